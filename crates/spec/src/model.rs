@@ -1,0 +1,242 @@
+//! The one ISA model every spec file is loaded into.
+//!
+//! The shape follows AMD's MRISA schema (Encodings, Instructions, DataFormats,
+//! OperandTypes), but every fact remembers which file it came from
+//! ([`SourceId`]), because a target may combine a high-fidelity file with a
+//! partial one and a per-arch supplement.
+
+use std::collections::HashMap;
+
+/// Index into [`Spec::sources`].
+pub type SourceId = usize;
+
+/// One input file (or supplement) that contributed facts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SourceFile {
+    /// File name relative to the data directory, or `supplement:<arch>`.
+    pub name: String,
+    pub fidelity: Fidelity,
+}
+
+/// How far a source can be trusted, as `amd-isa/SOURCES.md` rates it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Fidelity {
+    /// Rebuilt from a catalog of the official XML: everything but Description.
+    High,
+    /// `*.partial.xml`: default-encoding opcodes and named operands only.
+    Partial,
+    /// `*.manual.xml`: encodings, fields and opcodes from a PDF manual.
+    Manual,
+    /// Facts typed in from a manual section, each entry citing it.
+    Supplement,
+}
+
+/// A contiguous run of bits inside an encoding (absolute offset from bit 0 of dword 0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BitRange {
+    pub offset: u32,
+    pub count: u32,
+    /// Fixed value this range must hold when the field is narrower than its slot.
+    pub padding: Option<u64>,
+}
+
+/// A named field of an encoding; multi-range fields list the ranges low part first (Order 0 first).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Field {
+    pub name: String,
+    pub ranges: Vec<BitRange>,
+    pub conditional: bool,
+}
+
+impl Field {
+    /// Total width of the field in bits.
+    pub fn width(&self) -> u32 {
+        self.ranges.iter().map(|r| r.count).sum()
+    }
+}
+
+/// An expression tree from `CondtionExpression` (kept as a tree; not interpreted by the loader).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CondExpr {
+    Op { kind: String, args: Vec<CondExpr> },
+    Id(String),
+    Lit(String),
+    Type { base: String, size: u32 },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EncodingCondition {
+    pub name: String,
+    pub expr: Option<CondExpr>,
+}
+
+/// One microcode format (`ENC_SOP2`, `VOP2_INST_LITERAL`, ...).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Encoding {
+    pub name: String,
+    pub bit_count: u32,
+    /// Bits that identify the encoding (and in official files, the opcode), bit 0 = LSB of dword 0.
+    pub identifier_mask: u128,
+    pub identifiers: Vec<u128>,
+    pub conditions: Vec<EncodingCondition>,
+    pub fields: Vec<Field>,
+    pub order: Option<i32>,
+    pub source: SourceId,
+}
+
+impl Encoding {
+    pub fn field(&self, name: &str) -> Option<&Field> {
+        self.fields.iter().find(|f| f.name == name)
+    }
+}
+
+/// One operand of an instruction in one encoding.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Operand {
+    /// Encoding field carrying the operand; `None` for implicit operands (VCC, EXEC, memory...).
+    pub field: Option<String>,
+    pub data_format: String,
+    pub operand_type: String,
+    /// Size in bits.
+    pub size: u32,
+    /// `None` where the source file lacks the attribute (partial files).
+    pub input: Option<bool>,
+    pub output: Option<bool>,
+    pub implicit: Option<bool>,
+    pub binary_required: Option<bool>,
+    /// 1-based order in the official list; `None` in partial files.
+    pub order: Option<u32>,
+}
+
+/// An instruction's form in one encoding.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InstructionEncoding {
+    pub encoding: String,
+    pub condition: String,
+    pub opcode: u32,
+    /// Empty when the source has no operand facts (manual files).
+    pub operands: Vec<Operand>,
+    /// Where the opcode came from.
+    pub source: SourceId,
+    /// Where the operand list came from (may differ from `source` for composed targets).
+    pub operands_source: Option<SourceId>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct InstructionFlags {
+    pub is_branch: bool,
+    pub is_conditional_branch: bool,
+    pub is_indirect_branch: bool,
+    pub is_program_terminator: bool,
+    pub is_immediately_executed: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Instruction {
+    /// AMD's name, upper case (`S_ADD_U32`).
+    pub name: String,
+    pub aliases: Vec<String>,
+    pub flags: Option<InstructionFlags>,
+    pub encodings: Vec<InstructionEncoding>,
+    pub functional_group: Option<String>,
+}
+
+impl Instruction {
+    /// The form of this instruction in `encoding`, preferring the `default` condition.
+    pub fn in_encoding(&self, encoding: &str) -> Option<&InstructionEncoding> {
+        let mut forms = self.encodings.iter().filter(|e| e.encoding == encoding);
+        let first = forms.next()?;
+        if first.condition == "default" {
+            return Some(first);
+        }
+        forms.find(|e| e.condition == "default").or(Some(first))
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PredefinedValue {
+    pub name: String,
+    pub value: i64,
+}
+
+/// A field of a partitioned operand type (e.g. OPR_HWREG's ID/OFFSET/SIZE).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OperandTypeField {
+    pub name: String,
+    pub ranges: Vec<BitRange>,
+    pub predefined: Vec<PredefinedValue>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OperandType {
+    pub name: String,
+    pub partitioned: bool,
+    pub subtypes: Vec<String>,
+    pub predefined: Vec<PredefinedValue>,
+    pub fields: Vec<OperandTypeField>,
+    pub source: SourceId,
+}
+
+impl OperandType {
+    /// Value of a predefined name (`"m0"`, `"VCC_LO"`...), compared case-insensitively.
+    pub fn value_of(&self, name: &str) -> Option<i64> {
+        self.predefined
+            .iter()
+            .find(|p| p.name.eq_ignore_ascii_case(name))
+            .map(|p| p.value)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DataFormat {
+    pub name: String,
+    /// `bits`, `descriptor`, `float`, `integer`; `None` where the source lacks it.
+    pub data_type: Option<String>,
+    pub bit_count: u32,
+    pub component_count: Option<u32>,
+}
+
+/// Everything known about one architecture (or one composed target).
+#[derive(Debug, Clone, Default)]
+pub struct Spec {
+    pub architecture: String,
+    pub sources: Vec<SourceFile>,
+    pub encodings: Vec<Encoding>,
+    pub instructions: Vec<Instruction>,
+    pub operand_types: Vec<OperandType>,
+    pub data_formats: Vec<DataFormat>,
+    /// Name (upper case, aliases included) -> index into `instructions`.
+    pub by_name: HashMap<String, usize>,
+}
+
+impl Spec {
+    /// Rebuilds `by_name`; call after changing `instructions`.
+    pub fn reindex(&mut self) {
+        self.by_name.clear();
+        for (i, inst) in self.instructions.iter().enumerate() {
+            self.by_name.insert(inst.name.clone(), i);
+            for alias in &inst.aliases {
+                self.by_name.entry(alias.clone()).or_insert(i);
+            }
+        }
+    }
+
+    /// Looks an instruction up by AMD name or alias (any case).
+    pub fn instruction(&self, name: &str) -> Option<&Instruction> {
+        self.by_name
+            .get(&name.to_ascii_uppercase())
+            .map(|&i| &self.instructions[i])
+    }
+
+    pub fn encoding(&self, name: &str) -> Option<&Encoding> {
+        self.encodings.iter().find(|e| e.name == name)
+    }
+
+    pub fn operand_type(&self, name: &str) -> Option<&OperandType> {
+        self.operand_types.iter().find(|t| t.name == name)
+    }
+
+    pub fn data_format(&self, name: &str) -> Option<&DataFormat> {
+        self.data_formats.iter().find(|d| d.name == name)
+    }
+}

@@ -1,0 +1,195 @@
+//! Which `-mcpu` belongs to which architecture, and which spec files serve it.
+
+use crate::model::Fidelity;
+
+/// An architecture AMD publishes an ISA spec for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Arch {
+    Rdna1,
+    Rdna2,
+    Rdna3,
+    Rdna3_5,
+    Rdna4,
+    Cdna1,
+    Cdna2,
+    Cdna3,
+    Cdna4,
+    Cdna5,
+}
+
+impl Arch {
+    pub fn name(self) -> &'static str {
+        match self {
+            Arch::Rdna1 => "rdna1",
+            Arch::Rdna2 => "rdna2",
+            Arch::Rdna3 => "rdna3",
+            Arch::Rdna3_5 => "rdna3_5",
+            Arch::Rdna4 => "rdna4",
+            Arch::Cdna1 => "cdna1",
+            Arch::Cdna2 => "cdna2",
+            Arch::Cdna3 => "cdna3",
+            Arch::Cdna4 => "cdna4",
+            Arch::Cdna5 => "cdna5",
+        }
+    }
+
+    /// The spec files that serve this architecture, in the order facts are taken.
+    pub fn files(self) -> ArchFiles {
+        use Fidelity::*;
+        let f = |name: &'static str, fidelity| SpecFileRef { name, fidelity };
+        match self {
+            Arch::Rdna1 => ArchFiles {
+                opcodes: f("amdgpu_isa_rdna1.manual.xml", Manual),
+                operands: Some(f("amdgpu_isa_rdna2.partial.xml", Partial)),
+            },
+            Arch::Rdna2 => ArchFiles {
+                opcodes: f("amdgpu_isa_rdna2.partial.xml", Partial),
+                operands: None,
+            },
+            Arch::Rdna3 => ArchFiles {
+                opcodes: f("amdgpu_isa_rdna3.manual.xml", Manual),
+                operands: Some(f("amdgpu_isa_rdna3_5.partial.xml", Partial)),
+            },
+            Arch::Rdna3_5 => ArchFiles {
+                opcodes: f("amdgpu_isa_rdna3_5.partial.xml", Partial),
+                operands: None,
+            },
+            Arch::Rdna4 => ArchFiles {
+                opcodes: f("amdgpu_isa_rdna4.partial.xml", Partial),
+                operands: None,
+            },
+            Arch::Cdna1 => ArchFiles {
+                opcodes: f("amdgpu_isa_cdna1.manual.xml", Manual),
+                operands: Some(f("amdgpu_isa_cdna3.xml", High)),
+            },
+            Arch::Cdna2 => ArchFiles {
+                opcodes: f("amdgpu_isa_cdna2.manual.xml", Manual),
+                operands: Some(f("amdgpu_isa_cdna3.xml", High)),
+            },
+            Arch::Cdna3 => ArchFiles {
+                opcodes: f("amdgpu_isa_cdna3.xml", High),
+                operands: None,
+            },
+            Arch::Cdna4 => ArchFiles {
+                opcodes: f("amdgpu_isa_cdna4.xml", High),
+                operands: None,
+            },
+            Arch::Cdna5 => ArchFiles {
+                opcodes: f("amdgpu_isa_cdna5.manual.xml", Manual),
+                operands: Some(f("amdgpu_isa_rdna4.partial.xml", Partial)),
+            },
+        }
+    }
+}
+
+/// A spec file under `amd-isa/xml/`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SpecFileRef {
+    pub name: &'static str,
+    pub fidelity: Fidelity,
+}
+
+/// Where an architecture's facts come from: encodings, fields and opcodes from `opcodes`;
+/// operand lists, operand types and data formats from `operands` when the opcode file lacks
+/// them (a neighbour's file standing in).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ArchFiles {
+    pub opcodes: SpecFileRef,
+    pub operands: Option<SpecFileRef>,
+}
+
+/// What we can say about a `-mcpu`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TargetStatus {
+    /// An AMD spec serves it.
+    Spec(Arch),
+    /// A real target with no AMD machine-readable spec (GFX6-GFX9 consumer parts).
+    NoSpec,
+}
+
+/// One `-mcpu` value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Target {
+    pub mcpu: &'static str,
+    /// GFX generation as LLVM names it: 6..=12; gfx1250 is 12 with `minor` 5.
+    pub gfx_major: u32,
+    pub gfx_minor: u32,
+    pub status: TargetStatus,
+}
+
+macro_rules! targets {
+    ($( $mcpu:literal => ($major:literal, $minor:literal) , $status:expr ;)*) => {
+        /// Every GCN/RDNA/CDNA `-mcpu` LLVM's MC tests use.
+        pub const TARGETS: &[Target] = &[
+            $( Target { mcpu: $mcpu, gfx_major: $major, gfx_minor: $minor, status: $status }, )*
+        ];
+    };
+}
+
+use Arch::*;
+use TargetStatus::{NoSpec, Spec};
+
+targets! {
+    "gfx600" => (6, 0), NoSpec; "gfx601" => (6, 0), NoSpec; "gfx602" => (6, 0), NoSpec;
+    "tahiti" => (6, 0), NoSpec; "pitcairn" => (6, 0), NoSpec; "verde" => (6, 0), NoSpec;
+    "oland" => (6, 0), NoSpec; "hainan" => (6, 0), NoSpec;
+    "gfx700" => (7, 0), NoSpec; "gfx701" => (7, 0), NoSpec; "gfx702" => (7, 0), NoSpec;
+    "gfx703" => (7, 0), NoSpec; "gfx704" => (7, 0), NoSpec; "gfx705" => (7, 0), NoSpec;
+    "kaveri" => (7, 0), NoSpec; "hawaii" => (7, 0), NoSpec; "bonaire" => (7, 0), NoSpec;
+    "kabini" => (7, 0), NoSpec; "mullins" => (7, 0), NoSpec;
+    "gfx801" => (8, 0), NoSpec; "gfx802" => (8, 0), NoSpec; "gfx803" => (8, 0), NoSpec;
+    "gfx805" => (8, 0), NoSpec; "gfx810" => (8, 0), NoSpec;
+    "carrizo" => (8, 0), NoSpec; "tonga" => (8, 0), NoSpec; "iceland" => (8, 0), NoSpec;
+    "fiji" => (8, 0), NoSpec; "polaris10" => (8, 0), NoSpec; "polaris11" => (8, 0), NoSpec;
+    "stoney" => (8, 0), NoSpec;
+    "gfx900" => (9, 0), NoSpec; "gfx902" => (9, 0), NoSpec; "gfx904" => (9, 0), NoSpec;
+    "gfx906" => (9, 0), NoSpec; "gfx909" => (9, 0), NoSpec; "gfx90c" => (9, 0), NoSpec;
+    "gfx9-generic" => (9, 0), NoSpec;
+    "gfx908" => (9, 0), Spec(Cdna1);
+    "gfx90a" => (9, 0), Spec(Cdna2);
+    "gfx940" => (9, 4), Spec(Cdna3); "gfx941" => (9, 4), Spec(Cdna3); "gfx942" => (9, 4), Spec(Cdna3);
+    "gfx9-4-generic" => (9, 4), Spec(Cdna3);
+    "gfx950" => (9, 5), Spec(Cdna4);
+    "gfx1010" => (10, 1), Spec(Rdna1); "gfx1011" => (10, 1), Spec(Rdna1);
+    "gfx1012" => (10, 1), Spec(Rdna1); "gfx1013" => (10, 1), Spec(Rdna1);
+    "gfx10-1-generic" => (10, 1), Spec(Rdna1);
+    "gfx1030" => (10, 3), Spec(Rdna2); "gfx1031" => (10, 3), Spec(Rdna2); "gfx1032" => (10, 3), Spec(Rdna2);
+    "gfx1033" => (10, 3), Spec(Rdna2); "gfx1034" => (10, 3), Spec(Rdna2); "gfx1035" => (10, 3), Spec(Rdna2);
+    "gfx1036" => (10, 3), Spec(Rdna2); "gfx10-3-generic" => (10, 3), Spec(Rdna2);
+    "gfx1100" => (11, 0), Spec(Rdna3); "gfx1101" => (11, 0), Spec(Rdna3);
+    "gfx1102" => (11, 0), Spec(Rdna3); "gfx1103" => (11, 0), Spec(Rdna3);
+    "gfx11-generic" => (11, 0), Spec(Rdna3);
+    "gfx1150" => (11, 5), Spec(Rdna3_5); "gfx1151" => (11, 5), Spec(Rdna3_5);
+    "gfx1152" => (11, 5), Spec(Rdna3_5); "gfx1153" => (11, 5), Spec(Rdna3_5);
+    "gfx1200" => (12, 0), Spec(Rdna4); "gfx1201" => (12, 0), Spec(Rdna4);
+    "gfx12-generic" => (12, 0), Spec(Rdna4);
+    "gfx1250" => (12, 5), Spec(Cdna5); "gfx1251" => (12, 5), Spec(Cdna5);
+}
+
+/// Looks up a `-mcpu` value (LLVM accepts them case-sensitively, lower case).
+pub fn target(mcpu: &str) -> Option<&'static Target> {
+    TARGETS.iter().find(|t| t.mcpu == mcpu)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mcpu_to_arch() {
+        assert_eq!(target("gfx1100").unwrap().status, Spec(Rdna3));
+        assert_eq!(target("gfx1151").unwrap().status, Spec(Rdna3_5));
+        assert_eq!(target("gfx942").unwrap().status, Spec(Cdna3));
+        assert_eq!(target("gfx900").unwrap().status, NoSpec);
+        assert_eq!(target("tonga").unwrap().gfx_major, 8);
+        assert!(target("gfx9999").is_none());
+    }
+
+    #[test]
+    fn every_mcpu_is_listed_once() {
+        let mut seen = std::collections::HashSet::new();
+        for t in TARGETS {
+            assert!(seen.insert(t.mcpu), "{} listed twice", t.mcpu);
+        }
+    }
+}

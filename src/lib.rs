@@ -1,0 +1,1 @@
+//! mcdiff: differential engine, llvm-mc driver, reports.
