@@ -36,8 +36,11 @@ pub enum Fidelity {
 pub struct BitRange {
     pub offset: u32,
     pub count: u32,
-    /// Fixed value this range must hold when the field is narrower than its slot.
+    /// Fixed value of the implied low bits when the field is narrower than the value it
+    /// carries (`Padding` in the XML; e.g. SMEM SBASE holds an even SGPR number >> 1).
     pub padding: Option<u64>,
+    /// How many low value bits `padding` stands for (0 without padding).
+    pub padding_count: u32,
 }
 
 /// A named field of an encoding; multi-range fields list the ranges low part first (Order 0 first).
@@ -207,6 +210,23 @@ pub struct Spec {
     pub data_formats: Vec<DataFormat>,
     /// Name (upper case, aliases included) -> index into `instructions`.
     pub by_name: HashMap<String, usize>,
+    /// Facts about how a source contributed that counting cannot show (adopted
+    /// instructions, supplemented values...), one short line each.
+    pub notes: Vec<(SourceId, String)>,
+    /// Source-field codes that mean "a literal constant follows the instruction".
+    pub literal_codes: Vec<LiteralCode>,
+}
+
+/// A source-operand code announcing a literal constant after the instruction
+/// (the official files express this as `*_INST_LITERAL` encodings; partials lack those).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LiteralCode {
+    /// `SRC_LITERAL` (code 255, one dword) or `SRC_LITERAL64` (CDNA5 code 254, two dwords).
+    pub name: String,
+    pub code: i64,
+    /// Dwords that follow the instruction.
+    pub dwords: u32,
+    pub source: SourceId,
 }
 
 impl Spec {
@@ -238,5 +258,47 @@ impl Spec {
 
     pub fn data_format(&self, name: &str) -> Option<&DataFormat> {
         self.data_formats.iter().find(|d| d.name == name)
+    }
+
+    /// One human-readable line per source: what it served in this spec.
+    pub fn provenance(&self) -> Vec<String> {
+        (0..self.sources.len())
+            .map(|id| {
+                let source = &self.sources[id];
+                let forms = self.instructions.iter().flat_map(|i| &i.encodings);
+                let opcodes = forms.clone().filter(|f| f.source == id).count();
+                let operand_lists = forms
+                    .filter(|f| f.operands_source == Some(id) && !f.operands.is_empty())
+                    .count();
+                let encodings = self.encodings.iter().filter(|e| e.source == id).count();
+                let types = self.operand_types.iter().filter(|t| t.source == id).count();
+                let mut parts = Vec::new();
+                for (count, what) in [
+                    (encodings, "encodings"),
+                    (opcodes, "instruction opcodes"),
+                    (operand_lists, "operand lists"),
+                    (types, "operand types"),
+                ] {
+                    if count > 0 {
+                        parts.push(format!("{count} {what}"));
+                    }
+                }
+                parts.extend(
+                    self.notes
+                        .iter()
+                        .filter(|(source, _)| *source == id)
+                        .map(|(_, note)| note.clone()),
+                );
+                if parts.is_empty() {
+                    parts.push("nothing".into());
+                }
+                format!(
+                    "{} ({:?}): {}",
+                    source.name,
+                    source.fidelity,
+                    parts.join("; ")
+                )
+            })
+            .collect()
     }
 }

@@ -1,0 +1,638 @@
+//! Per-arch facts from AMD's ISA manuals (`amd-isa/derived/manuals-md/<arch>.md`) that the
+//! partial and manual spec files lack: scalar operand codes, the bit fields of partitioned
+//! immediates (S_WAITCNT, hwreg, sendmsg, s_delay_alu...) and the literal-constant codes.
+//!
+//! Each table entry cites the manual section it comes from. Names follow the official
+//! CDNA3 XML's spelling (`VCC_LO`, `TTMP0`, `SRC_SCC`, `"0.15915494"`, `"-16"`...), plus `NULL`.
+//!
+//! [`apply`] only fills gaps: it adds an operand type the spec lacks (when some operand uses
+//! it), predefined values whose names a type lacks, fields a partitioned type lacks, and bit
+//! ranges of fields that have none. It never changes a value the spec files give; the test
+//! `cdna3_supplement_agrees_with_official_file` checks the tables against the official CDNA3 file.
+
+use crate::model::*;
+use crate::targets::Arch;
+
+/// Operand type holding the special SRC0 codes that announce an extension dword (DPP, SDWA).
+/// The official files express these as separate encodings; the type name is the supplement's own.
+pub const SRC0_EXTENSION_TYPE: &str = "SUPPLEMENT_SRC0_EXTENSION";
+
+/// Which generation's operand-code table an arch follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Generation {
+    /// GFX9 (CDNA1-4).
+    Gfx9,
+    /// GFX10 (RDNA1, RDNA2).
+    Gfx10,
+    /// GFX11 (RDNA3, RDNA3.5).
+    Gfx11,
+    /// GFX12 (RDNA4).
+    Gfx12,
+    /// GFX12.5 (CDNA5).
+    Gfx125,
+}
+
+fn generation(arch: Arch) -> Generation {
+    match arch {
+        Arch::Cdna1 | Arch::Cdna2 | Arch::Cdna3 | Arch::Cdna4 => Generation::Gfx9,
+        Arch::Rdna1 | Arch::Rdna2 => Generation::Gfx10,
+        Arch::Rdna3 | Arch::Rdna3_5 => Generation::Gfx11,
+        Arch::Rdna4 => Generation::Gfx12,
+        Arch::Cdna5 => Generation::Gfx125,
+    }
+}
+
+/// Scalar operand codes of one generation.
+///
+/// Sources: CDNA3 §5.2 "Scalar ALU Operands" and §6.2 "Operands"; RDNA1/RDNA2 §6.2 "Operands"
+/// (Table 20 "Instruction Operands"); RDNA3, RDNA3.5, RDNA4 and CDNA5 §4.1 "Common Instruction
+/// Fields" (the scalar/vector source code table).
+struct ScalarCodes {
+    /// Number of SGPRs addressable as s0..s(n-1): 102 on GFX9, 106 from GFX10.
+    sgprs: i64,
+    /// FLAT_SCRATCH_LO/HI (102/103) and XNACK_MASK_LO/HI (104/105): GFX9 only.
+    gfx9_specials: bool,
+    m0: i64,
+    /// NULL exists from GFX10: 125 on GFX10, 124 from GFX11 (M0 moved to 125).
+    null: Option<i64>,
+    /// 235..=238 memory apertures that exist (GFX12.5 drops the private ones).
+    apertures: &'static [(&'static str, i64)],
+    /// SRC_POPS_EXITING_WAVE_ID (239): GFX9 and GFX10; reserved from GFX11.
+    pops_exiting_wave_id: bool,
+    /// SRC_VCCZ (251) and SRC_EXECZ (252): GFX9 and GFX10; reserved from GFX11.
+    vccz_execz: bool,
+    /// SRC_LDS_DIRECT (254) as a vector source: GFX10 (RDNA1/2) lists it; GFX11+ reserves 254.
+    lds_direct: bool,
+    /// Extra scalar sources: GFX12.5 FLAT_SCRATCH_BASE_LO/HI at 230/231.
+    extra_sources: &'static [(&'static str, i64)],
+    /// Codes that announce an extension dword when used as SRC0 of VOP1/VOP2/VOPC.
+    src0_extensions: &'static [(&'static str, i64)],
+    /// Literal constant codes: (name, code, dwords that follow the instruction).
+    literals: &'static [(&'static str, i64, u32)],
+}
+
+const APERTURES: &[(&str, i64)] = &[
+    ("SRC_SHARED_BASE", 235),
+    ("SRC_SHARED_LIMIT", 236),
+    ("SRC_PRIVATE_BASE", 237),
+    ("SRC_PRIVATE_LIMIT", 238),
+];
+
+/// Code 255: a 32-bit literal dword follows the instruction (every generation's operand table).
+const LITERAL32: &[(&str, i64, u32)] = &[("SRC_LITERAL", 255, 1)];
+
+fn scalar_codes(generation: Generation) -> ScalarCodes {
+    match generation {
+        // CDNA3 §5.2 Table "Scalar operands" and §6.2: s0-s101, FLAT_SCRATCH 102/103,
+        // XNACK_MASK 104/105, M0 124; SDWA 249 and DPP 250 as VOP SRC0 (CDNA3 §6.2).
+        Generation::Gfx9 => ScalarCodes {
+            sgprs: 102,
+            gfx9_specials: true,
+            m0: 124,
+            null: None,
+            apertures: APERTURES,
+            pops_exiting_wave_id: true,
+            vccz_execz: true,
+            lds_direct: false,
+            extra_sources: &[],
+            src0_extensions: &[("SDWA", 249), ("DPP", 250)],
+            literals: LITERAL32,
+        },
+        // RDNA1/RDNA2 §6.2 Table 20: M0 124, NULL 125, DPP8 233, DPP8FI 234, POPS 239,
+        // SDWA 249, DPP16 250, VCCZ 251, EXECZ 252, SCC 253, LDS direct 254, literal 255.
+        Generation::Gfx10 => ScalarCodes {
+            sgprs: 106,
+            gfx9_specials: false,
+            m0: 124,
+            null: Some(125),
+            apertures: APERTURES,
+            pops_exiting_wave_id: true,
+            vccz_execz: true,
+            lds_direct: true,
+            extra_sources: &[],
+            src0_extensions: &[
+                ("DPP8", 233),
+                ("DPP8FI", 234),
+                ("SDWA", 249),
+                ("DPP16", 250),
+            ],
+            literals: LITERAL32,
+        },
+        // RDNA3/RDNA3.5 §4.1 and RDNA4 §4.1: NULL 124, M0 125; 239, 249, 251, 252, 254 reserved.
+        Generation::Gfx11 | Generation::Gfx12 => ScalarCodes {
+            sgprs: 106,
+            gfx9_specials: false,
+            m0: 125,
+            null: Some(124),
+            apertures: APERTURES,
+            pops_exiting_wave_id: false,
+            vccz_execz: false,
+            lds_direct: false,
+            extra_sources: &[],
+            src0_extensions: &[("DPP8", 233), ("DPP8FI", 234), ("DPP16", 250)],
+            literals: LITERAL32,
+        },
+        // CDNA5 §4.1: as GFX12, but 230/231 FLAT_SCRATCH_BASE_LO/HI, 237/238 reserved,
+        // and 254 is a 64-bit literal (two dwords follow).
+        Generation::Gfx125 => ScalarCodes {
+            sgprs: 106,
+            gfx9_specials: false,
+            m0: 125,
+            null: Some(124),
+            apertures: &APERTURES[..2],
+            pops_exiting_wave_id: false,
+            vccz_execz: false,
+            lds_direct: false,
+            extra_sources: &[
+                ("SRC_FLAT_SCRATCH_BASE_LO", 230),
+                ("SRC_FLAT_SCRATCH_BASE_HI", 231),
+            ],
+            src0_extensions: &[("DPP8", 233), ("DPP8FI", 234), ("DPP16", 250)],
+            literals: &[("SRC_LITERAL64", 254, 2), ("SRC_LITERAL", 255, 1)],
+        },
+    }
+}
+
+fn value(name: impl Into<String>, value: i64) -> PredefinedValue {
+    PredefinedValue {
+        name: name.into(),
+        value,
+    }
+}
+
+/// Named value groups the operand types are built from.
+struct Groups {
+    /// SGPRs, GFX9 specials, VCC, TTMPs (what OPR_SREG holds), without NULL.
+    sreg: Vec<PredefinedValue>,
+    null: Vec<PredefinedValue>,
+    m0: Vec<PredefinedValue>,
+    exec: Vec<PredefinedValue>,
+    /// Inline integers 0..=64 (128..=192) and -1..=-16 (193..=208).
+    ints: Vec<PredefinedValue>,
+    /// Inline floats 240..=248.
+    floats: Vec<PredefinedValue>,
+    /// SRC_VCCZ/EXECZ/SCC, apertures, POPS id and other read-only scalar sources.
+    specials: Vec<PredefinedValue>,
+    literals: Vec<PredefinedValue>,
+    lds_direct: Vec<PredefinedValue>,
+    /// v0..v255 as a 9-bit source (256..=511).
+    vgpr_src: Vec<PredefinedValue>,
+    /// v0..v255 as an 8-bit VGPR field (0..=255).
+    vgpr: Vec<PredefinedValue>,
+    src0_extensions: Vec<PredefinedValue>,
+}
+
+fn groups(codes: &ScalarCodes) -> Groups {
+    let mut sreg: Vec<_> = (0..codes.sgprs)
+        .map(|i| value(format!("s{i}"), i))
+        .collect();
+    if codes.gfx9_specials {
+        sreg.extend([
+            value("FLAT_SCRATCH_LO", 102),
+            value("FLAT_SCRATCH_HI", 103),
+            value("XNACK_MASK_LO", 104),
+            value("XNACK_MASK_HI", 105),
+        ]);
+    }
+    sreg.extend([value("VCC_LO", 106), value("VCC_HI", 107)]);
+    // TTMP0..15 occupy 108..=123 on every generation here.
+    sreg.extend((0..16).map(|i| value(format!("TTMP{i}"), 108 + i)));
+
+    let mut ints: Vec<_> = (0..=64).map(|i| value(i.to_string(), 128 + i)).collect();
+    ints.extend((1..=16).map(|i| value(format!("-{i}"), 192 + i)));
+    let floats = [
+        "0.5",
+        "-0.5",
+        "1.0",
+        "-1.0",
+        "2.0",
+        "-2.0",
+        "4.0",
+        "-4.0",
+        "0.15915494",
+    ]
+    .iter()
+    .zip(240..)
+    .map(|(name, code)| value(*name, code))
+    .collect();
+
+    let mut specials = Vec::new();
+    if codes.vccz_execz {
+        specials.extend([value("SRC_VCCZ", 251), value("SRC_EXECZ", 252)]);
+    }
+    specials.push(value("SRC_SCC", 253));
+    specials.extend(codes.apertures.iter().map(|(n, c)| value(*n, *c)));
+    if codes.pops_exiting_wave_id {
+        specials.push(value("SRC_POPS_EXITING_WAVE_ID", 239));
+    }
+    specials.extend(codes.extra_sources.iter().map(|(n, c)| value(*n, *c)));
+
+    Groups {
+        sreg,
+        null: codes.null.map(|c| value("NULL", c)).into_iter().collect(),
+        m0: vec![value("M0", codes.m0)],
+        exec: vec![value("EXEC_LO", 126), value("EXEC_HI", 127)],
+        ints,
+        floats,
+        specials,
+        literals: codes
+            .literals
+            .iter()
+            .map(|(n, c, _)| value(*n, *c))
+            .collect(),
+        lds_direct: if codes.lds_direct {
+            vec![value("SRC_LDS_DIRECT", 254)]
+        } else {
+            Vec::new()
+        },
+        vgpr_src: (0..256).map(|i| value(format!("v{i}"), 256 + i)).collect(),
+        vgpr: (0..256).map(|i| value(format!("v{i}"), i)).collect(),
+        src0_extensions: codes
+            .src0_extensions
+            .iter()
+            .map(|(n, c)| value(*n, *c))
+            .collect(),
+    }
+}
+
+fn plain_type(name: &str, parts: &[&[PredefinedValue]]) -> OperandType {
+    OperandType {
+        name: name.into(),
+        partitioned: false,
+        subtypes: Vec::new(),
+        predefined: parts.iter().flat_map(|p| p.iter().cloned()).collect(),
+        fields: Vec::new(),
+        source: 0,
+    }
+}
+
+/// Scalar and vector register/constant operand types, by the names the spec files use.
+fn register_types(g: &Groups) -> Vec<OperandType> {
+    let ssrc_nolit: &[&[PredefinedValue]] = &[
+        &g.sreg,
+        &g.null,
+        &g.m0,
+        &g.exec,
+        &g.ints,
+        &g.floats,
+        &g.specials,
+    ];
+    fn with<'a>(
+        base: &[&'a [PredefinedValue]],
+        extra: &[&'a [PredefinedValue]],
+    ) -> Vec<&'a [PredefinedValue]> {
+        base.iter().chain(extra).copied().collect()
+    }
+    let lanesel_ints: Vec<_> = g
+        .ints
+        .iter()
+        .filter(|v| (128..=191).contains(&v.value))
+        .cloned()
+        .collect();
+    let sreg_novcc: Vec<_> = g
+        .sreg
+        .iter()
+        .filter(|v| !v.name.starts_with("VCC_"))
+        .cloned()
+        .collect();
+    vec![
+        plain_type("OPR_SREG", &[&g.sreg, &g.null]),
+        plain_type("OPR_SREG_NONULL", &[&g.sreg]),
+        plain_type("OPR_SREG_NOVCC", &[&sreg_novcc, &g.null]),
+        plain_type("OPR_SDST", &[&g.sreg, &g.null, &g.m0, &g.exec]),
+        plain_type("OPR_SDST_NULL", &[&g.sreg, &g.null, &g.m0, &g.exec]),
+        plain_type("OPR_SDST_EXEC", &[&g.exec]),
+        plain_type("OPR_EXEC", &[&g.exec]),
+        plain_type("OPR_SDST_M0", &[&g.m0]),
+        plain_type("OPR_SSRC_SPECIAL_SCC", &[&[value("SRC_SCC", 253)]]),
+        plain_type("OPR_SMEM_OFFSET", &[&g.sreg, &g.null, &g.m0]),
+        plain_type("OPR_SMEM_OFFSET_NOK", &[&g.sreg, &g.null, &g.m0]),
+        plain_type("OPR_SREG_M0", &[&g.sreg, &g.null, &g.m0]),
+        plain_type("OPR_SREG_M0_INL", &[&g.sreg, &g.null, &g.m0, &g.ints]),
+        plain_type(
+            "OPR_SSRC_LANESEL",
+            &[&g.sreg, &g.null, &g.m0, &lanesel_ints],
+        ),
+        plain_type("OPR_SSRC_NOLIT", ssrc_nolit),
+        plain_type("OPR_SSRC", &with(ssrc_nolit, &[&g.literals])),
+        plain_type("OPR_SSRC_NOLDS", &with(ssrc_nolit, &[&g.literals])),
+        plain_type("OPR_SREG_LITERAL", &with(ssrc_nolit, &[&g.literals])),
+        plain_type("OPR_SSRC_BARRIER_ID", &with(ssrc_nolit, &[&g.literals])),
+        plain_type(
+            "OPR_SRC",
+            &with(ssrc_nolit, &[&g.literals, &g.lds_direct, &g.vgpr_src]),
+        ),
+        plain_type(
+            "OPR_SRC_NOLDS",
+            &with(ssrc_nolit, &[&g.literals, &g.vgpr_src]),
+        ),
+        plain_type(
+            "OPR_SRC_NOLIT",
+            &with(ssrc_nolit, &[&g.lds_direct, &g.vgpr_src]),
+        ),
+        plain_type("OPR_SRC_VGPR", &[&g.vgpr_src]),
+        plain_type("OPR_VGPR_OR_LDS", &[&g.lds_direct, &g.vgpr_src]),
+        plain_type("OPR_SRC_VGPR_OR_INLINE", &[&g.vgpr_src, &g.ints, &g.floats]),
+        plain_type("OPR_VGPR", &[&g.vgpr]),
+        plain_type(SRC0_EXTENSION_TYPE, &[&g.src0_extensions]),
+    ]
+}
+
+/// A field of a partitioned immediate: name and (offset, bit count) ranges, low part first.
+fn field(name: &str, ranges: &[(u32, u32)], predefined: &[(&str, i64)]) -> OperandTypeField {
+    OperandTypeField {
+        name: name.into(),
+        ranges: ranges
+            .iter()
+            .map(|&(offset, count)| BitRange {
+                offset,
+                count,
+                padding: None,
+                padding_count: 0,
+            })
+            .collect(),
+        predefined: predefined.iter().map(|(n, v)| value(*n, *v)).collect(),
+    }
+}
+
+fn partitioned_type(name: &str, fields: Vec<OperandTypeField>) -> OperandType {
+    OperandType {
+        name: name.into(),
+        partitioned: true,
+        subtypes: Vec::new(),
+        predefined: Vec::new(),
+        fields,
+        source: 0,
+    }
+}
+
+/// Partitioned SIMM16 operand types (bit positions inside the 16-bit immediate).
+fn partitioned_types(generation: Generation) -> Vec<OperandType> {
+    use Generation::*;
+    // S_GETREG/S_SETREG: ID [5:0], OFFSET [10:6], SIZE-1 [15:11]. CDNA3 §12.2 SOPK table,
+    // RDNA1/2 §12.2 (S_GETREG_B32 row), RDNA3/3.5/4 §16.2, CDNA5 §15.2 (S_GETREG_B32).
+    let mut types = vec![partitioned_type(
+        "OPR_HWREG",
+        vec![
+            field("ID", &[(0, 6)], &[]),
+            field("OFFSET", &[(6, 5)], &[]),
+            field("SIZE", &[(11, 5)], &[]),
+        ],
+    )];
+    match generation {
+        // CDNA3 §12.5 S_WAITCNT: vmcnt = {SIMM16[15:14], SIMM16[3:0]}, expcnt [6:4], lgkmcnt [11:8].
+        Gfx9 => types.push(partitioned_type(
+            "OPR_WAITCNT",
+            vec![
+                field("VM", &[(0, 4), (14, 2)], &[]),
+                field("EXP", &[(4, 3)], &[]),
+                field("LGKM", &[(8, 4)], &[]),
+            ],
+        )),
+        // RDNA1/2 §12.5 SOPP table, S_WAITCNT row: lgkmcnt widened to [13:8].
+        Gfx10 => types.push(partitioned_type(
+            "OPR_WAITCNT",
+            vec![
+                field("VM", &[(0, 4), (14, 2)], &[]),
+                field("EXP", &[(4, 3)], &[]),
+                field("LGKM", &[(8, 6)], &[]),
+            ],
+        )),
+        // RDNA3/3.5 §16.5 S_WAITCNT: EXP [2:0], LGKM [9:4], VM [15:10].
+        Gfx11 => types.push(partitioned_type(
+            "OPR_WAITCNT",
+            vec![
+                field("EXP", &[(0, 3)], &[]),
+                field("LGKM", &[(4, 6)], &[]),
+                field("VM", &[(10, 6)], &[]),
+            ],
+        )),
+        Gfx12 | Gfx125 => {}
+    }
+    match generation {
+        // CDNA3 §12.5.1 "Send Message": message in SIMM16[3:0], stream id in SIMM16[9:8];
+        // message codes from the same table.
+        Gfx9 => types.push(partitioned_type(
+            "OPR_SENDMSG",
+            vec![
+                field(
+                    "MSG",
+                    &[(0, 4)],
+                    &[
+                        ("MSG_INTERRUPT", 1),
+                        ("MSG_SAVEWAVE", 4),
+                        ("MSG_STALL_WAVE_GEN", 5),
+                        ("MSG_HALT_WAVES", 6),
+                        ("MSG_GET_DOORBELL", 10),
+                    ],
+                ),
+                field("STREAMID", &[(8, 2)], &[]),
+            ],
+        )),
+        // RDNA1/2 §12.5.1 "Send Message": message SIMM16[3:0], GS op SIMM16[6:4]
+        // (0 nop, 1 cut, 2 emit, 3 emit-cut), stream id SIMM16[9:8].
+        Gfx10 => types.push(partitioned_type(
+            "OPR_SENDMSG",
+            vec![
+                field(
+                    "MSG",
+                    &[(0, 4)],
+                    &[
+                        ("MSG_GS", 2),
+                        ("MSG_GS_DONE", 3),
+                        ("MSG_SAVEWAVE", 4),
+                        ("MSG_STALL_WAVE_GEN", 5),
+                        ("MSG_HALT_WAVES", 6),
+                        ("MSG_ORDERED_PS_DONE", 7),
+                    ],
+                ),
+                field(
+                    "GSOP",
+                    &[(4, 3)],
+                    &[
+                        ("GS_OP_NOP", 0),
+                        ("GS_OP_CUT", 1),
+                        ("GS_OP_EMIT", 2),
+                        ("GS_OP_EMIT_CUT", 3),
+                    ],
+                ),
+                field("STREAMID", &[(8, 2)], &[]),
+            ],
+        )),
+        // RDNA3 §5.3 Table 15 / RDNA4 §5.4 Table 21: message in SIMM16[7:0].
+        Gfx11 | Gfx12 => types.push(partitioned_type(
+            "OPR_SENDMSG",
+            vec![field(
+                "MSG",
+                &[(0, 8)],
+                &[
+                    ("MSG_INTERRUPT", 1),
+                    ("MSG_HS_TESSFACTOR", 2),
+                    ("MSG_DEALLOC_VGPRS", 3),
+                    ("MSG_GS_ALLOC_REQ", 9),
+                ],
+            )],
+        )),
+        // CDNA5 §5.4 Table 18: message in SIMM16[7:0].
+        Gfx125 => types.push(partitioned_type(
+            "OPR_SENDMSG",
+            vec![field(
+                "MSG",
+                &[(0, 8)],
+                &[("MSG_INTERRUPT", 1), ("MSG_DEALLOC_VGPRS", 3)],
+            )],
+        )),
+    }
+    if matches!(generation, Gfx11 | Gfx12 | Gfx125) {
+        // RDNA3 §5.3 Table 16 / RDNA4 §5.4 Table 22: S_SENDMSG_RTN message in SSRC0[7:0].
+        types.push(partitioned_type(
+            "OPR_SENDMSG_RTN",
+            vec![field("MSG", &[(0, 8)], &[])],
+        ));
+        // RDNA3/3.5/4 §16.5, CDNA5 SOPP chapter: S_DELAY_ALU InstID0 [3:0], InstSkip [6:4], InstID1 [10:7].
+        types.push(partitioned_type(
+            "OPR_DELAY",
+            vec![
+                field("INSTID0", &[(0, 4)], &[]),
+                field("INSTSKIP", &[(4, 3)], &[]),
+                field("INSTID1", &[(7, 4)], &[]),
+            ],
+        ));
+        // Same sections, S_CLAUSE: length-1 in [5:0], break span in [11:8].
+        types.push(partitioned_type(
+            "OPR_CLAUSE",
+            vec![
+                field("LENGTH", &[(0, 6)], &[]),
+                field("BREAK_SPAN", &[(8, 4)], &[]),
+            ],
+        ));
+    }
+    match generation {
+        // RDNA3/3.5 §16.5 S_WAIT_EVENT: bit 0.
+        Gfx11 => types.push(partitioned_type(
+            "OPR_WAIT_EVENT",
+            vec![field("DONT_WAIT_EXPORT_READY", &[(0, 1)], &[])],
+        )),
+        Gfx12 | Gfx125 => {
+            // RDNA4 §16.5 S_WAIT_EVENT: bit 1 (CDNA5 keeps RDNA4's SOPP layout for the rest).
+            if generation == Gfx12 {
+                types.push(partitioned_type(
+                    "OPR_WAIT_EVENT",
+                    vec![field("EXPORT_READY", &[(1, 1)], &[])],
+                ));
+            }
+            // RDNA4 §16.5 / CDNA5 SOPP chapter: S_WAIT_LOADCNT_DSCNT and S_WAIT_STORECNT_DSCNT.
+            types.push(partitioned_type(
+                "OPR_WAIT_MEM_DS",
+                vec![field("DS", &[(0, 6)], &[]), field("MEM", &[(8, 6)], &[])],
+            ));
+            // RDNA4 §16.5 S_SLEEP: duration [6:0], sleep-forever bit 15.
+            types.push(partitioned_type(
+                "OPR_SLEEP",
+                vec![
+                    field("DURATION", &[(0, 7)], &[]),
+                    field("SLEEP_FOREVER", &[(15, 1)], &[]),
+                ],
+            ));
+        }
+        Gfx9 | Gfx10 => {}
+    }
+    types
+}
+
+/// The supplement's operand types for `arch` (source id 0 until merged).
+pub fn table(arch: Arch) -> Vec<OperandType> {
+    let generation = generation(arch);
+    let mut types = register_types(&groups(&scalar_codes(generation)));
+    types.extend(partitioned_types(generation));
+    types
+}
+
+/// Literal-constant codes of `arch`'s scalar/vector source fields.
+pub fn literal_codes(arch: Arch) -> Vec<LiteralCode> {
+    scalar_codes(generation(arch))
+        .literals
+        .iter()
+        .map(|&(name, code, dwords)| LiteralCode {
+            name: name.into(),
+            code,
+            dwords,
+            source: 0,
+        })
+        .collect()
+}
+
+/// Merges `arch`'s supplement into `spec`, filling gaps only; records the supplement as a source.
+pub fn apply(arch: Arch, spec: &mut Spec) {
+    let id = spec.sources.len();
+    spec.sources.push(SourceFile {
+        name: format!("supplement:{}", arch.name()),
+        fidelity: Fidelity::Supplement,
+    });
+    let used: std::collections::HashSet<String> = spec
+        .instructions
+        .iter()
+        .flat_map(|i| &i.encodings)
+        .flat_map(|f| &f.operands)
+        .map(|o| o.operand_type.clone())
+        .collect();
+    let (mut values, mut fields, mut ranges) = (0usize, 0usize, 0usize);
+    for sup in table(arch) {
+        let Some(existing) = spec.operand_types.iter_mut().find(|t| t.name == sup.name) else {
+            if used.contains(&sup.name) || sup.name == SRC0_EXTENSION_TYPE {
+                spec.operand_types.push(OperandType { source: id, ..sup });
+            }
+            continue;
+        };
+        for v in sup.predefined {
+            if existing.value_of(&v.name).is_none() {
+                existing.predefined.push(v);
+                values += 1;
+            }
+        }
+        if !sup.fields.is_empty() {
+            existing.partitioned = true;
+        }
+        for f in sup.fields {
+            match existing.fields.iter_mut().find(|e| e.name == f.name) {
+                None => {
+                    existing.fields.push(f);
+                    fields += 1;
+                }
+                Some(e) => {
+                    if e.ranges.is_empty() {
+                        e.ranges = f.ranges;
+                        ranges += 1;
+                    }
+                    for v in f.predefined {
+                        if !e
+                            .predefined
+                            .iter()
+                            .any(|p| p.name.eq_ignore_ascii_case(&v.name))
+                        {
+                            e.predefined.push(v);
+                            values += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if spec.literal_codes.is_empty() {
+        spec.literal_codes = literal_codes(arch)
+            .into_iter()
+            .map(|l| LiteralCode { source: id, ..l })
+            .collect();
+        let codes: Vec<_> = spec
+            .literal_codes
+            .iter()
+            .map(|l| format!("{}={} ({} dword)", l.name, l.code, l.dwords))
+            .collect();
+        spec.notes
+            .push((id, format!("literal codes {}", codes.join(", "))));
+    }
+    spec.notes.push((
+        id,
+        format!("{values} predefined values, {fields} fields and {ranges} field bit ranges added to the files' operand types"),
+    ));
+}

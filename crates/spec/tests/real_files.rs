@@ -1,0 +1,525 @@
+//! Tests against the real spec files under `$MCDIFF_DATA/amd-isa` (default: `/work/shared`
+//! next to the workspace). Without the files they are skipped, unless `CI=true`.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Mutex, OnceLock};
+
+use mcdiff_spec::*;
+
+fn data_dir() -> Option<PathBuf> {
+    let dir = std::env::var_os("MCDIFF_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared")));
+    if dir.join("amd-isa/xml").is_dir() {
+        return Some(dir);
+    }
+    let why = format!(
+        "spec data missing: {} has no amd-isa/xml (set MCDIFF_DATA)",
+        dir.display()
+    );
+    if std::env::var("CI").as_deref() == Ok("true") {
+        panic!("{why}");
+    }
+    eprintln!("skipping: {why}");
+    None
+}
+
+/// One loader shared by all tests, so each file is parsed once.
+fn with_loader<T>(f: impl FnOnce(&mut SpecLoader) -> T) -> Option<T> {
+    static LOADER: OnceLock<Mutex<SpecLoader>> = OnceLock::new();
+    let dir = data_dir()?;
+    let loader = LOADER.get_or_init(|| Mutex::new(SpecLoader::new(dir)));
+    let mut guard = loader.lock().unwrap_or_else(|e| e.into_inner());
+    Some(f(&mut guard))
+}
+
+fn load(mcpu: &str) -> Option<TargetSpec> {
+    with_loader(|l| {
+        l.load_target(mcpu)
+            .unwrap_or_else(|e| panic!("{mcpu}: {e}"))
+    })
+}
+
+fn parse_alone(name: &'static str, fidelity: Fidelity) -> Option<std::sync::Arc<Spec>> {
+    with_loader(|l| l.file(SpecFileRef { name, fidelity }).unwrap())
+}
+
+/// (instructions, encodings, instruction encodings, operands, operand types, data formats).
+fn counts(spec: &Spec) -> (usize, usize, usize, usize, usize, usize) {
+    let forms: Vec<_> = spec
+        .instructions
+        .iter()
+        .flat_map(|i| &i.encodings)
+        .collect();
+    (
+        spec.instructions.len(),
+        spec.encodings.len(),
+        forms.len(),
+        forms.iter().map(|f| f.operands.len()).sum(),
+        spec.operand_types.len(),
+        spec.data_formats.len(),
+    )
+}
+
+fn ranges(ranges: &[BitRange]) -> Vec<(u32, u32)> {
+    ranges.iter().map(|r| (r.offset, r.count)).collect()
+}
+
+#[test]
+fn official_files_have_the_counts_sources_md_gives() {
+    let Some(cdna3) = parse_alone("amdgpu_isa_cdna3.xml", Fidelity::High) else {
+        return;
+    };
+    assert_eq!(counts(&cdna3), (1150, 32, 2465, 8435, 35, 83));
+    let cdna4 = parse_alone("amdgpu_isa_cdna4.xml", Fidelity::High).unwrap();
+    assert_eq!(counts(&cdna4), (1240, 33, 2568, 8805, 35, 98));
+    // cdna3: 2,317 identifiers, 37 conditions (ENC_FLAT declares "default" three times).
+    assert_eq!(
+        cdna3
+            .encodings
+            .iter()
+            .map(|e| e.identifiers.len())
+            .sum::<usize>(),
+        2317
+    );
+    assert_eq!(
+        cdna3
+            .encodings
+            .iter()
+            .map(|e| e.conditions.len())
+            .sum::<usize>(),
+        37
+    );
+    assert_eq!(
+        cdna3
+            .instructions
+            .iter()
+            .filter(|i| !i.aliases.is_empty())
+            .count(),
+        49
+    );
+    assert_eq!(cdna3.encoding("ENC_SOP1").unwrap().order, Some(-1));
+    // 128-bit encoding identifiers parse.
+    let px2 = cdna4.encoding("ENC_VOP3PX2").unwrap();
+    assert_eq!(px2.bit_count, 128);
+    assert_eq!(px2.identifiers.len(), 2);
+}
+
+#[test]
+fn cdna3_spot_checks() {
+    let Some(t) = load("gfx942") else { return };
+    let spec = &t.spec;
+    let bfe = spec
+        .instruction("s_bfe_i64")
+        .unwrap()
+        .in_encoding("ENC_SOP2")
+        .unwrap();
+    assert_eq!(bfe.opcode, 40);
+    assert_eq!(
+        spec.instruction("V_TRIG_PREOP_F64")
+            .unwrap()
+            .in_encoding("ENC_VOP3")
+            .unwrap()
+            .opcode,
+        658
+    );
+    let sop2 = spec.encoding("ENC_SOP2").unwrap();
+    let layout: HashMap<_, _> = sop2
+        .fields
+        .iter()
+        .map(|f| (f.name.as_str(), ranges(&f.ranges)))
+        .collect();
+    assert_eq!(layout["SSRC0"], vec![(0, 8)]);
+    assert_eq!(layout["SSRC1"], vec![(8, 8)]);
+    assert_eq!(layout["SDST"], vec![(16, 7)]);
+    assert_eq!(layout["OP"], vec![(23, 7)]);
+    assert_eq!(layout["ENCODING"], vec![(30, 2)]);
+    // The official file's Padding: SMEM SBASE holds an SGPR pair number.
+    let sbase = spec.encoding("ENC_SMEM").unwrap().field("SBASE").unwrap();
+    assert_eq!(
+        (sbase.ranges[0].padding, sbase.ranges[0].padding_count),
+        (Some(0), 1)
+    );
+    // Official operand attributes.
+    let ops = &bfe.operands;
+    assert_eq!(
+        ops.iter().map(|o| o.order).collect::<Vec<_>>()[..3],
+        [Some(1), Some(2), Some(3)]
+    );
+    assert!(ops
+        .iter()
+        .any(|o| o.field.as_deref() == Some("SDST") && o.output == Some(true)));
+    // Every fact of a single-file target comes from that file, except the supplement's literal note.
+    assert_eq!(t.spec.sources.len(), 2);
+    assert_eq!(t.spec.sources[1].name, "supplement:cdna3");
+}
+
+#[test]
+fn gfx1100_composes_rdna3_manual_with_rdna3_5_operands() {
+    let Some(t) = load("gfx1100") else { return };
+    let spec = &t.spec;
+    let names: Vec<_> = spec.sources.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "amd-isa/xml/amdgpu_isa_rdna3.manual.xml",
+            "amd-isa/xml/amdgpu_isa_rdna3_5.partial.xml",
+            "supplement:rdna3"
+        ]
+    );
+    let add = spec
+        .instruction("S_ADD_U32")
+        .unwrap()
+        .in_encoding("ENC_SOP2")
+        .unwrap();
+    assert_eq!((add.opcode, add.source), (0, 0));
+    assert_eq!(add.operands_source, Some(1));
+    let fields: Vec<_> = add
+        .operands
+        .iter()
+        .filter_map(|o| o.field.as_deref())
+        .collect();
+    for f in ["SDST", "SSRC0", "SSRC1"] {
+        assert!(
+            fields.contains(&f),
+            "S_ADD_U32 lacks operand {f}: {fields:?}"
+        );
+    }
+    let trig = spec
+        .instruction("V_TRIG_PREOP_F64")
+        .unwrap()
+        .in_encoding("ENC_VOP3")
+        .unwrap();
+    assert_eq!(trig.opcode, 815);
+
+    // The documented adoptions come from the neighbour, with the neighbour recorded.
+    for name in compose::adopted_instructions(Arch::Rdna3) {
+        let inst = spec
+            .instruction(name)
+            .unwrap_or_else(|| panic!("{name} not adopted"));
+        assert!(inst.encodings.iter().all(|f| f.source == 1), "{name}");
+    }
+    assert_eq!(
+        spec.instruction("S_WAITCNT_DEPCTR")
+            .unwrap()
+            .in_encoding("ENC_SOPP")
+            .unwrap()
+            .opcode,
+        8
+    );
+    // RDNA3.5-only SALU float ops never reach gfx1100, but do reach gfx1150.
+    for name in [
+        "S_ADD_F32",
+        "S_FMAAK_F32",
+        "S_CMP_LT_F16",
+        "S_CVT_F32_I32",
+        "S_CEIL_F16",
+    ] {
+        assert!(
+            spec.instruction(name).is_none(),
+            "{name} leaked into gfx1100"
+        );
+    }
+    let gfx1150 = load("gfx1150").unwrap();
+    assert_eq!(
+        gfx1150
+            .spec
+            .instruction("S_ADD_F32")
+            .unwrap()
+            .in_encoding("ENC_SOP2")
+            .unwrap()
+            .opcode,
+        64
+    );
+    // Instructions the manual has keep only manual facts for their opcodes.
+    assert!(spec
+        .instructions
+        .iter()
+        .filter(|i| !compose::adopted_instructions(Arch::Rdna3).contains(&i.name.as_str()))
+        .flat_map(|i| &i.encodings)
+        .all(|f| f.source == 0));
+}
+
+#[test]
+fn gfx1200_s_mov_b32() {
+    let Some(t) = load("gfx1200") else { return };
+    let mov = t
+        .spec
+        .instruction("S_MOV_B32")
+        .unwrap()
+        .in_encoding("ENC_SOP1")
+        .unwrap();
+    assert_eq!(mov.opcode, 0);
+    assert!(mov
+        .operands
+        .iter()
+        .any(|o| o.field.as_deref() == Some("SSRC0") && o.operand_type == "OPR_SSRC"));
+}
+
+#[test]
+fn every_spec_target_loads_and_the_others_are_refused() {
+    let Some(()) = with_loader(|_| ()) else {
+        return;
+    };
+    for t in TARGETS {
+        let result = with_loader(|l| l.load_target(t.mcpu)).unwrap();
+        match t.status {
+            TargetStatus::Spec(arch) => {
+                let loaded = result.unwrap_or_else(|e| panic!("{}: {e}", t.mcpu));
+                assert_eq!(loaded.arch, arch);
+                assert!(loaded.spec.instructions.len() > 1000, "{}", t.mcpu);
+                assert!(loaded
+                    .spec
+                    .sources
+                    .iter()
+                    .any(|s| s.fidelity == Fidelity::Supplement));
+            }
+            TargetStatus::NoSpec => {
+                assert!(matches!(result, Err(SpecError::NoSpec(_))), "{}", t.mcpu)
+            }
+        }
+    }
+    let unknown = with_loader(|l| l.load_target("gfx9999")).unwrap();
+    assert!(matches!(unknown, Err(SpecError::UnknownTarget(_))));
+    let dir = data_dir().unwrap();
+    let missing = SpecLoader::new(dir.join("no-such-dir"))
+        .load_target("gfx942")
+        .unwrap_err();
+    assert!(
+        missing.to_string().contains("amdgpu_isa_cdna3.xml"),
+        "{missing}"
+    );
+}
+
+/// Every opcode fits its encoding's OP field (OPX/OPY for dual-issue encodings); encodings
+/// without an opcode field (EXP) only hold opcode 0.
+#[test]
+fn every_opcode_fits_its_op_field() {
+    let Some(()) = with_loader(|_| ()) else {
+        return;
+    };
+    let arches = [
+        "gfx908", "gfx90a", "gfx942", "gfx950", "gfx1010", "gfx1030", "gfx1100", "gfx1150",
+        "gfx1200", "gfx1250",
+    ];
+    for mcpu in arches {
+        let spec = load(mcpu).unwrap().spec;
+        let mut checked = 0;
+        for inst in &spec.instructions {
+            for form in &inst.encodings {
+                let enc = spec.encoding(&form.encoding).unwrap_or_else(|| {
+                    panic!("{mcpu} {}: no encoding {}", inst.name, form.encoding)
+                });
+                let width = match enc.field("OP") {
+                    Some(op) => op.width(),
+                    None => ["OPX", "OPY"]
+                        .iter()
+                        .filter_map(|n| enc.field(n))
+                        .map(Field::width)
+                        .max()
+                        .unwrap_or(0),
+                };
+                assert!(
+                    u64::from(form.opcode) < 1u64 << width,
+                    "{mcpu} {} {}: opcode {} does not fit {width} bits",
+                    inst.name,
+                    form.encoding,
+                    form.opcode
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 1400, "{mcpu}: only {checked} forms");
+    }
+}
+
+/// The CDNA3 supplement table, compared with the official CDNA3 file on every name both have:
+/// the supplement is right where it can be checked.
+#[test]
+fn cdna3_supplement_agrees_with_official_file() {
+    let Some(file) = parse_alone("amdgpu_isa_cdna3.xml", Fidelity::High) else {
+        return;
+    };
+    let mut compared = 0;
+    for sup in supplement::table(Arch::Cdna3) {
+        let Some(official) = file.operand_type(&sup.name) else {
+            continue;
+        };
+        for v in &sup.predefined {
+            if let Some(value) = official.value_of(&v.name) {
+                assert_eq!(value, v.value, "{} {}", sup.name, v.name);
+                compared += 1;
+            }
+        }
+        for f in &sup.fields {
+            let Some(of) = official.fields.iter().find(|o| o.name == f.name) else {
+                continue;
+            };
+            assert_eq!(
+                ranges(&of.ranges),
+                ranges(&f.ranges),
+                "{}.{}",
+                sup.name,
+                f.name
+            );
+            for v in &f.predefined {
+                if let Some(p) = of.predefined.iter().find(|p| p.name == v.name) {
+                    assert_eq!(p.value, v.value, "{}.{}.{}", sup.name, f.name, v.name);
+                }
+            }
+            compared += 1;
+        }
+    }
+    assert!(compared > 3000, "only {compared} facts overlap");
+    // For the core scalar types the supplement names exactly the file's values.
+    let table = supplement::table(Arch::Cdna3);
+    for name in [
+        "OPR_SREG",
+        "OPR_SDST",
+        "OPR_SSRC",
+        "OPR_SSRC_NOLIT",
+        "OPR_SRC",
+        "OPR_SMEM_OFFSET",
+        "OPR_SSRC_LANESEL",
+    ] {
+        let mut ours: Vec<_> = table
+            .iter()
+            .find(|t| t.name == name)
+            .unwrap()
+            .predefined
+            .clone();
+        let mut theirs = file.operand_type(name).unwrap().predefined.clone();
+        ours.sort_by_key(|p| p.value);
+        theirs.sort_by_key(|p| p.value);
+        assert_eq!(ours, theirs, "{name}");
+    }
+    // Applied to the official file itself, the supplement adds no value or field.
+    let composed = load("gfx942").unwrap().spec;
+    for t in composed.operand_types.iter().filter(|t| t.source == 0) {
+        let original = file.operand_type(&t.name).unwrap();
+        assert_eq!(t.predefined, original.predefined, "{}", t.name);
+        assert_eq!(t.fields, original.fields, "{}", t.name);
+    }
+}
+
+#[test]
+fn supplement_fills_partial_files_per_generation() {
+    let Some(gfx1100) = load("gfx1100") else {
+        return;
+    };
+    let ssrc = gfx1100.spec.operand_type("OPR_SSRC").unwrap();
+    assert_eq!(ssrc.value_of("M0"), Some(125));
+    assert_eq!(ssrc.value_of("NULL"), Some(124));
+    assert_eq!(ssrc.value_of("SRC_LITERAL"), Some(255));
+    assert_eq!(ssrc.value_of("-16"), Some(208));
+    assert_eq!(ssrc.value_of("0.15915494"), Some(248));
+    assert_eq!(ssrc.value_of("SRC_VCCZ"), None, "reserved on GFX11");
+    assert_eq!(
+        ssrc.source, 1,
+        "the type itself comes from the RDNA3.5 partial"
+    );
+    let waitcnt = gfx1100.spec.operand_type("OPR_WAITCNT").unwrap();
+    let vm = waitcnt.fields.iter().find(|f| f.name == "VM").unwrap();
+    assert_eq!(ranges(&vm.ranges), [(10, 6)]);
+    let literal = &gfx1100.spec.literal_codes;
+    assert_eq!((literal[0].code, literal[0].dwords), (255, 1));
+
+    let gfx1030 = load("gfx1030").unwrap();
+    let sdst = gfx1030.spec.operand_type("OPR_SDST").unwrap();
+    assert_eq!(
+        (sdst.value_of("M0"), sdst.value_of("NULL")),
+        (Some(124), Some(125))
+    );
+    let src = gfx1030.spec.operand_type("OPR_SRC").unwrap();
+    assert_eq!(src.value_of("v255"), Some(511));
+    assert_eq!(src.value_of("SRC_LDS_DIRECT"), Some(254));
+    let lgkm = gfx1030
+        .spec
+        .operand_type("OPR_WAITCNT")
+        .unwrap()
+        .fields
+        .iter()
+        .find(|f| f.name == "LGKM")
+        .cloned();
+    assert_eq!(ranges(&lgkm.unwrap().ranges), [(8, 6)]);
+
+    // The RDNA4 partial names hwreg IDs but gives no bit layout; the supplement adds it and
+    // keeps the file's names.
+    let gfx1200 = load("gfx1200").unwrap();
+    let hwreg = gfx1200.spec.operand_type("OPR_HWREG").unwrap();
+    let id = hwreg.fields.iter().find(|f| f.name == "ID").unwrap();
+    assert_eq!(ranges(&id.ranges), [(0, 6)]);
+    assert!(!id.predefined.is_empty());
+    assert!(hwreg.fields.iter().any(|f| f.name == "SIZE"));
+    let gfx1250 = load("gfx1250").unwrap();
+    let codes: Vec<_> = gfx1250
+        .spec
+        .literal_codes
+        .iter()
+        .map(|l| (l.code, l.dwords))
+        .collect();
+    assert_eq!(codes, [(254, 2), (255, 1)]);
+}
+
+#[test]
+fn provenance_names_every_source() {
+    let Some(t) = load("gfx1100") else { return };
+    let lines = t.spec.provenance();
+    assert_eq!(lines.len(), 3);
+    assert!(
+        lines[0].starts_with("amd-isa/xml/amdgpu_isa_rdna3.manual.xml (Manual): 36 encodings"),
+        "{}",
+        lines[0]
+    );
+    assert!(lines[1].contains("17 instructions adopted"), "{}", lines[1]);
+    assert!(
+        lines[2].starts_with("supplement:rdna3 (Supplement)"),
+        "{}",
+        lines[2]
+    );
+}
+
+#[test]
+fn rdna2_partial_split_opcode_field_is_joined() {
+    let Some(t) = load("gfx1030") else { return };
+    let mimg = t.spec.encoding("ENC_MIMG").unwrap();
+    assert!(mimg.field("OPM").is_none());
+    assert_eq!(ranges(&mimg.field("OP").unwrap().ranges), [(18, 7), (0, 1)]);
+    // Same layout as the RDNA1 manual file's two-range OP.
+    let gfx1010 = load("gfx1010").unwrap();
+    assert_eq!(
+        ranges(
+            &gfx1010
+                .spec
+                .encoding("ENC_MIMG")
+                .unwrap()
+                .field("OP")
+                .unwrap()
+                .ranges
+        ),
+        [(18, 7), (0, 1)]
+    );
+}
+
+/// The 1-second budget applies to optimised builds (`cargo test --release`).
+#[test]
+fn parsing_the_largest_file_is_fast() {
+    let Some(dir) = data_dir() else { return };
+    let path = dir.join("amd-isa/xml/amdgpu_isa_cdna4.xml");
+    let start = std::time::Instant::now();
+    let spec = xml::parse_file(
+        &path,
+        SourceFile {
+            name: "cdna4".into(),
+            fidelity: Fidelity::High,
+        },
+    )
+    .unwrap();
+    let elapsed = start.elapsed();
+    assert_eq!(spec.instructions.len(), 1240);
+    eprintln!("cdna4.xml parsed in {elapsed:?}");
+    if !cfg!(debug_assertions) {
+        assert!(elapsed.as_secs_f64() < 1.0, "{elapsed:?}");
+    }
+}
