@@ -1,0 +1,235 @@
+//! Loading whole test files and corpora.
+
+use crate::check::{parse_encoding, parse_error, CheckMatcher};
+use crate::run::parse_run_command;
+use crate::source::source_line;
+use crate::{
+    CheckDirective, CheckLine, CheckPlacement, Corpus, FileKind, LitError, RunLine, TestFile,
+    UnparsedRun,
+};
+use std::path::{Path, PathBuf};
+use walkdir::WalkDir;
+
+/// The corpus directories, relative to a release root, holding the MC tests of AMDGPU.
+pub const CORPUS_DIRS: [&str; 2] = ["MC/AMDGPU", "MC/Disassembler/AMDGPU"];
+
+/// A RUN command with its continuation lines joined.
+struct RawRun {
+    line: usize,
+    command: String,
+    /// The file ended while a continuation was pending.
+    unterminated: bool,
+}
+
+/// The RUN commands of a file, and the set of lines (0-based) that carry `RUN:`.
+fn collect_runs(lines: &[&str]) -> (Vec<RawRun>, Vec<bool>) {
+    let mut runs: Vec<RawRun> = Vec::new();
+    let mut is_run = vec![false; lines.len()];
+    let mut pending: Option<RawRun> = None;
+    for (i, line) in lines.iter().enumerate() {
+        let Some(at) = crate::check::find_keyword(line, "RUN") else {
+            continue;
+        };
+        is_run[i] = true;
+        let part = line[at + 4..].trim();
+        let (part, continues) = match part.strip_suffix('\\') {
+            Some(head) => (head.trim_end(), true),
+            None => (part, false),
+        };
+        let run = pending.get_or_insert_with(|| RawRun {
+            line: i + 1,
+            command: String::new(),
+            unterminated: false,
+        });
+        if !run.command.is_empty() && !part.is_empty() {
+            run.command.push(' ');
+        }
+        run.command.push_str(part);
+        if !continues {
+            runs.extend(pending.take());
+        }
+    }
+    if let Some(mut run) = pending {
+        run.unterminated = true;
+        runs.push(run);
+    }
+    (runs, is_run)
+}
+
+/// The file kind from the extension, for the kinds this crate reads.
+pub fn file_kind(path: &Path) -> Option<FileKind> {
+    match path.extension()?.to_str()? {
+        "s" => Some(FileKind::Asm),
+        "txt" => Some(FileKind::Disasm),
+        _ => None,
+    }
+}
+
+/// Parses one test file. `rel_path` decides the kind (`.txt` is disassembler input,
+/// anything else assembly) and is stored as given.
+pub fn parse_test_file(rel_path: &Path, text: &str) -> TestFile {
+    let kind = file_kind(rel_path).unwrap_or(FileKind::Asm);
+    let lines: Vec<&str> = text.lines().collect();
+    let (raw_runs, is_run) = collect_runs(&lines);
+
+    let mut runs: Vec<RunLine> = Vec::new();
+    let mut unparsed: Vec<UnparsedRun> = Vec::new();
+    for (index, raw) in raw_runs.into_iter().enumerate() {
+        if raw.unterminated {
+            unparsed.push(UnparsedRun {
+                index,
+                line: raw.line,
+                raw: raw.command,
+                reason: "line continuation at end of file".into(),
+            });
+            continue;
+        }
+        match parse_run_command(index, raw.line, &raw.command) {
+            Ok(run) => runs.push(run),
+            Err(u) => unparsed.push(u),
+        }
+    }
+
+    let mut prefixes: Vec<String> = runs
+        .iter()
+        .filter(|r| r.has_filecheck)
+        .flat_map(|r| r.check_prefixes.iter().cloned())
+        .collect();
+    prefixes.sort();
+    prefixes.dedup();
+    let matcher = CheckMatcher::new(&prefixes);
+
+    let mut sources = Vec::new();
+    let mut checks = Vec::new();
+    for (i, raw) in lines.iter().enumerate() {
+        if is_run[i] {
+            continue;
+        }
+        let line = i + 1;
+        if let Some(src) = source_line(line, raw, kind) {
+            sources.push(src);
+        }
+        let Some(found) = matcher.as_ref().and_then(|m| m.find(raw)) else {
+            continue;
+        };
+        let (encoding, asm) = match parse_encoding(found.pattern) {
+            Some((bytes, asm)) => (Some(bytes), asm),
+            None => (None, None),
+        };
+        let error = match found.directive {
+            CheckDirective::Not => None,
+            _ if encoding.is_some() => None,
+            _ => parse_error(found.pattern, line),
+        };
+        checks.push(CheckLine {
+            line,
+            prefix: found.prefix.to_string(),
+            directive: found.directive,
+            pattern: found.pattern.to_string(),
+            target_line: None,
+            encoding,
+            asm,
+            error,
+        });
+    }
+
+    let mut file = TestFile {
+        path: rel_path.to_path_buf(),
+        kind,
+        runs,
+        unparsed,
+        lines: sources,
+        checks,
+        placement: CheckPlacement::After,
+    };
+    crate::tie::tie_checks(&mut file, &crate::tie::BlankLines::new(&lines));
+    file
+}
+
+/// Loads every `.s` and `.txt` file under the corpus directories of `root`
+/// (e.g. `.../llvm-tests/19.1.7`), sorted by path.
+pub fn load_corpus(root: &Path) -> Result<Corpus, LitError> {
+    if !root.is_dir() {
+        return Err(LitError::MissingDir(root.to_path_buf()));
+    }
+    let mut paths: Vec<PathBuf> = Vec::new();
+    for dir in CORPUS_DIRS {
+        let dir = root.join(dir);
+        if !dir.is_dir() {
+            return Err(LitError::MissingDir(dir));
+        }
+        for entry in WalkDir::new(&dir) {
+            let entry = entry.map_err(|source| LitError::Walk {
+                path: dir.clone(),
+                source,
+            })?;
+            if entry.file_type().is_file() && file_kind(entry.path()).is_some() {
+                paths.push(entry.into_path());
+            }
+        }
+    }
+    paths.sort();
+    let mut files = Vec::with_capacity(paths.len());
+    for path in paths {
+        let bytes = std::fs::read(&path).map_err(|source| LitError::Read {
+            path: path.clone(),
+            source,
+        })?;
+        let rel = path.strip_prefix(root).unwrap_or(&path);
+        files.push(parse_test_file(rel, &String::from_utf8_lossy(&bytes)));
+    }
+    Ok(Corpus {
+        root: root.to_path_buf(),
+        files,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn continuations_join_and_index_counts_all_commands() {
+        let text = "// RUN: llvm-mc -triple=amdgcn -mcpu=gfx900 %s \\\n// RUN:   | FileCheck %s\n// RUN: llvm-mc -bogus %s | FileCheck %s\n; RUN: llvm-mc -triple=amdgcn -show-encoding %s | FileCheck --check-prefix=P %s\n";
+        let f = parse_test_file(Path::new("a.s"), text);
+        assert_eq!(f.runs.len(), 2);
+        assert_eq!(
+            f.runs[0].raw,
+            "llvm-mc -triple=amdgcn -mcpu=gfx900 %s | FileCheck %s"
+        );
+        assert_eq!((f.runs[0].index, f.runs[0].line), (0, 1));
+        assert_eq!((f.runs[1].index, f.runs[1].line), (2, 4));
+        assert_eq!(f.unparsed.len(), 1);
+        assert_eq!((f.unparsed[0].index, f.unparsed[0].line), (1, 3));
+        assert!(f.lines.is_empty(), "RUN lines are not statements");
+    }
+
+    #[test]
+    fn continuation_at_end_of_file_is_unparsed() {
+        let f = parse_test_file(Path::new("a.s"), "# RUN: llvm-mc %s \\\n");
+        assert!(f.runs.is_empty());
+        assert_eq!(f.unparsed[0].reason, "line continuation at end of file");
+    }
+
+    #[test]
+    fn only_prefixes_of_run_lines_are_checks() {
+        let text = "// RUN: llvm-mc -show-encoding %s | FileCheck --check-prefixes=AA,BB %s\ns_nop 0\n// AA: encoding: [0x00]\n// CC: encoding: [0x01]\n// NOTE: words\n";
+        let f = parse_test_file(Path::new("x.s"), text);
+        assert_eq!(f.checks.len(), 1);
+        assert_eq!(f.checks[0].prefix, "AA");
+        assert_eq!(f.checks[0].line, 3);
+    }
+
+    #[test]
+    fn kinds_from_extensions() {
+        assert_eq!(file_kind(Path::new("a/b.s")), Some(FileKind::Asm));
+        assert_eq!(file_kind(Path::new("a/b.txt")), Some(FileKind::Disasm));
+        assert_eq!(file_kind(Path::new("a/b.test")), None);
+    }
+
+    #[test]
+    fn missing_root_is_an_error() {
+        let err = load_corpus(Path::new("/nonexistent/mcdiff-lit")).unwrap_err();
+        assert!(matches!(err, LitError::MissingDir(_)));
+    }
+}

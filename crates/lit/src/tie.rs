@@ -1,0 +1,450 @@
+//! Tying check lines to the source lines they check, and building cases.
+//!
+//! Rules, in order:
+//! 1. A diagnostic check with a line reference (`[[@LINE-1]]`, a literal line) checks that line.
+//! 2. A check written as a trailing comment on a source line checks that line.
+//! 3. `-NEXT`/`-SAME`/`-EMPTY` continue the previous check of the same prefix when no
+//!    source line lies between them.
+//! 4. Otherwise by position: the nearest source line before the check when the file's
+//!    placement is `After`, the nearest one after it when `Before`.
+//!
+//! `.s` files use `After`. `.txt` files use both layouts, so the placement is detected per
+//! file: checks with an encoding vote for the neighbour (previous or next hex line) whose
+//! bytes they equal; without such votes, checks vote for the neighbour they touch (the line
+//! right before or right after). A single check whose encoding equals only the other
+//! neighbour's bytes follows its bytes against the file's placement.
+
+use crate::{
+    Case, CheckDirective, CheckExpectation, CheckLine, CheckPlacement, EncByte, RunLine,
+    SourceLine, TestFile,
+};
+use std::collections::HashMap;
+
+/// Whether an encoding is exactly these bytes (no fixups).
+fn encoding_is(enc: &[EncByte], bytes: &[u8]) -> bool {
+    enc.len() == bytes.len() && enc.iter().zip(bytes).all(|(e, b)| *e == EncByte::Byte(*b))
+}
+
+/// Source line indices around `line`: the last one before it, the one on it, the first after it.
+fn neighbours(lines: &[SourceLine], line: usize) -> (Option<usize>, Option<usize>, Option<usize>) {
+    let at = lines.partition_point(|l| l.line < line);
+    let on = (at < lines.len() && lines[at].line == line).then_some(at);
+    let after = if on.is_some() { at + 1 } else { at };
+    (
+        at.checked_sub(1),
+        on,
+        (after < lines.len()).then_some(after),
+    )
+}
+
+/// Which neighbour's bytes equal the check's encoding: (previous, next).
+fn encoding_matches(lines: &[SourceLine], check: &CheckLine) -> (bool, bool) {
+    let Some(enc) = check.encoding.as_deref() else {
+        return (false, false);
+    };
+    let (prev, _, next) = neighbours(lines, check.line);
+    let same = |i: Option<usize>| {
+        i.and_then(|i| lines[i].bytes.as_deref())
+            .is_some_and(|b| encoding_is(enc, b))
+    };
+    (same(prev), same(next))
+}
+
+fn detect_placement(file: &TestFile, blanks: &BlankLines) -> CheckPlacement {
+    let (mut after, mut before) = (0usize, 0usize);
+    // Relative line references say outright on which side the checked line is.
+    for check in &file.checks {
+        match check
+            .error
+            .as_ref()
+            .and_then(|e| e.line_ref)
+            .and_then(|r| r.relative)
+        {
+            Some(offset) if offset < 0 => after += 1,
+            Some(offset) if offset > 0 => before += 1,
+            _ => {}
+        }
+    }
+    let positional = || {
+        file.checks
+            .iter()
+            .filter(|c| c.error.as_ref().is_none_or(|e| e.line_ref.is_none()))
+    };
+    // Encodings equal to a neighbouring hex line's bytes are the next best evidence.
+    let (mut enc_after, mut enc_before) = (0usize, 0usize);
+    for check in positional() {
+        match encoding_matches(&file.lines, check) {
+            (true, false) => enc_after += 1,
+            (false, true) => enc_before += 1,
+            _ => {}
+        }
+    }
+    if enc_after + enc_before > 0 {
+        after += enc_after;
+        before += enc_before;
+    } else {
+        // Otherwise: which neighbour the check sits with, i.e. no blank line between.
+        for check in positional() {
+            let (prev, on, next) = neighbours(&file.lines, check.line);
+            if on.is_some() {
+                continue;
+            }
+            if prev.is_some_and(|i| !blanks.between(file.lines[i].line, check.line)) {
+                after += 1;
+            }
+            if next.is_some_and(|i| !blanks.between(check.line, file.lines[i].line)) {
+                before += 1;
+            }
+        }
+    }
+    if before > after {
+        CheckPlacement::Before
+    } else {
+        CheckPlacement::After
+    }
+}
+
+/// Fills `target_line` of every check and the file's `placement`.
+pub(crate) fn tie_checks(file: &mut TestFile, blanks: &BlankLines) {
+    file.placement = detect_placement(file, blanks);
+    let lines = &file.lines;
+    let mut last_of_prefix: HashMap<&str, (usize, Option<usize>)> = HashMap::new();
+    let mut targets = Vec::with_capacity(file.checks.len());
+    for check in &file.checks {
+        let (prev, on_line, next) = neighbours(lines, check.line);
+        let continues = matches!(
+            check.directive,
+            CheckDirective::Next | CheckDirective::Same | CheckDirective::Empty
+        );
+        let target = if let Some(r) = check.error.as_ref().and_then(|e| e.line_ref) {
+            Some(r.line)
+        } else if on_line.is_some() {
+            on_line.map(|i| lines[i].line)
+        } else if let Some(&(_, inherited)) = last_of_prefix
+            .get(check.prefix.as_str())
+            .filter(|(prev_line, _)| continues && no_source_between(lines, *prev_line, check.line))
+        {
+            inherited
+        } else {
+            // The check follows its bytes against the file's layout only when the line the
+            // layout points at is missing or separated from the check by a blank line:
+            // checks that touch a line with other bytes are intentional (the tests decode
+            // non-canonical bytes to a canonical encoding).
+            let detached =
+                |i: Option<usize>| i.is_none_or(|i| blanks.between(lines[i].line, check.line));
+            let placement = match (file.placement, encoding_matches(lines, check)) {
+                (CheckPlacement::Before, (true, false)) if detached(next) => CheckPlacement::After,
+                (CheckPlacement::After, (false, true)) if detached(prev) => CheckPlacement::Before,
+                (p, _) => p,
+            };
+            match placement {
+                CheckPlacement::After => prev.map(|i| lines[i].line),
+                CheckPlacement::Before => next.map(|i| lines[i].line),
+            }
+        };
+        last_of_prefix.insert(&check.prefix, (check.line, target));
+        targets.push(target);
+    }
+    for (check, target) in file.checks.iter_mut().zip(targets) {
+        check.target_line = target;
+    }
+}
+
+/// Counts of blank lines, for constant-time "is there a blank line between" queries.
+pub(crate) struct BlankLines {
+    /// `upto[n]`: blank lines among lines `1..=n`.
+    upto: Vec<usize>,
+}
+
+impl BlankLines {
+    pub fn new(lines: &[&str]) -> BlankLines {
+        let mut upto = Vec::with_capacity(lines.len() + 1);
+        upto.push(0);
+        for line in lines {
+            let last = *upto.last().expect("starts with 0");
+            upto.push(last + usize::from(line.trim().is_empty()));
+        }
+        BlankLines { upto }
+    }
+
+    /// Whether a blank line lies strictly between lines `a` and `b` (1-based).
+    pub fn between(&self, a: usize, b: usize) -> bool {
+        let (lo, hi) = (a.min(b), a.max(b));
+        hi > lo + 1 && self.upto[hi - 1] > self.upto[lo]
+    }
+}
+
+/// Whether no source line lies strictly between two lines.
+fn no_source_between(lines: &[SourceLine], from: usize, to: usize) -> bool {
+    let start = lines.partition_point(|l| l.line <= from);
+    lines.get(start).is_none_or(|l| l.line >= to)
+}
+
+pub(crate) fn cases(file: &TestFile, run: &RunLine) -> Vec<Case> {
+    let mut by_target: HashMap<usize, Vec<usize>> = HashMap::new();
+    for (i, check) in file.checks.iter().enumerate() {
+        if check.directive == CheckDirective::Not || !run.check_prefixes.contains(&check.prefix) {
+            continue;
+        }
+        if let Some(t) = check.target_line {
+            by_target.entry(t).or_default().push(i);
+        }
+    }
+    let path = file.path.to_string_lossy();
+    let mut seen: HashMap<&str, usize> = HashMap::new();
+    let mut out = Vec::new();
+    for src in file.lines.iter().filter(|l| l.is_instruction()) {
+        let count = seen.entry(src.text.as_str()).or_insert(0);
+        *count += 1;
+        let mut id = format!("{path}#{}#{}", run.index, src.text);
+        if *count > 1 {
+            id.push_str(&format!("#{count}"));
+        }
+        let check_indices = by_target.remove(&src.line).unwrap_or_default();
+        let (expected, expected_asm) = expectation(file, &check_indices);
+        out.push(Case {
+            id,
+            run: run.index,
+            line: src.line,
+            text: src.text.clone(),
+            bytes: src.bytes.clone(),
+            expected,
+            expected_asm,
+            check_indices,
+        });
+    }
+    out
+}
+
+/// Encoding checks win over diagnostics, which win over plain text.
+fn expectation(file: &TestFile, indices: &[usize]) -> (CheckExpectation, Option<String>) {
+    let checks = || indices.iter().map(|&i| &file.checks[i]);
+    if let Some(c) = checks().find(|c| c.encoding.is_some()) {
+        let bytes = c.encoding.clone().expect("found with an encoding");
+        return (CheckExpectation::Encoding(bytes), c.asm.clone());
+    }
+    let diagnostic = checks()
+        .filter_map(|c| c.error.as_ref())
+        .min_by_key(|e| e.kind == "note");
+    if let Some(e) = diagnostic {
+        return (CheckExpectation::Error(e.message.clone()), None);
+    }
+    match checks().next() {
+        Some(c) => (
+            CheckExpectation::NoEncoding,
+            (!c.pattern.is_empty()).then(|| c.pattern.clone()),
+        ),
+        None => (CheckExpectation::Unchecked, None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{parse_test_file, CheckExpectation, CheckPlacement, EncByte, TestFile};
+    use std::path::Path;
+
+    fn file(name: &str, text: &str) -> TestFile {
+        parse_test_file(Path::new(name), text)
+    }
+
+    fn target_of(f: &TestFile, check_line: usize) -> Option<usize> {
+        f.checks
+            .iter()
+            .find(|c| c.line == check_line)
+            .expect("check exists")
+            .target_line
+    }
+
+    const ENCODE: &str =
+        "// RUN: llvm-mc -triple=t -show-encoding %s | FileCheck --check-prefixes=P,Q %s\n";
+
+    #[test]
+    fn asm_checks_follow_their_statement() {
+        let text = format!(
+            "{ENCODE}\nop_a x\n// P: op_a x ; encoding: [0x01,0x02]\n\nop_b y // P: encoding: [0x03]\nop_c z\n// Q: op_c z ; encoding: [A,0x04]\n// Q-NEXT: ; fixup A - offset: 0\n"
+        );
+        let f = file("t.s", &text);
+        assert_eq!(f.placement, CheckPlacement::After);
+        assert_eq!(target_of(&f, 4), Some(3));
+        assert_eq!(
+            target_of(&f, 6),
+            Some(6),
+            "trailing check ties to its own line"
+        );
+        assert_eq!(target_of(&f, 8), Some(7));
+        assert_eq!(target_of(&f, 9), Some(7));
+        let cases = f.cases(&f.runs[0]);
+        assert_eq!(cases.len(), 3);
+        assert_eq!(
+            cases[0].expected,
+            CheckExpectation::Encoding(vec![EncByte::Byte(1), EncByte::Byte(2)])
+        );
+        assert_eq!(cases[0].expected_asm.as_deref(), Some("op_a x"));
+        assert_eq!(
+            cases[2].expected,
+            CheckExpectation::Encoding(vec![EncByte::Fixup('A'), EncByte::Byte(4)])
+        );
+        assert_eq!(cases[2].check_indices.len(), 2);
+    }
+
+    #[test]
+    fn diagnostics_resolve_line_references_and_continuations() {
+        let text = "// RUN: not llvm-mc -triple=t %s 2>&1 | FileCheck --check-prefix=E %s\n\
+            op_bad 1\n\
+            // E: :[[@LINE-1]]:{{[0-9]+}}: error: first problem\n\
+            // E-NEXT:{{^}}op_bad 1\n\
+            // E-NEXT:{{^}}^\n\
+            \n\
+            // E: :[[@LINE+2]]:3: error: second problem\n\
+            // E-NEXT: context\n\
+            op_bad 2\n\
+            op_good 3\n\
+            op_bad 4\n\
+            // E: error: third problem\n";
+        let f = file("t.s", text);
+        assert_eq!(target_of(&f, 3), Some(2));
+        assert_eq!(
+            target_of(&f, 4),
+            Some(2),
+            "NEXT continues the previous check"
+        );
+        assert_eq!(target_of(&f, 5), Some(2));
+        assert_eq!(target_of(&f, 7), Some(9));
+        assert_eq!(
+            target_of(&f, 8),
+            Some(9),
+            "NEXT before the referenced line inherits its target"
+        );
+        assert_eq!(target_of(&f, 12), Some(11));
+        let err = f.checks[3].error.as_ref().expect("diagnostic");
+        assert_eq!(
+            (err.column, err.message.as_str()),
+            (Some(3), "second problem")
+        );
+        let cases = f.cases(&f.runs[0]);
+        let expected: Vec<_> = cases.iter().map(|c| c.expected.clone()).collect();
+        assert_eq!(
+            expected,
+            vec![
+                CheckExpectation::Error("first problem".into()),
+                CheckExpectation::Error("second problem".into()),
+                CheckExpectation::Unchecked,
+                CheckExpectation::Error("third problem".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn asm_checks_written_before_their_statement() {
+        let text =
+            "// RUN: not llvm-mc -triple=t -show-encoding %s | FileCheck --check-prefix=A %s\n\
+            // RUN: not llvm-mc -triple=t %s 2>&1 | FileCheck --check-prefix=B %s\n\
+            \n\
+            // A: op_x ; encoding: [0x10]\n\
+            // B: :[[@LINE+1]]:{{[0-9]+}}: error: nope\n\
+            op_x\n\
+            \n\
+            // A: op_y ; encoding: [0x11]\n\
+            op_y\n";
+        let f = file("t.s", text);
+        assert_eq!(f.placement, CheckPlacement::Before);
+        assert_eq!(target_of(&f, 4), Some(6));
+        assert_eq!(target_of(&f, 8), Some(9));
+        let a = f.cases(&f.runs[0]);
+        assert!(a
+            .iter()
+            .all(|c| matches!(c.expected, CheckExpectation::Encoding(_))));
+        let b = f.cases(&f.runs[1]);
+        assert_eq!(b[0].expected, CheckExpectation::Error("nope".into()));
+        assert_eq!(b[1].expected, CheckExpectation::Unchecked);
+    }
+
+    const DISASM: &str = "# RUN: llvm-mc -triple=t -disassemble -show-encoding < %s | FileCheck -check-prefix=D %s\n";
+
+    #[test]
+    fn disasm_checks_before_the_bytes() {
+        let text = format!(
+            "{DISASM}\n# D: op_a ; encoding: [0x01,0x02]\n0x01,0x02\n\n# D: op_b ; encoding: [0x03,0x04]\n0x03,0x04\n\n# D: op_b ; encoding: [0x03,0x04]\n0x03,0x05\n"
+        );
+        let f = file("t.txt", &text);
+        assert_eq!(f.placement, CheckPlacement::Before);
+        assert_eq!(target_of(&f, 3), Some(4));
+        assert_eq!(target_of(&f, 6), Some(7));
+        assert_eq!(
+            target_of(&f, 9),
+            Some(10),
+            "a check touching other bytes keeps the file's layout"
+        );
+        let cases = f.cases(&f.runs[0]);
+        assert_eq!(cases[2].bytes, Some(vec![3, 5]));
+        assert_eq!(cases[2].id, "t.txt#0#0x03,0x05");
+    }
+
+    #[test]
+    fn disasm_checks_after_the_bytes_with_a_stray_before() {
+        let text = format!(
+            "{DISASM}\n0x01,0x02\n# D: op_a ; encoding: [0x01,0x02]\n\n0x03,0x04\n# D: op_b ; encoding: [0x03,0x04]\n\n# D: op_c ; encoding: [0x05]\n0x05\n\n0x06\n"
+        );
+        let f = file("t.txt", &text);
+        assert_eq!(f.placement, CheckPlacement::After);
+        assert_eq!(target_of(&f, 4), Some(3));
+        assert_eq!(target_of(&f, 7), Some(6));
+        assert_eq!(
+            target_of(&f, 9),
+            Some(10),
+            "encoding equal to the next bytes, previous ones detached"
+        );
+        let cases = f.cases(&f.runs[0]);
+        assert_eq!(cases[3].expected, CheckExpectation::Unchecked);
+    }
+
+    #[test]
+    fn disasm_layout_without_encodings_uses_adjacency() {
+        let text = format!("{DISASM}\n# D: op_a\n# D-NEXT: more\n0x01\n\n# D: op_b\n0x02\n");
+        let f = file("t.txt", &text);
+        assert_eq!(f.placement, CheckPlacement::Before);
+        assert_eq!(target_of(&f, 3), Some(5));
+        assert_eq!(target_of(&f, 4), Some(5));
+        let cases = f.cases(&f.runs[0]);
+        assert_eq!(cases[0].expected, CheckExpectation::NoEncoding);
+        assert_eq!(cases[0].expected_asm.as_deref(), Some("op_a"));
+    }
+
+    #[test]
+    fn cases_use_only_the_runs_prefixes() {
+        let text =
+            "// RUN: llvm-mc -triple=t -show-encoding %s | FileCheck --check-prefix=ONE %s\n\
+            // RUN: llvm-mc -triple=t -show-encoding %s | FileCheck --check-prefixes=TWO %s\n\
+            op_a\n\
+            // ONE: encoding: [0x01]\n\
+            // TWO: op_a\n\
+            // TWO-NOT: op_z\n\
+            op_a\n\
+            // TWO: op_a ; encoding: [0x02]\n\
+            // TWO: op_a\n\
+            .directive 1\n\
+            lbl:\n";
+        let f = file("dir/t.s", text);
+        let one = f.cases(&f.runs[0]);
+        let two = f.cases(&f.runs[1]);
+        assert_eq!(one.len(), 2, "directives and labels are not cases");
+        assert_eq!(
+            one[0].expected,
+            CheckExpectation::Encoding(vec![EncByte::Byte(1)])
+        );
+        assert_eq!(one[1].expected, CheckExpectation::Unchecked);
+        assert_eq!(two[0].expected, CheckExpectation::NoEncoding);
+        assert_eq!(
+            two[0].check_indices.len(),
+            1,
+            "NOT checks are not tied into cases"
+        );
+        assert_eq!(
+            two[1].expected,
+            CheckExpectation::Encoding(vec![EncByte::Byte(2)]),
+            "encoding wins over text"
+        );
+        assert_eq!(two[0].id, "dir/t.s#1#op_a");
+        assert_eq!(two[1].id, "dir/t.s#1#op_a#2");
+    }
+}
