@@ -1,1 +1,93 @@
-//! placeholder
+//! AMD ISA pseudocode: parser, interpreter and operand binder.
+//!
+//! The pseudocode text is read at run time from
+//! `<data>/amd-isa/derived/pseudocode/<arch>.json` ([`load_pseudocode`]), parsed
+//! with [`parse`] and run with [`execute`] over a [`State`] and a [`Binding`]
+//! (built by [`bind`] from spec operands, or synthesised by [`survey`]).
+
+pub mod ast;
+pub mod bind;
+mod builtins;
+mod interp;
+mod lexer;
+mod parser;
+pub mod state;
+pub mod survey;
+pub mod value;
+
+pub use ast::Program;
+pub use bind::{bind, Binding, BoundOperand, BoundValue, SpecialReg};
+pub use interp::{execute, execute_with_library, Library};
+pub use parser::parse;
+pub use state::State;
+pub use survey::{arch_mcpu, survey, Survey};
+
+use std::path::{Path, PathBuf};
+
+/// A parse failure; `construct` is a stable name for counting (`if-endif`, `eval-string`...).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("sema-unsupported: parse:{construct} ({message})")]
+pub struct ParseError {
+    pub construct: String,
+    pub message: String,
+}
+
+/// An operand whose kind or width contradicts a typed use in the pseudocode.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("sema-mismatch: {reason}")]
+pub struct SemaMismatch {
+    pub reason: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ExecError {
+    #[error("{0}")]
+    Mismatch(SemaMismatch),
+    /// A construct the executor does not model (`call:ConvertToFormat`, `unbound:ADDR`...).
+    #[error("sema-unsupported: {construct}")]
+    Unsupported { construct: String },
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SemaError {
+    #[error("{path}: cannot read pseudocode: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{path}: not a pseudocode list: {source}")]
+    Json {
+        path: PathBuf,
+        source: serde_json::Error,
+    },
+}
+
+/// One instruction's entry in the extracted pseudocode list.
+#[derive(Debug, Clone, PartialEq, serde::Deserialize)]
+pub struct PseudocodeEntry {
+    pub section: Option<String>,
+    /// AMD's upper-case name (`S_ADD_U32`).
+    pub name: String,
+    pub opcode: Option<u32>,
+    pub description: Option<String>,
+    /// `None` or empty when the manual gives no pseudocode.
+    pub pseudocode: Option<String>,
+}
+
+impl PseudocodeEntry {
+    pub fn code(&self) -> Option<&str> {
+        self.pseudocode.as_deref().filter(|p| !p.trim().is_empty())
+    }
+}
+
+/// Reads `<data_dir>/amd-isa/derived/pseudocode/<arch>.json` (arch: `rdna3`, `cdna3`...).
+pub fn load_pseudocode(data_dir: &Path, arch: &str) -> Result<Vec<PseudocodeEntry>, SemaError> {
+    let path = data_dir
+        .join("amd-isa/derived/pseudocode")
+        .join(format!("{arch}.json"));
+    let text = std::fs::read_to_string(&path).map_err(|source| SemaError::Io {
+        path: path.clone(),
+        source,
+    })?;
+    serde_json::from_str(&text).map_err(|source| SemaError::Json { path, source })
+}

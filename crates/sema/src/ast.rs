@@ -1,0 +1,178 @@
+//! Syntax tree of one pseudocode program.
+
+use num_bigint::BigInt;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TyKind {
+    /// Unsigned integer (`.u32`, `32'U`).
+    U,
+    /// Signed integer (`.i32`, `32'I`).
+    I,
+    /// Untyped bits (`.b32`, `32'B`).
+    B,
+    /// IEEE float (`.f32`, `64'F`).
+    F,
+    /// bfloat16 (`.bf16`).
+    BF,
+    /// 8-bit float E4M3 (`.fp8`), OCP encoding: bias 7, no infinity.
+    FP8,
+    /// 8-bit float E5M2 (`.bf8`), OCP encoding: bias 15, IEEE infinities.
+    BF8,
+}
+
+/// A width-qualified type: `.u` is `U` 32, `.f16` is `F` 16.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Ty {
+    pub kind: TyKind,
+    pub width: u32,
+}
+
+impl Ty {
+    pub const fn new(kind: TyKind, width: u32) -> Ty {
+        Ty { kind, width }
+    }
+
+    /// Parses a member suffix such as `u`, `i64`, `f16`, `bf16`, `b`; `None` for a field name.
+    pub fn from_suffix(s: &str) -> Option<Ty> {
+        match s {
+            "fp8" => return Some(Ty::new(TyKind::FP8, 8)),
+            "bf8" => return Some(Ty::new(TyKind::BF8, 8)),
+            _ => {}
+        }
+        let (kind, digits) = if let Some(rest) = s.strip_prefix("bf") {
+            (TyKind::BF, rest)
+        } else {
+            let mut it = s.chars();
+            let kind = match it.next()? {
+                'u' => TyKind::U,
+                'i' => TyKind::I,
+                'b' => TyKind::B,
+                'f' => TyKind::F,
+                _ => return None,
+            };
+            (kind, it.as_str())
+        };
+        let width = if digits.is_empty() {
+            if kind == TyKind::BF {
+                16
+            } else {
+                32
+            }
+        } else {
+            digits.parse().ok()?
+        };
+        if width == 0 || width > 4096 {
+            return None;
+        }
+        if kind == TyKind::F && !matches!(width, 16 | 32 | 64) {
+            return None;
+        }
+        Some(Ty { kind, width })
+    }
+
+    pub fn is_float(self) -> bool {
+        matches!(
+            self.kind,
+            TyKind::F | TyKind::BF | TyKind::FP8 | TyKind::BF8
+        )
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnOp {
+    Neg,
+    Not,
+    BitNot,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    /// `**`
+    Pow,
+    Shl,
+    Shr,
+    BitAnd,
+    BitOr,
+    BitXor,
+    And,
+    Or,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Expr {
+    Int {
+        value: BigInt,
+        ty: Option<Ty>,
+        hex: bool,
+    },
+    Float {
+        value: f64,
+        single: bool,
+    },
+    Name(String),
+    /// `e.u32`: a typed view of a value or register.
+    Typed(Box<Expr>, Ty),
+    /// `e.IEEE`, `TADDR.X`: a named field.
+    Field(Box<Expr>, String),
+    /// `e[hi : lo]`
+    Slice(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `e[i]`: a bit of a value, or an element of an array/register file.
+    Index(Box<Expr>, Box<Expr>),
+    Call(String, Vec<Expr>),
+    /// `32'I(e)`
+    Cast(Ty, Box<Expr>),
+    Unary(UnOp, Box<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    Ternary(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `{ hi, ..., lo }`
+    Concat(Vec<Expr>),
+    /// `lambda(a, b) (body)`
+    Lambda(Vec<String>, Vec<Stmt>),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Stmt {
+    /// `target op= value`; `op` is `None` for plain `=`.
+    Assign {
+        target: Expr,
+        op: Option<BinOp>,
+        value: Expr,
+    },
+    Expr(Expr),
+    If {
+        arms: Vec<(Expr, Vec<Stmt>)>,
+        otherwise: Vec<Stmt>,
+    },
+    For {
+        var: String,
+        from: Expr,
+        to: Expr,
+        body: Vec<Stmt>,
+    },
+    Declare {
+        name: String,
+        ty: Ty,
+        len: Option<Expr>,
+    },
+    Break,
+    Return(Option<Expr>),
+    /// Statements from one source statement (`a = b = c` becomes two assignments).
+    Seq(Vec<Stmt>),
+}
+
+/// A parsed pseudocode program.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Program {
+    pub body: Vec<Stmt>,
+}

@@ -1,0 +1,543 @@
+//! Helper functions the pseudocode calls (`fma`, `isNAN`, `signext`, `f32_to_f16`...).
+
+use crate::ast::{Ty, TyKind};
+use crate::value::*;
+use crate::ExecError;
+use num_bigint::BigInt;
+use num_traits::{One, Signed, ToPrimitive, Zero};
+
+fn unsupported(construct: impl Into<String>) -> ExecError {
+    ExecError::Unsupported {
+        construct: construct.into(),
+    }
+}
+
+fn arity(name: &str, args: &[Value], n: usize) -> Result<(), ExecError> {
+    if args.len() == n {
+        Ok(())
+    } else {
+        Err(unsupported(format!("call-arity:{name}")))
+    }
+}
+
+fn f(v: &Value) -> Result<f64, ExecError> {
+    v.as_f64()
+        .ok_or_else(|| unsupported("non-numeric-argument"))
+}
+
+fn int(v: &Value) -> Result<BigInt, ExecError> {
+    v.as_int()
+        .ok_or_else(|| unsupported("non-integer-argument"))
+}
+
+/// Float format of an argument (f64 for integers).
+fn fty(v: &Value) -> Ty {
+    match v {
+        Value::Float { ty, .. } => *ty,
+        _ => Ty::new(TyKind::F, 64),
+    }
+}
+
+const F64: Ty = Ty::new(TyKind::F, 64);
+
+/// Field layout (exponent bits, mantissa bits) of a float format.
+fn layout(ty: Ty) -> (u32, u32) {
+    match (ty.kind, ty.width) {
+        (TyKind::BF, _) => (8, 7),
+        (TyKind::FP8, _) => (4, 3),
+        (TyKind::BF8, _) => (5, 2),
+        (_, 16) => (5, 10),
+        (_, 32) => (8, 23),
+        _ => (11, 52),
+    }
+}
+
+fn float_bits_of(v: &Value) -> Result<(u64, Ty), ExecError> {
+    match v {
+        Value::Float { v, ty } => Ok((float_to_bits(*v, *ty), *ty)),
+        _ => Err(unsupported("float-helper-on-integer")),
+    }
+}
+
+fn is_signaling(v: &Value) -> Result<bool, ExecError> {
+    let (bits, ty) = float_bits_of(v)?;
+    let (_, m) = layout(ty);
+    Ok(f(v)?.is_nan() && bits >> (m - 1) & 1 == 0)
+}
+
+fn numeric_minmax(args: &[Value], want_max: bool) -> Result<Value, ExecError> {
+    let mut best = args[0].clone();
+    for a in &args[1..] {
+        let pick = if best.is_float() || a.is_float() {
+            let (x, y) = (f(&best)?, f(a)?);
+            if x.is_nan() {
+                true
+            } else if y.is_nan() {
+                false
+            } else if want_max {
+                y > x
+            } else {
+                y < x
+            }
+        } else {
+            let (x, y) = (int(&best)?, int(a)?);
+            if want_max {
+                y > x
+            } else {
+                y < x
+            }
+        };
+        if pick {
+            best = a.clone();
+        }
+    }
+    Ok(best)
+}
+
+/// Parses `f32`, `i16`, `u8`, `snorm`... from a conversion helper name.
+fn conv_ty(s: &str) -> Option<Ty> {
+    match s {
+        "snorm" | "unorm" => None,
+        _ => Ty::from_suffix(s),
+    }
+}
+
+/// `<from>_to_<to>`: numeric conversion; float to integer truncates toward zero
+/// and saturates (NaN gives 0); integer to integer saturates.
+fn convert(name: &str, to: &str, arg: &Value) -> Result<Value, ExecError> {
+    if to == "snorm" || to == "unorm" {
+        let x = f(arg)?;
+        let width = match arg {
+            Value::Float { ty, .. } if ty.width == 16 => 16,
+            _ => 16,
+        };
+        let (lo, scale) = if to == "snorm" {
+            (-1.0, f64::from((1u32 << (width - 1)) - 1))
+        } else {
+            (0.0, f64::from(((1u64 << width) - 1) as u32))
+        };
+        let c = if x.is_nan() { 0.0 } else { x.clamp(lo, 1.0) };
+        let r = (c * scale).round_ties_even();
+        let ty = Ty::new(if to == "snorm" { TyKind::I } else { TyKind::U }, width);
+        return Ok(int_value(BigInt::from(r as i64), ty));
+    }
+    let ty = conv_ty(to).ok_or_else(|| unsupported(format!("call:{name}")))?;
+    if ty.is_float() {
+        return Ok(float_value(f(arg)?, ty));
+    }
+    let min = if ty.kind == TyKind::I {
+        -(BigInt::one() << (ty.width - 1))
+    } else {
+        BigInt::zero()
+    };
+    let max = if ty.kind == TyKind::I {
+        (BigInt::one() << (ty.width - 1)) - 1
+    } else {
+        mask(ty.width)
+    };
+    let v = match arg {
+        Value::Float { v, .. } if v.is_nan() => BigInt::zero(),
+        Value::Float { v, .. } if v.is_infinite() => {
+            if *v > 0.0 {
+                max.clone()
+            } else {
+                min.clone()
+            }
+        }
+        other => int(other)?,
+    };
+    let clamped = if v < min {
+        min
+    } else if v > max {
+        max
+    } else {
+        v
+    };
+    Ok(int_value(clamped, ty))
+}
+
+/// Rounds `x` to `ty` in FP_ROUND mode `mode` (see [`crate::State::round_mode`]).
+fn round_in_mode(x: f64, ty: Ty, mode: u8) -> f64 {
+    let nearest = round_float(x, ty);
+    if nearest == x || x.is_nan() || mode == 0 {
+        return nearest;
+    }
+    let sign_bit = 1u64 << (ty.width - 1);
+    let step = |v: f64, up: bool| {
+        let b = float_to_bits(v, ty);
+        let next = if v == 0.0 {
+            if up {
+                1
+            } else {
+                sign_bit | 1
+            }
+        } else if (v > 0.0) == up {
+            b + 1
+        } else {
+            b - 1
+        };
+        float_from_bits(next, ty)
+    };
+    let (lower, upper) = if nearest < x {
+        (nearest, step(nearest, true))
+    } else {
+        (step(nearest, false), nearest)
+    };
+    match mode {
+        1 => upper,
+        2 => lower,
+        _ if x > 0.0 => lower,
+        _ => upper,
+    }
+}
+
+/// `Calc*Addr(base, offsets...)`: the address is the base plus the offsets; the
+/// descriptor fields (stride, swizzle, bounds) are not modelled.
+fn address_sum(args: &[Value]) -> Result<Value, ExecError> {
+    let mut sum = BigInt::zero();
+    for a in args {
+        sum += int(a)?;
+    }
+    Ok(int_value(sum, Ty::new(TyKind::U, 64)))
+}
+
+/// Dispatches a helper call on evaluated arguments; `round_mode` is FP_ROUND.
+pub fn call(name: &str, args: &[Value], round_mode: u8) -> Result<Value, ExecError> {
+    if let Some((from, to)) = name.split_once("_to_") {
+        if conv_ty(from).is_some() {
+            arity(name, args, 1)?;
+            if let Some(ty) = conv_ty(to).filter(|t| t.is_float()) {
+                return Ok(Value::Float {
+                    v: round_in_mode(f(&args[0])?, ty, round_mode),
+                    ty,
+                });
+            }
+            return convert(name, to, &args[0]);
+        }
+    }
+    if name.starts_with("Calc") && name.ends_with("Addr") {
+        return address_sum(args);
+    }
+    if let Some(channel) = name.strip_prefix("ChannelOffset") {
+        // Byte offset of a channel in the raw 32-bit-per-channel format (see ConvertFromFormat).
+        arity(name, args, 0)?;
+        let index = ["X", "Y", "Z", "W"]
+            .iter()
+            .position(|c| *c == channel)
+            .ok_or_else(|| unsupported(format!("call:{name}")))?;
+        return Ok(int_value(BigInt::from(4 * index), Ty::new(TyKind::U, 32)));
+    }
+    if let Some(v) = instruction_helper(name, args)? {
+        return Ok(v);
+    }
+    match name {
+        "isNAN" => {
+            arity(name, args, 1)?;
+            Ok(bool_value(f(&args[0])?.is_nan()))
+        }
+        "isSignalNAN" => {
+            arity(name, args, 1)?;
+            Ok(bool_value(is_signaling(&args[0])?))
+        }
+        "isQuietNAN" => {
+            arity(name, args, 1)?;
+            Ok(bool_value(
+                f(&args[0])?.is_nan() && !is_signaling(&args[0])?,
+            ))
+        }
+        "isINF" => {
+            arity(name, args, 1)?;
+            Ok(bool_value(f(&args[0])?.is_infinite()))
+        }
+        "isDENORM" => {
+            arity(name, args, 1)?;
+            let (bits, ty) = float_bits_of(&args[0])?;
+            let (e, m) = layout(ty);
+            Ok(bool_value(
+                (bits >> m) & ((1 << e) - 1) == 0 && bits & ((1 << m) - 1) != 0,
+            ))
+        }
+        "isEven" => {
+            arity(name, args, 1)?;
+            let x = f(&args[0])?;
+            Ok(bool_value(x.is_finite() && x % 2.0 == 0.0))
+        }
+        "cvtToQuietNAN" => {
+            arity(name, args, 1)?;
+            let (bits, ty) = float_bits_of(&args[0])?;
+            let (_, m) = layout(ty);
+            Ok(Value::Float {
+                v: float_from_bits(bits | 1 << (m - 1), ty),
+                ty,
+            })
+        }
+        "sign" => {
+            arity(name, args, 1)?;
+            Ok(match &args[0] {
+                Value::Float { .. } => {
+                    let (bits, ty) = float_bits_of(&args[0])?;
+                    bool_value(bits >> (ty.width - 1) & 1 == 1)
+                }
+                other => bool_value(int(other)?.is_negative()),
+            })
+        }
+        "exponent" => {
+            arity(name, args, 1)?;
+            let (bits, ty) = float_bits_of(&args[0])?;
+            let (e, m) = layout(ty);
+            Ok(Value::Int {
+                v: BigInt::from((bits >> m) & ((1 << e) - 1)),
+                ty: None,
+            })
+        }
+        "mantissa" => {
+            arity(name, args, 1)?;
+            let (bits, ty) = float_bits_of(&args[0])?;
+            let (_, m) = layout(ty);
+            Ok(Value::Int {
+                v: BigInt::from(bits & ((1 << m) - 1)),
+                ty: None,
+            })
+        }
+        "abs" | "fabs" => {
+            arity(name, args, 1)?;
+            Ok(match &args[0] {
+                Value::Float { v, ty } => Value::Float {
+                    v: v.abs(),
+                    ty: *ty,
+                },
+                Value::Int { v, ty } => match ty {
+                    Some(t) => int_value(v.abs(), *t),
+                    None => Value::Int {
+                        v: v.abs(),
+                        ty: None,
+                    },
+                },
+                _ => return Err(unsupported("abs-of-aggregate")),
+            })
+        }
+        "ABSDIFF" => {
+            arity(name, args, 2)?;
+            let (a, b) = (int(&args[0])?, int(&args[1])?);
+            Ok(Value::Int {
+                v: (a - b).abs(),
+                ty: None,
+            })
+        }
+        "min" | "max" | "MIN" | "MAX" => {
+            if args.is_empty() {
+                return Err(unsupported(format!("call-arity:{name}")));
+            }
+            numeric_minmax(args, name.eq_ignore_ascii_case("max"))
+        }
+        "sqrt" | "trunc" | "floor" | "ceil" | "fract" | "rcp" | "rsq" | "log" | "log2" | "exp"
+        | "exp2" | "sin" | "cos" | "RoundToEven" | "roundEven" => {
+            arity(name, args, 1)?;
+            let x = f(&args[0])?;
+            let r = match name {
+                "sqrt" => x.sqrt(),
+                "trunc" => x.trunc(),
+                "floor" => x.floor(),
+                "ceil" => x.ceil(),
+                "fract" => x - x.floor(),
+                "rcp" => 1.0 / x,
+                "rsq" => 1.0 / x.sqrt(),
+                // The ISA's log and exp are base 2.
+                "log" | "log2" => x.log2(),
+                "exp" | "exp2" => x.exp2(),
+                "sin" => x.sin(),
+                "cos" => x.cos(),
+                _ => x.round_ties_even(),
+            };
+            Ok(float_value(r, fty(&args[0])))
+        }
+        "pow" => {
+            arity(name, args, 2)?;
+            Ok(float_value(f(&args[0])?.powf(f(&args[1])?), fty(&args[0])))
+        }
+        "fma" => {
+            arity(name, args, 3)?;
+            let ty = [&args[0], &args[1], &args[2]]
+                .iter()
+                .map(|a| fty(a))
+                .max_by_key(|t| t.width)
+                .unwrap_or(F64);
+            let r = f(&args[0])?.mul_add(f(&args[1])?, f(&args[2])?);
+            Ok(float_value(r, ty))
+        }
+        "ldexp" => {
+            arity(name, args, 2)?;
+            let x = f(&args[0])?;
+            let n = int(&args[1])?
+                .to_i32()
+                .ok_or_else(|| unsupported("ldexp-exponent"))?;
+            Ok(float_value(ldexp(x, n), fty(&args[0])))
+        }
+        "signext" => {
+            arity(name, args, 1)?;
+            Ok(Value::Int {
+                v: int(&args[0])?,
+                ty: None,
+            })
+        }
+        "signext_from_bit" | "signextFromBit" => {
+            arity(name, args, 2)?;
+            let w = int(&args[1])?
+                .to_u32()
+                .ok_or_else(|| unsupported("signext-width"))?;
+            let v = int(&args[0])?;
+            let r = if w == 0 {
+                BigInt::zero()
+            } else {
+                normalize(v, Ty::new(TyKind::I, w))
+            };
+            Ok(match args[0] {
+                Value::Int { ty: Some(t), .. } => int_value(r, t),
+                _ => Value::Int { v: r, ty: None },
+            })
+        }
+        "count_ones" | "countbits" | "bitCount" => {
+            arity(name, args, 1)?;
+            let w = args[0].width().unwrap_or(64);
+            let bits = args[0].bits(w).ok_or_else(|| unsupported("countbits"))?;
+            Ok(Value::Int {
+                v: BigInt::from(bits.magnitude().count_ones()),
+                ty: None,
+            })
+        }
+        "reverse_bits" => {
+            arity(name, args, 1)?;
+            let w = args[0].width().unwrap_or(32);
+            let bits = args[0].bits(w).ok_or_else(|| unsupported("reverse_bits"))?;
+            Ok(int_value(
+                crate::interp::reverse_bits(&bits, w),
+                Ty::new(TyKind::B, w),
+            ))
+        }
+        // Buffer format conversion depends on the resource descriptor, which is not
+        // modelled: data passes through as the raw 32-bit format.
+        "ConvertFromFormat" | "ConvertToFormat" => {
+            arity(name, args, 1)?;
+            Ok(args[0].clone())
+        }
+        "f16" | "f32" | "f64" | "bf16" | "i32" | "u32" | "i16" | "u16" | "float16" | "float32" => {
+            arity(name, args, 1)?;
+            let short = name.replace("float", "f");
+            let ty = Ty::from_suffix(&short).ok_or_else(|| unsupported(format!("call:{name}")))?;
+            convert(name, &short, &args[0]).or_else(|_| Ok(int_value(int(&args[0])?, ty)))
+        }
+        _ => Err(unsupported(format!("call:{name}"))),
+    }
+}
+
+/// Helpers named after instructions (`v_max_f32`, `v_cvt_i16_f32`, `s_ff1_i32_b64`)
+/// for when the arch has no pseudocode of that name to run (see [`crate::Library`]).
+fn instruction_helper(name: &str, args: &[Value]) -> Result<Option<Value>, ExecError> {
+    let lower = name.to_ascii_lowercase();
+    if lower != name {
+        return Ok(None);
+    }
+    if let Some(width) = lower.strip_prefix("s_ff1_i32_b") {
+        // Index of the lowest set bit, -1 when there is none.
+        let w: u32 = width
+            .parse()
+            .map_err(|_| unsupported(format!("call:{name}")))?;
+        arity(name, args, 1)?;
+        let bits = args[0]
+            .bits(w)
+            .ok_or_else(|| unsupported("ff1-of-aggregate"))?;
+        let first = bits.trailing_zeros().map_or(-1, |t| t as i64);
+        return Ok(Some(int_value(BigInt::from(first), Ty::new(TyKind::I, 32))));
+    }
+    let parts: Vec<&str> = lower.split('_').collect();
+    if parts.len() < 3 || parts[0] != "v" {
+        return Ok(None);
+    }
+    let ty = Ty::from_suffix(parts[2]);
+    match (parts[1], ty) {
+        ("maximum" | "minimum" | "maximum3" | "minimum3", Some(ty))
+            if ty.is_float() && !args.is_empty() && parts.len() == 3 =>
+        {
+            // IEEE 754-2019 maximum/minimum: NaN wins, and -0 orders below +0.
+            let mut best = float_value(f(&args[0])?, ty);
+            for a in &args[1..] {
+                let (x, y) = (f(&best)?, f(a)?);
+                let take = if x.is_nan() {
+                    false
+                } else if y.is_nan() {
+                    true
+                } else if x == y {
+                    (x.is_sign_negative() != y.is_sign_negative())
+                        && (y.is_sign_positive() == parts[1].starts_with("maximum"))
+                } else {
+                    (y > x) == parts[1].starts_with("maximum")
+                };
+                if take {
+                    best = float_value(y, ty);
+                }
+            }
+            Ok(Some(best))
+        }
+        ("max" | "min" | "max3" | "min3", Some(ty)) if !args.is_empty() && parts.len() == 3 => {
+            let typed: Vec<Value> = args
+                .iter()
+                .map(|a| {
+                    if ty.is_float() {
+                        Ok(float_value(f(a)?, ty))
+                    } else {
+                        Ok(int_value(int(a)?, ty))
+                    }
+                })
+                .collect::<Result<_, ExecError>>()?;
+            numeric_minmax(&typed, parts[1].starts_with("max")).map(Some)
+        }
+        // `v_cvt_i16_f32`: the destination type comes first.
+        ("cvt", _) if args.len() == 1 && parts.len() == 4 => {
+            convert(name, parts[2], &args[0]).map(Some)
+        }
+        _ => Ok(None),
+    }
+}
+
+/// `x * 2^n` without intermediate overflow or premature underflow.
+pub fn ldexp(x: f64, n: i32) -> f64 {
+    let mut r = x;
+    let mut n = n;
+    while n > 1000 {
+        r *= 2f64.powi(1000);
+        n -= 1000;
+    }
+    while n < -1000 {
+        r *= 2f64.powi(-1000);
+        n += 1000;
+    }
+    r * 2f64.powi(n)
+}
+
+/// pi scaled by 2^prec, from Machin's formula pi = 16 atan(1/5) - 4 atan(1/239).
+pub fn pi_fixed(prec: u32) -> BigInt {
+    let guard = 32;
+    let p = prec + guard;
+    let pi = atan_inv(5, p) * 16 - atan_inv(239, p) * 4;
+    pi >> guard
+}
+
+/// atan(1/x) scaled by 2^prec, by its Taylor series.
+fn atan_inv(x: u32, prec: u32) -> BigInt {
+    let one = BigInt::one() << prec;
+    let x2 = BigInt::from(x) * BigInt::from(x);
+    let mut power = one / BigInt::from(x);
+    let mut sum = BigInt::zero();
+    let mut k = 0u32;
+    while !power.is_zero() {
+        let term = &power / BigInt::from(2 * k + 1);
+        if k & 1 == 0 {
+            sum += term;
+        } else {
+            sum -= term;
+        }
+        power /= &x2;
+        k += 1;
+    }
+    sum
+}

@@ -1,0 +1,1323 @@
+//! Executes a [`Program`] over a [`State`] and a [`Binding`].
+//!
+//! Typed uses of bound operands are checked against the registers bound to
+//! them: a use wider than the tuple, or a 64-bit use of an SGPR tuple at an odd
+//! register, stops execution with [`ExecError::Mismatch`].
+//!
+//! Fixed-point fractions: casting a real to a bit type wider than 64 bits
+//! (`1201'B(2.0 / PI)`) keeps that many fraction bits. Shifting such a value
+//! left moves bits across the binary point, and masking it with `2^w - 1` keeps
+//! the `w` bits just past the binary point: the window AMD's notation brings
+//! into the "whole part".
+
+use crate::ast::*;
+use crate::bind::{BoundValue, SpecialReg};
+use crate::state::State;
+use crate::value::*;
+use crate::{Binding, ExecError, SemaMismatch};
+use num_bigint::BigInt;
+use num_traits::{ToPrimitive, Zero};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// Loop iterations allowed per program run, against runaway loops.
+const STEP_LIMIT: u64 = 1_000_000;
+
+/// Runs `program`: once per active lane when `binding.per_lane`, else once.
+pub fn execute(program: &Program, state: &mut State, binding: &Binding) -> Result<(), ExecError> {
+    execute_with_library(program, state, binding, &Library::default())
+}
+
+/// Other instructions' programs, callable by lower-case name (`v_max_f32(a, b)`):
+/// the arguments become `S0`, `S1`, `S2` and the call returns `D0`.
+#[derive(Debug, Clone, Default)]
+pub struct Library {
+    programs: HashMap<String, Program>,
+}
+
+impl Library {
+    pub fn insert(&mut self, inst: &str, program: Program) {
+        self.programs.insert(inst.to_ascii_lowercase(), program);
+    }
+
+    pub fn get(&self, name: &str) -> Option<&Program> {
+        self.programs.get(name)
+    }
+}
+
+/// Helper calls nested deeper than this are reported as unsupported.
+const CALL_DEPTH_LIMIT: u32 = 8;
+
+/// [`execute`] with instruction-named helpers resolved from `library`.
+pub fn execute_with_library(
+    program: &Program,
+    state: &mut State,
+    binding: &Binding,
+    library: &Library,
+) -> Result<(), ExecError> {
+    if let Some(m) = binding.mismatches.first() {
+        return Err(ExecError::Mismatch(m.clone()));
+    }
+    let lanes: Vec<u32> = if binding.per_lane {
+        let exec = state.exec;
+        (0..state.wave_size)
+            .filter(|l| exec >> l & 1 == 1)
+            .collect()
+    } else {
+        vec![0]
+    };
+    for lane in lanes {
+        let mut interp = Interp {
+            state,
+            binding,
+            library,
+            depth: 0,
+            lane,
+            locals: HashMap::new(),
+            steps: 0,
+        };
+        interp.block(&program.body)?;
+    }
+    Ok(())
+}
+
+enum Flow {
+    Normal,
+    Break,
+    Return(Option<Value>),
+}
+
+struct Interp<'a> {
+    state: &'a mut State,
+    binding: &'a Binding,
+    library: &'a Library,
+    depth: u32,
+    lane: u32,
+    locals: HashMap<String, Value>,
+    steps: u64,
+}
+
+fn unsupported(construct: impl Into<String>) -> ExecError {
+    ExecError::Unsupported {
+        construct: construct.into(),
+    }
+}
+
+fn mismatch(reason: String) -> ExecError {
+    ExecError::Mismatch(SemaMismatch { reason })
+}
+
+/// Names the executor reads from machine state rather than from the binding.
+fn is_state_name(name: &str) -> bool {
+    matches!(
+        name,
+        "EXEC"
+            | "VCC"
+            | "SCC"
+            | "M0"
+            | "PC"
+            | "EXEC_LO"
+            | "EXEC_HI"
+            | "VCC_LO"
+            | "VCC_HI"
+            | "ROUND_MODE"
+    )
+}
+
+/// Float rounding modes as the MODE register's FP_ROUND field encodes them.
+pub(crate) fn round_mode_constant(name: &str) -> Option<u64> {
+    Some(match name {
+        "ROUND_NEAREST_EVEN" => 0,
+        "ROUND_TOWARD_POSITIVE" | "ROUND_UP" => 1,
+        "ROUND_TOWARD_NEGATIVE" | "ROUND_DOWN" => 2,
+        "ROUND_TOWARD_ZERO" => 3,
+        _ => return None,
+    })
+}
+
+fn is_lane_index(e: &Expr) -> bool {
+    matches!(e, Expr::Name(n) if n == "laneId" || n == "lane")
+}
+
+fn u1(v: &Value) -> Result<bool, ExecError> {
+    v.truthy()
+        .ok_or_else(|| unsupported("non-scalar-condition"))
+}
+
+fn need_int(v: &Value) -> Result<BigInt, ExecError> {
+    v.as_int().ok_or_else(|| unsupported("non-integer-value"))
+}
+
+fn need_f64(v: &Value) -> Result<f64, ExecError> {
+    v.as_f64().ok_or_else(|| unsupported("non-numeric-value"))
+}
+
+fn need_u32(v: &Value) -> Result<u32, ExecError> {
+    need_int(v)?
+        .to_u32()
+        .ok_or_else(|| unsupported("index-out-of-range"))
+}
+
+/// Integer result type of a binary operation on two integer operands.
+fn join_int_ty(a: Option<Ty>, b: Option<Ty>) -> Option<Ty> {
+    match (a, b) {
+        (Some(x), Some(y)) => Some(if x.width != y.width {
+            if x.width > y.width {
+                x
+            } else {
+                y
+            }
+        } else if x.kind == y.kind {
+            x
+        } else {
+            Ty::new(TyKind::U, x.width)
+        }),
+        (Some(x), None) | (None, Some(x)) => Some(x),
+        (None, None) => None,
+    }
+}
+
+fn join_float_ty(a: &Value, b: &Value) -> Ty {
+    match (a, b) {
+        (Value::Float { ty: x, .. }, Value::Float { ty: y, .. }) => {
+            if x == y {
+                *x
+            } else if x.width == y.width {
+                Ty::new(TyKind::F, 32)
+            } else if x.width > y.width {
+                *x
+            } else {
+                *y
+            }
+        }
+        (Value::Float { ty, .. }, _) | (_, Value::Float { ty, .. }) => *ty,
+        _ => Ty::new(TyKind::F, 64),
+    }
+}
+
+fn make_int(v: BigInt, ty: Option<Ty>) -> Value {
+    match ty {
+        Some(t) => int_value(v, t),
+        None => Value::Int { v, ty: None },
+    }
+}
+
+/// Reinterprets or converts `v` as a typed view (`x.u32`, `x.f16`).
+fn view(v: Value, ty: Ty) -> Result<Value, ExecError> {
+    if ty.is_float() {
+        return Ok(match v {
+            Value::Float { v: x, ty: t } if t == ty => Value::Float { v: x, ty },
+            Value::Float { v: x, .. } => float_value(x, ty),
+            other => {
+                let bits = other
+                    .bits(ty.width)
+                    .ok_or_else(|| unsupported("view-of-aggregate"))?;
+                Value::Float {
+                    v: float_from_bits(u64_of(&bits), ty),
+                    ty,
+                }
+            }
+        });
+    }
+    let bits = v
+        .bits(ty.width)
+        .ok_or_else(|| unsupported("view-of-aggregate"))?;
+    Ok(int_value(bits, ty))
+}
+
+/// `N'K(e)`: numeric conversion, except same-width bit-to-float reinterpretation.
+fn cast(v: Value, ty: Ty, arg_is_hex: bool) -> Result<Value, ExecError> {
+    if ty.is_float() {
+        return Ok(match v {
+            Value::Float { v: x, .. } => float_value(x, ty),
+            Value::Int { ty: Some(t), .. } if t.kind == TyKind::B && t.width == ty.width => {
+                view(v, ty)?
+            }
+            Value::Int { .. } if arg_is_hex => view(v, ty)?,
+            other => float_value(need_f64(&other)?, ty),
+        });
+    }
+    match v {
+        Value::Float { ty: t, .. } if ty.kind == TyKind::B && t.width == ty.width => view(v, ty),
+        Value::Float { v: x, .. } => {
+            if x.is_nan() {
+                return Ok(int_value(BigInt::zero(), ty));
+            }
+            let i = Value::Float {
+                v: x,
+                ty: Ty::new(TyKind::F, 64),
+            }
+            .as_int()
+            .ok_or_else(|| unsupported("cast-of-infinity"))?;
+            Ok(int_value(i, ty))
+        }
+        Value::Fixed { bits, frac } if ty.kind == TyKind::B => Ok(Value::Fixed {
+            bits: normalize(bits, Ty::new(TyKind::U, ty.width)),
+            frac,
+        }),
+        other => Ok(int_value(need_int(&other)?, ty)),
+    }
+}
+
+impl Interp<'_> {
+    fn tick(&mut self) -> Result<(), ExecError> {
+        self.steps += 1;
+        if self.steps > STEP_LIMIT {
+            return Err(unsupported("step-limit"));
+        }
+        Ok(())
+    }
+
+    fn block(&mut self, stmts: &[Stmt]) -> Result<Flow, ExecError> {
+        for s in stmts {
+            match self.stmt(s)? {
+                Flow::Normal => {}
+                other => return Ok(other),
+            }
+        }
+        Ok(Flow::Normal)
+    }
+
+    fn stmt(&mut self, s: &Stmt) -> Result<Flow, ExecError> {
+        match s {
+            Stmt::Assign { target, op, value } => {
+                let rhs = self.eval(value)?;
+                let v = match op {
+                    None => rhs,
+                    Some(op) => {
+                        let old = self.eval(target)?;
+                        self.binary(*op, old, rhs)?
+                    }
+                };
+                self.assign(target, v)?;
+            }
+            Stmt::Expr(e) => {
+                self.eval_call_statement(e)?;
+            }
+            Stmt::If { arms, otherwise } => {
+                for (cond, body) in arms {
+                    let c = self.eval(cond)?;
+                    if u1(&c)? {
+                        return self.block(body);
+                    }
+                }
+                return self.block(otherwise);
+            }
+            Stmt::For {
+                var,
+                from,
+                to,
+                body,
+            } => {
+                let from_v = self.eval(from)?;
+                let to_v = self.eval(to)?;
+                let ty = match (&from_v, self.locals.get(var)) {
+                    (_, Some(Value::Int { ty: Some(t), .. })) => Some(*t),
+                    (Value::Int { ty, .. }, _) => *ty,
+                    _ => None,
+                };
+                let (a, b) = (need_int(&from_v)?, need_int(&to_v)?);
+                let mut i = a;
+                while i <= b {
+                    self.tick()?;
+                    self.locals.insert(var.clone(), make_int(i.clone(), ty));
+                    match self.block(body)? {
+                        Flow::Normal => {}
+                        Flow::Break => break,
+                        ret @ Flow::Return(_) => return Ok(ret),
+                    }
+                    i += 1;
+                }
+            }
+            Stmt::Declare { name, ty, len } => {
+                let zero = if ty.is_float() {
+                    float_value(0.0, float_ty(*ty))
+                } else {
+                    int_value(BigInt::zero(), *ty)
+                };
+                let v = match len {
+                    Some(n) => {
+                        let n = need_u32(&self.eval(n)?)?;
+                        Value::Array(vec![zero; n as usize])
+                    }
+                    None => zero,
+                };
+                self.locals.insert(name.clone(), v);
+            }
+            Stmt::Seq(stmts) => return self.block(stmts),
+            Stmt::Break => return Ok(Flow::Break),
+            Stmt::Return(e) => {
+                let v = match e {
+                    Some(e) => Some(self.eval(e)?),
+                    None => None,
+                };
+                return Ok(Flow::Return(v));
+            }
+        }
+        Ok(Flow::Normal)
+    }
+
+    fn eval_call_statement(&mut self, e: &Expr) -> Result<(), ExecError> {
+        match e {
+            Expr::Call(name, _) if matches!(name.as_str(), "nop" | "v_nop" | "s_nop") => Ok(()),
+            _ => self.eval(e).map(|_| ()),
+        }
+    }
+
+    // ---------------------------------------------------------------- reads
+
+    /// Is `e` a storage location whose width the enclosing typed view chooses?
+    fn is_storage(&self, e: &Expr) -> bool {
+        match e {
+            Expr::Name(n) => {
+                !self.locals.contains_key(n) && (is_state_name(n) || self.binding.get(n).is_some())
+            }
+            Expr::Index(base, _) => match base.as_ref() {
+                Expr::Name(n) => {
+                    !self.locals.contains_key(n) && matches!(n.as_str(), "SGPR" | "MEM" | "LDS")
+                }
+                Expr::Index(inner, _) => matches!(inner.as_ref(), Expr::Name(n) if n == "VGPR"),
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+
+    /// Reads a storage location at `width` bits (`None`: its natural width).
+    fn read_storage(
+        &mut self,
+        e: &Expr,
+        width: Option<u32>,
+        float_use: bool,
+    ) -> Result<BigInt, ExecError> {
+        match e {
+            Expr::Name(n) if is_state_name(n) => self.read_state(n, width),
+            Expr::Name(n) => self.read_operand(n, width, float_use),
+            Expr::Index(base, idx) => {
+                let w = width.unwrap_or(32);
+                let index = need_int(&self.eval(idx)?)?;
+                match base.as_ref() {
+                    Expr::Name(n) if n == "SGPR" => {
+                        let first = index.to_u32().ok_or_else(|| unsupported("sgpr-index"))?;
+                        self.state.read_sgprs(first, w)
+                    }
+                    Expr::Name(_) => Ok(self.state.read_mem(u64_of(&index), w)),
+                    Expr::Index(_, lane) => {
+                        let lane = need_u32(&self.eval(lane)?)?;
+                        let first = index.to_u32().ok_or_else(|| unsupported("vgpr-index"))?;
+                        self.state.read_vgprs(lane, first, w)
+                    }
+                    _ => Err(unsupported("storage-index")),
+                }
+            }
+            _ => Err(unsupported("storage")),
+        }
+    }
+
+    fn read_state(&mut self, n: &str, width: Option<u32>) -> Result<BigInt, ExecError> {
+        let w = width.unwrap_or(64);
+        let v = match n {
+            "EXEC" => self.state.exec,
+            "VCC" => self.state.vcc,
+            "EXEC_LO" => self.state.exec & 0xffff_ffff,
+            "EXEC_HI" => self.state.exec >> 32,
+            "VCC_LO" => self.state.vcc & 0xffff_ffff,
+            "VCC_HI" => self.state.vcc >> 32,
+            "SCC" => u64::from(self.state.scc),
+            "M0" => u64::from(self.state.m0),
+            "PC" => self.state.pc,
+            "ROUND_MODE" => u64::from(self.state.round_mode),
+            _ => return Err(unsupported(format!("state:{n}"))),
+        };
+        Ok(normalize(BigInt::from(v), Ty::new(TyKind::U, w.min(64))))
+    }
+
+    fn write_state(&mut self, n: &str, bits: &BigInt) -> Result<(), ExecError> {
+        let v = u64_of(bits);
+        match n {
+            "EXEC" => self.state.exec = v,
+            "VCC" => self.state.vcc = v,
+            "EXEC_LO" => self.state.exec = (self.state.exec & !0xffff_ffff) | (v & 0xffff_ffff),
+            "EXEC_HI" => self.state.exec = (self.state.exec & 0xffff_ffff) | (v << 32),
+            "VCC_LO" => self.state.vcc = (self.state.vcc & !0xffff_ffff) | (v & 0xffff_ffff),
+            "VCC_HI" => self.state.vcc = (self.state.vcc & 0xffff_ffff) | (v << 32),
+            "SCC" => self.state.scc = v & 1 == 1,
+            "M0" => self.state.m0 = v as u32,
+            "PC" => self.state.pc = v,
+            "ROUND_MODE" => self.state.round_mode = (v & 3) as u8,
+            _ => return Err(unsupported(format!("state:{n}"))),
+        }
+        Ok(())
+    }
+
+    fn bound(&self, n: &str) -> Result<&BoundValue, ExecError> {
+        self.binding
+            .get(n)
+            .map(|b| &b.value)
+            .ok_or_else(|| unsupported(format!("unbound:{n}")))
+    }
+
+    fn check_tuple(
+        &self,
+        n: &str,
+        first: u32,
+        count: u32,
+        w: u32,
+        scalar: bool,
+    ) -> Result<(), ExecError> {
+        if w > 32 * count {
+            return Err(mismatch(format!(
+                "{n}: {w}-bit use of a {count}-register operand"
+            )));
+        }
+        if scalar && w >= 64 && first & 1 != 0 {
+            return Err(mismatch(format!(
+                "{n}: {w}-bit use of an SGPR tuple starting at odd register {first}"
+            )));
+        }
+        Ok(())
+    }
+
+    fn natural_width(&self, n: &str) -> Result<u32, ExecError> {
+        Ok(match self.bound(n)? {
+            BoundValue::Sgpr { count, .. }
+            | BoundValue::Vgpr { count, .. }
+            | BoundValue::Ttmp { count, .. } => 32 * count,
+            BoundValue::Special(SpecialReg::Vcc | SpecialReg::Exec) => self.state.wave_size,
+            BoundValue::Special(SpecialReg::Scc) => 1,
+            _ => 32,
+        })
+    }
+
+    fn read_operand(
+        &mut self,
+        n: &str,
+        width: Option<u32>,
+        float_use: bool,
+    ) -> Result<BigInt, ExecError> {
+        let w = match width {
+            Some(w) => w,
+            None => self.natural_width(n)?,
+        };
+        match self.bound(n)?.clone() {
+            BoundValue::Sgpr { first, count } => {
+                self.check_tuple(n, first, count, w, true)?;
+                self.state.read_sgprs(first, w)
+            }
+            BoundValue::Ttmp { first, count } => {
+                self.check_tuple(n, first, count, w, true)?;
+                self.state.read_ttmps(first, w)
+            }
+            BoundValue::Vgpr { first, count } => {
+                self.check_tuple(n, first, count, w, false)?;
+                self.state.read_vgprs(self.lane, first, w)
+            }
+            BoundValue::Special(r) => {
+                let name = match r {
+                    SpecialReg::Vcc => "VCC",
+                    SpecialReg::Exec => "EXEC",
+                    SpecialReg::M0 => "M0",
+                    SpecialReg::Scc => "SCC",
+                    SpecialReg::Null => return Ok(BigInt::zero()),
+                };
+                if w > 64 {
+                    return Err(mismatch(format!("{n}: {w}-bit use of {name}")));
+                }
+                self.read_state(name, Some(w))
+            }
+            BoundValue::InlineInt(i) => Ok(normalize(BigInt::from(i), Ty::new(TyKind::U, w))),
+            BoundValue::InlineFloat(x) => {
+                let ty = float_ty(Ty::new(TyKind::F, w));
+                let bits = float_to_bits(round_float(x, ty), ty);
+                Ok(normalize(BigInt::from(bits), Ty::new(TyKind::U, w)))
+            }
+            BoundValue::Literal(l) => {
+                if w == 64 && float_use {
+                    Ok(BigInt::from(l) << 32)
+                } else {
+                    Ok(normalize(BigInt::from(l), Ty::new(TyKind::U, w)))
+                }
+            }
+            BoundValue::Imm(i) => Ok(normalize(BigInt::from(i), Ty::new(TyKind::U, w))),
+            BoundValue::Implicit => Err(unsupported(format!("implicit:{n}"))),
+        }
+    }
+
+    fn write_operand(&mut self, n: &str, bits: &BigInt, w: u32) -> Result<(), ExecError> {
+        match self.bound(n)?.clone() {
+            BoundValue::Sgpr { first, count } => {
+                self.check_tuple(n, first, count, w, true)?;
+                self.state.write_sgprs(first, w, bits)
+            }
+            BoundValue::Ttmp { first, count } => {
+                self.check_tuple(n, first, count, w, true)?;
+                self.state.write_ttmps(first, w, bits)
+            }
+            BoundValue::Vgpr { first, count } => {
+                self.check_tuple(n, first, count, w, false)?;
+                self.state.write_vgprs(self.lane, first, w, bits)
+            }
+            BoundValue::Special(r) => match r {
+                SpecialReg::Vcc => self.write_state("VCC", bits),
+                SpecialReg::Exec => self.write_state("EXEC", bits),
+                SpecialReg::M0 => self.write_state("M0", bits),
+                SpecialReg::Scc => self.write_state("SCC", bits),
+                SpecialReg::Null => Ok(()),
+            },
+            _ => Err(mismatch(format!("{n}: write to a constant operand"))),
+        }
+    }
+
+    fn eval(&mut self, e: &Expr) -> Result<Value, ExecError> {
+        match e {
+            Expr::Int { value, ty, .. } => Ok(make_int(value.clone(), *ty)),
+            Expr::Float { value, single } => Ok(if *single {
+                float_value(*value, Ty::new(TyKind::F, 32))
+            } else {
+                Value::Float {
+                    v: *value,
+                    ty: Ty::new(TyKind::F, 64),
+                }
+            }),
+            Expr::Name(n) => self.eval_name(n),
+            Expr::Typed(inner, ty) => {
+                if self.is_storage(inner) {
+                    let bits = self.read_storage(inner, Some(ty.width), ty.is_float())?;
+                    return view(int_value(bits, Ty::new(TyKind::B, ty.width)), *ty);
+                }
+                let v = self.eval(inner)?;
+                view(v, *ty)
+            }
+            Expr::Field(base, field) => {
+                let key = format!("{}.{field}", field_base_name(base)?);
+                Ok(Value::Int {
+                    v: self.state.fields.get(&key).cloned().unwrap_or_default(),
+                    ty: None,
+                })
+            }
+            Expr::Slice(base, hi, lo) => {
+                let (hi, lo) = (need_u32(&self.eval(hi)?)?, need_u32(&self.eval(lo)?)?);
+                if hi < lo {
+                    // `x[0 : 31]` names the same bits in reverse order.
+                    let v = self.eval(&Expr::Slice(
+                        base.clone(),
+                        Box::new(int_expr(lo)),
+                        Box::new(int_expr(hi)),
+                    ))?;
+                    let bits = v
+                        .own_bits()
+                        .ok_or_else(|| unsupported("slice-of-aggregate"))?;
+                    return Ok(int_value(
+                        reverse_bits(&bits, lo - hi + 1),
+                        Ty::new(TyKind::U, lo - hi + 1),
+                    ));
+                }
+                let v = if self.is_storage(base) {
+                    let w = self.natural_storage_width(base)?.max(hi + 1);
+                    Value::Int {
+                        v: self.read_storage(base, Some(w), false)?,
+                        ty: Some(Ty::new(TyKind::B, w)),
+                    }
+                } else {
+                    self.eval(base)?
+                };
+                let width = hi - lo + 1;
+                if let Value::Fixed { bits, frac } = v {
+                    return Ok(Value::Fixed {
+                        bits: (bits >> lo) & mask(width),
+                        frac,
+                    });
+                }
+                let bits = v
+                    .bits(hi + 1)
+                    .ok_or_else(|| unsupported("slice-of-aggregate"))?;
+                Ok(int_value(bits >> lo, Ty::new(TyKind::U, width)))
+            }
+            Expr::Index(base, idx) => self.eval_index(base, idx),
+            Expr::Call(name, args) => self.call(name, args),
+            Expr::Cast(ty, inner) => {
+                if ty.width > 64 && !ty.is_float() {
+                    if let Some(bits) = exact_fraction(inner, ty.width)? {
+                        return Ok(Value::Fixed {
+                            bits,
+                            frac: ty.width,
+                        });
+                    }
+                }
+                let hex = matches!(
+                    inner.as_ref(),
+                    Expr::Int {
+                        hex: true,
+                        ty: None,
+                        ..
+                    }
+                );
+                let v = self.eval(inner)?;
+                cast(v, *ty, hex)
+            }
+            Expr::Unary(op, inner) => {
+                let v = self.eval(inner)?;
+                unary(*op, v)
+            }
+            Expr::Binary(op, a, b) => {
+                let av = self.eval(a)?;
+                // Short-circuit: later operands may be undefined when earlier ones decide.
+                match op {
+                    BinOp::And if !u1(&av)? => return Ok(bool_value(false)),
+                    BinOp::Or if u1(&av)? => return Ok(bool_value(true)),
+                    _ => {}
+                }
+                let bv = self.eval(b)?;
+                self.binary(*op, av, bv)
+            }
+            Expr::Ternary(c, a, b) => {
+                let cv = self.eval(c)?;
+                if u1(&cv)? {
+                    self.eval(a)
+                } else {
+                    self.eval(b)
+                }
+            }
+            Expr::Concat(parts) => {
+                let mut acc = BigInt::zero();
+                let mut width = 0u32;
+                for p in parts {
+                    let v = self.eval(p)?;
+                    let w = v.width().ok_or_else(|| unsupported("concat-of-unsized"))?;
+                    let bits = v
+                        .bits(w)
+                        .ok_or_else(|| unsupported("concat-of-aggregate"))?;
+                    acc = (acc << w) | bits;
+                    width += w;
+                }
+                Ok(int_value(acc, Ty::new(TyKind::B, width)))
+            }
+            Expr::Lambda(params, body) => {
+                Ok(Value::Lambda(Rc::new((params.clone(), body.clone()))))
+            }
+        }
+    }
+
+    fn natural_storage_width(&self, e: &Expr) -> Result<u32, ExecError> {
+        match e {
+            Expr::Name(n) if is_state_name(n) => Ok(match n.as_str() {
+                "SCC" => 1,
+                "ROUND_MODE" => 2,
+                "M0" | "EXEC_LO" | "EXEC_HI" | "VCC_LO" | "VCC_HI" => 32,
+                "PC" => 64,
+                _ => self.state.wave_size,
+            }),
+            Expr::Name(n) => self.natural_width(n),
+            _ => Ok(32),
+        }
+    }
+
+    fn eval_name(&mut self, n: &str) -> Result<Value, ExecError> {
+        if let Some(v) = self.locals.get(n) {
+            return Ok(v.clone());
+        }
+        if let Some(mode) = round_mode_constant(n) {
+            return Ok(Value::Int {
+                v: BigInt::from(mode),
+                ty: None,
+            });
+        }
+        match n {
+            // `laneID` is a spelling variant; `lane` outside a loop is the current lane.
+            "laneId" | "laneID" | "lane" => {
+                return Ok(Value::Int {
+                    v: BigInt::from(self.lane),
+                    ty: Some(Ty::new(TyKind::U, 32)),
+                })
+            }
+            "WAVE32" => return Ok(bool_value(self.state.wave_size == 32)),
+            "WAVE64" => return Ok(bool_value(self.state.wave_size == 64)),
+            "PI" => {
+                return Ok(Value::Float {
+                    v: std::f64::consts::PI,
+                    ty: Ty::new(TyKind::F, 64),
+                })
+            }
+            "INF" => {
+                return Ok(Value::Float {
+                    v: f64::INFINITY,
+                    ty: Ty::new(TyKind::F, 64),
+                })
+            }
+            "NAN" => {
+                return Ok(Value::Float {
+                    v: f64::NAN,
+                    ty: Ty::new(TyKind::F, 64),
+                })
+            }
+            "true" => return Ok(bool_value(true)),
+            "false" => return Ok(bool_value(false)),
+            _ => {}
+        }
+        if is_state_name(n) || self.binding.get(n).is_some() {
+            let w = self.natural_storage_width(&Expr::Name(n.to_string()))?;
+            let bits = self.read_storage(&Expr::Name(n.to_string()), Some(w), false)?;
+            return Ok(int_value(bits, Ty::new(TyKind::B, w)));
+        }
+        Err(unsupported(format!("unbound:{n}")))
+    }
+
+    fn eval_index(&mut self, base: &Expr, idx: &Expr) -> Result<Value, ExecError> {
+        if self.is_storage(&Expr::Index(Box::new(base.clone()), Box::new(idx.clone()))) {
+            let bits = self.read_storage(
+                &Expr::Index(Box::new(base.clone()), Box::new(idx.clone())),
+                Some(32),
+                false,
+            )?;
+            return Ok(int_value(bits, Ty::new(TyKind::B, 32)));
+        }
+        if matches!(base, Expr::Name(n) if n == "VGPR") {
+            // `VGPR[lane]` alone is a row of registers; only `VGPR[lane][reg]` is a value.
+            return Err(unsupported("vgpr-row"));
+        }
+        // A lane-mask bit: `D0.u64[laneId]` needs only as many bits as the wave has lanes.
+        if let Expr::Typed(inner, ty) = base {
+            if is_lane_index(idx) && ty.width == 64 && self.is_storage(inner) {
+                let w = self.state.wave_size;
+                let bits = self.read_storage(inner, Some(w), false)?;
+                let i = need_u32(&self.eval(idx)?)?;
+                return Ok(bool_value(bits.bit(u64::from(i))));
+            }
+        }
+        let v = self.eval(base)?;
+        let i = need_int(&self.eval(idx)?)?;
+        match v {
+            Value::Array(items) => {
+                let i = i.to_usize().ok_or_else(|| unsupported("array-index"))?;
+                items
+                    .get(i)
+                    .cloned()
+                    .ok_or_else(|| unsupported("array-index-out-of-range"))
+            }
+            other => {
+                let i = i.to_u64().ok_or_else(|| unsupported("bit-index"))?;
+                let w = other.width().unwrap_or(64).max(i as u32 + 1);
+                let bits = other
+                    .bits(w)
+                    .ok_or_else(|| unsupported("bit-of-aggregate"))?;
+                Ok(bool_value(bits.bit(i)))
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- writes
+
+    fn assign(&mut self, target: &Expr, v: Value) -> Result<(), ExecError> {
+        match target {
+            Expr::Name(n) => {
+                if !self.locals.contains_key(n)
+                    && (is_state_name(n) || self.binding.get(n).is_some())
+                {
+                    let w = match v.width() {
+                        Some(w) => w,
+                        None => self.natural_storage_width(target)?,
+                    };
+                    let bits = v.bits(w).ok_or_else(|| unsupported("store-of-aggregate"))?;
+                    return self.write_storage(target, &bits, w);
+                }
+                // A declared local keeps its declared type.
+                let v = match self.locals.get(n) {
+                    Some(Value::Int { ty: Some(t), .. }) if !matches!(v, Value::Fixed { .. }) => {
+                        store_convert(v, *t)?
+                    }
+                    Some(Value::Float { ty, .. }) => store_convert(v, *ty)?,
+                    _ => v,
+                };
+                self.locals.insert(n.clone(), v);
+                Ok(())
+            }
+            Expr::Typed(inner, ty) => {
+                let converted = store_convert(v, *ty)?;
+                if self.is_storage(inner) {
+                    let bits = converted
+                        .bits(ty.width)
+                        .ok_or_else(|| unsupported("store-of-aggregate"))?;
+                    return self.write_storage(inner, &bits, ty.width);
+                }
+                if let Expr::Name(n) = inner.as_ref() {
+                    self.locals.insert(n.clone(), converted);
+                    return Ok(());
+                }
+                self.assign(inner, converted)
+            }
+            Expr::Slice(base, hi, lo) => {
+                let (hi, lo) = (need_u32(&self.eval(hi)?)?, need_u32(&self.eval(lo)?)?);
+                if hi < lo {
+                    let w = lo - hi + 1;
+                    let bits = v.bits(w).ok_or_else(|| unsupported("store-of-aggregate"))?;
+                    let reversed = int_value(reverse_bits(&bits, w), Ty::new(TyKind::B, w));
+                    return self.replace_bits(base, lo, hi, &reversed);
+                }
+                self.replace_bits(base, hi, lo, &v)
+            }
+            Expr::Index(base, idx) => {
+                let whole = Expr::Index(base.clone(), idx.clone());
+                if self.is_storage(&whole) {
+                    let w = v.width().unwrap_or(32);
+                    let bits = v.bits(w).ok_or_else(|| unsupported("store-of-aggregate"))?;
+                    return self.write_storage(&whole, &bits, w);
+                }
+                if let Expr::Typed(inner, ty) = base.as_ref() {
+                    if is_lane_index(idx) && ty.width == 64 && self.is_storage(inner) {
+                        let w = self.state.wave_size;
+                        let i = need_u32(&self.eval(idx)?)?;
+                        let mut bits = self.read_storage(inner, Some(w), false)?;
+                        bits.set_bit(u64::from(i), u1(&v)?);
+                        return self.write_storage(inner, &bits, w);
+                    }
+                }
+                if let Expr::Name(n) = base.as_ref() {
+                    if let Some(Value::Array(_)) = self.locals.get(n) {
+                        let i = need_int(&self.eval(idx)?)?
+                            .to_usize()
+                            .ok_or_else(|| unsupported("array-index"))?;
+                        let Some(Value::Array(items)) = self.locals.get_mut(n) else {
+                            unreachable!("checked above")
+                        };
+                        let slot = items
+                            .get_mut(i)
+                            .ok_or_else(|| unsupported("array-index-out-of-range"))?;
+                        let elem_ty = match slot {
+                            Value::Int { ty: Some(t), .. } => Some(*t),
+                            Value::Float { ty, .. } => Some(*ty),
+                            _ => None,
+                        };
+                        *slot = match elem_ty {
+                            Some(t) => store_convert(v, t)?,
+                            None => v,
+                        };
+                        return Ok(());
+                    }
+                }
+                let i = need_u32(&self.eval(idx)?)?;
+                self.replace_bits(base, i, i, &v)
+            }
+            Expr::Concat(parts) => {
+                // `{ hi, ..., lo } = v`: every part needs a width to know where it starts.
+                let mut widths = Vec::with_capacity(parts.len());
+                for p in parts {
+                    widths.push(self.target_width(p)?);
+                }
+                let total: u32 = widths.iter().sum();
+                let bits = v
+                    .bits(total)
+                    .ok_or_else(|| unsupported("store-of-aggregate"))?;
+                let mut shift = total;
+                for (p, w) in parts.iter().zip(widths) {
+                    shift -= w;
+                    let part = int_value((&bits >> shift) & mask(w), Ty::new(TyKind::B, w));
+                    self.assign(p, part)?;
+                }
+                Ok(())
+            }
+            Expr::Field(base, field) => {
+                let key = format!("{}.{field}", field_base_name(base)?);
+                let i = need_int(&v)?;
+                self.state.fields.insert(key, i);
+                Ok(())
+            }
+            _ => Err(unsupported("assign-target")),
+        }
+    }
+
+    /// Width of an assignment target written inside a concatenation.
+    fn target_width(&mut self, e: &Expr) -> Result<u32, ExecError> {
+        match e {
+            Expr::Typed(_, ty) => Ok(ty.width),
+            Expr::Slice(_, hi, lo) => {
+                let (hi, lo) = (need_u32(&self.eval(hi)?)?, need_u32(&self.eval(lo)?)?);
+                Ok(hi.abs_diff(lo) + 1)
+            }
+            Expr::Index(..) if !self.is_storage(e) => Ok(1),
+            _ if self.is_storage(e) => self.natural_storage_width(e),
+            _ => Err(unsupported("concat-target-width")),
+        }
+    }
+
+    /// `base[hi : lo] = v`: read `base`, replace the bits, write it back.
+    fn replace_bits(&mut self, base: &Expr, hi: u32, lo: u32, v: &Value) -> Result<(), ExecError> {
+        let width = hi - lo + 1;
+        let new_bits = v
+            .bits(width)
+            .ok_or_else(|| unsupported("store-of-aggregate"))?;
+        if self.is_storage(base) {
+            let w = self.natural_storage_width(base)?.max(hi + 1);
+            let old = self.read_storage(base, Some(w), false)?;
+            let merged = (old & !(mask(width) << lo) & mask(w)) | (new_bits << lo);
+            return self.write_storage(base, &merged, w);
+        }
+        let old = match base {
+            Expr::Name(n) if !self.locals.contains_key(n) => Value::Int {
+                v: BigInt::zero(),
+                ty: None,
+            },
+            _ => self.eval(base)?,
+        };
+        let w = old.width().unwrap_or(64).max(hi + 1);
+        let old_bits = old
+            .bits(w)
+            .ok_or_else(|| unsupported("slice-of-aggregate"))?;
+        let merged = (old_bits & !(mask(width) << lo) & mask(w)) | (new_bits << lo);
+        let ty = match &old {
+            Value::Int { ty: Some(t), .. } if t.width >= w => *t,
+            _ => Ty::new(TyKind::B, w),
+        };
+        let merged_value = match old {
+            Value::Float { ty, .. } => view(int_value(merged, Ty::new(TyKind::B, w)), ty)?,
+            _ => int_value(merged, ty),
+        };
+        self.assign(base, merged_value)
+    }
+
+    fn write_storage(&mut self, e: &Expr, bits: &BigInt, w: u32) -> Result<(), ExecError> {
+        match e {
+            Expr::Name(n) if is_state_name(n) => self.write_state(n, bits),
+            Expr::Name(n) => self.write_operand(n, bits, w),
+            Expr::Index(base, idx) => {
+                let index = need_int(&self.eval(idx)?)?;
+                match base.as_ref() {
+                    Expr::Name(n) if n == "SGPR" => {
+                        let first = index.to_u32().ok_or_else(|| unsupported("sgpr-index"))?;
+                        self.state.write_sgprs(first, w, bits)
+                    }
+                    Expr::Name(_) => {
+                        self.state.write_mem(u64_of(&index), w, bits);
+                        Ok(())
+                    }
+                    Expr::Index(_, lane) => {
+                        let lane = need_u32(&self.eval(lane)?)?;
+                        let first = index.to_u32().ok_or_else(|| unsupported("vgpr-index"))?;
+                        self.state.write_vgprs(lane, first, w, bits)
+                    }
+                    _ => Err(unsupported("storage-index")),
+                }
+            }
+            _ => Err(unsupported("storage")),
+        }
+    }
+
+    // ---------------------------------------------------------------- operators
+
+    fn binary(&mut self, op: BinOp, a: Value, b: Value) -> Result<Value, ExecError> {
+        use BinOp::*;
+        match op {
+            And => return Ok(bool_value(u1(&a)? && u1(&b)?)),
+            Or => return Ok(bool_value(u1(&a)? || u1(&b)?)),
+            _ => {}
+        }
+        if let Value::Fixed { bits, frac } = &a {
+            return fixed_binary(op, bits, *frac, &b);
+        }
+        let float_op =
+            (a.is_float() || b.is_float()) && !matches!(op, Shl | Shr | BitAnd | BitOr | BitXor);
+        if float_op {
+            let ty = join_float_ty(&a, &b);
+            let (x, y) = (need_f64(&a)?, need_f64(&b)?);
+            let r = match op {
+                Add => x + y,
+                Sub => x - y,
+                Mul => x * y,
+                Div => x / y,
+                Rem => x % y,
+                Pow => x.powf(y),
+                Eq => return Ok(bool_value(x == y)),
+                Ne => return Ok(bool_value(x != y)),
+                Lt => return Ok(bool_value(x < y)),
+                Le => return Ok(bool_value(x <= y)),
+                Gt => return Ok(bool_value(x > y)),
+                Ge => return Ok(bool_value(x >= y)),
+                _ => unreachable!("bitwise and logical operators handled above"),
+            };
+            return Ok(float_value(r, ty));
+        }
+        let (ta, tb) = (int_ty_of(&a), int_ty_of(&b));
+        let (x, y) = (int_bits_or_value(&a)?, int_bits_or_value(&b)?);
+        let ty = join_int_ty(ta, tb);
+        let r = match op {
+            Add => x + y,
+            Sub => x - y,
+            Mul => x * y,
+            Div | Rem => {
+                if y.is_zero() {
+                    return Err(unsupported("integer-division-by-zero"));
+                }
+                if op == Div {
+                    x / y
+                } else {
+                    x % y
+                }
+            }
+            Shl | Shr => {
+                let n = y.to_u32().ok_or_else(|| unsupported("shift-amount"))?;
+                let lim = ta.map(|t| t.width).unwrap_or(4096);
+                let r = if op == Shl {
+                    if n > lim {
+                        BigInt::zero()
+                    } else {
+                        x << n
+                    }
+                } else {
+                    x >> n
+                };
+                return Ok(make_int(r, ta));
+            }
+            Pow => {
+                let n = y
+                    .to_u32()
+                    .filter(|n| *n <= 4096)
+                    .ok_or_else(|| unsupported("integer-power"))?;
+                num_traits::pow(x, n as usize)
+            }
+            BitAnd => x & y,
+            BitOr => x | y,
+            BitXor => x ^ y,
+            Eq => return Ok(bool_value(x == y)),
+            Ne => return Ok(bool_value(x != y)),
+            Lt => return Ok(bool_value(x < y)),
+            Le => return Ok(bool_value(x <= y)),
+            Gt => return Ok(bool_value(x > y)),
+            Ge => return Ok(bool_value(x >= y)),
+            And | Or => unreachable!("logical operators handled above"),
+        };
+        Ok(make_int(r, ty))
+    }
+
+    // ---------------------------------------------------------------- calls
+
+    fn call(&mut self, name: &str, args: &[Expr]) -> Result<Value, ExecError> {
+        if let Some(Value::Lambda(l)) = self.locals.get(name).cloned() {
+            let (params, body) = l.as_ref();
+            if params.len() != args.len() {
+                return Err(unsupported("lambda-arity"));
+            }
+            let mut vals = Vec::with_capacity(args.len());
+            for a in args {
+                vals.push(self.eval(a)?);
+            }
+            let saved: Vec<(String, Option<Value>)> = params
+                .iter()
+                .map(|p| (p.clone(), self.locals.get(p).cloned()))
+                .collect();
+            for (p, v) in params.iter().zip(vals) {
+                self.locals.insert(p.clone(), v);
+            }
+            let flow = self.block(body);
+            for (p, old) in saved {
+                match old {
+                    Some(v) => self.locals.insert(p, v),
+                    None => self.locals.remove(&p),
+                };
+            }
+            return match flow? {
+                Flow::Return(Some(v)) => Ok(v),
+                _ => Err(unsupported("lambda-without-value")),
+            };
+        }
+        if matches!(name, "nop" | "v_nop" | "s_nop") {
+            return Ok(bool_value(false));
+        }
+        let mut vals = Vec::with_capacity(args.len());
+        for a in args {
+            vals.push(self.eval(a)?);
+        }
+        if let Some(callee) = self.library.get(name) {
+            return self.call_instruction(callee, vals);
+        }
+        crate::builtins::call(name, &vals, self.state.round_mode)
+    }
+
+    fn call_instruction(&mut self, callee: &Program, args: Vec<Value>) -> Result<Value, ExecError> {
+        if self.depth >= CALL_DEPTH_LIMIT || args.len() > 3 {
+            return Err(unsupported("instruction-call"));
+        }
+        let empty = Binding::default();
+        let mut locals = HashMap::new();
+        for (name, v) in ["S0", "S1", "S2"].iter().zip(args) {
+            locals.insert(name.to_string(), v);
+        }
+        locals.insert(
+            "D0".to_string(),
+            Value::Int {
+                v: BigInt::zero(),
+                ty: None,
+            },
+        );
+        let mut sub = Interp {
+            state: &mut *self.state,
+            binding: &empty,
+            library: self.library,
+            depth: self.depth + 1,
+            lane: self.lane,
+            locals,
+            steps: self.steps,
+        };
+        sub.block(&callee.body)?;
+        self.steps = sub.steps;
+        sub.locals
+            .remove("D0")
+            .ok_or_else(|| unsupported("instruction-call-result"))
+    }
+}
+
+fn field_base_name(e: &Expr) -> Result<String, ExecError> {
+    match e {
+        Expr::Name(n) => Ok(n.clone()),
+        _ => Err(unsupported("field-of-expression")),
+    }
+}
+
+fn int_ty_of(v: &Value) -> Option<Ty> {
+    match v {
+        Value::Int { ty, .. } => *ty,
+        Value::Float { ty, .. } => Some(Ty::new(TyKind::B, ty.width)),
+        _ => None,
+    }
+}
+
+/// Integer operand of an integer operator: the value itself, or a float's bits.
+fn int_bits_or_value(v: &Value) -> Result<BigInt, ExecError> {
+    match v {
+        Value::Float { ty, .. } => v.bits(ty.width).ok_or_else(|| unsupported("float-bits")),
+        _ => need_int(v),
+    }
+}
+
+/// Converts `v` for a store into a location of type `ty`.
+fn store_convert(v: Value, ty: Ty) -> Result<Value, ExecError> {
+    if ty.is_float() {
+        return match v {
+            Value::Float { v: x, .. } => Ok(float_value(x, ty)),
+            Value::Int { ty: Some(t), .. } if t.kind == TyKind::B || t.width == ty.width => {
+                view(v, ty)
+            }
+            other => Ok(float_value(need_f64(&other)?, ty)),
+        };
+    }
+    match v {
+        Value::Float { ty: t, .. } if t.width == ty.width || ty.kind == TyKind::B => view(v, ty),
+        Value::Float { .. } => cast(v, ty, false),
+        Value::Fixed { bits, .. } => Ok(int_value(bits, ty)),
+        other => Ok(int_value(need_int(&other)?, ty)),
+    }
+}
+
+fn unary(op: UnOp, v: Value) -> Result<Value, ExecError> {
+    match (op, v) {
+        (UnOp::Not, v) => Ok(bool_value(!u1(&v)?)),
+        (UnOp::Neg, Value::Float { v, ty }) => Ok(Value::Float { v: -v, ty }),
+        (UnOp::Neg, Value::Int { v, ty }) => Ok(make_int(-v, ty)),
+        (UnOp::BitNot, Value::Int { v, ty }) => Ok(make_int(-v - 1, ty)),
+        (UnOp::BitNot, Value::Float { v, ty }) => {
+            let bits = float_to_bits(v, ty) ^ ((1u64 << (ty.width - 1) << 1).wrapping_sub(1));
+            Ok(Value::Float {
+                v: float_from_bits(bits, ty),
+                ty,
+            })
+        }
+        _ => Err(unsupported("unary-operand")),
+    }
+}
+
+/// Operators on a wide fixed-point fraction (see the module comment).
+fn fixed_binary(op: BinOp, bits: &BigInt, frac: u32, rhs: &Value) -> Result<Value, ExecError> {
+    match op {
+        BinOp::Shl => {
+            let n = need_u32(rhs)?;
+            Ok(if n > frac {
+                Value::Fixed {
+                    bits: bits << (n - frac),
+                    frac: 0,
+                }
+            } else {
+                Value::Fixed {
+                    bits: bits.clone(),
+                    frac: frac - n,
+                }
+            })
+        }
+        BinOp::BitAnd => {
+            let m = need_int(rhs)?;
+            let w = u32::try_from(m.bits()).map_err(|_| unsupported("fixed-point-mask"))?;
+            if m != mask(w) {
+                return Err(unsupported("fixed-point-mask"));
+            }
+            Ok(Value::Int {
+                v: ((bits << w) >> frac) & m,
+                ty: None,
+            })
+        }
+        _ => Err(unsupported("fixed-point-operator")),
+    }
+}
+
+/// `N'B(real)` for N > 64: the real's fraction to `width` bits, if `e` is built
+/// from literals and `PI` with + - * /; `None` when it is an integer expression.
+fn exact_fraction(e: &Expr, width: u32) -> Result<Option<BigInt>, ExecError> {
+    fn mentions_real(e: &Expr) -> bool {
+        match e {
+            Expr::Float { .. } => true,
+            Expr::Name(n) => n == "PI",
+            Expr::Binary(_, a, b) => mentions_real(a) || mentions_real(b),
+            Expr::Unary(_, a) => mentions_real(a),
+            _ => false,
+        }
+    }
+    if !mentions_real(e) {
+        return Ok(None);
+    }
+    let guard = 64;
+    let prec = width + guard;
+    let scaled = fixed_eval(e, prec)?;
+    let frac = scaled >> guard;
+    Ok(Some(normalize(frac, Ty::new(TyKind::U, width))))
+}
+
+/// Evaluates `e` as a fixed-point number scaled by 2^prec.
+fn fixed_eval(e: &Expr, prec: u32) -> Result<BigInt, ExecError> {
+    match e {
+        Expr::Int { value, .. } => Ok(value << prec),
+        Expr::Float { value, .. } => {
+            if value.fract() != 0.0 {
+                return Err(unsupported("fixed-point-literal"));
+            }
+            Ok(BigInt::from(*value as i64) << prec)
+        }
+        Expr::Name(n) if n == "PI" => Ok(crate::builtins::pi_fixed(prec)),
+        Expr::Unary(UnOp::Neg, a) => Ok(-fixed_eval(a, prec)?),
+        Expr::Binary(op, a, b) => {
+            let (x, y) = (fixed_eval(a, prec)?, fixed_eval(b, prec)?);
+            match op {
+                BinOp::Add => Ok(x + y),
+                BinOp::Sub => Ok(x - y),
+                BinOp::Mul => Ok((x * y) >> prec),
+                BinOp::Div if !y.is_zero() => Ok((x << prec) / y),
+                _ => Err(unsupported("fixed-point-expression")),
+            }
+        }
+        _ => Err(unsupported("fixed-point-expression")),
+    }
+}
+
+fn int_expr(v: u32) -> Expr {
+    Expr::Int {
+        value: BigInt::from(v),
+        ty: None,
+        hex: false,
+    }
+}
+
+/// The low `width` bits of `bits` in reverse order.
+pub(crate) fn reverse_bits(bits: &BigInt, width: u32) -> BigInt {
+    let mut r = BigInt::zero();
+    for i in 0..u64::from(width) {
+        if bits.bit(i) {
+            r.set_bit(u64::from(width) - 1 - i, true);
+        }
+    }
+    r
+}

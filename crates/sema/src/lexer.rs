@@ -1,0 +1,355 @@
+//! Tokens of AMD's pseudocode dialect.
+//!
+//! Before lexing, [`clean_source`] drops what the extracted manual text mixes
+//! into the code: `//` comments, worked examples (`NAME(args) => result`) and
+//! prose lines (`S1.u[0] -- value is ...`).
+
+use crate::ast::{Ty, TyKind};
+use crate::ParseError;
+use num_bigint::BigInt;
+use num_traits::Num;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Tok {
+    Ident(String),
+    /// Integer literal; `ty` from a suffix (`U`, `LL`, `ULL`) or a sized prefix (`8'0xff`).
+    Int {
+        value: BigInt,
+        ty: Option<Ty>,
+        hex: bool,
+    },
+    /// Floating literal; `f32` when suffixed with `F`.
+    Float {
+        value: f64,
+        single: bool,
+    },
+    /// A sized type such as `32'U`, `64'F`, `1201'B` (a cast when followed by `(`).
+    SizedType(Ty),
+    Str(String),
+    /// `.name` after an expression: a typed view (`.u32`) or a field (`.IEEE`).
+    Dot(String),
+    Punct(&'static str),
+    Newline,
+}
+
+const PUNCTS: [&str; 38] = [
+    "**", "+:", "<<=", ">>=", "<<", ">>", "<=", ">=", "==", "!=", "<>", "&&", "||", "+=", "-=",
+    "*=", "/=", "|=", "&=", "^=", "=>", "+", "-", "*", "/", "%", "&", "|", "^", "~", "!", "<", ">",
+    "=", "?", ":", ",", ";",
+];
+const BRACKETS: [&str; 6] = ["(", ")", "[", "]", "{", "}"];
+
+/// Removes comments, worked examples and prose lines, keeping line structure.
+pub fn clean_source(src: &str) -> String {
+    let mut out = String::with_capacity(src.len());
+    for line in src.lines() {
+        let code = match line.find("//") {
+            Some(i) => &line[..i],
+            None => line,
+        };
+        let trimmed = code.trim();
+        // Worked examples such as `S_ABS_I32(0x1) => 0x1` end every few entries.
+        if trimmed.contains("=>") {
+            out.push('\n');
+            continue;
+        }
+        // Bit-meaning tables such as `S1.u[0] -- value is a signaling NAN.`
+        if trimmed.contains(" -- ") || is_prose_or_assembly(trimmed) {
+            out.push('\n');
+            continue;
+        }
+        out.push_str(code);
+        out.push('\n');
+    }
+    out
+}
+
+/// Sentences, assembly examples (`s_nop 0`), labels (`loop:`) and opcode
+/// headings (`V_CMP_LT_F32 17`) that the extraction left between code lines.
+fn is_prose_or_assembly(line: &str) -> bool {
+    if line.is_empty() {
+        return false;
+    }
+    if line.ends_with('.') {
+        return true;
+    }
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let first = words[0];
+    let ident = |w: &str| w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if words.len() == 1 && first.ends_with(':') && ident(first.trim_end_matches(':')) {
+        return true;
+    }
+    const MNEMONIC_PREFIXES: [&str; 9] = [
+        "s_", "v_", "ds_", "buffer_", "global_", "flat_", "scratch_", "image_", "tbuffer_",
+    ];
+    let second_is_operand = words
+        .get(1)
+        .is_some_and(|w| !w.starts_with('=') && !w.starts_with('(') && !w.contains("="));
+    if ident(first)
+        && MNEMONIC_PREFIXES.iter().any(|p| first.starts_with(p))
+        && (words.len() == 1 || second_is_operand)
+        && !line.contains(" = ")
+    {
+        return true;
+    }
+    if words.len() == 2
+        && ident(first)
+        && first.chars().all(|c| !c.is_ascii_lowercase())
+        && first.contains('_')
+        && words[1].chars().all(|c| c.is_ascii_digit())
+    {
+        return true;
+    }
+    // A capitalised English word followed by lower-case words.
+    let sentence = first.len() > 1
+        && first.starts_with(|c: char| c.is_ascii_uppercase())
+        && first[1..].chars().all(|c| c.is_ascii_lowercase())
+        && words.len() >= 3
+        && words[1]
+            .chars()
+            .all(|c| c.is_ascii_alphabetic() || c.is_ascii_digit())
+        && !line.contains('=');
+    sentence
+}
+
+fn is_operator_token(t: &Tok) -> bool {
+    match t {
+        Tok::Punct(p) => !matches!(*p, ")" | "]" | "}" | ";"),
+        _ => false,
+    }
+}
+
+fn parse_type_letters(kind: char) -> Option<TyKind> {
+    match kind {
+        'U' => Some(TyKind::U),
+        'I' => Some(TyKind::I),
+        'F' => Some(TyKind::F),
+        'B' => Some(TyKind::B),
+        _ => None,
+    }
+}
+
+/// Splits cleaned pseudocode into tokens. Newlines inside brackets, or after an
+/// operator, are dropped so that wrapped expressions read as one statement.
+pub fn lex(src: &str) -> Result<Vec<Tok>, ParseError> {
+    let chars: Vec<char> = src.chars().collect();
+    let mut toks: Vec<Tok> = Vec::new();
+    let mut depth: i32 = 0;
+    let mut i = 0;
+    let err = |construct: &str, at: usize| ParseError {
+        construct: construct.to_string(),
+        message: format!(
+            "near {:?}",
+            chars[at..(at + 20).min(chars.len())]
+                .iter()
+                .collect::<String>()
+        ),
+    };
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '\n' {
+            let continues = toks.last().map(is_operator_token).unwrap_or(true);
+            if depth == 0 && !continues && toks.last() != Some(&Tok::Newline) {
+                toks.push(Tok::Newline);
+            }
+            i += 1;
+            continue;
+        }
+        if c.is_whitespace() {
+            i += 1;
+            continue;
+        }
+        if c == '"' {
+            let start = i + 1;
+            let mut j = start;
+            while j < chars.len() && chars[j] != '"' {
+                j += 1;
+            }
+            if j >= chars.len() {
+                return Err(err("lex-unterminated-string", i));
+            }
+            toks.push(Tok::Str(chars[start..j].iter().collect()));
+            i = j + 1;
+            continue;
+        }
+        if c.is_ascii_digit() {
+            let (tok, next) = lex_number(&chars, i).ok_or_else(|| {
+                // `A (16x8)`: matrix shapes in the MFMA/WMMA descriptions.
+                let mut j = i;
+                while j < chars.len() && chars[j].is_ascii_digit() {
+                    j += 1;
+                }
+                let shape = chars.get(j) == Some(&'x')
+                    && chars.get(j + 1).is_some_and(|c| c.is_ascii_digit());
+                err(if shape { "matrix-shape" } else { "lex-number" }, i)
+            })?;
+            toks.push(tok);
+            i = next;
+            continue;
+        }
+        if c.is_ascii_alphabetic() || c == '_' {
+            let start = i;
+            while i < chars.len() && (chars[i].is_ascii_alphanumeric() || chars[i] == '_') {
+                i += 1;
+            }
+            toks.push(Tok::Ident(chars[start..i].iter().collect()));
+            continue;
+        }
+        if c == '.' {
+            // `.u32`, `.X`: a member after an expression. A leading-dot float is not used.
+            let start = i + 1;
+            let mut j = start;
+            while j < chars.len() && (chars[j].is_ascii_alphanumeric() || chars[j] == '_') {
+                j += 1;
+            }
+            if j == start {
+                return Err(err("lex-stray-dot", i));
+            }
+            toks.push(Tok::Dot(chars[start..j].iter().collect()));
+            i = j;
+            continue;
+        }
+        if let Some(b) = BRACKETS.iter().find(|b| b.starts_with(c)) {
+            match c {
+                '(' | '[' | '{' => depth += 1,
+                _ => depth -= 1,
+            }
+            toks.push(Tok::Punct(b));
+            i += 1;
+            continue;
+        }
+        let rest: String = chars[i..(i + 3).min(chars.len())].iter().collect();
+        if let Some(p) = PUNCTS.iter().find(|p| rest.starts_with(**p)) {
+            toks.push(Tok::Punct(p));
+            i += p.len();
+            continue;
+        }
+        return Err(err(&format!("lex-char-{c}"), i));
+    }
+    while toks.last() == Some(&Tok::Newline) {
+        toks.pop();
+    }
+    Ok(toks)
+}
+
+/// Lexes `123`, `0x1f`, `1U`, `1LL`, `1ULL`, `2.0`, `0.5F`, `1e-3`, `32'U`, `1'1U`, `8'0xff`.
+fn lex_number(chars: &[char], start: usize) -> Option<(Tok, usize)> {
+    let mut i = start;
+    while i < chars.len() && chars[i].is_ascii_digit() {
+        i += 1;
+    }
+    if i < chars.len() && chars[i] == '\'' {
+        let width: u32 = chars[start..i].iter().collect::<String>().parse().ok()?;
+        let after = i + 1;
+        let kind_char = *chars.get(after)?;
+        if let Some(kind) = parse_type_letters(kind_char) {
+            let follows_ident = chars
+                .get(after + 1)
+                .is_some_and(|c| c.is_ascii_alphanumeric() || *c == '_');
+            if !follows_ident {
+                return Some((Tok::SizedType(Ty { kind, width }), after + 1));
+            }
+        }
+        let (tok, next) = lex_number(chars, after)?;
+        let sized = match tok {
+            Tok::Int { value, ty, hex } => Tok::Int {
+                value,
+                ty: Some(Ty {
+                    kind: ty.map(|t| t.kind).unwrap_or(TyKind::B),
+                    width,
+                }),
+                hex,
+            },
+            Tok::Float { value, .. } => Tok::Float {
+                value,
+                single: width == 32,
+            },
+            _ => return None,
+        };
+        return Some((sized, next));
+    }
+    i = start;
+    let is_hex = chars[i] == '0' && matches!(chars.get(i + 1), Some('x') | Some('X'));
+    let value;
+    let mut is_float = false;
+    if is_hex {
+        i += 2;
+        let ds = i;
+        while i < chars.len() && chars[i].is_ascii_hexdigit() {
+            i += 1;
+        }
+        value = BigInt::from_str_radix(&chars[ds..i].iter().collect::<String>(), 16).ok()?;
+    } else {
+        while i < chars.len() && chars[i].is_ascii_digit() {
+            i += 1;
+        }
+        if chars.get(i) == Some(&'.') && chars.get(i + 1).is_some_and(|c| c.is_ascii_digit()) {
+            is_float = true;
+            i += 1;
+            while i < chars.len() && chars[i].is_ascii_digit() {
+                i += 1;
+            }
+        }
+        if matches!(chars.get(i), Some('e') | Some('E'))
+            && chars
+                .get(i + 1)
+                .is_some_and(|c| c.is_ascii_digit() || *c == '-' || *c == '+')
+        {
+            is_float = true;
+            i += 2;
+            while i < chars.len() && chars[i].is_ascii_digit() {
+                i += 1;
+            }
+        }
+        let text: String = chars[start..i].iter().collect();
+        if is_float {
+            let v: f64 = text.parse().ok()?;
+            let single = chars.get(i) == Some(&'F');
+            if single {
+                i += 1;
+            }
+            return Some((Tok::Float { value: v, single }, i));
+        }
+        value = text.parse().ok()?;
+    }
+    let mut suffix = String::new();
+    while i < chars.len() && matches!(chars[i], 'U' | 'L' | 'u' | 'l' | 'F') {
+        suffix.push(chars[i]);
+        i += 1;
+    }
+    let ty = match suffix.to_ascii_uppercase().as_str() {
+        "" => None,
+        "U" => Some(Ty::new(TyKind::U, 32)),
+        "L" | "LL" => Some(Ty::new(TyKind::I, 64)),
+        "UL" | "ULL" => Some(Ty::new(TyKind::U, 64)),
+        "F" if !is_hex => {
+            let v: f64 = chars[start..i - 1]
+                .iter()
+                .collect::<String>()
+                .parse()
+                .ok()?;
+            return Some((
+                Tok::Float {
+                    value: v,
+                    single: true,
+                },
+                i,
+            ));
+        }
+        _ => return None,
+    };
+    if chars
+        .get(i)
+        .is_some_and(|c| c.is_ascii_alphanumeric() || *c == '_')
+    {
+        return None;
+    }
+    Some((
+        Tok::Int {
+            value,
+            ty,
+            hex: is_hex,
+        },
+        i,
+    ))
+}

@@ -1,0 +1,467 @@
+//! Recursive-descent parser for the pseudocode dialect.
+
+use crate::ast::*;
+use crate::lexer::{clean_source, lex, Tok};
+use crate::ParseError;
+
+/// Parses one instruction's pseudocode text.
+pub fn parse(src: &str) -> Result<Program, ParseError> {
+    let toks = lex(&clean_source(src))?;
+    let mut p = Parser { toks, pos: 0 };
+    let body = p.block(&[])?;
+    if p.pos < p.toks.len() {
+        return Err(p.error("stray-token"));
+    }
+    Ok(Program { body })
+}
+
+struct Parser {
+    toks: Vec<Tok>,
+    pos: usize,
+}
+
+/// Words that end or continue a statement (`in` is also a variable name, so not listed).
+const KEYWORDS: [&str; 7] = ["then", "elsif", "else", "endif", "do", "endfor", "declare"];
+
+impl Parser {
+    fn peek(&self) -> Option<&Tok> {
+        self.toks.get(self.pos)
+    }
+
+    fn error(&self, construct: &str) -> ParseError {
+        let near: Vec<String> = self.toks[self.pos.min(self.toks.len())..]
+            .iter()
+            .take(6)
+            .map(|t| format!("{t:?}"))
+            .collect();
+        ParseError {
+            construct: construct.to_string(),
+            message: format!("at token {}: {}", self.pos, near.join(" ")),
+        }
+    }
+
+    fn is_punct(&self, p: &str) -> bool {
+        matches!(self.peek(), Some(Tok::Punct(q)) if *q == p)
+    }
+
+    fn is_word(&self, w: &str) -> bool {
+        matches!(self.peek(), Some(Tok::Ident(s)) if s == w)
+    }
+
+    fn eat_punct(&mut self, p: &str) -> bool {
+        if self.is_punct(p) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn eat_word(&mut self, w: &str) -> bool {
+        if self.is_word(w) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn expect_punct(&mut self, p: &str, construct: &str) -> Result<(), ParseError> {
+        if self.eat_punct(p) {
+            Ok(())
+        } else {
+            Err(self.error(construct))
+        }
+    }
+
+    fn expect_word(&mut self, w: &str, construct: &str) -> Result<(), ParseError> {
+        if self.eat_word(w) {
+            Ok(())
+        } else {
+            Err(self.error(construct))
+        }
+    }
+
+    fn skip_separators(&mut self) {
+        while matches!(self.peek(), Some(Tok::Newline) | Some(Tok::Punct(";"))) {
+            self.pos += 1;
+        }
+    }
+
+    /// Statements until one of `enders` (keywords, or `)` for a lambda body) or the end.
+    fn block(&mut self, enders: &[&str]) -> Result<Vec<Stmt>, ParseError> {
+        let mut out = Vec::new();
+        loop {
+            self.skip_separators();
+            match self.peek() {
+                None => break,
+                Some(Tok::Ident(w)) if enders.contains(&w.as_str()) => break,
+                Some(Tok::Punct(p)) if enders.contains(p) => break,
+                _ => {}
+            }
+            out.push(self.statement()?);
+            match self.peek() {
+                None | Some(Tok::Newline) | Some(Tok::Punct(";")) => {}
+                Some(Tok::Ident(w)) if enders.contains(&w.as_str()) => {}
+                Some(Tok::Punct(p)) if enders.contains(p) => {}
+                _ => return Err(self.error("statement-end")),
+            }
+        }
+        Ok(out)
+    }
+
+    fn statement(&mut self) -> Result<Stmt, ParseError> {
+        if self.eat_word("if") {
+            let mut arms = Vec::new();
+            let cond = self.expr()?;
+            self.expect_word("then", "if-then")?;
+            let body = self.block(&["elsif", "else", "endif"])?;
+            arms.push((cond, body));
+            let mut otherwise = Vec::new();
+            loop {
+                if self.eat_word("elsif") {
+                    let cond = self.expr()?;
+                    self.expect_word("then", "elsif-then")?;
+                    arms.push((cond, self.block(&["elsif", "else", "endif"])?));
+                } else if self.eat_word("else") {
+                    otherwise = self.block(&["endif"])?;
+                    self.expect_word("endif", "if-endif")?;
+                    break;
+                } else {
+                    self.expect_word("endif", "if-endif")?;
+                    break;
+                }
+            }
+            return Ok(Stmt::If { arms, otherwise });
+        }
+        if self.eat_word("for") {
+            let var = match self.peek() {
+                Some(Tok::Ident(v)) => v.clone(),
+                _ => return Err(self.error("for-variable")),
+            };
+            self.pos += 1;
+            self.expect_word("in", "for-in")?;
+            let from = self.expr()?;
+            self.expect_punct(":", "for-range")?;
+            let to = self.expr()?;
+            self.expect_word("do", "for-do")?;
+            let body = self.block(&["endfor"])?;
+            self.expect_word("endfor", "for-endfor")?;
+            return Ok(Stmt::For {
+                var,
+                from,
+                to,
+                body,
+            });
+        }
+        if self.eat_word("declare") {
+            let name = match self.peek() {
+                Some(Tok::Ident(v)) => v.clone(),
+                _ => return Err(self.error("declare-name")),
+            };
+            self.pos += 1;
+            self.expect_punct(":", "declare-colon")?;
+            let ty = match self.peek() {
+                Some(Tok::SizedType(t)) => *t,
+                _ => return Err(self.error("declare-type")),
+            };
+            self.pos += 1;
+            let len = if self.eat_punct("[") {
+                let e = self.expr()?;
+                self.expect_punct("]", "declare-array")?;
+                Some(e)
+            } else {
+                None
+            };
+            return Ok(Stmt::Declare { name, ty, len });
+        }
+        if self.eat_word("break") {
+            return Ok(Stmt::Break);
+        }
+        if self.eat_word("return") {
+            if matches!(
+                self.peek(),
+                None | Some(Tok::Newline) | Some(Tok::Punct(";"))
+            ) || self.is_word("endif")
+                || self.is_punct(")")
+            {
+                return Ok(Stmt::Return(None));
+            }
+            return Ok(Stmt::Return(Some(self.expr()?)));
+        }
+        if self.is_word("eval") {
+            return Err(self.error("eval-string"));
+        }
+        if let Some(Tok::Ident(w)) = self.peek() {
+            if KEYWORDS.contains(&w.as_str()) {
+                return Err(self.error(&format!("misplaced-{w}")));
+            }
+        }
+        let target = self.expr()?;
+        let op = match self.peek() {
+            Some(Tok::Punct(p)) => match *p {
+                "=" => Some(None),
+                "+=" => Some(Some(BinOp::Add)),
+                "-=" => Some(Some(BinOp::Sub)),
+                "*=" => Some(Some(BinOp::Mul)),
+                "/=" => Some(Some(BinOp::Div)),
+                "|=" => Some(Some(BinOp::BitOr)),
+                "&=" => Some(Some(BinOp::BitAnd)),
+                "^=" => Some(Some(BinOp::BitXor)),
+                "<<=" => Some(Some(BinOp::Shl)),
+                ">>=" => Some(Some(BinOp::Shr)),
+                _ => None,
+            },
+            _ => None,
+        };
+        match op {
+            Some(None) => {
+                self.pos += 1;
+                // `a = b = value` assigns `b` first, then `a` from `b`.
+                let mut targets = vec![target];
+                let mut value = self.expr()?;
+                while self.eat_punct("=") {
+                    targets.push(value);
+                    value = self.expr()?;
+                }
+                let mut stmts = Vec::new();
+                while let Some(t) = targets.pop() {
+                    stmts.push(Stmt::Assign {
+                        target: t.clone(),
+                        op: None,
+                        value,
+                    });
+                    value = t;
+                }
+                Ok(if stmts.len() == 1 {
+                    stmts.remove(0)
+                } else {
+                    Stmt::Seq(stmts)
+                })
+            }
+            Some(op) => {
+                self.pos += 1;
+                let value = self.expr()?;
+                Ok(Stmt::Assign { target, op, value })
+            }
+            None => match target {
+                Expr::Call(..) => Ok(Stmt::Expr(target)),
+                _ => Err(self.error("expression-statement")),
+            },
+        }
+    }
+
+    fn expr(&mut self) -> Result<Expr, ParseError> {
+        let cond = self.binary(0)?;
+        if self.eat_punct("?") {
+            let a = self.expr()?;
+            self.expect_punct(":", "ternary-colon")?;
+            let b = self.expr()?;
+            return Ok(Expr::Ternary(Box::new(cond), Box::new(a), Box::new(b)));
+        }
+        Ok(cond)
+    }
+
+    fn binary(&mut self, min_level: usize) -> Result<Expr, ParseError> {
+        const LEVELS: [&[(&str, BinOp)]; 11] = [
+            &[("||", BinOp::Or)],
+            &[("&&", BinOp::And)],
+            &[("|", BinOp::BitOr)],
+            &[("^", BinOp::BitXor)],
+            &[("&", BinOp::BitAnd)],
+            &[("==", BinOp::Eq), ("!=", BinOp::Ne), ("<>", BinOp::Ne)],
+            &[
+                ("<", BinOp::Lt),
+                ("<=", BinOp::Le),
+                (">", BinOp::Gt),
+                (">=", BinOp::Ge),
+            ],
+            &[("<<", BinOp::Shl), (">>", BinOp::Shr)],
+            &[("+", BinOp::Add), ("-", BinOp::Sub)],
+            &[("*", BinOp::Mul), ("/", BinOp::Div), ("%", BinOp::Rem)],
+            &[("**", BinOp::Pow)],
+        ];
+        if min_level == LEVELS.len() {
+            return self.unary();
+        }
+        let mut lhs = self.binary(min_level + 1)?;
+        loop {
+            let op = match self.peek() {
+                Some(Tok::Punct(p)) => LEVELS[min_level]
+                    .iter()
+                    .find(|(s, _)| s == p)
+                    .map(|(_, op)| *op),
+                _ => None,
+            };
+            let Some(op) = op else { break };
+            self.pos += 1;
+            let rhs = self.binary(min_level + 1)?;
+            lhs = Expr::Binary(op, Box::new(lhs), Box::new(rhs));
+        }
+        Ok(lhs)
+    }
+
+    fn unary(&mut self) -> Result<Expr, ParseError> {
+        if self.eat_punct("-") {
+            return Ok(Expr::Unary(UnOp::Neg, Box::new(self.unary()?)));
+        }
+        if self.eat_punct("+") {
+            return self.unary();
+        }
+        if self.eat_punct("!") {
+            return Ok(Expr::Unary(UnOp::Not, Box::new(self.unary()?)));
+        }
+        if self.eat_punct("~") {
+            return Ok(Expr::Unary(UnOp::BitNot, Box::new(self.unary()?)));
+        }
+        self.postfix()
+    }
+
+    fn postfix(&mut self) -> Result<Expr, ParseError> {
+        let mut e = self.primary()?;
+        loop {
+            match self.peek() {
+                Some(Tok::Dot(name)) => {
+                    let name = name.clone();
+                    self.pos += 1;
+                    e = match Ty::from_suffix(&name) {
+                        Some(ty) => Expr::Typed(Box::new(e), ty),
+                        None => Expr::Field(Box::new(e), name),
+                    };
+                    // `S0.i32(16x16)` matrix notation only appears inside eval strings.
+                    if self.is_punct("(") {
+                        return Err(self.error("call-on-member"));
+                    }
+                }
+                Some(Tok::Punct("[")) => {
+                    self.pos += 1;
+                    let first = self.expr()?;
+                    if self.eat_punct("+:") {
+                        // `x[lo +: width]`
+                        let width = self.expr()?;
+                        let hi = Expr::Binary(
+                            BinOp::Sub,
+                            Box::new(Expr::Binary(
+                                BinOp::Add,
+                                Box::new(first.clone()),
+                                Box::new(width),
+                            )),
+                            Box::new(Expr::Int {
+                                value: 1.into(),
+                                ty: None,
+                                hex: false,
+                            }),
+                        );
+                        self.expect_punct("]", "part-select-close")?;
+                        e = Expr::Slice(Box::new(e), Box::new(hi), Box::new(first));
+                    } else if self.eat_punct(":") {
+                        let lo = self.expr()?;
+                        self.expect_punct("]", "slice-close")?;
+                        e = Expr::Slice(Box::new(e), Box::new(first), Box::new(lo));
+                    } else {
+                        self.expect_punct("]", "index-close")?;
+                        e = Expr::Index(Box::new(e), Box::new(first));
+                    }
+                }
+                _ => break,
+            }
+        }
+        Ok(e)
+    }
+
+    fn primary(&mut self) -> Result<Expr, ParseError> {
+        let Some(tok) = self.peek().cloned() else {
+            return Err(self.error("unexpected-end"));
+        };
+        self.pos += 1;
+        match tok {
+            Tok::Int { value, ty, hex } => Ok(Expr::Int { value, ty, hex }),
+            Tok::Float { value, single } => Ok(Expr::Float { value, single }),
+            Tok::SizedType(ty) => {
+                self.expect_punct("(", "sized-type-without-cast")?;
+                let e = self.expr()?;
+                self.expect_punct(")", "cast-close")?;
+                Ok(Expr::Cast(ty, Box::new(e)))
+            }
+            Tok::Punct("(") => {
+                let e = self.expr()?;
+                self.expect_punct(")", "paren-close")?;
+                Ok(e)
+            }
+            Tok::Punct("{") => {
+                let mut parts = vec![self.expr()?];
+                while self.eat_punct(",") {
+                    parts.push(self.expr()?);
+                }
+                self.expect_punct("}", "concat-close")?;
+                Ok(Expr::Concat(parts))
+            }
+            Tok::Ident(name) => {
+                if name == "lambda" {
+                    return self.lambda();
+                }
+                if KEYWORDS.contains(&name.as_str()) || name == "if" || name == "for" {
+                    self.pos -= 1;
+                    return Err(self.error(&format!("keyword-in-expression-{name}")));
+                }
+                if self.eat_punct("(") {
+                    let mut args = Vec::new();
+                    if !self.eat_punct(")") {
+                        loop {
+                            args.push(self.expr()?);
+                            if self.eat_punct(")") {
+                                break;
+                            }
+                            self.expect_punct(",", "call-args")?;
+                        }
+                    }
+                    return Ok(Expr::Call(name, args));
+                }
+                Ok(Expr::Name(name))
+            }
+            Tok::Str(_) => {
+                self.pos -= 1;
+                Err(self.error("string-literal"))
+            }
+            Tok::Dot(_) => {
+                self.pos -= 1;
+                Err(self.error("stray-member"))
+            }
+            Tok::Newline | Tok::Punct(_) => {
+                self.pos -= 1;
+                Err(self.error("expected-expression"))
+            }
+        }
+    }
+
+    /// `lambda(a, b) (expr)` or `lambda(a) (statements with return)`.
+    fn lambda(&mut self) -> Result<Expr, ParseError> {
+        self.expect_punct("(", "lambda-params")?;
+        let mut params = Vec::new();
+        if !self.eat_punct(")") {
+            loop {
+                match self.peek() {
+                    Some(Tok::Ident(p)) => params.push(p.clone()),
+                    _ => return Err(self.error("lambda-param")),
+                }
+                self.pos += 1;
+                if self.eat_punct(")") {
+                    break;
+                }
+                self.expect_punct(",", "lambda-params")?;
+            }
+        }
+        self.expect_punct("(", "lambda-body")?;
+        let start = self.pos;
+        // A body is either one expression or a statement list.
+        if let Ok(e) = self.expr() {
+            if self.eat_punct(")") {
+                return Ok(Expr::Lambda(params, vec![Stmt::Return(Some(e))]));
+            }
+        }
+        self.pos = start;
+        let body = self.block(&[")"])?;
+        self.expect_punct(")", "lambda-close")?;
+        Ok(Expr::Lambda(params, body))
+    }
+}

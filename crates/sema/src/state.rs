@@ -1,0 +1,210 @@
+//! Machine state one program runs over.
+
+use crate::value::{mask, u64_of};
+use crate::ExecError;
+use num_bigint::BigInt;
+use num_traits::ToPrimitive;
+use std::collections::HashMap;
+
+pub const SGPR_COUNT: u32 = 128;
+pub const VGPR_COUNT: u32 = 256;
+pub const TTMP_COUNT: u32 = 16;
+
+/// Registers of one wave plus a sparse byte memory.
+#[derive(Debug, Clone)]
+pub struct State {
+    /// 32 or 64 lanes.
+    pub wave_size: u32,
+    pub sgpr: Vec<u32>,
+    pub ttmp: Vec<u32>,
+    /// `vgpr[lane][register]`.
+    pub vgpr: Vec<Vec<u32>>,
+    pub exec: u64,
+    pub vcc: u64,
+    pub scc: bool,
+    pub m0: u32,
+    pub pc: u64,
+    /// FP_ROUND: 0 nearest even, 1 toward +inf, 2 toward -inf, 3 toward zero.
+    /// Float conversions honour it; arithmetic rounds to nearest even.
+    pub round_mode: u8,
+    /// Bytes written so far; unwritten bytes read as a hash of their address.
+    pub mem: HashMap<u64, u8>,
+    /// Named mode/status fields (`WAVE_MODE.IEEE`), 0 until written.
+    pub fields: HashMap<String, BigInt>,
+}
+
+impl State {
+    /// All registers zero, every lane enabled.
+    pub fn new(wave_size: u32) -> State {
+        State {
+            wave_size,
+            sgpr: vec![0; SGPR_COUNT as usize],
+            ttmp: vec![0; TTMP_COUNT as usize],
+            vgpr: vec![vec![0; VGPR_COUNT as usize]; wave_size as usize],
+            exec: if wave_size == 64 {
+                u64::MAX
+            } else {
+                u64::from(u32::MAX)
+            },
+            vcc: 0,
+            scc: false,
+            m0: 0,
+            pc: 0,
+            round_mode: 0,
+            mem: HashMap::new(),
+            fields: HashMap::new(),
+        }
+    }
+
+    /// Fills every register with deterministic pseudo-random bits (xorshift64).
+    pub fn randomize(&mut self, seed: u64) {
+        let mut rng = XorShift::new(seed);
+        for r in self.sgpr.iter_mut().chain(self.ttmp.iter_mut()) {
+            *r = rng.next_u64() as u32;
+        }
+        for lane in &mut self.vgpr {
+            for r in lane.iter_mut() {
+                *r = rng.next_u64() as u32;
+            }
+        }
+        self.vcc = rng.next_u64();
+        self.scc = rng.next_u64() & 1 == 1;
+        // M0 often indexes the register files (s_movrels): keep it small.
+        self.m0 = (rng.next_u64() % 32) as u32;
+        self.pc = rng.next_u64() & !3;
+        let lanes = if self.wave_size == 64 {
+            u64::MAX
+        } else {
+            u64::from(u32::MAX)
+        };
+        // Keep lane 0 on so every vector program runs at least once.
+        self.exec = (rng.next_u64() & lanes) | 1;
+    }
+
+    fn regs(count_bits: u32) -> u32 {
+        count_bits.div_ceil(32)
+    }
+
+    fn gather(file: &[u32], first: u32, width: u32, what: &str) -> Result<BigInt, ExecError> {
+        let n = Self::regs(width);
+        let mut acc = BigInt::from(0u8);
+        for k in (0..n).rev() {
+            let r = file
+                .get((first + k) as usize)
+                .ok_or_else(|| ExecError::Unsupported {
+                    construct: format!("{what}-out-of-range"),
+                })?;
+            acc = (acc << 32) | BigInt::from(*r);
+        }
+        Ok(acc & mask(width))
+    }
+
+    /// Writes the low `width` bits; a partial last register keeps its other bits.
+    fn scatter(
+        file: &mut [u32],
+        first: u32,
+        width: u32,
+        bits: &BigInt,
+        what: &str,
+    ) -> Result<(), ExecError> {
+        let n = Self::regs(width);
+        for k in 0..n {
+            let slot =
+                file.get_mut((first + k) as usize)
+                    .ok_or_else(|| ExecError::Unsupported {
+                        construct: format!("{what}-out-of-range"),
+                    })?;
+            let chunk = ((bits >> (32 * k)) & mask(32)).to_u32().unwrap_or(0);
+            let covered = (width - 32 * k).min(32);
+            let keep = if covered == 32 {
+                0
+            } else {
+                u32::MAX << covered
+            };
+            *slot = (*slot & keep) | (chunk & !keep);
+        }
+        Ok(())
+    }
+
+    pub fn read_sgprs(&self, first: u32, width: u32) -> Result<BigInt, ExecError> {
+        Self::gather(&self.sgpr, first, width, "sgpr")
+    }
+
+    pub fn write_sgprs(&mut self, first: u32, width: u32, bits: &BigInt) -> Result<(), ExecError> {
+        Self::scatter(&mut self.sgpr, first, width, bits, "sgpr")
+    }
+
+    pub fn read_ttmps(&self, first: u32, width: u32) -> Result<BigInt, ExecError> {
+        Self::gather(&self.ttmp, first, width, "ttmp")
+    }
+
+    pub fn write_ttmps(&mut self, first: u32, width: u32, bits: &BigInt) -> Result<(), ExecError> {
+        Self::scatter(&mut self.ttmp, first, width, bits, "ttmp")
+    }
+
+    pub fn read_vgprs(&self, lane: u32, first: u32, width: u32) -> Result<BigInt, ExecError> {
+        let file = self.vgpr.get(lane as usize).ok_or(ExecError::Unsupported {
+            construct: "lane-out-of-range".to_string(),
+        })?;
+        Self::gather(file, first, width, "vgpr")
+    }
+
+    pub fn write_vgprs(
+        &mut self,
+        lane: u32,
+        first: u32,
+        width: u32,
+        bits: &BigInt,
+    ) -> Result<(), ExecError> {
+        let file = self
+            .vgpr
+            .get_mut(lane as usize)
+            .ok_or(ExecError::Unsupported {
+                construct: "lane-out-of-range".to_string(),
+            })?;
+        Self::scatter(file, first, width, bits, "vgpr")
+    }
+
+    fn mem_byte(&self, addr: u64) -> u8 {
+        self.mem
+            .get(&addr)
+            .copied()
+            .unwrap_or_else(|| (XorShift::new(addr ^ 0x9e37_79b9_7f4a_7c15).next_u64() >> 56) as u8)
+    }
+
+    /// Little-endian read of `width` bits (rounded up to bytes) at `addr`.
+    pub fn read_mem(&self, addr: u64, width: u32) -> BigInt {
+        let bytes = width.div_ceil(8);
+        let mut acc = BigInt::from(0u8);
+        for k in (0..bytes).rev() {
+            acc = (acc << 8) | BigInt::from(self.mem_byte(addr.wrapping_add(u64::from(k))));
+        }
+        acc & mask(width)
+    }
+
+    pub fn write_mem(&mut self, addr: u64, width: u32, bits: &BigInt) {
+        for k in 0..width.div_ceil(8) {
+            let b = u64_of(&((bits >> (8 * k)) & mask(8))) as u8;
+            self.mem.insert(addr.wrapping_add(u64::from(k)), b);
+        }
+    }
+}
+
+/// Marsaglia's xorshift64: deterministic inputs without a rand dependency.
+#[derive(Debug, Clone)]
+pub struct XorShift(u64);
+
+impl XorShift {
+    pub fn new(seed: u64) -> XorShift {
+        XorShift(seed.max(1))
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+}

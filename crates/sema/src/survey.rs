@@ -1,0 +1,441 @@
+//! Standalone mode: run every instruction's pseudocode of an arch on synthesised
+//! operands and pseudo-random inputs, and count what parses and executes.
+
+use crate::ast::*;
+use crate::bind::{bind, Binding, BoundOperand, BoundValue, SpecialReg};
+use crate::state::{State, XorShift};
+use crate::{execute_with_library, load_pseudocode, parse, ExecError, Library, SemaError};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// Per-arch counts from [`survey`].
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Survey {
+    pub arch: String,
+    /// Instructions whose entry has pseudocode.
+    pub with_pseudocode: usize,
+    pub parsed: usize,
+    /// Ran to completion on every input set.
+    pub executed: usize,
+    /// Stopped by a sema mismatch (operand kind/width contradicting a typed use).
+    pub mismatched: usize,
+    /// Unsupported constructs (parse and execution), with how many instructions hit each.
+    pub unsupported: BTreeMap<String, usize>,
+    /// `(instruction, reason)` for every instruction that did not execute.
+    pub failures: Vec<(String, String)>,
+    /// Whether operands came from the spec (`mcdiff_spec::load_target`) rather than
+    /// from the pseudocode's own typed uses.
+    pub spec_operands: bool,
+}
+
+impl Survey {
+    /// Unsupported constructs, most frequent first.
+    pub fn top_unsupported(&self) -> Vec<(&str, usize)> {
+        let mut v: Vec<(&str, usize)> = self
+            .unsupported
+            .iter()
+            .map(|(k, n)| (k.as_str(), *n))
+            .collect();
+        v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        v
+    }
+}
+
+/// The `-mcpu` serving a pseudocode arch name.
+pub fn arch_mcpu(arch: &str) -> Option<&'static str> {
+    Some(match arch {
+        "rdna3" => "gfx1100",
+        "rdna3_5" => "gfx1150",
+        "rdna4" => "gfx1200",
+        "cdna3" => "gfx942",
+        "cdna4" => "gfx950",
+        "cdna5" => "gfx1250",
+        _ => return None,
+    })
+}
+
+fn wave_size(arch: &str) -> u32 {
+    if arch.starts_with("cdna") {
+        64
+    } else {
+        32
+    }
+}
+
+/// Input sets each instruction runs on.
+const SEEDS: [u64; 3] = [0x1234_5678, 0xdead_beef_0042, 0x0bad_cafe_f00d];
+
+/// Runs every instruction of `arch` with pseudocode; see [`Survey`].
+pub fn survey(data_dir: &Path, arch: &str) -> Result<Survey, SemaError> {
+    let entries = load_pseudocode(data_dir, arch)?;
+    let spec = arch_mcpu(arch).and_then(|mcpu| load_spec(data_dir, mcpu));
+    let mut out = Survey {
+        arch: arch.to_string(),
+        spec_operands: spec.is_some(),
+        ..Survey::default()
+    };
+    let wave = wave_size(arch);
+    let mut parsed = Vec::new();
+    let mut library = Library::default();
+    for entry in &entries {
+        let Some(code) = entry.code() else { continue };
+        out.with_pseudocode += 1;
+        match parse(code) {
+            Ok(p) => {
+                library.insert(&entry.name, p.clone());
+                parsed.push((entry, p));
+            }
+            Err(e) => {
+                let c = format!("parse:{}", e.construct);
+                *out.unsupported.entry(c.clone()).or_default() += 1;
+                out.failures.push((entry.name.clone(), c));
+            }
+        }
+    }
+    out.parsed = parsed.len();
+    for (entry, program) in parsed {
+        let spec_operands = spec
+            .as_ref()
+            .and_then(|s| s.instruction(&entry.name))
+            .and_then(|i| i.encodings.iter().find(|e| !e.operands.is_empty()))
+            .map(|e| e.operands.clone());
+        let mut failure = None;
+        for seed in SEEDS {
+            let mut binding = synthesize_binding(&entry.name, &program, seed);
+            if let Some(ops) = &spec_operands {
+                binding = spec_binding(&entry.name, ops, binding);
+            }
+            let mut state = State::new(wave);
+            state.randomize(seed);
+            if let Err(e) = execute_with_library(&program, &mut state, &binding, &library) {
+                failure = Some(e);
+                break;
+            }
+        }
+        match failure {
+            None => out.executed += 1,
+            Some(ExecError::Mismatch(m)) => {
+                out.mismatched += 1;
+                out.failures
+                    .push((entry.name.clone(), format!("mismatch: {}", m.reason)));
+            }
+            Some(ExecError::Unsupported { construct }) => {
+                *out.unsupported.entry(construct.clone()).or_default() += 1;
+                out.failures.push((entry.name.clone(), construct));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The spec for `mcpu`, or `None` while the loader cannot provide it.
+fn load_spec(data_dir: &Path, mcpu: &str) -> Option<mcdiff_spec::Spec> {
+    let loaded = std::panic::catch_unwind(|| mcdiff_spec::load_target(data_dir, mcpu)).ok()?;
+    loaded.ok().map(|t| t.spec)
+}
+
+/// Replaces synthesised operands by ones of the kinds and sizes the spec declares;
+/// names the spec does not cover keep their synthesised binding.
+fn spec_binding(inst: &str, ops: &[mcdiff_spec::Operand], synthesised: Binding) -> Binding {
+    let vector = is_vector(inst);
+    let mut alloc = Allocator::default();
+    let values: Vec<BoundValue> = ops
+        .iter()
+        .map(|op| {
+            let count = op.size.div_ceil(32).max(1);
+            let t = op.operand_type.as_str();
+            if op.field.is_none() {
+                BoundValue::Implicit
+            } else if t.contains("SIMM") || t.contains("LABEL") || t.contains("OFFSET") {
+                BoundValue::Imm(0x1234)
+            } else if t.contains("VGPR") || (vector && t == "OPR_SRC") {
+                alloc.vgpr(count)
+            } else {
+                alloc.sgpr(count)
+            }
+        })
+        .collect();
+    let mut b = bind(ops, &values);
+    for (name, op) in synthesised.operands {
+        let implicit = matches!(
+            b.operands.get(&name),
+            None | Some(BoundOperand {
+                value: BoundValue::Implicit,
+                ..
+            })
+        );
+        if implicit {
+            b.operands.insert(name, op);
+        }
+    }
+    b.per_lane = synthesised.per_lane;
+    b
+}
+
+fn is_vector(inst: &str) -> bool {
+    !inst.starts_with("S_")
+}
+
+#[derive(Default)]
+struct Allocator {
+    next_sgpr: u32,
+    next_vgpr: u32,
+}
+
+impl Allocator {
+    fn sgpr(&mut self, count: u32) -> BoundValue {
+        let align = if count >= 4 { 4 } else { count.min(2) };
+        self.next_sgpr = self.next_sgpr.next_multiple_of(align);
+        let first = self.next_sgpr;
+        self.next_sgpr += count;
+        BoundValue::Sgpr { first, count }
+    }
+
+    fn vgpr(&mut self, count: u32) -> BoundValue {
+        let first = self.next_vgpr;
+        self.next_vgpr += count;
+        BoundValue::Vgpr { first, count }
+    }
+}
+
+/// How the program uses each name it does not define itself.
+#[derive(Default)]
+struct Uses {
+    /// Widest use in bits.
+    width: BTreeMap<String, u32>,
+    /// Names used as a lane mask (`D0.u64[laneId]`).
+    lane_mask: BTreeSet<String>,
+    /// Names used as a register number (`VGPR[lane][ADDR]`, `SGPR[addr]`).
+    register_number: BTreeSet<String>,
+    /// Names the program defines (bare assignment, declare, loop or lambda variable).
+    locals: BTreeSet<String>,
+    lane_loop: bool,
+}
+
+/// Names with fixed meanings that are never operands.
+fn is_reserved(n: &str) -> bool {
+    matches!(
+        n,
+        "laneId"
+            | "WAVE32"
+            | "WAVE64"
+            | "PI"
+            | "INF"
+            | "NAN"
+            | "true"
+            | "false"
+            | "VGPR"
+            | "SGPR"
+            | "MEM"
+            | "LDS"
+            | "EXEC"
+            | "VCC"
+            | "SCC"
+            | "M0"
+            | "PC"
+            | "EXEC_LO"
+            | "EXEC_HI"
+            | "VCC_LO"
+            | "VCC_HI"
+    )
+}
+
+impl Uses {
+    fn note(&mut self, name: &str, width: u32) {
+        let w = self.width.entry(name.to_string()).or_insert(0);
+        *w = (*w).max(width);
+    }
+
+    fn stmts(&mut self, body: &[Stmt]) {
+        for s in body {
+            match s {
+                Stmt::Assign { target, value, .. } => {
+                    match (target, root_name(target)) {
+                        (Expr::Name(n), _) => {
+                            self.locals.insert(n.clone());
+                        }
+                        // A lower-case name written in part (`tmp[15 : 0] = ...`) is a local too.
+                        (_, Some(n)) if n.starts_with(|c: char| c.is_ascii_lowercase()) => {
+                            self.locals.insert(n.clone());
+                            self.expr(target, None);
+                        }
+                        _ => self.expr(target, None),
+                    }
+                    self.expr(value, None);
+                }
+                Stmt::Expr(e) => self.expr(e, None),
+                Stmt::If { arms, otherwise } => {
+                    for (c, b) in arms {
+                        self.expr(c, None);
+                        self.stmts(b);
+                    }
+                    self.stmts(otherwise);
+                }
+                Stmt::For {
+                    var,
+                    from,
+                    to,
+                    body,
+                } => {
+                    if var == "lane" {
+                        self.lane_loop = true;
+                    }
+                    self.locals.insert(var.clone());
+                    self.expr(from, None);
+                    self.expr(to, None);
+                    self.stmts(body);
+                }
+                Stmt::Declare { name, len, .. } => {
+                    self.locals.insert(name.clone());
+                    if let Some(l) = len {
+                        self.expr(l, None);
+                    }
+                }
+                Stmt::Seq(stmts) => self.stmts(stmts),
+                Stmt::Break => {}
+                Stmt::Return(e) => {
+                    if let Some(e) = e {
+                        self.expr(e, None);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Walks `e`; `width` is the width its context reads it at.
+    fn expr(&mut self, e: &Expr, width: Option<u32>) {
+        match e {
+            Expr::Name(n) => self.note(n, width.unwrap_or(32)),
+            Expr::Typed(inner, ty) => self.expr(inner, Some(ty.width)),
+            Expr::Slice(base, hi, lo) => {
+                let hi_bit = match hi.as_ref() {
+                    Expr::Int { value, .. } => u32::try_from(value).ok().map(|h| h + 1),
+                    _ => None,
+                };
+                self.expr(base, hi_bit.max(width));
+                self.expr(hi, None);
+                self.expr(lo, None);
+            }
+            Expr::Index(base, idx) => {
+                let register_file = match base.as_ref() {
+                    Expr::Name(n) => n == "SGPR",
+                    Expr::Index(inner, _) => matches!(inner.as_ref(), Expr::Name(n) if n == "VGPR"),
+                    _ => false,
+                };
+                if register_file {
+                    if let Some(n) = plain_name(idx) {
+                        self.register_number.insert(n.clone());
+                    }
+                }
+                if let (Expr::Typed(inner, _), Expr::Name(i)) = (base.as_ref(), idx.as_ref()) {
+                    if let (Expr::Name(n), "laneId" | "lane") = (inner.as_ref(), i.as_str()) {
+                        self.lane_mask.insert(n.clone());
+                    }
+                }
+                self.expr(base, width);
+                self.expr(idx, None);
+            }
+            Expr::Field(base, _) => {
+                if let Expr::Name(n) = base.as_ref() {
+                    // `TADDR.X`, `WAVE_MODE.IEEE`: named state, not an operand.
+                    self.locals.insert(n.clone());
+                } else {
+                    self.expr(base, None);
+                }
+            }
+            Expr::Call(_, args) => args.iter().for_each(|a| self.expr(a, None)),
+            Expr::Cast(_, a) | Expr::Unary(_, a) => self.expr(a, None),
+            Expr::Binary(_, a, b) => {
+                self.expr(a, None);
+                self.expr(b, None);
+            }
+            Expr::Ternary(c, a, b) => {
+                self.expr(c, None);
+                self.expr(a, None);
+                self.expr(b, None);
+            }
+            Expr::Concat(parts) => parts.iter().for_each(|p| self.expr(p, None)),
+            Expr::Lambda(params, body) => {
+                self.locals.extend(params.iter().cloned());
+                self.stmts(body);
+            }
+            Expr::Int { .. } | Expr::Float { .. } => {}
+        }
+    }
+}
+
+/// Scalar operand fields of vector memory instructions.
+fn scalar_field(name: &str) -> bool {
+    matches!(
+        name,
+        "SBASE" | "SOFFSET" | "SRSRC" | "SADDR" | "SDATA" | "SSAMP"
+    )
+}
+
+/// Binds every name `program` reads or writes without defining it to registers wide enough for its widest typed use: SGPRs for
+/// scalar instructions, VGPRs for vector ones, VCC for a vector lane mask,
+/// an immediate for `SIMM16`, a literal for `SIMM32`, 0 for modifier fields, and a small register
+/// number for raw field names (`SRC0`, `VDST`...) and register-file indices.
+pub fn synthesize_binding(inst: &str, program: &Program, seed: u64) -> Binding {
+    let mut uses = Uses::default();
+    uses.stmts(&program.body);
+    let vector = is_vector(inst);
+    let mut rng = XorShift::new(seed ^ 0x5eed);
+    let mut alloc = Allocator {
+        next_sgpr: 2 * (rng.next_u64() % 8) as u32,
+        next_vgpr: (rng.next_u64() % 16) as u32,
+    };
+    let mut binding = Binding {
+        per_lane: vector && !uses.lane_loop,
+        ..Binding::default()
+    };
+    for (name, width) in &uses.width {
+        if uses.locals.contains(name) || is_reserved(name) {
+            continue;
+        }
+        let count = (*width).max(32).div_ceil(32);
+        let lower = name.starts_with(|c: char| c.is_ascii_lowercase());
+        let value = match name.as_str() {
+            _ if uses.register_number.contains(name) => BoundValue::Imm(rng.next_u64() % 64),
+            // Lower-case operand names (`vgpr_a`, `s_saddr`, `offset`) say their kind.
+            _ if lower && (name.starts_with("v_") || name.starts_with("vgpr")) => alloc.vgpr(count),
+            _ if lower && (name.starts_with("s_") || name.starts_with("sgpr")) => alloc.sgpr(count),
+            _ if lower => BoundValue::Imm(rng.next_u64() & 0xfff),
+            "SIMM16" => BoundValue::Imm(rng.next_u64() & 0xffff),
+            // Raw register numbers (`VGPR[lane][SRC0.u]`), kept inside the register files.
+            "SRC0" | "SRC1" | "SRC2" | "DST" | "VDST" | "SDST" => {
+                BoundValue::Imm(rng.next_u64() % 64)
+            }
+            "SIMM32" => BoundValue::Literal(rng.next_u64() as u32),
+            // Modifier fields stay at their defaults (no opsel, neg, abs, clamp or omod).
+            "OPSEL" | "OPSEL_HI" | "NEG" | "NEG_HI" | "ABS" | "CLAMP" | "OMOD" => {
+                BoundValue::Imm(0)
+            }
+            _ if vector && uses.lane_mask.contains(name) => BoundValue::Special(SpecialReg::Vcc),
+            _ if vector && !scalar_field(name) => alloc.vgpr(count),
+            _ => alloc.sgpr(count),
+        };
+        binding = binding.with(name, value);
+    }
+    binding
+}
+
+/// The name in `n` or `n.u32`.
+fn plain_name(e: &Expr) -> Option<&String> {
+    match e {
+        Expr::Name(n) => Some(n),
+        Expr::Typed(inner, _) => plain_name(inner),
+        _ => None,
+    }
+}
+
+/// The variable an assignment target writes into (`tmp` in `tmp[3 : 0].u4`).
+fn root_name(e: &Expr) -> Option<&String> {
+    match e {
+        Expr::Name(n) => Some(n),
+        Expr::Typed(inner, _) | Expr::Slice(inner, _, _) | Expr::Index(inner, _) => {
+            root_name(inner)
+        }
+        _ => None,
+    }
+}

@@ -1,0 +1,279 @@
+//! Runtime values: exact integers of any width, IEEE floats, wide fixed-point fractions.
+
+use crate::ast::{Stmt, Ty, TyKind};
+use num_bigint::BigInt;
+use num_traits::{One, Signed, ToPrimitive, Zero};
+use std::rc::Rc;
+
+#[derive(Debug, Clone)]
+pub enum Value {
+    /// An integer; `ty` (kind U, I or B) fixes its range, `None` is a mathematical integer.
+    Int {
+        v: BigInt,
+        ty: Option<Ty>,
+    },
+    /// A float exactly representable in `ty` (F16/F32/F64 or BF16).
+    Float {
+        v: f64,
+        ty: Ty,
+    },
+    /// A fraction `bits / 2^frac` made by casting a real to a very wide bit type
+    /// (`1201'B(2.0 / PI)`); see [`crate::interp`] for how shifts and masks act on it.
+    Fixed {
+        bits: BigInt,
+        frac: u32,
+    },
+    Array(Vec<Value>),
+    Lambda(Rc<(Vec<String>, Vec<Stmt>)>),
+}
+
+pub fn mask(width: u32) -> BigInt {
+    (BigInt::one() << width) - 1
+}
+
+/// Brings `v` into the range of `ty` (wrapping, two's complement for signed).
+pub fn normalize(v: BigInt, ty: Ty) -> BigInt {
+    let m = BigInt::one() << ty.width;
+    let mut r = v % &m;
+    if r.is_negative() {
+        r += &m;
+    }
+    if ty.kind == TyKind::I && ty.width > 0 && r.bit(u64::from(ty.width - 1)) {
+        r -= m;
+    }
+    r
+}
+
+pub fn bool_value(b: bool) -> Value {
+    Value::Int {
+        v: BigInt::from(u8::from(b)),
+        ty: Some(Ty::new(TyKind::U, 1)),
+    }
+}
+
+pub fn int_value(v: BigInt, ty: Ty) -> Value {
+    Value::Int {
+        v: normalize(v, ty),
+        ty: Some(ty),
+    }
+}
+
+/// Rounds `x` to the float format `ty` (round to nearest even).
+pub fn round_float(x: f64, ty: Ty) -> f64 {
+    match (ty.kind, ty.width) {
+        (TyKind::BF, _) => half::bf16::from_f64(x).to_f64(),
+        (TyKind::FP8 | TyKind::BF8, _) => float_from_bits(float_to_bits(x, ty), ty),
+        (_, 16) => half::f16::from_f64(x).to_f64(),
+        (_, 32) => f64::from(x as f32),
+        _ => x,
+    }
+}
+
+pub fn float_value(x: f64, ty: Ty) -> Value {
+    Value::Float {
+        v: round_float(x, ty),
+        ty,
+    }
+}
+
+/// IEEE bit pattern of `x` in format `ty` (`x` must already be representable).
+pub fn float_to_bits(x: f64, ty: Ty) -> u64 {
+    match (ty.kind, ty.width) {
+        (TyKind::BF, _) => u64::from(half::bf16::from_f64(x).to_bits()),
+        (TyKind::FP8 | TyKind::BF8, _) => u64::from(Minifloat::of(ty.kind).encode(x)),
+        (_, 16) => u64::from(half::f16::from_f64(x).to_bits()),
+        (_, 32) => u64::from((x as f32).to_bits()),
+        _ => x.to_bits(),
+    }
+}
+
+pub fn float_from_bits(bits: u64, ty: Ty) -> f64 {
+    match (ty.kind, ty.width) {
+        (TyKind::BF, _) => half::bf16::from_bits(bits as u16).to_f64(),
+        (TyKind::FP8 | TyKind::BF8, _) => Minifloat::of(ty.kind).decode(bits as u8),
+        (_, 16) => half::f16::from_bits(bits as u16).to_f64(),
+        (_, 32) => f64::from(f32::from_bits(bits as u32)),
+        _ => f64::from_bits(bits),
+    }
+}
+
+/// Float format of a type, defaulting widths other than 16/64 to f32.
+pub fn float_ty(ty: Ty) -> Ty {
+    match (ty.kind, ty.width) {
+        (TyKind::BF, _) => Ty::new(TyKind::BF, 16),
+        (TyKind::FP8 | TyKind::BF8, _) => Ty::new(ty.kind, 8),
+        (_, 16) => Ty::new(TyKind::F, 16),
+        (_, 64) => Ty::new(TyKind::F, 64),
+        _ => Ty::new(TyKind::F, 32),
+    }
+}
+
+/// The two 8-bit float formats (OCP E4M3 and E5M2).
+struct Minifloat {
+    man_bits: u32,
+    bias: i32,
+    /// E5M2 has IEEE infinities and NaNs; E4M3 has only the all-ones NaN.
+    ieee_specials: bool,
+}
+
+impl Minifloat {
+    fn of(kind: TyKind) -> Minifloat {
+        if kind == TyKind::BF8 {
+            Minifloat {
+                man_bits: 2,
+                bias: 15,
+                ieee_specials: true,
+            }
+        } else {
+            Minifloat {
+                man_bits: 3,
+                bias: 7,
+                ieee_specials: false,
+            }
+        }
+    }
+
+    /// Largest finite magnitude code.
+    fn max_code(&self) -> u8 {
+        if self.ieee_specials {
+            0x7b
+        } else {
+            0x7e
+        }
+    }
+
+    /// Magnitude of a code without its sign; codes above the largest finite one
+    /// continue the exponent pattern (used only as a rounding target).
+    fn magnitude(&self, code: u8) -> f64 {
+        let m = u32::from(code) & ((1 << self.man_bits) - 1);
+        let e = i32::from(code >> self.man_bits);
+        let scale = f64::from(1u32 << self.man_bits);
+        if e == 0 {
+            f64::from(m) / scale * 2f64.powi(1 - self.bias)
+        } else {
+            (1.0 + f64::from(m) / scale) * 2f64.powi(e - self.bias)
+        }
+    }
+
+    fn decode(&self, bits: u8) -> f64 {
+        let sign = if bits & 0x80 != 0 { -1.0 } else { 1.0 };
+        let code = bits & 0x7f;
+        if code > self.max_code() {
+            let infinite = self.ieee_specials && code == 0x7c;
+            return if infinite {
+                sign * f64::INFINITY
+            } else {
+                f64::NAN
+            };
+        }
+        sign * self.magnitude(code)
+    }
+
+    /// Round to nearest even; overflow gives infinity (E5M2) or NaN (E4M3).
+    fn encode(&self, x: f64) -> u8 {
+        let sign = if x.is_sign_negative() { 0x80 } else { 0 };
+        let overflow = if self.ieee_specials { 0x7c } else { 0x7f };
+        if x.is_nan() {
+            return 0x7f;
+        }
+        let a = x.abs();
+        if a.is_infinite() {
+            return sign | overflow;
+        }
+        let mut code = 0u8;
+        while code <= self.max_code() && self.magnitude(code + 1) <= a {
+            code += 1;
+        }
+        let (lo, hi) = (self.magnitude(code), self.magnitude(code + 1));
+        let pick_hi = a - lo > hi - a || (a - lo == hi - a && code & 1 == 1);
+        let chosen = if pick_hi { code + 1 } else { code };
+        if chosen > self.max_code() {
+            sign | overflow
+        } else {
+            sign | chosen
+        }
+    }
+}
+
+pub fn u64_of(v: &BigInt) -> u64 {
+    normalize(v.clone(), Ty::new(TyKind::U, 64))
+        .to_u64()
+        .unwrap_or(0)
+}
+
+impl Value {
+    /// Natural width in bits (`None` for unsized integers and aggregates).
+    pub fn width(&self) -> Option<u32> {
+        match self {
+            Value::Int { ty, .. } => ty.map(|t| t.width),
+            Value::Float { ty, .. } => Some(ty.width),
+            Value::Fixed { frac, .. } => Some(*frac),
+            _ => None,
+        }
+    }
+
+    /// Raw bits, low `width` bits, as a non-negative integer.
+    pub fn bits(&self, width: u32) -> Option<BigInt> {
+        match self {
+            Value::Int { v, .. } => Some(normalize(v.clone(), Ty::new(TyKind::U, width))),
+            Value::Float { v, ty } => Some(normalize(
+                BigInt::from(float_to_bits(*v, *ty)),
+                Ty::new(TyKind::U, width),
+            )),
+            Value::Fixed { bits, .. } => Some(normalize(bits.clone(), Ty::new(TyKind::U, width))),
+            _ => None,
+        }
+    }
+
+    /// Raw bits at the value's own width (64 for unsized integers).
+    pub fn own_bits(&self) -> Option<BigInt> {
+        self.bits(self.width().unwrap_or(64))
+    }
+
+    pub fn as_f64(&self) -> Option<f64> {
+        match self {
+            Value::Int { v, .. } => v.to_f64(),
+            Value::Float { v, .. } => Some(*v),
+            Value::Fixed { bits, frac } => {
+                Some(bits.to_f64()? * 2f64.powi(-(i32::try_from(*frac).ok()?)))
+            }
+            _ => None,
+        }
+    }
+
+    /// Numeric integer value; floats truncate toward zero (NaN gives 0).
+    pub fn as_int(&self) -> Option<BigInt> {
+        match self {
+            Value::Int { v, .. } => Some(v.clone()),
+            Value::Float { v, .. } => {
+                if v.is_nan() {
+                    Some(BigInt::zero())
+                } else if v.is_infinite() {
+                    None
+                } else if v.abs() < 2f64.powi(127) {
+                    Some(BigInt::from(v.trunc() as i128))
+                } else {
+                    // Beyond i128: the float is an integer; rebuild it from its parts.
+                    let (m, e, s) = num_traits::float::FloatCore::integer_decode(*v);
+                    let mag = BigInt::from(m) << u32::try_from(e).ok()?;
+                    Some(if s < 0 { -mag } else { mag })
+                }
+            }
+            Value::Fixed { bits, frac } => Some(bits >> *frac),
+            _ => None,
+        }
+    }
+
+    pub fn truthy(&self) -> Option<bool> {
+        match self {
+            Value::Int { v, .. } => Some(!v.is_zero()),
+            Value::Float { v, .. } => Some(*v != 0.0),
+            Value::Fixed { bits, .. } => Some(!bits.is_zero()),
+            _ => None,
+        }
+    }
+
+    pub fn is_float(&self) -> bool {
+        matches!(self, Value::Float { .. })
+    }
+}

@@ -1,0 +1,174 @@
+//! The binder on hand-built spec operands, and the parser on small snippets
+//! written for this test (not AMD text).
+
+use mcdiff_sema::{bind, execute, parse, BoundValue, ExecError, State};
+use mcdiff_spec::Operand;
+
+fn operand(field: &str, operand_type: &str, size: u32, output: bool) -> Operand {
+    Operand {
+        field: Some(field.to_string()),
+        data_format: String::new(),
+        operand_type: operand_type.to_string(),
+        size,
+        input: Some(!output),
+        output: Some(output),
+        implicit: Some(false),
+        binary_required: None,
+        order: None,
+    }
+}
+
+#[test]
+fn bind_maps_fields_to_pseudocode_names() {
+    let ops = [
+        operand("SDST", "OPR_SDST", 64, true),
+        operand("SSRC0", "OPR_SSRC", 64, false),
+        operand("SSRC1", "OPR_SSRC", 32, false),
+    ];
+    let values = [
+        BoundValue::Sgpr { first: 4, count: 2 },
+        BoundValue::Sgpr { first: 0, count: 2 },
+        BoundValue::InlineInt(3),
+    ];
+    let b = bind(&ops, &values);
+    assert!(b.mismatches.is_empty(), "{:?}", b.mismatches);
+    assert!(!b.per_lane);
+    assert_eq!(b.get("D0").unwrap().value, values[0]);
+    assert_eq!(b.get("S0").unwrap().value, values[1]);
+    assert_eq!(b.get("S1").unwrap().value, values[2]);
+    assert_eq!(b.get("S1").unwrap().spec_size, 32);
+}
+
+#[test]
+fn bind_reports_wrong_kinds_short_and_misaligned_tuples() {
+    let ops = [
+        operand("VDST", "OPR_VGPR", 32, true),
+        operand("SRC0", "OPR_SRC", 64, false),
+        operand("VSRC1", "OPR_VGPR", 32, false),
+    ];
+    let b = bind(
+        &ops,
+        &[
+            BoundValue::Vgpr { first: 1, count: 1 },
+            BoundValue::Sgpr { first: 3, count: 2 },
+            BoundValue::Sgpr { first: 0, count: 1 },
+        ],
+    );
+    assert!(b.per_lane);
+    let reasons: Vec<&str> = b.mismatches.iter().map(|m| m.reason.as_str()).collect();
+    assert_eq!(reasons.len(), 2, "{reasons:?}");
+    assert!(reasons[0].starts_with("S0:") && reasons[0].contains("odd register 3"));
+    assert!(reasons[1].starts_with("S1:") && reasons[1].contains("only VGPRs"));
+
+    let short = bind(&ops[1..2], &[BoundValue::Vgpr { first: 0, count: 1 }]);
+    assert!(short.mismatches[0]
+        .reason
+        .contains("64-bit operand given 1 register"));
+    // execute refuses a binding with mismatches.
+    let p = parse("D0.u = S0.u").unwrap();
+    assert!(matches!(
+        execute(&p, &mut State::new(32), &short),
+        Err(ExecError::Mismatch(_))
+    ));
+}
+
+#[test]
+fn parses_the_dialect() {
+    let src = "declare acc : 32'U;\n\
+               acc = 32'U(0);\n\
+               for i in 0 : 3 do\n  acc += { 8'0U, S0.u[i * 8 + 7 : i * 8].u8 } == 0 ? 1U : 0U\nendfor;\n\
+               if acc > 2U then\n  D0.u = acc\nelsif acc == 0U then\n  D0.u = ~0U\nelse\n  D0.u = S0.u[7 +: 4]\nendif;\n\
+               SCC = 1'1U // trailing comment\n\
+               example(0x1) => 0x2";
+    let p = parse(src).unwrap();
+    assert_eq!(p.body.len(), 5);
+    let b = mcdiff_sema::Binding::default()
+        .with("D0", BoundValue::Sgpr { first: 1, count: 1 })
+        .with("S0", BoundValue::Sgpr { first: 0, count: 1 });
+    let mut state = State::new(32);
+    state.sgpr[0] = 0x00ff_0000; // three zero bytes
+    execute(&p, &mut state, &b).unwrap();
+    assert_eq!(state.sgpr[1], 3);
+    assert!(state.scc);
+    state.sgpr[0] = 0x1111_11a5; // no zero byte
+    execute(&p, &mut state, &b).unwrap();
+    assert_eq!(state.sgpr[1], 0xffff_ffff);
+}
+
+#[test]
+fn parse_failures_name_their_construct() {
+    let cases = [
+        ("if S0.u > 1U then\n D0.u = 1U", "if-endif"),
+        ("eval \"D0 = S0\"", "eval-string"),
+        ("D0.u = (S0.u + 1U", "paren-close"),
+        ("D = A (16x8) * B (8x16)", "matrix-shape"),
+    ];
+    for (src, construct) in cases {
+        let e = parse(src).unwrap_err();
+        assert_eq!(e.construct, construct, "{src}: {e}");
+    }
+}
+
+#[test]
+fn vopc_implicit_vcc_becomes_d0() {
+    let vcc = Operand {
+        field: None,
+        operand_type: "OPR_VCC".to_string(),
+        ..operand("", "", 64, true)
+    };
+    let ops = [
+        vcc,
+        operand("SRC0", "OPR_SRC", 32, false),
+        operand("VSRC1", "OPR_VGPR", 32, false),
+    ];
+    let b = bind(
+        &ops,
+        &[
+            BoundValue::Implicit,
+            BoundValue::InlineInt(5),
+            BoundValue::Vgpr { first: 0, count: 1 },
+        ],
+    );
+    assert!(b.mismatches.is_empty(), "{:?}", b.mismatches);
+    assert!(b.per_lane);
+    assert_eq!(
+        b.get("D0").unwrap().value,
+        BoundValue::Special(mcdiff_sema::SpecialReg::Vcc)
+    );
+    let p = parse("D0.u64[laneId] = S0.u > S1.u").unwrap();
+    let mut state = State::new(32);
+    state.exec = 0b111;
+    for lane in 0..3 {
+        state.vgpr[lane][0] = [4, 5, 6][lane];
+    }
+    state.vcc = 0;
+    execute(&p, &mut state, &b).unwrap();
+    assert_eq!(state.vcc, 0b001);
+}
+
+#[test]
+fn ieee_maximum_helper_orders_zeros_and_propagates_nan() {
+    let p = parse("D0.f = v_maximum_f32(S0.f, S1.f)").unwrap();
+    let b = mcdiff_sema::Binding::default()
+        .with("D0", BoundValue::Sgpr { first: 2, count: 1 })
+        .with("S0", BoundValue::Sgpr { first: 0, count: 1 })
+        .with("S1", BoundValue::Sgpr { first: 1, count: 1 });
+    let cases: [(f32, f32, u32); 4] = [
+        (-0.0, 0.0, 0.0f32.to_bits()),
+        (0.0, -0.0, 0.0f32.to_bits()),
+        (1.0, 2.0, 2.0f32.to_bits()),
+        (1.0, f32::NAN, f32::NAN.to_bits()),
+    ];
+    for (a, c, want) in cases {
+        let mut state = State::new(32);
+        state.sgpr[0] = a.to_bits();
+        state.sgpr[1] = c.to_bits();
+        execute(&p, &mut state, &b).unwrap();
+        let got = state.sgpr[2];
+        if f32::from_bits(want).is_nan() {
+            assert!(f32::from_bits(got).is_nan(), "maximum({a}, {c})");
+        } else {
+            assert_eq!(got, want, "maximum({a}, {c})");
+        }
+    }
+}

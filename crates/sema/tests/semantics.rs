@@ -1,0 +1,564 @@
+//! Runs AMD's own pseudocode (loaded from the data directory) on inputs whose
+//! results are computed here independently, by plain Rust arithmetic.
+
+mod common;
+
+use common::data_dir;
+use mcdiff_sema::{
+    execute, load_pseudocode, parse, Binding, BoundValue, ExecError, Program, SpecialReg, State,
+};
+use num_bigint::BigInt;
+use num_traits::{One, ToPrimitive, Zero};
+
+/// The parsed pseudocode of `inst` for `arch` (the first entry of that name).
+pub fn program(arch: &str, inst: &str) -> Option<Program> {
+    let dir = data_dir()?;
+    let entries = load_pseudocode(&dir, arch).expect("pseudocode list loads");
+    let entry = entries
+        .iter()
+        .find(|e| e.name == inst && e.code().is_some())
+        .unwrap_or_else(|| panic!("{arch}: no pseudocode for {inst}"));
+    Some(parse(entry.code().unwrap()).unwrap_or_else(|e| panic!("{arch} {inst}: {e}")))
+}
+
+fn sgprs(first: u32, count: u32) -> BoundValue {
+    BoundValue::Sgpr { first, count }
+}
+
+fn vgprs(first: u32, count: u32) -> BoundValue {
+    BoundValue::Vgpr { first, count }
+}
+
+fn set_sgpr64(state: &mut State, first: usize, v: u64) {
+    state.sgpr[first] = v as u32;
+    state.sgpr[first + 1] = (v >> 32) as u32;
+}
+
+fn sgpr64(state: &State, first: usize) -> u64 {
+    u64::from(state.sgpr[first]) | u64::from(state.sgpr[first + 1]) << 32
+}
+
+/// Plain-Rust signed bitfield extract, as S_BFE_I64 defines it (width 0 gives 0).
+fn bfe_i64(src: i64, offset: u32, width: u32) -> i64 {
+    let shifted = src >> offset;
+    match width {
+        0 => 0,
+        w if w >= 64 => shifted,
+        w => (shifted << (64 - w)) >> (64 - w),
+    }
+}
+
+#[test]
+fn s_bfe_i64_widths_and_sign() {
+    for arch in ["rdna3", "rdna4", "cdna3"] {
+        let Some(p) = program(arch, "S_BFE_I64") else {
+            return;
+        };
+        let binding = Binding::default()
+            .with("D0", sgprs(4, 2))
+            .with("S0", sgprs(0, 2))
+            .with("S1", sgprs(2, 1));
+        let src: i64 = -0x1234_5678_9abc_def1;
+        let cases: [(u32, u32); 9] = [
+            (0, 0),
+            (5, 0),
+            (0, 1),
+            (63, 1),
+            (3, 1),
+            (1, 63),
+            (0, 63),
+            (0, 64),
+            (12, 20),
+        ];
+        for (offset, width) in cases {
+            let mut state = State::new(32);
+            set_sgpr64(&mut state, 0, src as u64);
+            state.sgpr[2] = offset | width << 16;
+            state.scc = true;
+            execute(&p, &mut state, &binding).unwrap();
+            let want = bfe_i64(src, offset, width);
+            assert_eq!(
+                sgpr64(&state, 4) as i64,
+                want,
+                "{arch} offset {offset} width {width}"
+            );
+            assert_eq!(state.scc, want != 0, "{arch} SCC for width {width}");
+        }
+        // A positive field with its top bit set comes back negative.
+        let mut state = State::new(32);
+        set_sgpr64(&mut state, 0, 0x0000_0000_0000_0f00);
+        state.sgpr[2] = 8 | 4 << 16;
+        execute(&p, &mut state, &binding).unwrap();
+        assert_eq!(sgpr64(&state, 4) as i64, -1, "{arch}");
+    }
+}
+
+#[test]
+fn s_bfe_i64_rejects_narrow_and_misaligned_operands() {
+    let Some(p) = program("rdna3", "S_BFE_I64") else {
+        return;
+    };
+    let short = Binding::default()
+        .with("D0", sgprs(4, 2))
+        .with("S0", sgprs(0, 1))
+        .with("S1", sgprs(2, 1));
+    let err = execute(&p, &mut State::new(32), &short).unwrap_err();
+    assert!(
+        matches!(&err, ExecError::Mismatch(m) if m.reason.contains("S0") && m.reason.contains("64-bit")),
+        "{err}"
+    );
+    let odd = Binding::default()
+        .with("D0", sgprs(5, 2))
+        .with("S0", sgprs(0, 2))
+        .with("S1", sgprs(2, 1));
+    let err = execute(&p, &mut State::new(32), &odd).unwrap_err();
+    assert!(
+        matches!(&err, ExecError::Mismatch(m) if m.reason.contains("odd register 5")),
+        "{err}"
+    );
+}
+
+#[test]
+fn s_add_u32_carry_into_scc() {
+    for arch in ["rdna3", "cdna3"] {
+        let Some(p) = program(arch, "S_ADD_U32") else {
+            return;
+        };
+        let binding = Binding::default()
+            .with("D0", sgprs(10, 1))
+            .with("S0", sgprs(0, 1))
+            .with("S1", sgprs(1, 1));
+        for (a, b) in [
+            (0xffff_ffffu32, 1u32),
+            (5, 7),
+            (0x8000_0000, 0x8000_0000),
+            (0xffff_fffe, 1),
+            (0xffff_ffff, 0xffff_ffff),
+        ] {
+            let mut state = State::new(64);
+            state.sgpr[0] = a;
+            state.sgpr[1] = b;
+            execute(&p, &mut state, &binding).unwrap();
+            let (sum, carry) = a.overflowing_add(b);
+            assert_eq!(state.sgpr[10], sum, "{arch} {a:#x}+{b:#x}");
+            assert_eq!(state.scc, carry, "{arch} carry of {a:#x}+{b:#x}");
+        }
+    }
+}
+
+#[test]
+fn s_add_u32_inline_and_literal_sources() {
+    let Some(p) = program("rdna3", "S_ADD_U32") else {
+        return;
+    };
+    let binding = Binding::default()
+        .with("D0", sgprs(10, 1))
+        .with("S0", BoundValue::InlineInt(-1))
+        .with("S1", BoundValue::Literal(0x10));
+    let mut state = State::new(32);
+    execute(&p, &mut state, &binding).unwrap();
+    assert_eq!(state.sgpr[10], 0xf);
+    assert!(state.scc);
+    let constant_dest = Binding::default()
+        .with("D0", BoundValue::Literal(3))
+        .with("S0", sgprs(0, 1))
+        .with("S1", sgprs(1, 1));
+    assert!(matches!(
+        execute(&p, &mut State::new(32), &constant_dest),
+        Err(ExecError::Mismatch(_))
+    ));
+}
+
+#[test]
+fn v_add_f32_nan_inf_denormals() {
+    let Some(p) = program("rdna3", "V_ADD_F32") else {
+        return;
+    };
+    let smallest = f32::from_bits(1);
+    let big_denormal = f32::from_bits(0x007f_ffff);
+    let cases: [(f32, f32); 9] = [
+        (f32::INFINITY, f32::NEG_INFINITY),
+        (1.0, f32::NAN),
+        (f32::INFINITY, 1.0),
+        (f32::MAX, f32::MAX),
+        (smallest, smallest),
+        (big_denormal, smallest),
+        (-smallest, smallest),
+        (1.5, 2.25),
+        (1.0, f32::EPSILON / 2.0),
+    ];
+    let mut binding = Binding::default()
+        .with("D0", vgprs(2, 1))
+        .with("S0", vgprs(0, 1))
+        .with("S1", vgprs(1, 1));
+    binding.per_lane = true;
+    let mut state = State::new(32);
+    for (lane, (a, b)) in cases.iter().enumerate() {
+        state.vgpr[lane][0] = a.to_bits();
+        state.vgpr[lane][1] = b.to_bits();
+    }
+    execute(&p, &mut state, &binding).unwrap();
+    for (lane, (a, b)) in cases.iter().enumerate() {
+        let want = a + b;
+        let got = f32::from_bits(state.vgpr[lane][2]);
+        if want.is_nan() {
+            assert!(got.is_nan(), "lane {lane}: {a} + {b} gave {got}");
+        } else {
+            assert_eq!(got.to_bits(), want.to_bits(), "lane {lane}: {a} + {b}");
+        }
+    }
+}
+
+/// atan(1/x) * 2^prec by its Taylor series.
+fn atan_inv(x: u64, prec: u32) -> BigInt {
+    let x2 = BigInt::from(x * x);
+    let mut power = (BigInt::one() << prec) / BigInt::from(x);
+    let mut sum = BigInt::zero();
+    let mut k = 0u64;
+    while !power.is_zero() {
+        let term = &power / BigInt::from(2 * k + 1);
+        if k & 1 == 0 {
+            sum += term;
+        } else {
+            sum -= term;
+        }
+        power /= &x2;
+        k += 1;
+    }
+    sum
+}
+
+/// floor(2/pi * 2^bits), with pi from Gauss's formula
+/// pi/4 = 12 atan(1/18) + 8 atan(1/57) - 5 atan(1/239).
+fn two_over_pi_bits(bits: u32) -> BigInt {
+    let prec = bits + 64;
+    let pi = (atan_inv(18, prec) * 12 + atan_inv(57, prec) * 8 - atan_inv(239, prec) * 5) * 4;
+    (BigInt::from(2) << (prec + bits)) / pi
+}
+
+#[test]
+fn v_trig_preop_f64_segments_of_two_over_pi() {
+    for arch in ["rdna3", "cdna3"] {
+        let Some(p) = program(arch, "V_TRIG_PREOP_F64") else {
+            return;
+        };
+        let mut binding = Binding::default()
+            .with("D0", vgprs(4, 2))
+            .with("S0", vgprs(0, 2))
+            .with("S1", vgprs(2, 1));
+        binding.per_lane = true;
+        // (input, extra shift the pseudocode adds for exponents above 1077)
+        let inputs = [(1.0f64, 0u32), (2f64.powi(100), 1123 - 1077)];
+        for (x, extra) in inputs {
+            for segment in 0..6u32 {
+                let mut state = State::new(32);
+                state.exec = 1;
+                state.vgpr[0][0] = x.to_bits() as u32;
+                state.vgpr[0][1] = (x.to_bits() >> 32) as u32;
+                state.vgpr[0][2] = segment;
+                execute(&p, &mut state, &binding).unwrap();
+                let got =
+                    f64::from_bits(u64::from(state.vgpr[0][4]) | u64::from(state.vgpr[0][5]) << 32);
+                let shift = 53 * segment + extra;
+                let mask: BigInt = (BigInt::one() << 53u32) - 1;
+                let window = (two_over_pi_bits(shift + 53) & mask).to_u64().unwrap();
+                let want = window as f64 * 2f64.powi(-53 - shift as i32);
+                assert_eq!(
+                    got.to_bits(),
+                    want.to_bits(),
+                    "{arch} x={x} segment {segment}: got {got:e}, want {want:e}"
+                );
+            }
+        }
+        // Segment 0 at small exponents is 2/pi rounded down to 53 bits.
+        assert_eq!(
+            (two_over_pi_bits(53).to_u64().unwrap() as f64 * 2f64.powi(-53)).to_bits(),
+            0x3fe4_5f30_6dc9_c882
+        );
+    }
+}
+
+#[test]
+fn v_cvt_f16_f32_rounds_to_nearest_even() {
+    let Some(p) = program("rdna3", "V_CVT_F16_F32") else {
+        return;
+    };
+    let mut binding = Binding::default()
+        .with("D0", vgprs(1, 1))
+        .with("S0", vgprs(0, 1));
+    binding.per_lane = true;
+    // (f32 input, f16 bits) derived by hand from the formats' definitions.
+    let cases: [(f32, u16); 10] = [
+        (1.0 + 2f32.powi(-11), 0x3c00),                  // halfway, even below
+        (1.0 + 3.0 * 2f32.powi(-11), 0x3c02),            // halfway, even above
+        (1.0 + 2f32.powi(-11) + 2f32.powi(-20), 0x3c01), // just above halfway
+        (-(1.0 + 2f32.powi(-11)), 0xbc00),
+        (65504.0, 0x7bff),        // largest finite
+        (65519.0, 0x7bff),        // below the halfway point to 2^16
+        (65520.0, 0x7c00),        // halfway: rounds to even, overflows
+        (2f32.powi(-25), 0x0000), // half the smallest denormal: to even 0
+        (1.5 * 2f32.powi(-25), 0x0001),
+        (f32::NEG_INFINITY, 0xfc00),
+    ];
+    let mut state = State::new(32);
+    for (lane, (x, _)) in cases.iter().enumerate() {
+        state.vgpr[lane][0] = x.to_bits();
+        state.vgpr[lane][1] = 0xdead_0000;
+    }
+    execute(&p, &mut state, &binding).unwrap();
+    for (lane, (x, want)) in cases.iter().enumerate() {
+        let got = state.vgpr[lane][1];
+        assert_eq!(got & 0xffff, u32::from(*want), "lane {lane}: f16 of {x:e}");
+        assert_eq!(got >> 16, 0xdead, "lane {lane}: high half preserved");
+    }
+}
+
+#[test]
+fn rtz_conversion_honours_round_mode() {
+    let Some(p) = program("rdna4", "S_CVT_PK_RTZ_F16_F32") else {
+        return;
+    };
+    let binding = Binding::default()
+        .with("D0", sgprs(2, 1))
+        .with("S0", sgprs(0, 1))
+        .with("S1", sgprs(1, 1));
+    let mut state = State::new(32);
+    state.sgpr[0] = (1.0f32 + 3.0 * 2f32.powi(-11)).to_bits();
+    state.sgpr[1] = (-65520.0f32).to_bits();
+    execute(&p, &mut state, &binding).unwrap();
+    // Toward zero: 1 + 2^-10, and the largest finite negative instead of -inf.
+    assert_eq!(state.sgpr[2], 0xfbff_3c01);
+    assert_eq!(state.round_mode, 0, "mode restored afterwards");
+}
+
+fn vopc_case(arch: &str, wave: u32) {
+    let Some(p) = program(arch, "V_CMP_GT_U32") else {
+        return;
+    };
+    let mut binding = Binding::default()
+        .with("D0", BoundValue::Special(SpecialReg::Vcc))
+        .with("S0", vgprs(0, 1))
+        .with("S1", vgprs(1, 1));
+    binding.per_lane = true;
+    let mut state = State::new(wave);
+    state.exec = 0xf0f0_5a5a_ffff_0f0f & (u64::MAX >> (64 - wave));
+    state.vcc = 0;
+    for lane in 0..wave as usize {
+        state.vgpr[lane][0] = (lane as u32 * 7) % 23;
+        state.vgpr[lane][1] = 10;
+    }
+    execute(&p, &mut state, &binding).unwrap();
+    let mut want = 0u64;
+    for lane in 0..wave {
+        let active = state.exec >> lane & 1 == 1;
+        if active && (lane * 7) % 23 > 10 {
+            want |= 1 << lane;
+        }
+    }
+    assert_eq!(state.vcc, want, "{arch} wave{wave}");
+}
+
+#[test]
+fn vopc_writes_vcc_per_active_lane() {
+    vopc_case("rdna3", 32);
+    vopc_case("rdna3", 64);
+    vopc_case("cdna3", 64);
+}
+
+#[test]
+fn vopc_lane_mask_width_follows_wave_size() {
+    let Some(p) = program("rdna3", "V_CMP_GT_U32") else {
+        return;
+    };
+    let mut one_sgpr = Binding::default()
+        .with("D0", sgprs(3, 1))
+        .with("S0", vgprs(0, 1))
+        .with("S1", vgprs(1, 1));
+    one_sgpr.per_lane = true;
+    // wave32: one SGPR holds the mask.
+    let mut state = State::new(32);
+    state.vgpr[0][0] = 11;
+    state.vgpr[0][1] = 10;
+    execute(&p, &mut state, &one_sgpr).unwrap();
+    assert_eq!(state.sgpr[3] & 1, 1);
+    // wave64: the mask needs an aligned pair.
+    let err = execute(&p, &mut State::new(64), &one_sgpr).unwrap_err();
+    assert!(matches!(err, ExecError::Mismatch(_)), "{err}");
+}
+
+type Ref32 = fn(u32, u32) -> u32;
+
+#[test]
+fn scalar_integer_ops_match_rust_arithmetic() {
+    let cases: [(&str, Ref32); 10] = [
+        ("S_SUB_U32", |a, b| a.wrapping_sub(b)),
+        ("S_MUL_I32", |a, b| (a as i32).wrapping_mul(b as i32) as u32),
+        ("S_MUL_HI_U32", |a, b| {
+            ((u64::from(a) * u64::from(b)) >> 32) as u32
+        }),
+        ("S_MUL_HI_I32", |a, b| {
+            ((i64::from(a as i32) * i64::from(b as i32)) >> 32) as u32
+        }),
+        ("S_LSHL_B32", |a, b| a << (b & 31)),
+        ("S_LSHR_B32", |a, b| a >> (b & 31)),
+        ("S_ASHR_I32", |a, b| ((a as i32) >> (b & 31)) as u32),
+        ("S_MIN_I32", |a, b| (a as i32).min(b as i32) as u32),
+        ("S_MAX_U32", |a, b| a.max(b)),
+        ("S_BFM_B32", |a, b| {
+            ((1u32 << (a & 31)).wrapping_sub(1)) << (b & 31)
+        }),
+    ];
+    let mut rng = mcdiff_sema::state::XorShift::new(99);
+    for (inst, reference) in cases {
+        let Some(p) = program("rdna3", inst) else {
+            return;
+        };
+        let binding = Binding::default()
+            .with("D0", sgprs(8, 1))
+            .with("S0", sgprs(0, 1))
+            .with("S1", sgprs(1, 1));
+        for _ in 0..50 {
+            let (a, b) = (rng.next_u64() as u32, rng.next_u64() as u32);
+            let mut state = State::new(32);
+            state.sgpr[0] = a;
+            state.sgpr[1] = b;
+            execute(&p, &mut state, &binding).unwrap();
+            assert_eq!(state.sgpr[8], reference(a, b), "{inst}({a:#x}, {b:#x})");
+        }
+    }
+}
+
+type RefF32 = fn(f32, f32, f32) -> f32;
+
+#[test]
+fn vector_float_ops_match_rust_arithmetic() {
+    let cases: [(&str, RefF32); 8] = [
+        ("V_MUL_F32", |a, b, _| a * b),
+        ("V_SUB_F32", |a, b, _| a - b),
+        ("V_FMA_F32", |a, b, c| a.mul_add(b, c)),
+        ("V_CVT_I32_F32", |a, _, _| f32::from_bits(a as i32 as u32)),
+        ("V_CVT_U32_F32", |a, _, _| f32::from_bits(a as u32)),
+        ("V_TRUNC_F32", |a, _, _| a.trunc()),
+        ("V_FLOOR_F32", |a, _, _| a.floor()),
+        ("V_CEIL_F32", |a, _, _| a.ceil()),
+    ];
+    let inputs: [f32; 12] = [
+        0.0,
+        -0.0,
+        1.5,
+        -2.5,
+        3.0e9,
+        -3.0e9,
+        1.0e-40,
+        f32::MAX,
+        f32::INFINITY,
+        f32::NAN,
+        7.25,
+        -0.75,
+    ];
+    let mut binding = Binding::default()
+        .with("D0", vgprs(3, 1))
+        .with("S0", vgprs(0, 1))
+        .with("S1", vgprs(1, 1))
+        .with("S2", vgprs(2, 1));
+    binding.per_lane = true;
+    for (inst, reference) in cases {
+        let Some(p) = program("rdna3", inst) else {
+            return;
+        };
+        let mut state = State::new(64);
+        let n = inputs.len();
+        let triple = |lane: usize| {
+            (
+                inputs[lane % n],
+                inputs[(lane / n) % n],
+                inputs[(lane * 7) % n],
+            )
+        };
+        for lane in 0..64 {
+            let (a, b, c) = triple(lane);
+            state.vgpr[lane][0] = a.to_bits();
+            state.vgpr[lane][1] = b.to_bits();
+            state.vgpr[lane][2] = c.to_bits();
+        }
+        execute(&p, &mut state, &binding).unwrap();
+        for lane in 0..64 {
+            let (a, b, c) = triple(lane);
+            let want = reference(a, b, c);
+            let got = f32::from_bits(state.vgpr[lane][3]);
+            assert!(
+                got.to_bits() == want.to_bits() || (got.is_nan() && want.is_nan()),
+                "{inst}({a:e}, {b:e}, {c:e}) gave {got:e}, want {want:e}"
+            );
+        }
+    }
+}
+
+#[test]
+fn fp8_e4m3_decode_and_round_to_nearest_even() {
+    let Some(decode) = program("rdna4", "V_CVT_F32_FP8") else {
+        return;
+    };
+    let Some(encode) = program("rdna4", "V_CVT_PK_FP8_F32") else {
+        return;
+    };
+    // E4M3: bias 7, 3 mantissa bits, 0x7f/0xff NaN, largest finite 0x7e = 448.
+    let decoded: [(u8, f32); 6] = [
+        (0x38, 1.0),
+        (0x7e, 448.0),
+        (0x01, 0.001_953_125), // 2^-9, smallest denormal
+        (0xc0, -2.0),
+        (0x3a, 1.25),
+        (0x00, 0.0),
+    ];
+    let mut binding = Binding::default()
+        .with("D0", vgprs(3, 1))
+        .with("SRC0", BoundValue::Imm(5))
+        .with("OPSEL", BoundValue::Imm(0));
+    binding.per_lane = true;
+    let mut state = State::new(32);
+    for (lane, (bits, _)) in decoded.iter().enumerate() {
+        state.vgpr[lane][5] = 0xabcd_ef00 | u32::from(*bits);
+    }
+    execute(&decode, &mut state, &binding).unwrap();
+    for (lane, (bits, want)) in decoded.iter().enumerate() {
+        assert_eq!(
+            f32::from_bits(state.vgpr[lane][3]),
+            *want,
+            "fp8 {bits:#04x}"
+        );
+    }
+    state.vgpr[0][5] = 0x7f;
+    execute(&decode, &mut state, &binding).unwrap();
+    assert!(f32::from_bits(state.vgpr[0][3]).is_nan());
+
+    let rounded: [(f32, u8); 7] = [
+        (1.0, 0x38),
+        (1.0625, 0x38),          // halfway between 1.0 and 1.125: even
+        (1.1875, 0x3a),          // halfway between 1.125 and 1.25: even
+        (464.0, 0x7e),           // halfway to the first overflow step: even is 448
+        (500.0, 0x7f),           // overflow: NaN (no infinity in E4M3)
+        (0.000_976_562_5, 0x00), // 2^-10, half the smallest denormal: even 0
+        (-2.0, 0xc0),
+    ];
+    let mut binding = Binding::default()
+        .with("S0", vgprs(0, 1))
+        .with("S1", vgprs(1, 1))
+        .with("VDST", BoundValue::Imm(4))
+        .with("OPSEL", BoundValue::Imm(0));
+    binding.per_lane = true;
+    let mut state = State::new(32);
+    for (lane, (x, _)) in rounded.iter().enumerate() {
+        state.vgpr[lane][0] = x.to_bits();
+        state.vgpr[lane][1] = 1.0f32.to_bits();
+        state.vgpr[lane][4] = 0x1234_0000;
+    }
+    execute(&encode, &mut state, &binding).unwrap();
+    for (lane, (x, want)) in rounded.iter().enumerate() {
+        assert_eq!(
+            state.vgpr[lane][4],
+            0x1234_3800 | u32::from(*want),
+            "fp8 of {x}"
+        );
+    }
+}
