@@ -1,1 +1,471 @@
-//! placeholder
+//! LLVM AMDGPU assembly syntax -> [`Inst`] -> bytes, driven by the spec model.
+//!
+//! Think LLVM MC: [`Assembler::assemble`] parses one statement against the spec instruction
+//! its mnemonic names, binds one typed value per spec operand ([`Inst`]), and a per-family
+//! handler ([`encoder`]) lays the word out from the spec's encoding fields. LLVM syntax rules
+//! live in [`syntax`]; symbolic operands and modifiers in [`special`].
+
+pub mod encoder;
+pub mod inst;
+pub mod operands;
+pub mod special;
+pub mod syntax;
+
+pub use inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
+
+use mcdiff_spec::{Instruction, InstructionEncoding, Operand, TargetSpec};
+
+use crate::encoder::family_encoder;
+use crate::operands::{
+    classify, is_symbolic_type, kind_for, smem_offset_fits, KindId, OperandCtx, SmemOffset,
+    INVALID_OPERAND,
+};
+use crate::special::{parse_modifier, SyntaxCtx};
+use crate::syntax::{
+    family_of, mnemonic_alias, optional_imm16, peel_modifiers, split_statement, text_position,
+    Piece, Statement,
+};
+
+/// Result of assembling one statement.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AsmOutcome {
+    Encoded(Encoded),
+    /// The statement is invalid for the target (what llvm-mc reports as an error).
+    Rejected(AsmError),
+    /// Valid or not, this assembler does not handle it; a short stable reason.
+    Unsupported(String),
+}
+
+/// An encoded instruction.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Encoded {
+    pub inst: Inst,
+    /// Little-endian bytes as llvm-mc prints them (fixup bytes are 0).
+    pub bytes: Vec<u8>,
+    pub fixups: Vec<Fixup>,
+}
+
+/// Bytes whose value depends on a symbol (llvm-mc shows them as letters A, B...).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fixup {
+    pub offset: usize,
+    pub size: usize,
+    pub expr: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AsmError {
+    /// 1-based column in the statement.
+    pub column: u32,
+    pub message: String,
+}
+
+/// Why a statement was not encoded (the non-`Encoded` outcomes).
+enum NotEncoded {
+    Rejected(AsmError),
+    Unsupported(String),
+}
+
+impl From<NotEncoded> for AsmOutcome {
+    fn from(why: NotEncoded) -> Self {
+        match why {
+            NotEncoded::Rejected(e) => AsmOutcome::Rejected(e),
+            NotEncoded::Unsupported(r) => AsmOutcome::Unsupported(r),
+        }
+    }
+}
+
+fn reject(column: u32, message: impl Into<String>) -> NotEncoded {
+    NotEncoded::Rejected(AsmError {
+        column,
+        message: message.into(),
+    })
+}
+
+/// Assembles statements for one target.
+pub struct Assembler<'s> {
+    target: &'s TargetSpec,
+    wave64: bool,
+}
+
+impl<'s> Assembler<'s> {
+    /// `mattr` like `["+wavefrontsize64", "-xnack"]`.
+    pub fn new(target: &'s TargetSpec, mattr: &[String]) -> Self {
+        // GFX10+ default to wave32, older generations only run wave64.
+        let mut wave64 = target.target.gfx_major < 10;
+        for attr in mattr {
+            match attr.as_str() {
+                "+wavefrontsize64" | "-wavefrontsize32" => wave64 = true,
+                "+wavefrontsize32" | "-wavefrontsize64" => wave64 = false,
+                _ => {}
+            }
+        }
+        Assembler { target, wave64 }
+    }
+
+    fn syntax_ctx(&self) -> SyntaxCtx<'_> {
+        SyntaxCtx {
+            spec: &self.target.spec,
+            mcpu: self.target.target.mcpu,
+            gfx_major: self.target.target.gfx_major,
+            gfx_minor: self.target.target.gfx_minor,
+            wave64: self.wave64,
+        }
+    }
+
+    fn instruction(&self, mnemonic: &str) -> Option<&Instruction> {
+        let spec = &self.target.spec;
+        spec.instruction(mnemonic).or_else(|| {
+            mnemonic_alias(self.target.target.gfx_major, mnemonic).and_then(|n| spec.instruction(n))
+        })
+    }
+
+    /// Assembles one statement (comment already stripped).
+    pub fn assemble(&self, text: &str) -> AsmOutcome {
+        let body = text.trim();
+        if body.is_empty() {
+            return AsmOutcome::Unsupported("empty statement".into());
+        }
+        if body.starts_with('.') {
+            return AsmOutcome::Unsupported("directive".into());
+        }
+        if body.ends_with(':') && !body.contains(char::is_whitespace) {
+            return AsmOutcome::Unsupported("label definition".into());
+        }
+        let stmt = split_statement(text);
+        let Some(instruction) = self.instruction(&stmt.mnemonic) else {
+            return reject(stmt.column, "instruction not in spec").into();
+        };
+        let Some(form) = choose_form(instruction) else {
+            // Name the family by an ENC_* form where there is one, so reasons stay few.
+            let encoding = instruction
+                .encodings
+                .iter()
+                .find(|e| e.encoding.starts_with("ENC_"))
+                .or(instruction.encodings.first())
+                .map_or("none", |e| e.encoding.as_str());
+            return AsmOutcome::Unsupported(format!(
+                "encoding {} not implemented",
+                family_encoding(encoding)
+            ));
+        };
+        let family = family_of(&form.encoding);
+        let Some(encoding) = self.target.spec.encoding(&format!("ENC_{family}")) else {
+            return AsmOutcome::Unsupported(format!("encoding ENC_{family} missing from spec"));
+        };
+        let syntax = self.syntax_ctx();
+        let cx = OperandCtx {
+            spec: &self.target.spec,
+            syntax: &syntax,
+            mnemonic: &stmt.mnemonic,
+            encoding,
+        };
+        match self.build(&stmt, instruction, form, &cx) {
+            Err(why) => why.into(),
+            Ok(inst) => {
+                let handler =
+                    family_encoder(family).expect("choose_form admits implemented families only");
+                match handler.encode(&inst, &cx) {
+                    Ok(out) => AsmOutcome::Encoded(Encoded {
+                        inst,
+                        bytes: out.bytes,
+                        fixups: out.fixups,
+                    }),
+                    Err(message) => AsmOutcome::Unsupported(format!("spec gap: {message}")),
+                }
+            }
+        }
+    }
+
+    /// Parses the operand texts against the spec operands of `form` into an [`Inst`].
+    fn build(
+        &self,
+        stmt: &Statement,
+        instruction: &Instruction,
+        form: &InstructionEncoding,
+        cx: &OperandCtx,
+    ) -> Result<Inst, NotEncoded> {
+        let mnemonic = stmt.mnemonic.as_str();
+        let mut pieces = stmt.operands.clone();
+        let slots = text_slots(mnemonic, form, self.target.target.gfx_major, pieces.len());
+        if slots.is_empty()
+            && !pieces.is_empty()
+            && form.operands.is_empty()
+            && form.operands_source.is_none()
+        {
+            return Err(NotEncoded::Unsupported("no operand facts in spec".into()));
+        }
+        // Trailing modifiers: words after the last operand.
+        let mut modifier_pieces = Vec::new();
+        if let Some(last) = pieces.pop() {
+            let is_smem = family_of(&form.encoding) == "SMEM";
+            let (rest, mods) = peel_modifiers(&last, |word| {
+                (is_smem && word.to_ascii_lowercase().starts_with("offset:"))
+                    || parse_modifier(mnemonic, word, cx.syntax).is_some()
+                    || flag_field(cx, word).is_some()
+            });
+            if !rest.text.is_empty() || mods.is_empty() {
+                pieces.push(rest);
+            }
+            modifier_pieces = mods;
+        }
+        // Symbolic operands (waitcnt, sendmsg...) may contain top-level commas.
+        if pieces.len() > slots.len() && !slots.is_empty() {
+            let last_slot = &slots[slots.len() - 1];
+            if is_symbolic_type(&last_slot.operand_type) {
+                let tail = pieces.split_off(slots.len() - 1);
+                let text = tail
+                    .iter()
+                    .map(|p| p.text.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                pieces.push(Piece {
+                    text,
+                    column: tail[0].column,
+                });
+            }
+        }
+        if pieces.len() > slots.len() {
+            return Err(reject(pieces[slots.len()].column, INVALID_OPERAND));
+        }
+        // An omitted SMEM offset is an immediate 0 (LLVM prints it back as `0x0`).
+        let offset_omitted = pieces.len() + 1 == slots.len()
+            && slots
+                .last()
+                .is_some_and(|s| classify(&s.operand_type) == KindId::SmemOffset);
+        if pieces.len() < slots.len() && !offset_omitted {
+            return Err(reject(stmt.column, "too few operands for instruction"));
+        }
+        let mut operands = Vec::new();
+        if offset_omitted {
+            let column = pieces.last().map_or(1, |p| p.column);
+            pieces.push(Piece {
+                text: "0".into(),
+                column,
+            });
+        }
+        for (piece, slot) in pieces.iter().zip(&slots) {
+            let kind = kind_for(&slot.operand_type);
+            let value = kind.parse(piece, slot, cx).map_err(|m| {
+                match stray_word(piece, |p| kind.parse(p, slot, cx).is_ok()) {
+                    Some(column) => reject(column, INVALID_OPERAND),
+                    None => reject(piece.column, m),
+                }
+            })?;
+            operands.push(InstOperand {
+                spec: slot.clone(),
+                value,
+            });
+        }
+        let mut modifiers = Vec::new();
+        for piece in &modifier_pieces {
+            let lower = piece.text.to_ascii_lowercase();
+            if let Some(value) = lower.strip_prefix("offset:") {
+                merge_offset(&mut operands, value, piece, cx)?;
+                continue;
+            }
+            match parse_modifier(mnemonic, &piece.text, cx.syntax) {
+                Some(Ok(fields)) => modifiers.extend(fields),
+                Some(Err(m)) => return Err(reject(piece.column, m)),
+                None => match flag_field(cx, &piece.text) {
+                    Some(field) => modifiers.push((field, 1)),
+                    None => return Err(reject(piece.column, INVALID_OPERAND)),
+                },
+            }
+        }
+        check_literals(&operands, &pieces)?;
+        check_smem_offset(&operands, &pieces, cx)?;
+        Ok(Inst {
+            mnemonic: mnemonic.to_string(),
+            name: instruction.name.clone(),
+            encoding: form.encoding.clone(),
+            opcode: form.opcode,
+            operands,
+            modifiers,
+        })
+    }
+}
+
+/// `offset:X` after an SMEM soffset register sets the immediate part of the offset.
+fn merge_offset(
+    operands: &mut [InstOperand],
+    value: &str,
+    piece: &Piece,
+    cx: &OperandCtx,
+) -> Result<(), NotEncoded> {
+    let Some(op) = operands
+        .iter_mut()
+        .find(|o| matches!(o.value, OperandValue::SmemOffset { .. }))
+    else {
+        return Err(reject(piece.column, INVALID_OPERAND));
+    };
+    let (reg, imm) =
+        SmemOffset::parse_parts(value, &op.spec, cx).map_err(|m| reject(piece.column, m))?;
+    let (None, Some(imm)) = (reg, imm) else {
+        return Err(reject(piece.column, INVALID_OPERAND));
+    };
+    if let OperandValue::SmemOffset { imm: slot, .. } = &mut op.value {
+        if slot.is_some() {
+            return Err(reject(piece.column, INVALID_OPERAND));
+        }
+        *slot = Some(imm);
+    }
+    Ok(())
+}
+
+/// Where an operand followed by stray words goes wrong: llvm-mc parses the longest leading
+/// run of words that forms an operand and reports the next word.
+fn stray_word(piece: &Piece, parses: impl Fn(&Piece) -> bool) -> Option<u32> {
+    let starts: Vec<usize> = piece
+        .text
+        .char_indices()
+        .filter(|&(i, c)| {
+            i > 0 && !c.is_whitespace() && piece.text[..i].ends_with(char::is_whitespace)
+        })
+        .map(|(i, _)| i)
+        .collect();
+    starts.iter().rev().find_map(|&at| {
+        let head = Piece {
+            text: piece.text[..at].trim_end().to_string(),
+            column: piece.column,
+        };
+        parses(&head).then_some(piece.column + at as u32)
+    })
+}
+
+/// A bare-word modifier naming a one-bit field of the encoding (`nv`, `scale_offset`),
+/// for words the special-operand parser does not claim.
+fn flag_field(cx: &OperandCtx, word: &str) -> Option<String> {
+    let name = word.to_ascii_uppercase();
+    let is_word = name.bytes().all(|b| b.is_ascii_alphabetic() || b == b'_');
+    let reserved = ["OP", "ENCODING"].contains(&name.as_str());
+    (is_word && !reserved && cx.encoding.field(&name).is_some_and(|f| f.width() == 1))
+        .then_some(name)
+}
+
+/// Families this crate encodes.
+const FAMILIES: &[&str] = &["SOP1", "SOP2", "SOPK", "SOPC", "SOPP", "SMEM"];
+
+/// The spec form to encode: an implemented family, `ENC_*` before `*_INST_LITERAL`, the
+/// default condition first.
+fn choose_form(instruction: &Instruction) -> Option<&InstructionEncoding> {
+    let usable = |e: &&InstructionEncoding| FAMILIES.contains(&family_of(&e.encoding));
+    let rank = |e: &InstructionEncoding| {
+        (
+            e.encoding.ends_with("_INST_LITERAL"),
+            e.condition != "default",
+        )
+    };
+    instruction
+        .encodings
+        .iter()
+        .filter(usable)
+        .min_by_key(|e| rank(e))
+}
+
+/// `VOP2_INST_LITERAL` -> `ENC_VOP2`, so unsupported reasons stay few.
+fn family_encoding(encoding: &str) -> String {
+    format!("ENC_{}", family_of(encoding))
+}
+
+/// The spec operands written in the text, in text order. A `*_INST_LITERAL` form whose spec
+/// lists no literal operand gets one: LLVM writes its 32-bit constant as an operand.
+fn text_slots(
+    mnemonic: &str,
+    form: &InstructionEncoding,
+    gfx_major: u32,
+    given: usize,
+) -> Vec<Operand> {
+    let mut slots: Vec<Operand> = form
+        .operands
+        .iter()
+        .filter(|o| o.field.is_some() && o.implicit != Some(true))
+        .cloned()
+        .collect();
+    if form.encoding.ends_with("_INST_LITERAL")
+        && !slots.iter().any(|o| o.operand_type == "OPR_SIMM32")
+    {
+        slots.push(synthetic_slot("SIMM32", "OPR_SIMM32", 32));
+    }
+    if slots.is_empty() && given == 1 && optional_imm16(gfx_major, mnemonic) {
+        // LLVM checks this immediate as an unsigned 16-bit value.
+        let mut slot = synthetic_slot("SIMM16", "OPR_SIMM16", 16);
+        slot.data_format = "FMT_NUM_U16".into();
+        slots.push(slot);
+    }
+    slots.sort_by_key(|o| {
+        (
+            text_position(&form.encoding, mnemonic, o.field.as_deref().unwrap_or("")),
+            o.order.unwrap_or(0),
+        )
+    });
+    slots
+}
+
+/// An operand LLVM writes that the spec form does not list.
+fn synthetic_slot(field: &str, operand_type: &str, size: u32) -> Operand {
+    Operand {
+        field: Some(field.into()),
+        data_format: format!("FMT_NUM_B{size}"),
+        operand_type: operand_type.into(),
+        size,
+        input: Some(true),
+        output: Some(false),
+        implicit: Some(false),
+        binary_required: None,
+        order: None,
+    }
+}
+
+/// LLVM allows one literal value per instruction (used by several operands at most once).
+fn check_literals(operands: &[InstOperand], pieces: &[Piece]) -> Result<(), NotEncoded> {
+    let mut seen: Option<(u32, Option<&str>)> = None;
+    for (op, piece) in operands.iter().zip(pieces) {
+        if let OperandValue::Literal { value, expr } = &op.value {
+            let this = (*value, expr.as_deref());
+            match seen {
+                Some(first) if first != this => {
+                    return Err(reject(
+                        piece.column,
+                        "only one unique literal operand is allowed",
+                    ))
+                }
+                _ => seen = Some(this),
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Immediate SMEM offsets must fit the offset field: signed for memory loads, unsigned and one
+/// bit narrower for buffer loads (128-bit SBASE).
+fn check_smem_offset(
+    operands: &[InstOperand],
+    pieces: &[Piece],
+    cx: &OperandCtx,
+) -> Result<(), NotEncoded> {
+    let buffer = operands
+        .iter()
+        .any(|o| o.spec.field.as_deref() == Some("SBASE") && o.spec.size == 128);
+    for (op, piece) in operands.iter().zip(pieces) {
+        let OperandValue::SmemOffset { imm: Some(imm), .. } = op.value else {
+            continue;
+        };
+        let Some(width) = ["OFFSET", "IOFFSET"]
+            .iter()
+            .find_map(|f| cx.encoding.field(f))
+            .map(|f| f.width())
+        else {
+            continue;
+        };
+        if !smem_offset_fits(imm, width, buffer) {
+            let message = if buffer {
+                format!("expected a {}-bit unsigned offset", width - 1)
+            } else {
+                format!("expected a {width}-bit signed offset")
+            };
+            return Err(reject(piece.column, message));
+        }
+    }
+    Ok(())
+}

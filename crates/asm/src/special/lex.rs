@@ -1,0 +1,265 @@
+//! Tokens and absolute integer expressions inside symbolic operands.
+//!
+//! The symbolic forms (`vmcnt(1+1)`, `hwreg(1, 2*2, 3)`, `{id: 3}`, `sendmsg(msg, op)`,
+//! `UC_VERSION_GFX12 | UC_VERSION_W64_BIT`) embed llvm-mc absolute expressions. Names are
+//! resolved by the caller (message names, version constants); any other symbol is an error,
+//! because these operands must be absolute.
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Tok {
+    Ident(String),
+    Int(i64),
+    Punct(&'static str),
+}
+
+const PUNCTS: &[&str] = &[
+    "<<", ">>", "(", ")", ",", "&", "|", ":", "{", "}", "+", "-", "*", "/", "%", "^", "~", "!",
+];
+
+fn is_ident_start(c: char) -> bool {
+    c.is_ascii_alphabetic() || c == '_' || c == '.' || c == '$'
+}
+
+fn is_ident_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_' || c == '.' || c == '$'
+}
+
+/// Integer literal in llvm-mc spelling: decimal, `0x` hex, `0b` binary, leading-zero octal.
+fn parse_int(text: &str) -> Result<i64, String> {
+    let lower = text.to_ascii_lowercase();
+    let (digits, radix) = if let Some(hex) = lower.strip_prefix("0x") {
+        (hex, 16)
+    } else if let Some(bin) = lower.strip_prefix("0b") {
+        (bin, 2)
+    } else if lower.len() > 1 && lower.starts_with('0') {
+        (&lower[1..], 8)
+    } else {
+        (lower.as_str(), 10)
+    };
+    u64::from_str_radix(digits, radix)
+        .map(|v| v as i64)
+        .map_err(|_| format!("invalid integer '{text}'"))
+}
+
+pub(crate) fn tokenize(text: &str) -> Result<Vec<Tok>, String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut toks = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_whitespace() {
+            i += 1;
+        } else if c.is_ascii_digit() {
+            let start = i;
+            while i < chars.len() && chars[i].is_ascii_alphanumeric() {
+                i += 1;
+            }
+            let lit: String = chars[start..i].iter().collect();
+            toks.push(Tok::Int(parse_int(&lit)?));
+        } else if is_ident_start(c) {
+            let start = i;
+            while i < chars.len() && is_ident_char(chars[i]) {
+                i += 1;
+            }
+            toks.push(Tok::Ident(chars[start..i].iter().collect()));
+        } else {
+            let rest: String = chars[i..chars.len().min(i + 2)].iter().collect();
+            let punct = PUNCTS
+                .iter()
+                .find(|p| rest.starts_with(**p))
+                .ok_or_else(|| format!("unexpected character '{c}'"))?;
+            toks.push(Tok::Punct(punct));
+            i += punct.len();
+        }
+    }
+    Ok(toks)
+}
+
+/// A read position in a token list.
+pub(crate) struct Cursor<'t> {
+    toks: &'t [Tok],
+    pos: usize,
+}
+
+/// Resolves a name inside an expression to its value; `None` means "not a known name".
+pub(crate) type Names<'n> = &'n dyn Fn(&str) -> Option<i64>;
+
+impl<'t> Cursor<'t> {
+    pub(crate) fn new(toks: &'t [Tok]) -> Self {
+        Cursor { toks, pos: 0 }
+    }
+
+    pub(crate) fn peek(&self) -> Option<&'t Tok> {
+        self.toks.get(self.pos)
+    }
+
+    pub(crate) fn peek_at(&self, ahead: usize) -> Option<&'t Tok> {
+        self.toks.get(self.pos + ahead)
+    }
+
+    pub(crate) fn at_end(&self) -> bool {
+        self.pos >= self.toks.len()
+    }
+
+    pub(crate) fn eat(&mut self, punct: &str) -> bool {
+        if matches!(self.peek(), Some(Tok::Punct(p)) if *p == punct) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    pub(crate) fn expect(&mut self, punct: &str) -> Result<(), String> {
+        if self.eat(punct) {
+            Ok(())
+        } else {
+            Err(format!("expected '{punct}'{}", self.found()))
+        }
+    }
+
+    pub(crate) fn ident(&mut self) -> Result<&'t str, String> {
+        match self.peek() {
+            Some(Tok::Ident(name)) => {
+                self.pos += 1;
+                Ok(name)
+            }
+            _ => Err(format!("expected a name{}", self.found())),
+        }
+    }
+
+    /// Describes the current token for an error message.
+    pub(crate) fn found(&self) -> String {
+        match self.peek() {
+            None => " at end of operand".to_string(),
+            Some(Tok::Ident(n)) => format!(", found '{n}'"),
+            Some(Tok::Int(v)) => format!(", found '{v}'"),
+            Some(Tok::Punct(p)) => format!(", found '{p}'"),
+        }
+    }
+
+    /// An absolute expression; stops before any token that cannot continue it.
+    pub(crate) fn expr(&mut self, names: Names) -> Result<i64, String> {
+        self.binary(0, names)
+    }
+
+    fn binary(&mut self, min_prec: u8, names: Names) -> Result<i64, String> {
+        let mut lhs = self.unary(names)?;
+        while let Some(Tok::Punct(op)) = self.peek() {
+            let Some(prec) = binary_precedence(op) else {
+                break;
+            };
+            if prec < min_prec {
+                break;
+            }
+            self.pos += 1;
+            let rhs = self.binary(prec + 1, names)?;
+            lhs = apply_binary(op, lhs, rhs)?;
+        }
+        Ok(lhs)
+    }
+
+    fn unary(&mut self, names: Names) -> Result<i64, String> {
+        match self.peek() {
+            Some(Tok::Int(v)) => {
+                self.pos += 1;
+                Ok(*v)
+            }
+            Some(Tok::Ident(name)) => {
+                self.pos += 1;
+                names(name).ok_or_else(|| {
+                    format!(
+                        "'{name}' is not a known name here (an absolute expression is required)"
+                    )
+                })
+            }
+            Some(Tok::Punct("(")) => {
+                self.pos += 1;
+                let v = self.expr(names)?;
+                self.expect(")")?;
+                Ok(v)
+            }
+            Some(Tok::Punct("-")) => {
+                self.pos += 1;
+                Ok(self.unary(names)?.wrapping_neg())
+            }
+            Some(Tok::Punct("+")) => {
+                self.pos += 1;
+                self.unary(names)
+            }
+            Some(Tok::Punct("~")) => {
+                self.pos += 1;
+                Ok(!self.unary(names)?)
+            }
+            Some(Tok::Punct("!")) => {
+                self.pos += 1;
+                Ok((self.unary(names)? == 0) as i64)
+            }
+            _ => Err(format!("expected an expression{}", self.found())),
+        }
+    }
+}
+
+/// GNU-assembler precedence as llvm-mc uses it (higher binds tighter).
+fn binary_precedence(op: &str) -> Option<u8> {
+    Some(match op {
+        "|" => 1,
+        "^" => 2,
+        "&" => 3,
+        "<<" | ">>" => 4,
+        "+" | "-" => 5,
+        "*" | "/" | "%" => 6,
+        _ => return None,
+    })
+}
+
+fn apply_binary(op: &str, a: i64, b: i64) -> Result<i64, String> {
+    Ok(match op {
+        "|" => a | b,
+        "^" => a ^ b,
+        "&" => a & b,
+        "<<" => a.wrapping_shl(b as u32),
+        ">>" => a.wrapping_shr(b as u32),
+        "+" => a.wrapping_add(b),
+        "-" => a.wrapping_sub(b),
+        "*" => a.wrapping_mul(b),
+        "/" | "%" if b == 0 => return Err("division by zero".to_string()),
+        "/" => a.wrapping_div(b),
+        "%" => a.wrapping_rem(b),
+        _ => unreachable!("binary_precedence admits only the operators above"),
+    })
+}
+
+/// Names that resolve to nothing: plain absolute expressions.
+pub(crate) fn no_names(_: &str) -> Option<i64> {
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn eval(text: &str) -> Result<i64, String> {
+        let toks = tokenize(text)?;
+        let mut c = Cursor::new(&toks);
+        let v = c.expr(&no_names)?;
+        assert!(c.at_end(), "trailing tokens in {text}");
+        Ok(v)
+    }
+
+    #[test]
+    fn literals_and_precedence() {
+        assert_eq!(eval("0x10"), Ok(16));
+        assert_eq!(eval("0b101"), Ok(5));
+        assert_eq!(eval("010"), Ok(8));
+        assert_eq!(eval("1+2*3"), Ok(7));
+        assert_eq!(eval("(1+2)*3"), Ok(9));
+        assert_eq!(eval("1 | 2 & 3"), Ok(3));
+        assert_eq!(eval("1 << 4 + 1"), Ok(32));
+        assert_eq!(eval("-1"), Ok(-1));
+        assert_eq!(eval("~0 & 0xff"), Ok(255));
+        assert!(eval("1/0").is_err());
+        assert!(eval("foo").is_err());
+        assert!(eval("0x").is_err());
+    }
+}

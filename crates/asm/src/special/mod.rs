@@ -1,0 +1,139 @@
+//! Symbolic operands and modifiers of the scalar families: s_waitcnt counters,
+//! s_waitcnt_depctr / s_wait_alu counters, s_delay_alu, hwreg, sendmsg, s_version constants,
+//! and SMEM cache-policy modifiers.
+//!
+//! Bit layouts come from the spec's partitioned operand types where the loaded spec has
+//! them, otherwise from small tables citing the AMD manual section they were read from
+//! (see [`layout`]). Name tables hold llvm-mc's spellings; names in the spec are looked up
+//! first.
+
+mod counters;
+mod hwreg;
+mod layout;
+mod lex;
+mod modifiers;
+mod sendmsg;
+#[cfg(test)]
+mod tests;
+
+/// What the symbolic-operand parsers may consult.
+pub struct SyntaxCtx<'a> {
+    pub spec: &'a mcdiff_spec::Spec,
+    pub mcpu: &'a str,
+    pub gfx_major: u32,
+    pub gfx_minor: u32,
+    pub wave64: bool,
+}
+
+/// The symbolic syntaxes an operand slot may take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Waitcnt,
+    Depctr,
+    Delay,
+    Hwreg,
+    Sendmsg,
+    Version,
+}
+
+/// The syntax of a slot: from its spec operand type, else (generic or missing type, e.g. a
+/// target without a spec) from the mnemonic.
+fn kind_of(operand_type: &str, mnemonic: &str) -> Option<Kind> {
+    let by_type = match operand_type {
+        "OPR_WAITCNT" => Some(Kind::Waitcnt),
+        "OPR_WAITCNT_DEPCTR" | "OPR_WAIT_ALU" => Some(Kind::Depctr),
+        "OPR_DELAY" => Some(Kind::Delay),
+        "OPR_HWREG" => Some(Kind::Hwreg),
+        "OPR_SENDMSG" | "OPR_SENDMSG_RTN" => Some(Kind::Sendmsg),
+        "OPR_VERSION" => Some(Kind::Version),
+        _ => None,
+    };
+    by_type.or(match mnemonic {
+        "s_waitcnt" => Some(Kind::Waitcnt),
+        "s_waitcnt_depctr" | "s_wait_alu" => Some(Kind::Depctr),
+        "s_delay_alu" => Some(Kind::Delay),
+        "s_getreg_b32" | "s_setreg_b32" | "s_setreg_imm32_b32" => Some(Kind::Hwreg),
+        "s_sendmsg" | "s_sendmsghalt" | "s_sendmsg_rtn_b32" | "s_sendmsg_rtn_b64" => {
+            Some(Kind::Sendmsg)
+        }
+        "s_version" => Some(Kind::Version),
+        _ => None,
+    })
+}
+
+/// Value of a symbolic 16/32-bit operand given the spec operand type of its slot, the
+/// lower-case mnemonic and the operand's source text. `None` when the text is not symbolic
+/// syntax for that slot (the caller then parses it as a plain integer expression).
+pub fn parse_symbolic(
+    operand_type: &str,
+    mnemonic: &str,
+    text: &str,
+    ctx: &SyntaxCtx,
+) -> Option<Result<u32, String>> {
+    let kind = kind_of(operand_type, mnemonic)?;
+    let toks = lex::tokenize(text).ok()?;
+    let symbolic = match kind {
+        Kind::Waitcnt | Kind::Depctr | Kind::Delay => counters::looks_like_call(&toks),
+        Kind::Hwreg => hwreg::looks_like_hwreg(&toks),
+        Kind::Sendmsg => sendmsg::looks_like_sendmsg(&toks),
+        Kind::Version => toks
+            .iter()
+            .any(|t| matches!(t, lex::Tok::Ident(n) if n.starts_with("UC_VERSION_"))),
+    };
+    if !symbolic {
+        return None;
+    }
+    Some(match kind {
+        Kind::Waitcnt => counters::waitcnt(&toks, ctx),
+        Kind::Depctr => counters::depctr(&toks, ctx),
+        Kind::Delay => counters::delay_alu(&toks, ctx),
+        Kind::Hwreg => hwreg::parse(&toks, ctx),
+        Kind::Sendmsg => sendmsg::parse(&toks, ctx),
+        Kind::Version => version(&toks),
+    })
+}
+
+/// s_version operand: an expression over llvm-mc's UC_VERSION_* constants. The constants are
+/// llvm-mc syntax (checked with llvm-mc 22); the manuals only say SIMM16 carries the
+/// microcode version (RDNA3 ISA §16.2 "SOPK Instructions", S_VERSION).
+fn version(toks: &[lex::Tok]) -> Result<u32, String> {
+    const NAMES: &[(&str, i64)] = &[
+        ("UC_VERSION_GFX7", 0),
+        ("UC_VERSION_GFX10", 4),
+        ("UC_VERSION_GFX11", 6),
+        ("UC_VERSION_GFX12", 9),
+        ("UC_VERSION_W64_BIT", 0x2000),
+        ("UC_VERSION_W32_BIT", 0x4000),
+        ("UC_VERSION_MDP_BIT", 0x8000),
+    ];
+    let names = |n: &str| NAMES.iter().find(|(k, _)| *k == n).map(|&(_, v)| v);
+    let mut c = lex::Cursor::new(toks);
+    let v = c.expr(&names)?;
+    if !c.at_end() {
+        return Err(format!(
+            "unexpected text after s_version operand{}",
+            c.found()
+        ));
+    }
+    u16::try_from(v)
+        .map(u32::from)
+        .map_err(|_| format!("s_version value {v} does not fit 16 bits"))
+}
+
+/// Cache-policy / SMEM modifiers after the operands, as values for the named ENC_SMEM
+/// fields (`("GLC", 1)`, `("DLC", 1)`, `("TH", ..)`, `("SCOPE", ..)`, `("NV", 1)`). `None`
+/// when `text` is not a modifier this mnemonic takes on this target.
+pub fn parse_modifier(
+    mnemonic: &str,
+    text: &str,
+    ctx: &SyntaxCtx,
+) -> Option<Result<Vec<(String, u32)>, String>> {
+    modifiers::smem(mnemonic, text, ctx)
+}
+
+/// Checks all trailing modifiers of one statement together (what one token cannot show):
+/// a cache-policy field given twice, or `th:TH_LOAD_BYPASS` without `scope:SCOPE_SYS`, is an
+/// error in llvm-mc. Words that are not modifiers of `mnemonic` are ignored.
+pub fn check_modifiers(mnemonic: &str, texts: &[&str], ctx: &SyntaxCtx) -> Result<(), String> {
+    modifiers::check_smem_set(mnemonic, texts, ctx)
+}

@@ -1,0 +1,142 @@
+//! Cache-policy modifiers after scalar-memory (SMEM) operands.
+//!
+//! What llvm-mc accepts (checked with llvm-mc 22): GFX9/CDNA `glc`; GFX10/GFX11 `glc`, `dlc`;
+//! GFX12 `th:TH_LOAD_*`, `scope:SCOPE_*` (or `scope:N`); GFX12.5 additionally `nv` and
+//! `scale_offset`. Each maps
+//! to the ENC_SMEM field of the same name. CDNA3's `sc0`/`sc1`/`nt` are vector-memory
+//! spellings; llvm-mc rejects them on SMEM, so they are not modifiers here.
+
+use super::SyntaxCtx;
+
+/// SMEM mnemonics in llvm-mc spelling (loads, stores, atomics, scratch and ATC probes).
+const SMEM_PREFIXES: &[&str] = &[
+    "s_load_",
+    "s_buffer_load_",
+    "s_store_",
+    "s_buffer_store_",
+    "s_scratch_",
+    "s_atomic_",
+    "s_buffer_atomic_",
+    "s_atc_probe",
+];
+
+fn is_smem(mnemonic: &str) -> bool {
+    SMEM_PREFIXES.iter().any(|p| mnemonic.starts_with(p))
+}
+
+/// GFX12 temporal hints for loads. RDNA4 ISA ENC_SMEM has a 2-bit TH field; the load hints
+/// that fit it are RT 0, NT 1, HT 2 and LU 3 (BYPASS shares 3 and is meant with SCOPE_SYS).
+const TH_LOAD: &[(&str, u32)] = &[
+    ("TH_LOAD_RT", 0),
+    ("TH_LOAD_NT", 1),
+    ("TH_LOAD_HT", 2),
+    ("TH_LOAD_LU", 3),
+    ("TH_LOAD_BYPASS", 3),
+];
+
+/// GFX12 memory scopes (RDNA4 ISA ENC_SMEM 2-bit SCOPE field).
+const SCOPES: &[(&str, u32)] = &[
+    ("SCOPE_CU", 0),
+    ("SCOPE_SE", 1),
+    ("SCOPE_DEV", 2),
+    ("SCOPE_SYS", 3),
+];
+
+/// Single-bit flags this generation accepts on SMEM, with their ENC_SMEM field.
+fn flags(ctx: &SyntaxCtx) -> &'static [(&'static str, &'static str)] {
+    match (ctx.gfx_major, ctx.gfx_minor) {
+        (9, _) => &[("glc", "GLC")],
+        (10, _) | (11, _) => &[("glc", "GLC"), ("dlc", "DLC")],
+        (12, m) if m >= 5 => &[("nv", "NV"), ("scale_offset", "SCALE_OFFSET")],
+        _ => &[],
+    }
+}
+
+/// Field values for one SMEM modifier token, checked against the spec's ENC_SMEM when the
+/// loaded spec has that encoding.
+pub(crate) fn smem(
+    mnemonic: &str,
+    text: &str,
+    ctx: &SyntaxCtx,
+) -> Option<Result<Vec<(String, u32)>, String>> {
+    if !is_smem(mnemonic) {
+        return None;
+    }
+    let (field, value) = if let Some((key, val)) = text.split_once(':') {
+        if ctx.gfx_major < 12 {
+            return None;
+        }
+        let val = val.trim();
+        match key.trim() {
+            "th" => match TH_LOAD.iter().find(|(n, _)| *n == val) {
+                Some(&(_, v)) => ("TH", v),
+                None => return Some(Err(format!("invalid th value '{val}' for {mnemonic}"))),
+            },
+            "scope" => match scope_value(val) {
+                Some(v) => ("SCOPE", v),
+                None => return Some(Err(format!("invalid scope value '{val}'"))),
+            },
+            _ => return None,
+        }
+    } else {
+        // llvm-mc also accepts the negated spelling (`noglc`), which sets the bit to 0.
+        let (name, value) = match text.strip_prefix("no") {
+            Some(rest) if flags(ctx).iter().any(|(n, _)| *n == rest) => (rest, 0),
+            _ => (text, 1),
+        };
+        let &(_, field) = flags(ctx).iter().find(|(n, _)| *n == name)?;
+        (field, value)
+    };
+    if let Some(enc) = ctx.spec.encoding("ENC_SMEM") {
+        if enc.field(field).is_none() {
+            return Some(Err(format!(
+                "spec ENC_SMEM has no field {field} for modifier '{text}'"
+            )));
+        }
+    }
+    Some(Ok(vec![(field.to_string(), value)]))
+}
+
+fn scope_value(val: &str) -> Option<u32> {
+    if let Some(&(_, v)) = SCOPES.iter().find(|(n, _)| *n == val) {
+        return Some(v);
+    }
+    let v = if let Some(hex) = val.strip_prefix("0x") {
+        u32::from_str_radix(hex, 16).ok()?
+    } else {
+        val.parse::<u32>().ok()?
+    };
+    (v <= 3).then_some(v)
+}
+
+/// Checks a statement's SMEM modifiers together: llvm-mc rejects a field set twice
+/// ("duplicate cache policy modifier", `glc noglc` included) and TH_LOAD_BYPASS without
+/// SCOPE_SYS. Words that are not modifiers of `mnemonic` are ignored.
+pub(crate) fn check_smem_set(
+    mnemonic: &str,
+    texts: &[&str],
+    ctx: &SyntaxCtx,
+) -> Result<(), String> {
+    let mut seen: Vec<(String, u32)> = Vec::new();
+    let mut bypass = false;
+    for text in texts {
+        let Some(fields) = smem(mnemonic, text, ctx) else {
+            continue;
+        };
+        for (field, value) in fields? {
+            if seen.iter().any(|(f, _)| *f == field) {
+                return Err(format!("duplicate cache policy modifier '{text}'"));
+            }
+            seen.push((field, value));
+        }
+        bypass |= text.split_once(':').map(|(_, v)| v.trim()) == Some("TH_LOAD_BYPASS");
+    }
+    let scope = seen
+        .iter()
+        .find(|(f, _)| f == "SCOPE")
+        .map_or(0, |&(_, v)| v);
+    if bypass && scope != 3 {
+        return Err("th:TH_LOAD_BYPASS needs scope:SCOPE_SYS".to_string());
+    }
+    Ok(())
+}

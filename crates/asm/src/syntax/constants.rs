@@ -1,0 +1,276 @@
+//! LLVM's rules for numeric source operands: which values are inline constants, which become
+//! a literal dword, and how integer and floating-point tokens are read for 16/32/64-bit slots.
+//! The codes of inline constants come from the spec; this module only names them.
+
+use crate::syntax::expr::Value;
+
+/// How a numeric source operand is encoded.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SourceConst {
+    /// Inline constant, by its spec predefined-value name.
+    Inline(String),
+    /// 32-bit literal dword.
+    Literal(u32),
+}
+
+/// The float inline constants (AMD ISA manuals, "Scalar ALU operands" table) with their
+/// spec names; 1/(2*pi) is an inline constant on every generation with a spec (GFX8+).
+const FLOATS: &[(f64, &str)] = &[
+    (0.5, "0.5"),
+    (-0.5, "-0.5"),
+    (1.0, "1.0"),
+    (-1.0, "-1.0"),
+    (2.0, "2.0"),
+    (-2.0, "-2.0"),
+    (4.0, "4.0"),
+    (-4.0, "-4.0"),
+];
+const INV_2PI_NAME: &str = "0.15915494";
+const INV_2PI_F32: u32 = 0x3e22_f983;
+const INV_2PI_F64: u64 = 0x3fc4_5f30_6dc9_c882;
+const INV_2PI_F16: u16 = 0x3118;
+
+fn int_inline(v: i64) -> Option<String> {
+    (-16..=64).contains(&v).then(|| v.to_string())
+}
+
+fn float_name_32(bits: u32) -> Option<String> {
+    if bits == INV_2PI_F32 {
+        return Some(INV_2PI_NAME.into());
+    }
+    FLOATS
+        .iter()
+        .find(|(f, _)| (*f as f32).to_bits() == bits)
+        .map(|(_, n)| n.to_string())
+}
+
+fn float_name_64(bits: u64) -> Option<String> {
+    if bits == INV_2PI_F64 {
+        return Some(INV_2PI_NAME.into());
+    }
+    FLOATS
+        .iter()
+        .find(|(f, _)| f.to_bits() == bits)
+        .map(|(_, n)| n.to_string())
+}
+
+fn float_name_16(bits: u16) -> Option<String> {
+    if bits == INV_2PI_F16 {
+        return Some(INV_2PI_NAME.into());
+    }
+    FLOATS
+        .iter()
+        .find(|(f, _)| half::f16::from_f64(*f).to_bits() == bits)
+        .map(|(_, n)| n.to_string())
+}
+
+fn fits_32(v: i64) -> bool {
+    i32::try_from(v).is_ok() || u32::try_from(v).is_ok()
+}
+
+fn fits_16(v: i64) -> bool {
+    i16::try_from(v).is_ok() || u16::try_from(v).is_ok()
+}
+
+const INVALID: &str = "invalid operand for instruction";
+
+/// How LLVM reads numeric tokens for a source slot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Numeric {
+    /// A slot of `size` bits, floating point or not.
+    Plain { size: u32, is_float: bool },
+    /// A 16-bit float source that LLVM range-checks to 16 bits but otherwise reads as a
+    /// 32-bit float operand (SALU f16 compares).
+    WideF16,
+}
+
+/// Encodes a numeric token for a source slot.
+pub fn source_constant(value: &Value, numeric: Numeric) -> Result<SourceConst, String> {
+    let (size, is_float) = match numeric {
+        Numeric::Plain { size, is_float } => (size, is_float),
+        Numeric::WideF16 => {
+            if let Value::Int(v) = value {
+                if !fits_16(*v) {
+                    return Err(INVALID.into());
+                }
+            }
+            (32, true)
+        }
+    };
+    match (*value).clone() {
+        Value::Int(v) => int_constant(v, size, is_float),
+        Value::Float(f) => float_constant(f, size, is_float),
+        Value::Symbolic(_) => Err(INVALID.into()),
+    }
+}
+
+fn int_constant(v: i64, size: u32, is_float: bool) -> Result<SourceConst, String> {
+    match size {
+        64 => {
+            if let Some(name) = int_inline(v).or_else(|| float_name_64(v as u64)) {
+                return Ok(SourceConst::Inline(name));
+            }
+            if !fits_32(v) {
+                return Err(INVALID.into());
+            }
+            Ok(SourceConst::Literal(v as u32))
+        }
+        16 => {
+            if !fits_16(v) {
+                return Err(INVALID.into());
+            }
+            let low = v as u16;
+            if let Some(name) = int_inline(v).or_else(|| int_inline(low as i16 as i64)) {
+                return Ok(SourceConst::Inline(name));
+            }
+            if is_float {
+                if let Some(name) = float_name_16(low) {
+                    return Ok(SourceConst::Inline(name));
+                }
+            }
+            Ok(SourceConst::Literal(if fits_16(v) {
+                low as u32
+            } else {
+                v as u32
+            }))
+        }
+        _ => {
+            if !fits_32(v) {
+                return Err(INVALID.into());
+            }
+            let bits = v as u32;
+            match int_inline(bits as i32 as i64).or_else(|| float_name_32(bits)) {
+                Some(name) => Ok(SourceConst::Inline(name)),
+                None => Ok(SourceConst::Literal(bits)),
+            }
+        }
+    }
+}
+
+fn float_constant(f: f64, size: u32, is_float: bool) -> Result<SourceConst, String> {
+    match size {
+        64 => {
+            let bits = f.to_bits();
+            if bits == 0 {
+                return Ok(SourceConst::Inline("0".into()));
+            }
+            if let Some(name) = float_name_64(bits) {
+                return Ok(SourceConst::Inline(name));
+            }
+            if !is_float {
+                return Err(INVALID.into());
+            }
+            Ok(SourceConst::Literal((bits >> 32) as u32))
+        }
+        16 => {
+            let bits = half::f16::from_f64(f).to_bits();
+            if bits == 0 {
+                return Ok(SourceConst::Inline("0".into()));
+            }
+            match float_name_16(bits) {
+                Some(name) => Ok(SourceConst::Inline(name)),
+                None => Ok(SourceConst::Literal(bits as u32)),
+            }
+        }
+        _ => {
+            let bits = (f as f32).to_bits();
+            if bits == 0 {
+                return Ok(SourceConst::Inline("0".into()));
+            }
+            match float_name_32(bits) {
+                Some(name) => Ok(SourceConst::Inline(name)),
+                None => Ok(SourceConst::Literal(bits)),
+            }
+        }
+    }
+}
+
+/// True when a spec data format name (`FMT_NUM_F32`, `FMT_NUM_BF16`) is floating point.
+pub fn is_float_format(data_format: &str) -> bool {
+    let upper = data_format.to_ascii_uppercase();
+    upper.contains("_F16")
+        || upper.contains("_F32")
+        || upper.contains("_F64")
+        || upper.contains("BF16")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use SourceConst::*;
+
+    fn c32(v: Value) -> Result<SourceConst, String> {
+        source_constant(
+            &v,
+            Numeric::Plain {
+                size: 32,
+                is_float: false,
+            },
+        )
+    }
+
+    #[test]
+    fn integers_32() {
+        assert_eq!(c32(Value::Int(64)), Ok(Inline("64".into())));
+        assert_eq!(c32(Value::Int(-16)), Ok(Inline("-16".into())));
+        assert_eq!(c32(Value::Int(65)), Ok(Literal(65)));
+        assert_eq!(c32(Value::Int(0xffff_ffff)), Ok(Inline("-1".into())));
+        assert_eq!(c32(Value::Int(0x3f80_0000)), Ok(Inline("1.0".into())));
+        assert_eq!(
+            c32(Value::Int(0x3e22_f983)),
+            Ok(Inline("0.15915494".into()))
+        );
+        assert!(c32(Value::Int(-0x8000_0001)).is_err());
+        assert!(c32(Value::Int(0x1_0000_0000)).is_err());
+    }
+
+    #[test]
+    fn floats_32() {
+        assert_eq!(c32(Value::Float(-4.0)), Ok(Inline("-4.0".into())));
+        assert_eq!(
+            c32(Value::Float(0.15915494)),
+            Ok(Inline("0.15915494".into()))
+        );
+        assert_eq!(c32(Value::Float(1.5)), Ok(Literal(0x3fc0_0000)));
+        assert_eq!(c32(Value::Float(0.0)), Ok(Inline("0".into())));
+    }
+
+    #[test]
+    fn sixty_four_bit_slots() {
+        let c64 = |v, is_float| source_constant(&v, Numeric::Plain { size: 64, is_float });
+        assert_eq!(
+            c64(Value::Int(0xffff_ffff), false),
+            Ok(Literal(0xffff_ffff))
+        );
+        assert_eq!(c64(Value::Int(-100), false), Ok(Literal(0xffff_ff9c)));
+        assert_eq!(
+            c64(Value::Int(0x3fe0_0000_0000_0000), false),
+            Ok(Inline("0.5".into()))
+        );
+        assert!(c64(Value::Int(0x1_0000_0000), false).is_err());
+        assert!(c64(Value::Float(1.5), false).is_err());
+        assert_eq!(c64(Value::Float(1.5), true), Ok(Literal(0x3ff8_0000)));
+    }
+
+    #[test]
+    fn sixteen_bit_slots() {
+        let c16 = |v| {
+            source_constant(
+                &v,
+                Numeric::Plain {
+                    size: 16,
+                    is_float: true,
+                },
+            )
+        };
+        assert_eq!(c16(Value::Float(0.5)), Ok(Inline("0.5".into())));
+        assert_eq!(c16(Value::Int(0x3800)), Ok(Inline("0.5".into())));
+        assert_eq!(c16(Value::Float(1.5)), Ok(Literal(0x3e00)));
+        let wide = |v| source_constant(&v, Numeric::WideF16);
+        assert_eq!(wide(Value::Int(0x3800)), Ok(Literal(0x3800)));
+        assert_eq!(wide(Value::Int(-32768)), Ok(Literal(0xffff_8000)));
+        assert_eq!(wide(Value::Float(1.5)), Ok(Literal(0x3fc0_0000)));
+        assert_eq!(wide(Value::Float(0.5)), Ok(Inline("0.5".into())));
+        assert!(wide(Value::Int(0x1_2345)).is_err());
+    }
+}

@@ -1,0 +1,315 @@
+//! Everything about LLVM's AMDGPU assembly syntax that no spec file carries: how a statement
+//! splits into mnemonic, operands and modifiers, mnemonic aliases, the order operands are
+//! written in, register names, and the inline-constant / literal rules.
+
+pub mod constants;
+pub mod expr;
+pub mod regs;
+
+/// One piece of statement text with its 1-based column.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Piece {
+    pub text: String,
+    pub column: u32,
+}
+
+/// A statement split at the top level: mnemonic and comma-separated operand texts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Statement {
+    /// Lower case.
+    pub mnemonic: String,
+    /// 1-based column of the mnemonic (where llvm-mc reports statement-level errors).
+    pub column: u32,
+    pub operands: Vec<Piece>,
+}
+
+/// Splits `text` into a mnemonic and operands, at commas outside parentheses and brackets.
+pub fn split_statement(text: &str) -> Statement {
+    let lead = text.len() - text.trim_start().len();
+    let body = text.trim();
+    let (mnemonic, rest, rest_at) = match body.find(char::is_whitespace) {
+        Some(i) => (&body[..i], &body[i..], lead + i),
+        None => (body, "", lead + body.len()),
+    };
+    let mut operands = Vec::new();
+    let mut depth = 0i32;
+    let mut start = 0;
+    let mut push = |from: usize, to: usize| {
+        let raw = &rest[from..to];
+        let trimmed = raw.trim_start();
+        let column = (rest_at + from + raw.len() - trimmed.len() + 1) as u32;
+        operands.push(Piece {
+            text: trimmed.trim_end().to_string(),
+            column,
+        });
+    };
+    for (i, c) in rest.char_indices() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth -= 1,
+            ',' if depth == 0 => {
+                push(start, i);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if !rest[start..].trim().is_empty() || start > 0 {
+        push(start, rest.len());
+    }
+    Statement {
+        mnemonic: mnemonic.to_ascii_lowercase(),
+        column: lead as u32 + 1,
+        operands,
+    }
+}
+
+/// Splits whitespace-separated words off the end of `piece` while `is_modifier` accepts them;
+/// returns the remaining operand text (possibly empty) and the modifiers in source order.
+pub fn peel_modifiers(
+    piece: &Piece,
+    mut is_modifier: impl FnMut(&str) -> bool,
+) -> (Piece, Vec<Piece>) {
+    let mut rest = piece.text.as_str();
+    let mut modifiers = Vec::new();
+    loop {
+        let trimmed = rest.trim_end();
+        let word_start = trimmed.rfind(char::is_whitespace).map_or(0, |i| i + 1);
+        let word = &trimmed[word_start..];
+        if word.is_empty() || !is_modifier(word) {
+            break;
+        }
+        modifiers.push(Piece {
+            text: word.to_string(),
+            column: piece.column + word_start as u32,
+        });
+        rest = &trimmed[..word_start];
+    }
+    modifiers.reverse();
+    (
+        Piece {
+            text: rest.trim_end().to_string(),
+            column: piece.column,
+        },
+        modifiers,
+    )
+}
+
+/// The inner text of `lit(...)`, LLVM's spelling for "encode this constant as a literal".
+pub fn strip_lit(text: &str) -> Option<&str> {
+    let head = text.get(..4)?;
+    let inner = text[4..].strip_suffix(')')?;
+    head.eq_ignore_ascii_case("lit(").then_some(inner)
+}
+
+/// LLVM mnemonics whose spec instruction has another name: (first GFX major, last GFX major,
+/// LLVM mnemonic, AMD name). Consulted only when the spec does not know the mnemonic itself.
+const MNEMONIC_ALIASES: &[(u32, u32, &str, &str)] = &[
+    // GFX11 renamed the *N2 / *_NOT1 logic ops; LLVM keeps the old spellings as aliases.
+    (11, 12, "s_andn2_b32", "S_AND_NOT1_B32"),
+    (11, 12, "s_andn2_b64", "S_AND_NOT1_B64"),
+    (11, 12, "s_orn2_b32", "S_OR_NOT1_B32"),
+    (11, 12, "s_orn2_b64", "S_OR_NOT1_B64"),
+    (11, 12, "s_andn1_saveexec_b32", "S_AND_NOT0_SAVEEXEC_B32"),
+    (11, 12, "s_andn1_saveexec_b64", "S_AND_NOT0_SAVEEXEC_B64"),
+    (11, 12, "s_andn2_saveexec_b32", "S_AND_NOT1_SAVEEXEC_B32"),
+    (11, 12, "s_andn2_saveexec_b64", "S_AND_NOT1_SAVEEXEC_B64"),
+    (11, 12, "s_orn1_saveexec_b32", "S_OR_NOT0_SAVEEXEC_B32"),
+    (11, 12, "s_orn1_saveexec_b64", "S_OR_NOT0_SAVEEXEC_B64"),
+    (11, 12, "s_orn2_saveexec_b32", "S_OR_NOT1_SAVEEXEC_B32"),
+    (11, 12, "s_orn2_saveexec_b64", "S_OR_NOT1_SAVEEXEC_B64"),
+    (11, 12, "s_andn1_wrexec_b32", "S_AND_NOT0_WREXEC_B32"),
+    (11, 12, "s_andn1_wrexec_b64", "S_AND_NOT0_WREXEC_B64"),
+    (11, 12, "s_andn2_wrexec_b32", "S_AND_NOT1_WREXEC_B32"),
+    (11, 12, "s_andn2_wrexec_b64", "S_AND_NOT1_WREXEC_B64"),
+    // GFX12 renamed the carry ops (S_ADD_U32 -> S_ADD_CO_U32 ...).
+    // GFX11 renamed the bit scans; LLVM keeps the GFX10 names.
+    (11, 12, "s_ff1_i32_b32", "S_CTZ_I32_B32"),
+    (11, 12, "s_ff1_i32_b64", "S_CTZ_I32_B64"),
+    (11, 12, "s_flbit_i32_b32", "S_CLZ_I32_U32"),
+    (11, 12, "s_flbit_i32_b64", "S_CLZ_I32_U64"),
+    (11, 12, "s_flbit_i32", "S_CLS_I32"),
+    (11, 12, "s_flbit_i32_i64", "S_CLS_I32_I64"),
+    (10, 11, "s_inst_prefetch", "S_SET_INST_PREFETCH_DISTANCE"),
+    // GFX12.5 renamed the PC ops to *_I64; LLVM keeps the *_B64 names.
+    (12, 12, "s_getpc_b64", "S_GET_PC_I64"),
+    (12, 12, "s_setpc_b64", "S_SET_PC_I64"),
+    (12, 12, "s_swappc_b64", "S_SWAP_PC_I64"),
+    (12, 12, "s_rfe_b64", "S_RFE_I64"),
+    (12, 12, "s_call_b64", "S_CALL_I64"),
+    // GFX11 renamed the SMEM loads by width; LLVM keeps the dword spellings.
+    (11, 12, "s_load_dword", "S_LOAD_B32"),
+    (11, 12, "s_load_dwordx2", "S_LOAD_B64"),
+    (11, 12, "s_load_dwordx4", "S_LOAD_B128"),
+    (11, 12, "s_load_dwordx8", "S_LOAD_B256"),
+    (11, 12, "s_load_dwordx16", "S_LOAD_B512"),
+    (11, 12, "s_buffer_load_dword", "S_BUFFER_LOAD_B32"),
+    (11, 12, "s_buffer_load_dwordx2", "S_BUFFER_LOAD_B64"),
+    (11, 12, "s_buffer_load_dwordx4", "S_BUFFER_LOAD_B128"),
+    (11, 12, "s_buffer_load_dwordx8", "S_BUFFER_LOAD_B256"),
+    (11, 12, "s_buffer_load_dwordx16", "S_BUFFER_LOAD_B512"),
+    (12, 12, "s_add_u64", "S_ADD_NC_U64"),
+    (12, 12, "s_sub_u64", "S_SUB_NC_U64"),
+    (12, 12, "s_max_f32", "S_MAX_NUM_F32"),
+    (12, 12, "s_min_f32", "S_MIN_NUM_F32"),
+    (12, 12, "s_max_f16", "S_MAX_NUM_F16"),
+    (12, 12, "s_min_f16", "S_MIN_NUM_F16"),
+    (12, 12, "s_addk_i32", "S_ADDK_CO_I32"),
+    (12, 12, "s_add_u32", "S_ADD_CO_U32"),
+    (12, 12, "s_addc_u32", "S_ADD_CO_CI_U32"),
+    (12, 12, "s_sub_u32", "S_SUB_CO_U32"),
+    (12, 12, "s_subb_u32", "S_SUB_CO_CI_U32"),
+    (12, 12, "s_add_i32", "S_ADD_CO_I32"),
+    (12, 12, "s_sub_i32", "S_SUB_CO_I32"),
+];
+
+/// AMD name for an LLVM mnemonic on GFX `gfx_major`, when the two differ.
+pub fn mnemonic_alias(gfx_major: u32, mnemonic: &str) -> Option<&'static str> {
+    MNEMONIC_ALIASES
+        .iter()
+        .find(|(lo, hi, m, _)| (*lo..=*hi).contains(&gfx_major) && *m == mnemonic)
+        .map(|(_, _, _, amd)| *amd)
+}
+
+/// Instructions the spec lists without operands that LLVM lets take one optional 16-bit
+/// immediate (stored in SIMM16): (first GFX major, mnemonic).
+const OPTIONAL_IMM16: &[(u32, &str)] = &[(9, "s_endpgm")];
+
+/// True when `mnemonic` may carry an optional SIMM16 immediate on GFX `gfx_major`.
+pub fn optional_imm16(gfx_major: u32, mnemonic: &str) -> bool {
+    OPTIONAL_IMM16
+        .iter()
+        .any(|(from, m)| gfx_major >= *from && *m == mnemonic)
+}
+
+/// SOPP instructions whose immediate LLVM reads as `i16imm`: any 32-bit value, truncated to
+/// 16 bits. Every other SOPP/SOPK immediate must fit 16 bits (signed or unsigned).
+const TRUNCATED_IMM16: &[&str] = &[
+    "s_nop",
+    "s_setprio",
+    "s_trap",
+    "s_sleep",
+    "s_setkill",
+    "s_sethalt",
+    "s_denorm_mode",
+    "s_incperflevel",
+    "s_decperflevel",
+    "s_delay_alu",
+    "s_waitcnt",
+    "s_barrier_wait",
+];
+
+/// True when LLVM truncates `mnemonic`'s integer immediate instead of range-checking it.
+pub fn truncated_imm16(mnemonic: &str) -> bool {
+    TRUNCATED_IMM16.contains(&mnemonic)
+}
+
+/// Text order of an encoding's operand fields in LLVM syntax; fields not listed come after,
+/// in spec order.
+fn field_text_order(encoding: &str) -> &'static [&'static str] {
+    match family_of(encoding) {
+        "SOP1" | "SOP2" | "SOPK" => &["SDST", "SSRC0", "SSRC1", "SIMM16", "SIMM32"],
+        "SOPC" => &["SSRC0", "SSRC1", "SIMM16"],
+        "SOPP" => &["SIMM16"],
+        "SMEM" => &["SDATA", "SBASE", "SOFFSET", "OFFSET", "IOFFSET"],
+        _ => &[],
+    }
+}
+
+/// Instructions whose operands LLVM writes in another order than their family:
+/// (mnemonic, field order).
+const MNEMONIC_TEXT_ORDER: &[(&str, &[&str])] = &[
+    ("s_setreg_b32", &["SIMM16", "SDST"]),
+    ("s_setreg_imm32_b32", &["SIMM16", "SIMM32"]),
+    ("s_fmamk_f32", &["SDST", "SSRC0", "SIMM32", "SSRC1"]),
+    ("s_prefetch_inst", &["SBASE", "IOFFSET", "SOFFSET", "SDATA"]),
+    ("s_prefetch_data", &["SBASE", "IOFFSET", "SOFFSET", "SDATA"]),
+    (
+        "s_buffer_prefetch_data",
+        &["SBASE", "IOFFSET", "SOFFSET", "SDATA"],
+    ),
+    ("s_prefetch_inst_pc_rel", &["IOFFSET", "SOFFSET", "SDATA"]),
+    ("s_prefetch_data_pc_rel", &["IOFFSET", "SOFFSET", "SDATA"]),
+];
+
+/// Position of `field` in the text of `mnemonic` (encoding `encoding`); lower comes first.
+pub fn text_position(encoding: &str, mnemonic: &str, field: &str) -> usize {
+    let order = MNEMONIC_TEXT_ORDER
+        .iter()
+        .find(|(m, _)| *m == mnemonic)
+        .map_or_else(|| field_text_order(encoding), |(_, o)| *o);
+    order
+        .iter()
+        .position(|f| *f == field)
+        .unwrap_or(order.len())
+}
+
+/// The family an encoding belongs to: `ENC_SOP2` and `SOP2_INST_LITERAL` are both `SOP2`.
+pub fn family_of(encoding: &str) -> &str {
+    let name = encoding.strip_prefix("ENC_").unwrap_or(encoding);
+    name.strip_suffix("_INST_LITERAL").unwrap_or(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_at_top_level_commas_with_columns() {
+        let s = split_statement("s_setreg_b32  hwreg(HW_REG_MODE, 0, 32), s0");
+        assert_eq!(s.mnemonic, "s_setreg_b32");
+        assert_eq!(split_statement("  s_nop 0").column, 3);
+        assert_eq!(s.operands.len(), 2);
+        assert_eq!(s.operands[0].text, "hwreg(HW_REG_MODE, 0, 32)");
+        assert_eq!(s.operands[0].column, 15);
+        assert_eq!(s.operands[1].text, "s0");
+        assert_eq!(s.operands[1].column, 42);
+        assert!(split_statement("s_endpgm").operands.is_empty());
+        assert_eq!(split_statement("S_NOP 0").mnemonic, "s_nop");
+    }
+
+    #[test]
+    fn peels_trailing_modifiers() {
+        let piece = Piece {
+            text: "s0 offset:0x10 glc".into(),
+            column: 20,
+        };
+        let (rest, mods) = peel_modifiers(&piece, |w| w == "glc" || w.starts_with("offset:"));
+        assert_eq!(rest.text, "s0");
+        assert_eq!(mods.len(), 2);
+        assert_eq!(mods[0].text, "offset:0x10");
+        assert_eq!(mods[0].column, 23);
+        let (rest, mods) = peel_modifiers(
+            &Piece {
+                text: "1 + 2".into(),
+                column: 1,
+            },
+            |w| w == "glc",
+        );
+        assert_eq!(rest.text, "1 + 2");
+        assert!(mods.is_empty());
+    }
+
+    #[test]
+    fn lit_wrapper() {
+        assert_eq!(strip_lit("lit(0x5)"), Some("0x5"));
+        assert_eq!(strip_lit("LIT(1.5)"), Some("1.5"));
+        assert_eq!(strip_lit("lit"), None);
+        assert_eq!(strip_lit("5"), None);
+    }
+
+    #[test]
+    fn aliases_and_order() {
+        assert_eq!(mnemonic_alias(12, "s_add_u32"), Some("S_ADD_CO_U32"));
+        assert_eq!(mnemonic_alias(11, "s_add_u32"), None);
+        assert_eq!(family_of("SOPK_INST_LITERAL"), "SOPK");
+        assert!(
+            text_position("ENC_SMEM", "s_load_b32", "SDATA")
+                < text_position("ENC_SMEM", "s_load_b32", "SBASE")
+        );
+        assert!(
+            text_position("ENC_SOPK", "s_setreg_b32", "SIMM16")
+                < text_position("ENC_SOPK", "s_setreg_b32", "SDST")
+        );
+    }
+}

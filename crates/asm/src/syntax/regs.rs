@@ -1,0 +1,229 @@
+//! LLVM's register spelling: `s0`, `s[0:1]`, `[s0, s1]`, `ttmp[4:7]`, `v3`, and named registers.
+//! The hardware code of a register is never decided here: named registers map to the name the
+//! spec's predefined operand values use, and the encoder looks the code up in the spec.
+
+use crate::inst::{RegFile, RegRange};
+
+/// A named register as LLVM spells it: (LLVM name, spec predefined name, 32-bit registers covered).
+/// `count` 0 means "an operand of any width" (constant sources such as `src_scc`).
+const NAMED: &[(&str, &str, u32)] = &[
+    ("vcc", "VCC_LO", 2),
+    ("vcc_lo", "VCC_LO", 1),
+    ("vcc_hi", "VCC_HI", 1),
+    ("exec", "EXEC_LO", 2),
+    ("exec_lo", "EXEC_LO", 1),
+    ("exec_hi", "EXEC_HI", 1),
+    ("m0", "M0", 1),
+    ("null", "NULL", 0),
+    ("flat_scratch", "FLAT_SCRATCH_LO", 2),
+    ("flat_scratch_lo", "FLAT_SCRATCH_LO", 1),
+    ("flat_scratch_hi", "FLAT_SCRATCH_HI", 1),
+    ("xnack_mask", "XNACK_MASK_LO", 2),
+    ("xnack_mask_lo", "XNACK_MASK_LO", 1),
+    ("xnack_mask_hi", "XNACK_MASK_HI", 1),
+    ("tba", "TBA_LO", 2),
+    ("tba_lo", "TBA_LO", 1),
+    ("tba_hi", "TBA_HI", 1),
+    ("tma", "TMA_LO", 2),
+    ("tma_lo", "TMA_LO", 1),
+    ("tma_hi", "TMA_HI", 1),
+    ("scc", "SRC_SCC", 0),
+    ("src_scc", "SRC_SCC", 0),
+    ("vccz", "SRC_VCCZ", 0),
+    ("src_vccz", "SRC_VCCZ", 0),
+    ("execz", "SRC_EXECZ", 0),
+    ("src_execz", "SRC_EXECZ", 0),
+    ("shared_base", "SRC_SHARED_BASE", 0),
+    ("src_shared_base", "SRC_SHARED_BASE", 0),
+    ("shared_limit", "SRC_SHARED_LIMIT", 0),
+    ("src_shared_limit", "SRC_SHARED_LIMIT", 0),
+    ("private_base", "SRC_PRIVATE_BASE", 0),
+    ("src_private_base", "SRC_PRIVATE_BASE", 0),
+    ("private_limit", "SRC_PRIVATE_LIMIT", 0),
+    ("src_private_limit", "SRC_PRIVATE_LIMIT", 0),
+    ("pops_exiting_wave_id", "SRC_POPS_EXITING_WAVE_ID", 0),
+    ("src_pops_exiting_wave_id", "SRC_POPS_EXITING_WAVE_ID", 0),
+    ("lds_direct", "SRC_LDS_DIRECT", 0),
+    ("src_lds_direct", "SRC_LDS_DIRECT", 0),
+    ("src_flat_scratch_base_lo", "SRC_FLAT_SCRATCH_BASE_LO", 1),
+    ("src_flat_scratch_base_hi", "SRC_FLAT_SCRATCH_BASE_HI", 1),
+];
+
+/// Register files with numbered registers, longest prefix first so `ttmp` wins over `t`.
+const FILES: &[(&str, RegFile)] = &[
+    ("ttmp", RegFile::Ttmp),
+    ("s", RegFile::Sgpr),
+    ("v", RegFile::Vgpr),
+];
+
+/// Parses `text` as a register. `None`: not register syntax at all (try an expression);
+/// `Some(Err)`: register syntax with an error (bad range, mixed list...).
+pub fn parse_register(text: &str) -> Option<Result<RegRange, String>> {
+    let text = text.trim();
+    let lower = text.to_ascii_lowercase();
+    if let Some(&(_, spec_name, count)) = NAMED.iter().find(|(n, _, _)| *n == lower) {
+        return Some(Ok(RegRange {
+            file: RegFile::Special(spec_name.to_string()),
+            first: 0,
+            count,
+        }));
+    }
+    if lower.starts_with('[') {
+        return parse_list(&lower);
+    }
+    for (prefix, file) in FILES {
+        let Some(rest) = lower.strip_prefix(prefix) else {
+            continue;
+        };
+        if !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) {
+            return Some(
+                rest.parse::<u32>()
+                    .map(|first| RegRange {
+                        file: file.clone(),
+                        first,
+                        count: 1,
+                    })
+                    .map_err(|_| "invalid register index".to_string()),
+            );
+        }
+        if let Some(inner) = rest.trim_start().strip_prefix('[') {
+            let Some(inner) = inner.strip_suffix(']') else {
+                return Some(Err("missing register index".into()));
+            };
+            return Some(parse_index_range(inner).map(|(first, last)| RegRange {
+                file: file.clone(),
+                first,
+                count: last - first + 1,
+            }));
+        }
+    }
+    None
+}
+
+fn parse_index(text: &str) -> Result<u32, String> {
+    match crate::syntax::expr::evaluate(text) {
+        Ok(crate::syntax::expr::Value::Int(v)) if (0..=u32::MAX as i64).contains(&v) => {
+            Ok(v as u32)
+        }
+        _ => Err("invalid register index".into()),
+    }
+}
+
+fn parse_index_range(inner: &str) -> Result<(u32, u32), String> {
+    let (first, last) = match inner.split_once(':') {
+        Some((a, b)) => (parse_index(a)?, parse_index(b)?),
+        None => {
+            let i = parse_index(inner)?;
+            (i, i)
+        }
+    };
+    if last < first {
+        return Err("first register index should not exceed second index".into());
+    }
+    Ok((first, last))
+}
+
+/// `[s0, s1, s2]`: consecutive registers of one file.
+fn parse_list(text: &str) -> Option<Result<RegRange, String>> {
+    let inner = text.strip_prefix('[')?.strip_suffix(']')?;
+    let mut regs = Vec::new();
+    for part in inner.split(',') {
+        match parse_register(part)? {
+            Ok(r) => regs.push(r),
+            Err(e) => return Some(Err(e)),
+        }
+    }
+    let first = regs.first()?.clone();
+    for (i, r) in regs.iter().enumerate() {
+        if r.file != first.file || r.count != 1 {
+            return Some(Err("registers in a list must be of the same kind".into()));
+        }
+        if r.first != first.first + i as u32 {
+            return Some(Err(
+                "registers in a list must have consecutive indices".into()
+            ));
+        }
+    }
+    Some(Ok(RegRange {
+        count: regs.len() as u32,
+        ..first
+    }))
+}
+
+/// LLVM's alignment rule for SGPR/TTMP tuples: 64-bit tuples start at an even register,
+/// wider ones at a multiple of 4.
+pub fn is_aligned(reg: &RegRange) -> bool {
+    match reg.file {
+        RegFile::Sgpr | RegFile::Ttmp => {
+            let align = match reg.count {
+                0 | 1 => 1,
+                2 => 2,
+                _ => 4,
+            };
+            reg.first.is_multiple_of(align)
+        }
+        _ => true,
+    }
+}
+
+/// Name under which the spec lists the first register of `reg` as a predefined value.
+pub fn spec_name(reg: &RegRange) -> String {
+    match &reg.file {
+        RegFile::Sgpr => format!("s{}", reg.first),
+        RegFile::Ttmp => format!("TTMP{}", reg.first),
+        RegFile::Vgpr => format!("v{}", reg.first),
+        RegFile::Special(name) => name.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reg(file: RegFile, first: u32, count: u32) -> RegRange {
+        RegRange { file, first, count }
+    }
+
+    #[test]
+    fn numbered_registers_and_ranges() {
+        assert_eq!(parse_register("s7"), Some(Ok(reg(RegFile::Sgpr, 7, 1))));
+        assert_eq!(parse_register("s[2:3]"), Some(Ok(reg(RegFile::Sgpr, 2, 2))));
+        assert_eq!(parse_register("s[5]"), Some(Ok(reg(RegFile::Sgpr, 5, 1))));
+        assert_eq!(
+            parse_register("ttmp[4:7]"),
+            Some(Ok(reg(RegFile::Ttmp, 4, 4)))
+        );
+        assert_eq!(
+            parse_register("TTMP15"),
+            Some(Ok(reg(RegFile::Ttmp, 15, 1)))
+        );
+        assert_eq!(
+            parse_register("[s4,s5]"),
+            Some(Ok(reg(RegFile::Sgpr, 4, 2)))
+        );
+        assert!(matches!(parse_register("s[3:2]"), Some(Err(_))));
+        assert!(matches!(parse_register("[s4,s6]"), Some(Err(_))));
+    }
+
+    #[test]
+    fn named_registers_and_non_registers() {
+        let vcc = parse_register("vcc").unwrap().unwrap();
+        assert_eq!(vcc.file, RegFile::Special("VCC_LO".into()));
+        assert_eq!(vcc.count, 2);
+        assert_eq!(
+            spec_name(&parse_register("src_scc").unwrap().unwrap()),
+            "SRC_SCC"
+        );
+        assert_eq!(parse_register("label"), None);
+        assert_eq!(parse_register("0x10"), None);
+        assert_eq!(parse_register("sym"), None);
+    }
+
+    #[test]
+    fn alignment() {
+        assert!(is_aligned(&reg(RegFile::Sgpr, 2, 2)));
+        assert!(!is_aligned(&reg(RegFile::Sgpr, 1, 2)));
+        assert!(!is_aligned(&reg(RegFile::Sgpr, 2, 4)));
+        assert!(is_aligned(&reg(RegFile::Ttmp, 8, 8)));
+    }
+}

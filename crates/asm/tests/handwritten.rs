@@ -1,0 +1,452 @@
+//! Scalar statements written for this crate (not taken from LLVM's tests). The expected bytes
+//! were produced by running `/usr/lib/llvm-22/bin/llvm-mc -show-encoding` on these lines;
+//! `None` means llvm-mc rejects the line.
+
+mod common;
+
+use mcdiff_asm::{AsmOutcome, Fixup};
+
+const CASES: &[(&str, &str, Option<&str>)] = &[
+    (
+        "gfx1100",
+        "s_add_u32 s7, s12, s13",
+        Some("0x0c,0x0d,0x07,0x80"),
+    ),
+    (
+        "gfx1100",
+        "s_addc_u32 s9, 33, s4",
+        Some("0xa1,0x04,0x09,0x82"),
+    ),
+    (
+        "gfx1100",
+        "s_sub_i32 s3, vcc_hi, 0xdeadbeef",
+        Some("0x6b,0xff,0x83,0x81,0xef,0xbe,0xad,0xde"),
+    ),
+    (
+        "gfx1100",
+        "s_lshl_b64 s[10:11], s[20:21], 7",
+        Some("0x14,0x87,0x8a,0x84"),
+    ),
+    (
+        "gfx1100",
+        "s_and_b64 s[6:7], exec, -13",
+        Some("0x7e,0xcd,0x86,0x8b"),
+    ),
+    (
+        "gfx1100",
+        "s_andn2_b32 s4, s5, 0x40800000",
+        Some("0x05,0xf6,0x04,0x91"),
+    ),
+    (
+        "gfx1100",
+        "s_cselect_b32 s2, scc, 1.0",
+        Some("0xfd,0xf2,0x02,0x98"),
+    ),
+    (
+        "gfx1100",
+        "s_mov_b32 ttmp3, src_shared_base",
+        Some("0xeb,0x00,0xef,0xbe"),
+    ),
+    ("gfx1100", "s_mov_b64 s[44:45], 0.15915494", None),
+    (
+        "gfx1100",
+        "s_not_b32 m0, 2.5",
+        Some("0xff,0x1e,0xfd,0xbe,0x00,0x00,0x20,0x40"),
+    ),
+    (
+        "gfx1100",
+        "s_brev_b32 s8, -0.5",
+        Some("0xf1,0x04,0x88,0xbe"),
+    ),
+    (
+        "gfx1100",
+        "s_getpc_b64 s[30:31]",
+        Some("0x00,0x47,0x9e,0xbe"),
+    ),
+    (
+        "gfx1100",
+        "s_setpc_b64 ttmp[2:3]",
+        Some("0x6e,0x48,0x80,0xbe"),
+    ),
+    (
+        "gfx1100",
+        "s_bcnt1_i32_b64 s1, vcc",
+        Some("0x6a,0x19,0x81,0xbe"),
+    ),
+    (
+        "gfx1100",
+        "s_movk_i32 s17, 0x7fff",
+        Some("0xff,0x7f,0x11,0xb0"),
+    ),
+    (
+        "gfx1100",
+        "s_cmpk_lg_u32 s9, 0xfffe",
+        Some("0xfe,0xff,0x09,0xb5"),
+    ),
+    ("gfx1100", "s_addk_i32 s3, -2", Some("0xfe,0xff,0x83,0xb7")),
+    (
+        "gfx1100",
+        "s_getreg_b32 s4, hwreg(HW_REG_MODE, 2, 5)",
+        Some("0x81,0x20,0x84,0xb8"),
+    ),
+    (
+        "gfx1100",
+        "s_cmp_ge_i32 s33, 48",
+        Some("0x21,0xb0,0x03,0xbf"),
+    ),
+    (
+        "gfx1100",
+        "s_cmp_eq_u64 s[8:9], 0x12345",
+        Some("0x08,0xff,0x10,0xbf,0x45,0x23,0x01,0x00"),
+    ),
+    (
+        "gfx1100",
+        "s_bitcmp1_b32 null, 3",
+        Some("0x7c,0x83,0x0d,0xbf"),
+    ),
+    ("gfx1100", "s_nop 5", Some("0x05,0x00,0x80,0xbf")),
+    ("gfx1100", "s_branch 77", Some("0x4d,0x00,0xa0,0xbf")),
+    ("gfx1100", "s_cbranch_vccnz -4", Some("0xfc,0xff,0xa4,0xbf")),
+    (
+        "gfx1100",
+        "s_sendmsg sendmsg(MSG_INTERRUPT)",
+        Some("0x01,0x00,0xb6,0xbf"),
+    ),
+    (
+        "gfx1100",
+        "s_waitcnt vmcnt(3) lgkmcnt(1)",
+        Some("0x17,0x0c,0x89,0xbf"),
+    ),
+    (
+        "gfx1100",
+        "s_load_b64 s[20:21], s[8:9], 0x1f0",
+        Some("0x04,0x05,0x04,0xf4,0xf0,0x01,0x00,0xf8"),
+    ),
+    (
+        "gfx1100",
+        "s_load_b128 s[8:11], s[0:1], s33 offset:0x20 glc dlc",
+        Some("0x00,0x62,0x08,0xf4,0x20,0x00,0x00,0x42"),
+    ),
+    (
+        "gfx1100",
+        "s_buffer_load_b32 s6, s[12:15], m0",
+        Some("0x86,0x01,0x20,0xf4,0x00,0x00,0x00,0xfa"),
+    ),
+    (
+        "gfx1100",
+        "s_load_b32 s0, s[4:5], -0x40",
+        Some("0x02,0x00,0x00,0xf4,0xc0,0xff,0x1f,0xf8"),
+    ),
+    (
+        "gfx1100",
+        "s_mov_b32 s5, 10+20*3",
+        Some("0xff,0x00,0x85,0xbe,0x46,0x00,0x00,0x00"),
+    ),
+    (
+        "gfx1100",
+        "s_or_b32 s1, s2, 1<<20",
+        Some("0x02,0xff,0x01,0x8c,0x00,0x00,0x10,0x00"),
+    ),
+    (
+        "gfx1200",
+        "s_add_co_u32 s7, s12, s13",
+        Some("0x0c,0x0d,0x07,0x80"),
+    ),
+    (
+        "gfx1200",
+        "s_add_u32 s2, s3, 0x11",
+        Some("0x03,0x91,0x02,0x80"),
+    ),
+    (
+        "gfx1200",
+        "s_sub_co_i32 s1, 65, s5",
+        Some("0xff,0x05,0x81,0x81,0x41,0x00,0x00,0x00"),
+    ),
+    (
+        "gfx1200",
+        "s_min_num_f32 s4, s5, 0.5",
+        Some("0x05,0xf0,0x04,0xa1"),
+    ),
+    (
+        "gfx1200",
+        "s_add_f16 s9, s10, 1.0",
+        Some("0x0a,0xf2,0x89,0xa4"),
+    ),
+    (
+        "gfx1200",
+        "s_cmp_gt_f16 0x3c00, s4",
+        Some("0xff,0x04,0x54,0xbf,0x00,0x3c,0x00,0x00"),
+    ),
+    (
+        "gfx1200",
+        "s_cvt_f32_i32 s6, -7",
+        Some("0xc7,0x64,0x86,0xbe"),
+    ),
+    (
+        "gfx1200",
+        "s_fmaak_f32 s1, s2, s3, 2.5",
+        Some("0x02,0x03,0x81,0xa2,0x00,0x00,0x20,0x40"),
+    ),
+    (
+        "gfx1200",
+        "s_fmamk_f32 s1, s2, 0x40490fdb, s3",
+        Some("0x02,0x03,0x01,0xa3,0xdb,0x0f,0x49,0x40"),
+    ),
+    (
+        "gfx1200",
+        "s_mov_b64 s[100:101], -9",
+        Some("0xc9,0x01,0xe4,0xbe"),
+    ),
+    (
+        "gfx1200",
+        "s_and_not1_b64 s[2:3], s[4:5], s[6:7]",
+        Some("0x04,0x06,0x82,0x91"),
+    ),
+    (
+        "gfx1200",
+        "s_movk_i32 s3, 0x1234",
+        Some("0x34,0x12,0x03,0xb0"),
+    ),
+    ("gfx1200", "s_version 0x5", Some("0x05,0x00,0x80,0xb0")),
+    (
+        "gfx1200",
+        "s_cmp_lg_u32 s1, null",
+        Some("0x01,0x7c,0x07,0xbf"),
+    ),
+    ("gfx1200", "s_wait_loadcnt 0x3", Some("0x03,0x00,0xc0,0xbf")),
+    ("gfx1200", "s_endpgm", Some("0x00,0x00,0xb0,0xbf")),
+    ("gfx1200", "s_branch 300", Some("0x2c,0x01,0xa0,0xbf")),
+    (
+        "gfx1200",
+        "s_load_b96 s[12:14], s[2:3], 0x40",
+        Some("0x01,0xa3,0x00,0xf4,0x40,0x00,0x00,0xf8"),
+    ),
+    (
+        "gfx1200",
+        "s_load_b32 s5, s[2:3], s4 offset:0x100",
+        Some("0x41,0x01,0x00,0xf4,0x00,0x01,0x00,0x08"),
+    ),
+    (
+        "gfx1200",
+        "s_load_b256 s[16:23], s[6:7], -8",
+        Some("0x03,0x64,0x00,0xf4,0xf8,0xff,0xff,0xf8"),
+    ),
+    (
+        "gfx1200",
+        "s_buffer_load_b64 s[2:3], s[8:11], 0x80",
+        Some("0x84,0x20,0x02,0xf4,0x80,0x00,0x00,0xf8"),
+    ),
+    (
+        "gfx1200",
+        "s_prefetch_data s[2:3], 0x10, null, 3",
+        Some("0xc1,0xc0,0x04,0xf4,0x10,0x00,0x00,0xf8"),
+    ),
+    (
+        "gfx942",
+        "s_add_u32 s7, s12, s13",
+        Some("0x0c,0x0d,0x07,0x80"),
+    ),
+    (
+        "gfx942",
+        "s_mul_i32 s4, s5, 0x1000",
+        Some("0x05,0xff,0x04,0x92,0x00,0x10,0x00,0x00"),
+    ),
+    (
+        "gfx942",
+        "s_mov_b64 flat_scratch, s[4:5]",
+        Some("0x04,0x01,0xe6,0xbe"),
+    ),
+    (
+        "gfx942",
+        "s_mov_b32 s9, xnack_mask_lo",
+        Some("0x68,0x00,0x89,0xbe"),
+    ),
+    (
+        "gfx942",
+        "s_and_saveexec_b64 s[10:11], vcc",
+        Some("0x6a,0x20,0x8a,0xbe"),
+    ),
+    (
+        "gfx942",
+        "s_lshr_b64 s[2:3], s[2:3], 63",
+        Some("0x02,0xbf,0x82,0x8f"),
+    ),
+    (
+        "gfx942",
+        "s_cmp_lt_u32 s1, 0.5",
+        Some("0x01,0xf0,0x0a,0xbf"),
+    ),
+    (
+        "gfx942",
+        "s_movk_i32 s1, 0x100",
+        Some("0x00,0x01,0x01,0xb0"),
+    ),
+    (
+        "gfx942",
+        "s_setreg_b32 hwreg(HW_REG_TRAPSTS, 0, 8), s3",
+        Some("0x03,0x38,0x03,0xb9"),
+    ),
+    ("gfx942", "s_nop 0", Some("0x00,0x00,0x80,0xbf")),
+    (
+        "gfx942",
+        "s_waitcnt lgkmcnt(0)",
+        Some("0x7f,0xc0,0x8c,0xbf"),
+    ),
+    ("gfx942", "s_cbranch_execz 12", Some("0x0c,0x00,0x88,0xbf")),
+    (
+        "gfx942",
+        "s_load_dword s5, s[2:3], 0x7c",
+        Some("0x41,0x01,0x02,0xc0,0x7c,0x00,0x00,0x00"),
+    ),
+    (
+        "gfx942",
+        "s_load_dwordx2 s[8:9], s[6:7], s3",
+        Some("0x03,0x02,0x04,0xc0,0x03,0x00,0x00,0x00"),
+    ),
+    (
+        "gfx942",
+        "s_load_dwordx4 s[12:15], s[4:5], s2 offset:0x40",
+        Some("0x02,0x43,0x0a,0xc0,0x40,0x00,0x00,0x04"),
+    ),
+    (
+        "gfx942",
+        "s_buffer_load_dword s1, s[8:11], 0x10",
+        Some("0x44,0x00,0x22,0xc0,0x10,0x00,0x00,0x00"),
+    ),
+    ("gfx942", "s_endpgm", Some("0x00,0x00,0x81,0xbf")),
+];
+
+fn parse_bytes(text: &str) -> Vec<u8> {
+    text.split(',')
+        .map(|b| u8::from_str_radix(b.trim().trim_start_matches("0x"), 16).expect("hex byte"))
+        .collect()
+}
+
+#[test]
+fn handwritten_lines_match_llvm_mc() {
+    let (mut failures, mut checked) = (Vec::new(), 0);
+    for mcpu in ["gfx1100", "gfx1200", "gfx942"] {
+        let Some(target) = common::target(mcpu) else {
+            return;
+        };
+        let asm = mcdiff_asm::Assembler::new(&target, &[]);
+        for (_, line, expected) in CASES.iter().filter(|(m, _, _)| *m == mcpu) {
+            checked += 1;
+            let outcome = asm.assemble(line);
+            let ok = match (expected, &outcome) {
+                (Some(bytes), AsmOutcome::Encoded(e)) => {
+                    e.bytes == parse_bytes(bytes) && e.fixups.is_empty()
+                }
+                (None, AsmOutcome::Rejected(_)) => true,
+                _ => false,
+            };
+            if !ok {
+                failures.push(format!(
+                    "{mcpu}: {line}: want {expected:?}, got {outcome:?}"
+                ));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} mismatches:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert_eq!(checked, CASES.len(), "every case belongs to a tested -mcpu");
+}
+
+/// Symbolic operands become fixups at the bytes llvm-mc shows as letters
+/// (`s_branch target` -> `[A,A,0xa0,0xbf]`, `s_mov_b32 s0, sym+4` -> literal dword `A,A,A,A`).
+#[test]
+fn symbols_become_fixups() {
+    let Some(target) = common::target("gfx1200") else {
+        return;
+    };
+    let asm = mcdiff_asm::Assembler::new(&target, &[]);
+    let cases: &[(&str, &[u8], Fixup)] = &[
+        (
+            "s_branch target",
+            &[0, 0, 0xa0, 0xbf],
+            Fixup {
+                offset: 0,
+                size: 2,
+                expr: "target".into(),
+            },
+        ),
+        (
+            "s_mov_b32 s0, sym+4",
+            &[0xff, 0x00, 0x80, 0xbe, 0, 0, 0, 0],
+            Fixup {
+                offset: 4,
+                size: 4,
+                expr: "sym+4".into(),
+            },
+        ),
+        (
+            "s_call_b64 s[2:3], fn",
+            &[0, 0, 0x02, 0xba],
+            Fixup {
+                offset: 0,
+                size: 2,
+                expr: "fn".into(),
+            },
+        ),
+    ];
+    for (line, bytes, fixup) in cases {
+        let AsmOutcome::Encoded(e) = asm.assemble(line) else {
+            panic!("{line}: not encoded");
+        };
+        assert_eq!(&e.bytes, bytes, "{line}");
+        assert_eq!(e.fixups, vec![fixup.clone()], "{line}");
+    }
+}
+
+/// The three outcomes and their stable reasons.
+#[test]
+fn outcome_kinds() {
+    let Some(target) = common::target("gfx1100") else {
+        return;
+    };
+    let asm = mcdiff_asm::Assembler::new(&target, &["+wavefrontsize64".to_string()]);
+    assert_eq!(
+        asm.assemble("v_add_f32 v0, v1, v2"),
+        AsmOutcome::Unsupported("encoding ENC_VOP2 not implemented".into())
+    );
+    assert_eq!(
+        asm.assemble(".text"),
+        AsmOutcome::Unsupported("directive".into())
+    );
+    let AsmOutcome::Rejected(err) = asm.assemble("  s_bogus_op s0") else {
+        panic!("unknown mnemonic accepted");
+    };
+    assert_eq!(
+        (err.column, err.message.as_str()),
+        (3, "instruction not in spec")
+    );
+    let AsmOutcome::Rejected(err) = asm.assemble("s_mov_b64 s[1:2], s[4:5]") else {
+        panic!("misaligned tuple accepted");
+    };
+    assert_eq!(
+        (err.column, err.message.as_str()),
+        (11, "invalid register alignment")
+    );
+    let AsmOutcome::Encoded(e) = asm.assemble("s_load_b64 s[4:5], s[2:3], s6 offset:0x10 glc")
+    else {
+        panic!("smem with soffset and offset not encoded");
+    };
+    assert_eq!(e.inst.name, "S_LOAD_B64");
+    assert_eq!(e.inst.encoding, "ENC_SMEM");
+    assert!(e.inst.modifiers.contains(&("GLC".to_string(), 1)));
+    assert_eq!(
+        e.inst.operands.last().map(|o| &o.value),
+        Some(&mcdiff_asm::OperandValue::SmemOffset {
+            soffset: Some(mcdiff_asm::RegRange {
+                file: mcdiff_asm::RegFile::Sgpr,
+                first: 6,
+                count: 1
+            }),
+            imm: Some(0x10),
+        })
+    );
+}
