@@ -1,1 +1,16 @@
-//! mcdiff: differential engine, llvm-mc driver, reports.
+//! mcdiff: checks AMD GPU instruction encodings three ways — our spec-driven
+//! encoder, the live llvm-mc, and the CHECK lines recorded in LLVM's tests.
+//!
+//! Layers: `mcdiff-spec` (AMD spec files), `mcdiff-lit` (LLVM test files),
+//! `mcdiff-asm` (syntax -> instruction model -> bytes), `mcdiff-sema`
+//! (pseudocode); this crate drives llvm-mc ([`llvm_mc`]), runs the cases
+//! ([`engine`]), classifies them ([`classify`]), executes the pseudocode of what
+//! we encoded ([`semantics`]) and reports ([`report`]).
+
+pub mod bytes;
+pub mod classify;
+pub mod data;
+pub mod engine;
+pub mod llvm_mc;
+pub mod report;
+pub mod semantics;

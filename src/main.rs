@@ -1,1 +1,269 @@
-fn main() {}
+//! The `mcdiff` command line.
+
+use anyhow::{bail, Context, Result};
+use clap::{Parser, Subcommand};
+use std::io::{IsTerminal, Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use mcdiff::data::{DataDir, CORPUS_VERSIONS};
+use mcdiff::engine::{self, EngineConfig};
+use mcdiff::llvm_mc::{LlvmMc, RunCache};
+use mcdiff::report;
+
+#[derive(Parser)]
+#[command(
+    name = "mcdiff",
+    version,
+    about = "Checks AMD GPU instruction encodings three ways: \
+our spec-driven encoder, live llvm-mc, and LLVM's recorded CHECK lines"
+)]
+struct Cli {
+    /// Folder holding llvm-tests/ and amd-isa/ (default: $MCDIFF_DATA, then ../shared).
+    #[arg(long, global = true, value_name = "DIR")]
+    data: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the differential check over LLVM's AMDGPU MC tests.
+    Run(RunArgs),
+    /// Assemble lines like `llvm-mc -show-encoding`, with our encoder.
+    Asm(AsmArgs),
+}
+
+#[derive(clap::Args)]
+struct RunArgs {
+    /// Corpus version(s) to check (default: every version present).
+    #[arg(long = "corpus", value_name = "VERSION")]
+    corpora: Vec<String>,
+    /// llvm-mc to run (default: /usr/lib/llvm-<major>/bin/llvm-mc matching each corpus).
+    #[arg(long, value_name = "PATH")]
+    llvm_mc: Option<PathBuf>,
+    /// Only RUN lines with this -mcpu (repeatable).
+    #[arg(long = "mcpu", value_name = "CPU")]
+    mcpus: Vec<String>,
+    /// Only test files whose path contains this text (repeatable).
+    #[arg(long = "file", value_name = "TEXT")]
+    files: Vec<String>,
+    /// Write a JSON report (one record per divergence) to this file.
+    #[arg(long, value_name = "FILE")]
+    json: Option<PathBuf>,
+    /// Write a JUnit XML report to this file.
+    #[arg(long, value_name = "FILE")]
+    junit: Option<PathBuf>,
+    /// Where llvm-mc answers are cached (default: $MCDIFF_CACHE, else ~/.cache/mcdiff).
+    #[arg(long, value_name = "DIR")]
+    cache: Option<PathBuf>,
+    /// Run llvm-mc afresh, without the cache.
+    #[arg(long)]
+    no_cache: bool,
+    /// Seconds before one llvm-mc process is killed.
+    #[arg(long, default_value_t = 120)]
+    timeout: u64,
+    /// Exit with status 1 when any case diverges.
+    #[arg(long)]
+    deny_divergence: bool,
+}
+
+#[derive(clap::Args)]
+struct AsmArgs {
+    /// Target processor, as llvm-mc's -mcpu.
+    #[arg(long)]
+    mcpu: String,
+    /// Target features, as llvm-mc's -mattr (comma-separated, repeatable).
+    #[arg(long, value_delimiter = ',')]
+    mattr: Vec<String>,
+    /// Input file, or - for standard input.
+    #[arg(default_value = "-")]
+    file: String,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Run(args) => cmd_run(cli.data, args),
+        Command::Asm(args) => cmd_asm(cli.data, args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("mcdiff: error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn default_cache_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("MCDIFF_CACHE") {
+        return Some(PathBuf::from(dir));
+    }
+    let base = std::env::var_os("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))?;
+    Some(base.join("mcdiff"))
+}
+
+fn cmd_run(data: Option<PathBuf>, args: RunArgs) -> Result<ExitCode> {
+    let data = DataDir::locate(data.as_deref())?;
+    data.spec_root()?;
+    let corpora: Vec<String> = if args.corpora.is_empty() {
+        CORPUS_VERSIONS
+            .iter()
+            .filter(|v| data.corpus(v).is_ok())
+            .map(|v| v.to_string())
+            .collect()
+    } else {
+        args.corpora.clone()
+    };
+    if corpora.is_empty() {
+        bail!(
+            "no LLVM test corpus under {}/llvm-tests",
+            data.root.display()
+        );
+    }
+    if args.llvm_mc.is_some() && corpora.len() > 1 {
+        bail!("--llvm-mc names one binary: also name one --corpus");
+    }
+    let cache_dir = if args.no_cache {
+        None
+    } else {
+        args.cache.clone().or_else(default_cache_dir)
+    };
+    let mut all_json = Vec::new();
+    let mut junit = String::new();
+    let mut diverged = false;
+    for version in &corpora {
+        let corpus_root = data.corpus(version)?;
+        let mc_path = match &args.llvm_mc {
+            Some(p) => p.clone(),
+            None => LlvmMc::for_major(version.split('.').next().unwrap_or(version)),
+        };
+        let llvm_mc = LlvmMc::open(&mc_path, Duration::from_secs(args.timeout))?;
+        if llvm_mc.version != *version {
+            eprintln!(
+                "mcdiff: note: llvm-mc {} checks LLVM {version}'s tests: check-differs counts LLVM changes",
+                llvm_mc.version
+            );
+        }
+        let config = EngineConfig {
+            data_dir: data.root.clone(),
+            corpus_root,
+            corpus_version: version.clone(),
+            llvm_mc,
+            cache: RunCache::new(cache_dir.clone()),
+            mcpus: args.mcpus.clone(),
+            file_filters: args.files.clone(),
+        };
+        let bar = progress_bar(version);
+        let report = engine::run(&config, &|done, total| {
+            if let Some(bar) = &bar {
+                bar.set_length(total as u64);
+                bar.set_position(done as u64);
+            }
+        })?;
+        if let Some(bar) = bar {
+            bar.finish_and_clear();
+        }
+        print!("{}", report::summary_table(&report));
+        for u in &report.unparsed_runs {
+            eprintln!("{}:{}: unparsed RUN line: {}", u.file, u.line, u.reason);
+        }
+        for f in &report.failed_runs {
+            eprintln!("{}:{}: llvm-mc could not run: {}", f.file, f.line, f.reason);
+        }
+        diverged |= report.cases.iter().any(|c| c.class.is_divergence());
+        all_json.push(report::json(&report));
+        junit.push_str(&report::junit(&report));
+    }
+    if let Some(path) = &args.json {
+        let text = serde_json::to_string_pretty(&serde_json::Value::Array(all_json))?;
+        std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
+    }
+    if let Some(path) = &args.junit {
+        std::fs::write(path, junit).with_context(|| format!("writing {}", path.display()))?;
+    }
+    Ok(if args.deny_divergence && diverged {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn progress_bar(version: &str) -> Option<indicatif::ProgressBar> {
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(0);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{prefix} [{bar:40}] {pos}/{len} llvm-mc runs ({eta})",
+        )
+        .expect("valid template")
+        .progress_chars("=> "),
+    );
+    bar.set_prefix(format!("LLVM {version}"));
+    Some(bar)
+}
+
+fn cmd_asm(data: Option<PathBuf>, args: AsmArgs) -> Result<ExitCode> {
+    let data = DataDir::locate(data.as_deref())?;
+    let spec = mcdiff_spec::load_target(data.spec_root()?, &args.mcpu)?;
+    let (name, text) = if args.file == "-" {
+        let mut s = String::new();
+        std::io::stdin().read_to_string(&mut s)?;
+        ("<stdin>".to_string(), s)
+    } else {
+        let s = std::fs::read_to_string(&args.file)
+            .with_context(|| format!("reading {}", args.file))?;
+        (args.file.clone(), s)
+    };
+    let mattr: Vec<String> = args.mattr.iter().map(|m| m.trim().to_string()).collect();
+    let assembler = mcdiff_asm::Assembler::new(&spec, &mattr);
+    let mut failed = false;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    // Statements are split from comments the same way test files are read.
+    let parsed = mcdiff_lit::parse_test_file(std::path::Path::new("input.s"), &text);
+    let raw_lines: Vec<&str> = text.lines().collect();
+    for stmt in parsed.lines.iter().filter(|l| !l.is_label) {
+        let raw = raw_lines.get(stmt.line - 1).copied().unwrap_or_default();
+        let lead = (raw.len() - raw.trim_start().len()) as u32;
+        match assembler.assemble(&stmt.text) {
+            mcdiff_asm::AsmOutcome::Encoded(enc) => {
+                let bytes = mcdiff::engine::encoded_bytes(&enc);
+                writeln!(
+                    out,
+                    "\t{:<39} ; encoding: {}",
+                    stmt.text,
+                    mcdiff::bytes::render(&bytes)
+                )?;
+            }
+            mcdiff_asm::AsmOutcome::Rejected(e) => {
+                failed = true;
+                eprintln!(
+                    "{name}:{}:{}: error: {}",
+                    stmt.line,
+                    lead + e.column,
+                    e.message
+                );
+            }
+            mcdiff_asm::AsmOutcome::Unsupported(reason) => {
+                failed = true;
+                eprintln!(
+                    "{name}:{}:{}: error: unsupported: {reason}",
+                    stmt.line,
+                    lead + 1
+                );
+            }
+        }
+    }
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}

@@ -134,7 +134,7 @@ impl<'s> Assembler<'s> {
         }
         let stmt = split_statement(text);
         let Some(instruction) = self.instruction(&stmt.mnemonic) else {
-            return reject(stmt.column, "instruction not in spec").into();
+            return self.unknown_mnemonic(&stmt);
         };
         let Some(form) = choose_form(instruction) else {
             // Name the family by an ENC_* form where there is one, so reasons stay few.
@@ -175,6 +175,23 @@ impl<'s> Assembler<'s> {
                 }
             }
         }
+    }
+
+    /// Why a mnemonic the spec does not know is not encoded: a suffixed form of a known
+    /// instruction (`_e64`, `_dpp`...) is an unimplemented form; an unknown mnemonic of an
+    /// unimplemented family is a gap in our tables; an unknown scalar mnemonic is rejected.
+    fn unknown_mnemonic(&self, stmt: &Statement) -> AsmOutcome {
+        if let Some((base, form)) = syntax::encoding_suffix(&stmt.mnemonic) {
+            if self.instruction(base).is_some() {
+                return AsmOutcome::Unsupported(format!("{form} not implemented"));
+            }
+        }
+        if !syntax::in_implemented_families(&stmt.mnemonic) {
+            return AsmOutcome::Unsupported(
+                "mnemonic of an unimplemented family not in alias tables".into(),
+            );
+        }
+        reject(stmt.column, "instruction not in spec").into()
     }
 
     /// Parses the operand texts against the spec operands of `form` into an [`Inst`].

@@ -8,6 +8,8 @@
 //!    same instruction name (or alias) and encoding name, preferring the same condition.
 //!    An operand's field is renamed to the opcode file's field with identical bit ranges when
 //!    the two files spell the field differently (manual `CLMP` vs official `CLAMP`, ...).
+//!    Where the neighbour has the instruction only as `<FAMILY>_INST_LITERAL` with the same
+//!    opcode, the form takes that list and that encoding name.
 //! 3. Operand types and data formats the opcode file lacks are taken from the neighbour.
 //! 4. Instructions the opcode file lacks are NOT taken from the neighbour (a neighbour is a
 //!    different architecture: RDNA3.5 has SALU float ops gfx1100 lacks), except the ones
@@ -144,7 +146,10 @@ fn take_from_neighbour(arch: Arch, spec: &mut Spec, neighbour: &Spec) {
                 .encodings
                 .iter()
                 .find(|f| f.encoding == form.encoding && f.condition == form.condition);
-            let Some(source_form) = exact.or_else(|| theirs.in_encoding(&form.encoding)) else {
+            let Some(source_form) = exact
+                .or_else(|| theirs.in_encoding(&form.encoding))
+                .or_else(|| literal_form(theirs, form))
+            else {
                 continue;
             };
             if source_form.operands.is_empty() {
@@ -153,6 +158,25 @@ fn take_from_neighbour(arch: Arch, spec: &mut Spec, neighbour: &Spec) {
             let encoding = spec.encodings.iter().find(|e| e.name == form.encoding);
             form.operands = rename(encoding, &source_form.operands);
             form.operands_source = Some(id);
+            // The neighbour lists this instruction only in its literal form: so is ours.
+            form.encoding.clone_from(&source_form.encoding);
+        }
+    }
+
+    // Literal forms taken above name the neighbour's literal encodings: bring those along.
+    let missing: HashSet<String> = spec
+        .instructions
+        .iter()
+        .flat_map(|i| &i.encodings)
+        .map(|f| f.encoding.clone())
+        .filter(|name| spec.encoding(name).is_none())
+        .collect();
+    for name in missing {
+        if let Some(enc) = neighbour.encoding(&name) {
+            spec.encodings.push(Encoding {
+                source: id,
+                ..enc.clone()
+            });
         }
     }
 
@@ -239,6 +263,21 @@ fn take_from_neighbour(arch: Arch, spec: &mut Spec, neighbour: &Spec) {
     if formats > 0 {
         spec.notes.push((id, format!("{formats} data formats")));
     }
+}
+
+/// The neighbour's `<FAMILY>_INST_LITERAL` form standing for `form` (`ENC_<FAMILY>`, same
+/// opcode): manual tables list literal-only instructions (S_SETREG_IMM32_B32, V_FMAAK_F32...)
+/// under the base format, the XMLs only under the literal encoding.
+fn literal_form<'a>(
+    theirs: &'a Instruction,
+    form: &InstructionEncoding,
+) -> Option<&'a InstructionEncoding> {
+    let family = form.encoding.strip_prefix("ENC_")?;
+    let literal = format!("{family}_INST_LITERAL");
+    theirs
+        .encodings
+        .iter()
+        .find(|f| f.encoding == literal && f.opcode == form.opcode)
 }
 
 fn op_encoding_field<'a>(spec: &'a Spec, encoding: &str, field: &str) -> Option<&'a Field> {

@@ -563,6 +563,34 @@ pub fn literal_codes(arch: Arch) -> Vec<LiteralCode> {
 }
 
 /// Merges `arch`'s supplement into `spec`, filling gaps only; records the supplement as a source.
+/// A fixed-value field a manual's format table leaves out.
+struct EncodingFieldFix {
+    encoding: &'static str,
+    field: &'static str,
+    offset: u32,
+    count: u32,
+    value: u32,
+    why: &'static str,
+}
+
+/// Fixed fields missing from a manual-derived file, each with the evidence for it.
+fn encoding_fields(arch: Arch) -> Vec<EncodingFieldFix> {
+    match arch {
+        // CDNA2 manual §13.1.1, Table 54 "SOP2 Fields" lists SSRC0, SSRC1, SDST and OP [29:23]
+        // but no ENCODING row; the same table in the CDNA1 manual (and the CDNA3 XML) has
+        // ENCODING [31:30] = 'b10, and the SOP2 opcodes are the same.
+        Arch::Cdna2 => vec![EncodingFieldFix {
+            encoding: "ENC_SOP2",
+            field: "ENCODING",
+            offset: 30,
+            count: 2,
+            value: 0b10,
+            why: "CDNA2 manual Table 54 omits the row; CDNA1 manual and CDNA3 XML agree",
+        }],
+        _ => Vec::new(),
+    }
+}
+
 pub fn apply(arch: Arch, spec: &mut Spec) {
     let id = spec.sources.len();
     spec.sources.push(SourceFile {
@@ -617,6 +645,41 @@ pub fn apply(arch: Arch, spec: &mut Spec) {
                 }
             }
         }
+    }
+    for fix in encoding_fields(arch) {
+        let Some(enc) = spec.encodings.iter_mut().find(|e| e.name == fix.encoding) else {
+            continue;
+        };
+        if enc.field(fix.field).is_some() {
+            continue;
+        }
+        let mask = ((1u128 << fix.count) - 1) << fix.offset;
+        enc.identifier_mask |= mask;
+        for id in &mut enc.identifiers {
+            *id = (*id & !mask) | (u128::from(fix.value) << fix.offset);
+        }
+        enc.fields.push(Field {
+            name: fix.field.to_string(),
+            ranges: vec![BitRange {
+                offset: fix.offset,
+                count: fix.count,
+                padding: None,
+                padding_count: 0,
+            }],
+            conditional: false,
+        });
+        spec.notes.push((
+            id,
+            format!(
+                "{}.{} [{}:{}] = {} added ({})",
+                fix.encoding,
+                fix.field,
+                fix.offset + fix.count - 1,
+                fix.offset,
+                fix.value,
+                fix.why
+            ),
+        ));
     }
     if spec.literal_codes.is_empty() {
         spec.literal_codes = literal_codes(arch)

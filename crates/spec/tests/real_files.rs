@@ -523,3 +523,34 @@ fn parsing_the_largest_file_is_fast() {
         assert!(elapsed.as_secs_f64() < 1.0, "{elapsed:?}");
     }
 }
+
+#[test]
+fn cdna2_sop2_gets_the_encoding_row_its_manual_table_omits() {
+    let Some(ts) = load("gfx90a") else { return };
+    let sop2 = ts.spec.encoding("ENC_SOP2").unwrap();
+    let enc = sop2.field("ENCODING").expect("ENCODING field supplied");
+    assert_eq!(ranges(&enc.ranges), vec![(30, 2)]);
+    assert_eq!(sop2.identifier_mask >> 30 & 0b11, 0b11);
+    assert!(sop2.identifiers.iter().all(|id| id >> 30 & 0b11 == 0b10));
+    // The other arches' files have the row already; nothing is added there.
+    let cdna1 = load("gfx908").unwrap();
+    assert!(!cdna1
+        .spec
+        .notes
+        .iter()
+        .any(|(_, n)| n.contains("ENC_SOP2.ENCODING")));
+}
+
+#[test]
+fn literal_only_instructions_take_the_neighbours_literal_form() {
+    let Some(ts) = load("gfx1100") else { return };
+    let setreg = ts.spec.instruction("S_SETREG_IMM32_B32").unwrap();
+    let form = setreg
+        .encodings
+        .iter()
+        .find(|f| f.encoding == "SOPK_INST_LITERAL")
+        .expect("literal form from the RDNA3.5 partial");
+    assert_eq!(form.opcode, 19);
+    assert!(!form.operands.is_empty());
+    assert!(form.operands_source.is_some());
+}

@@ -171,6 +171,30 @@ pub fn mnemonic_alias(gfx_major: u32, mnemonic: &str) -> Option<&'static str> {
         .map(|(_, _, _, amd)| *amd)
 }
 
+/// LLVM's encoding-forcing mnemonic suffixes, longest first, with the form they select.
+/// `v_add_f32_e64` is V_ADD_F32 in its VOP3 form; `_e32` forces the native 32-bit form.
+const ENCODING_SUFFIXES: &[(&str, &str)] = &[
+    ("_e64_dpp", "VOP3 DPP forms"),
+    ("_e32", "native 32-bit forms"),
+    ("_e64", "ENC_VOP3"),
+    ("_dpp", "DPP forms"),
+    ("_sdwa", "SDWA forms"),
+];
+
+/// Splits an encoding-forcing suffix off `mnemonic`: (base mnemonic, the form it selects).
+pub fn encoding_suffix(mnemonic: &str) -> Option<(&str, &'static str)> {
+    ENCODING_SUFFIXES
+        .iter()
+        .find_map(|(suffix, form)| mnemonic.strip_suffix(suffix).map(|base| (base, *form)))
+}
+
+/// Mnemonic prefixes of the families this assembler implements (SOP1/SOP2/SOPK/SOPC/SOPP/SMEM).
+/// A mnemonic outside them that the spec does not know is a gap in our alias tables for an
+/// unimplemented family, not evidence about the spec.
+pub fn in_implemented_families(mnemonic: &str) -> bool {
+    mnemonic.starts_with("s_")
+}
+
 /// Instructions the spec lists without operands that LLVM lets take one optional 16-bit
 /// immediate (stored in SIMM16): (first GFX major, mnemonic).
 const OPTIONAL_IMM16: &[(u32, &str)] = &[(9, "s_endpgm")];
@@ -288,6 +312,25 @@ mod tests {
         );
         assert_eq!(rest.text, "1 + 2");
         assert!(mods.is_empty());
+    }
+
+    #[test]
+    fn encoding_suffixes() {
+        assert_eq!(
+            encoding_suffix("v_fma_f16_e64_dpp"),
+            Some(("v_fma_f16", "VOP3 DPP forms"))
+        );
+        assert_eq!(
+            encoding_suffix("v_add_f32_e64"),
+            Some(("v_add_f32", "ENC_VOP3"))
+        );
+        assert_eq!(
+            encoding_suffix("v_mov_b32_sdwa"),
+            Some(("v_mov_b32", "SDWA forms"))
+        );
+        assert_eq!(encoding_suffix("s_add_u32"), None);
+        assert!(in_implemented_families("s_load_b32"));
+        assert!(!in_implemented_families("v_cvt_pkrtz_f16_f32"));
     }
 
     #[test]

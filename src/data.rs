@@ -1,0 +1,80 @@
+//! Finding the third-party inputs: LLVM's tests and AMD's spec files.
+//!
+//! Order: `--data DIR`, then `MCDIFF_DATA`, then `../shared` next to the current
+//! directory or next to this checkout. Nothing here is ever committed; the
+//! `scripts/fetch-inputs` script lays the same tree out on a machine with internet.
+
+use anyhow::{bail, Result};
+use std::path::{Path, PathBuf};
+
+/// The LLVM versions whose tests we know how to read, newest last.
+pub const CORPUS_VERSIONS: &[&str] = &["19.1.7", "22.1.8"];
+
+/// The data directory (holds `llvm-tests/` and `amd-isa/`).
+#[derive(Debug, Clone)]
+pub struct DataDir {
+    pub root: PathBuf,
+}
+
+impl DataDir {
+    /// Finds the data directory; `explicit` is the `--data` option.
+    pub fn locate(explicit: Option<&Path>) -> Result<DataDir> {
+        let candidates: Vec<(PathBuf, &str)> = if let Some(dir) = explicit {
+            vec![(dir.to_path_buf(), "--data")]
+        } else if let Some(dir) = std::env::var_os("MCDIFF_DATA") {
+            vec![(PathBuf::from(dir), "MCDIFF_DATA")]
+        } else {
+            vec![
+                (PathBuf::from("../shared"), "default ../shared"),
+                (
+                    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"),
+                    "default ../shared next to the checkout",
+                ),
+            ]
+        };
+        for (dir, _) in &candidates {
+            if dir.join("amd-isa").is_dir() || dir.join("llvm-tests").is_dir() {
+                return Ok(DataDir { root: dir.clone() });
+            }
+        }
+        let tried: Vec<String> = candidates
+            .iter()
+            .map(|(d, how)| format!("{} ({how})", d.display()))
+            .collect();
+        bail!(
+            "no input data found; tried {}. Point --data or MCDIFF_DATA at a folder holding \
+             llvm-tests/ and amd-isa/, or run scripts/fetch-inputs on a machine with internet",
+            tried.join(", ")
+        )
+    }
+
+    /// `llvm-tests/<version>`, checked to hold both MC test folders.
+    pub fn corpus(&self, version: &str) -> Result<PathBuf> {
+        let root = self.root.join("llvm-tests").join(version);
+        let mut missing = Vec::new();
+        for sub in ["MC/AMDGPU", "MC/Disassembler/AMDGPU"] {
+            if !root.join(sub).is_dir() {
+                missing.push(root.join(sub).display().to_string());
+            }
+        }
+        if !missing.is_empty() {
+            bail!(
+                "LLVM {version} tests are missing: {} (fetch them with scripts/fetch-inputs)",
+                missing.join(", ")
+            );
+        }
+        Ok(root)
+    }
+
+    /// Checks that the spec folder exists; the spec loader names individual missing files.
+    pub fn spec_root(&self) -> Result<&Path> {
+        let xml = self.root.join("amd-isa/xml");
+        if !xml.is_dir() {
+            bail!(
+                "AMD spec files are missing: {} (fetch them with scripts/fetch-inputs)",
+                xml.display()
+            );
+        }
+        Ok(&self.root)
+    }
+}

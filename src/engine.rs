@@ -1,0 +1,439 @@
+//! The differential run: every case of every RUN line, through our encoder and llvm-mc.
+//!
+//! Work is grouped so llvm-mc runs once per distinct (file, flags); groups run in parallel.
+
+use anyhow::{Context, Result};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use crate::bytes::EncByte;
+use crate::classify::{classify, Class, OursAnswer};
+use crate::llvm_mc::{LlvmAnswer, LlvmMc, RunCache};
+use crate::semantics::{SemaVerdict, Semantics};
+use mcdiff_asm::{AsmOutcome, Assembler};
+use mcdiff_lit::{CheckExpectation, RunKind, RunLine, TestFile};
+use mcdiff_spec::{Arch, SpecLoader, TargetSpec, TargetStatus};
+
+/// What to run.
+pub struct EngineConfig {
+    pub data_dir: PathBuf,
+    /// `llvm-tests/<version>` root.
+    pub corpus_root: PathBuf,
+    pub corpus_version: String,
+    pub llvm_mc: LlvmMc,
+    pub cache: RunCache,
+    /// Only RUN lines whose `-mcpu` is listed (empty: all).
+    pub mcpus: Vec<String>,
+    /// Only files whose relative path contains one of these (empty: all).
+    pub file_filters: Vec<String>,
+}
+
+/// One case and its verdict.
+#[derive(Debug, Clone, Serialize)]
+pub struct CaseResult {
+    pub id: String,
+    pub file: String,
+    pub line: usize,
+    pub run_index: usize,
+    pub run_line: usize,
+    /// `-mcpu` (or `(default)` when the RUN line names none).
+    pub target: String,
+    pub text: String,
+    #[serde(serialize_with = "ser_ours")]
+    pub ours: OursAnswer,
+    #[serde(serialize_with = "ser_llvm")]
+    pub llvm: LlvmAnswer,
+    #[serde(serialize_with = "ser_recorded")]
+    pub recorded: CheckExpectation,
+    pub class: Class,
+    /// Our encoding's pseudocode run over its operands (only for lines we encoded).
+    pub sema: Option<SemaVerdict>,
+    /// A shell command that reproduces llvm-mc's answer for this line.
+    pub replay: String,
+}
+
+/// A RUN line the engine could not use, with why.
+#[derive(Debug, Clone, Serialize)]
+pub struct SkippedRun {
+    pub file: String,
+    pub line: usize,
+    pub reason: String,
+}
+
+/// The whole run's results.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    pub corpus_version: String,
+    pub llvm_mc_version: String,
+    pub llvm_mc_path: String,
+    pub files: usize,
+    /// RUN lines by kind (`encode`, `error`, ...), all files.
+    pub run_kinds: BTreeMap<String, usize>,
+    pub unparsed_runs: Vec<SkippedRun>,
+    pub failed_runs: Vec<SkippedRun>,
+    pub cases: Vec<CaseResult>,
+}
+
+/// Loads and caches composed specs per `-mcpu`; loading is serialised, use is shared.
+struct SpecCache {
+    loader: Mutex<SpecLoader>,
+    loaded: Mutex<HashMap<String, Arc<Result<TargetSpec, String>>>>,
+}
+
+impl SpecCache {
+    fn get(&self, mcpu: &str) -> Arc<Result<TargetSpec, String>> {
+        let mut loaded = self.loaded.lock().expect("spec cache lock");
+        loaded
+            .entry(mcpu.to_string())
+            .or_insert_with(|| {
+                let mut loader = self.loader.lock().expect("spec loader lock");
+                Arc::new(loader.load_target(mcpu).map_err(|e| e.to_string()))
+            })
+            .clone()
+    }
+}
+
+/// One llvm-mc invocation's worth of work: a file, the flags, and the RUN lines sharing them.
+struct Group<'a> {
+    file: &'a TestFile,
+    args: Vec<String>,
+    input_filter: Option<String>,
+    runs: Vec<&'a RunLine>,
+}
+
+pub fn run(config: &EngineConfig, progress: &(dyn Fn(usize, usize) + Sync)) -> Result<Report> {
+    let corpus = mcdiff_lit::load_corpus(&config.corpus_root)
+        .with_context(|| format!("reading {}", config.corpus_root.display()))?;
+    let mut run_kinds = BTreeMap::new();
+    let mut unparsed_runs = Vec::new();
+    let mut groups: Vec<Group> = Vec::new();
+    let mut files = 0;
+    for file in &corpus.files {
+        let path = file.path.display().to_string();
+        if !config.file_filters.is_empty()
+            && !config
+                .file_filters
+                .iter()
+                .any(|f| path.contains(f.as_str()))
+        {
+            continue;
+        }
+        files += 1;
+        for u in &file.unparsed {
+            unparsed_runs.push(SkippedRun {
+                file: path.clone(),
+                line: u.line,
+                reason: u.reason.clone(),
+            });
+        }
+        let mut by_args: Vec<Group> = Vec::new();
+        for run in &file.runs {
+            *run_kinds
+                .entry(kind_name(&run.kind).to_string())
+                .or_insert(0) += 1;
+            if !matches!(
+                run.kind,
+                RunKind::Encode | RunKind::Error | RunKind::Print | RunKind::Disassemble
+            ) {
+                continue;
+            }
+            if !config.mcpus.is_empty()
+                && !config
+                    .mcpus
+                    .iter()
+                    .any(|m| Some(m.as_str()) == run.mcpu.as_deref())
+            {
+                continue;
+            }
+            let args = llvm_args(run);
+            match by_args
+                .iter_mut()
+                .find(|g| g.args == args && g.input_filter == run.input_filter)
+            {
+                Some(g) => g.runs.push(run),
+                None => by_args.push(Group {
+                    file,
+                    args,
+                    input_filter: run.input_filter.clone(),
+                    runs: vec![run],
+                }),
+            }
+        }
+        groups.extend(by_args);
+    }
+
+    let specs = SpecCache {
+        loader: Mutex::new(SpecLoader::new(&config.data_dir)),
+        loaded: Mutex::new(HashMap::new()),
+    };
+    let semantics = Semantics::new(&config.data_dir);
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let total = groups.len();
+    let outcomes: Vec<(Vec<CaseResult>, Option<SkippedRun>)> = groups
+        .par_iter()
+        .map(|g| {
+            let out = run_group(config, &specs, &semantics, g);
+            let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+            progress(n, total);
+            out
+        })
+        .collect();
+    let mut cases = Vec::new();
+    let mut failed_runs = Vec::new();
+    for (c, failure) in outcomes {
+        cases.extend(c);
+        failed_runs.extend(failure);
+    }
+    Ok(Report {
+        corpus_version: config.corpus_version.clone(),
+        llvm_mc_version: config.llvm_mc.version.clone(),
+        llvm_mc_path: config.llvm_mc.path.display().to_string(),
+        files,
+        run_kinds,
+        unparsed_runs,
+        failed_runs,
+        cases,
+    })
+}
+
+fn kind_name(kind: &RunKind) -> &'static str {
+    match kind {
+        RunKind::Encode => "encode",
+        RunKind::Error => "error",
+        RunKind::Disassemble => "disassemble",
+        RunKind::Print => "print",
+        RunKind::Object => "object",
+        RunKind::Other => "other",
+    }
+}
+
+/// The RUN line's own llvm-mc flags, minus output plumbing, plus `-show-encoding`.
+fn llvm_args(run: &RunLine) -> Vec<String> {
+    let mut args = Vec::new();
+    let mut skip_next = false;
+    for a in &run.llvm_mc_args {
+        if skip_next {
+            skip_next = false;
+            continue;
+        }
+        if a == "-o" {
+            skip_next = true;
+            continue;
+        }
+        if a.starts_with("-filetype") || a.starts_with("--filetype") || a == "-" {
+            continue;
+        }
+        args.push(a.clone());
+    }
+    if !run.disassemble
+        && !args
+            .iter()
+            .any(|a| a.trim_start_matches('-') == "show-encoding")
+    {
+        args.push("-show-encoding".to_string());
+    }
+    args
+}
+
+fn run_group(
+    config: &EngineConfig,
+    specs: &SpecCache,
+    semantics: &Semantics,
+    group: &Group,
+) -> (Vec<CaseResult>, Option<SkippedRun>) {
+    let file = group.file;
+    let path = file.path.display().to_string();
+    let first = group.runs[0];
+    let target = first
+        .mcpu
+        .clone()
+        .unwrap_or_else(|| "(default)".to_string());
+    let fail = |reason: String| SkippedRun {
+        file: path.clone(),
+        line: first.line,
+        reason,
+    };
+
+    let status = match &first.mcpu {
+        None => Some(TargetStatus::NoSpec), // amdgcn's default CPU is a GFX6 part
+        Some(m) => mcdiff_spec::target(m).map(|t| t.status),
+    };
+    let all_cases: Vec<(&RunLine, Vec<mcdiff_lit::Case>)> =
+        group.runs.iter().map(|r| (*r, file.cases(r))).collect();
+
+    // Disassembler tests: no decoder yet, so no comparison is made for them.
+    if first.disassemble || first.kind == RunKind::Disassemble {
+        let class = match status {
+            Some(TargetStatus::NoSpec) => Class::NoSpec,
+            _ => Class::Unsupported("disassembler: decoder not built".into()),
+        };
+        let ours = if class == Class::NoSpec {
+            OursAnswer::NoSpec
+        } else {
+            OursAnswer::Unsupported("disassembler: decoder not built".into())
+        };
+        let results = all_cases
+            .into_iter()
+            .flat_map(|(run, cases)| {
+                let ours = ours.clone();
+                let class = class.clone();
+                let (path, target) = (path.clone(), target.clone());
+                cases.into_iter().map(move |c| CaseResult {
+                    id: c.id,
+                    file: path.clone(),
+                    line: c.line,
+                    run_index: run.index,
+                    run_line: run.line,
+                    target: target.clone(),
+                    text: c.text,
+                    ours: ours.clone(),
+                    llvm: LlvmAnswer::Nothing,
+                    recorded: c.expected,
+                    class: class.clone(),
+                    sema: None,
+                    replay: String::new(),
+                })
+            })
+            .collect();
+        return (results, None);
+    }
+
+    let source = match read_input(&config.corpus_root, file, group.input_filter.as_deref()) {
+        Ok(s) => s,
+        Err(e) => return (Vec::new(), Some(fail(format!("{e:#}")))),
+    };
+    let mut lines: Vec<usize> = all_cases
+        .iter()
+        .flat_map(|(_, cs)| cs.iter().map(|c| c.line))
+        .collect();
+    lines.sort_unstable();
+    lines.dedup();
+
+    let known_target = status.is_some();
+    let llvm = if known_target {
+        match config
+            .cache
+            .run(&config.llvm_mc, &group.args, &source, &lines)
+        {
+            Ok(r) => Some(r),
+            Err(e) => return (Vec::new(), Some(fail(format!("{e:#}")))),
+        }
+    } else {
+        None
+    };
+
+    let spec = match status {
+        Some(TargetStatus::Spec(_)) => Some(specs.get(first.mcpu.as_deref().unwrap_or_default())),
+        _ => None,
+    };
+    let assembler = match spec.as_deref() {
+        Some(Ok(ts)) => Some(Assembler::new(ts, &first.mattr)),
+        _ => None,
+    };
+    let replay_base = config.llvm_mc.replay(&group.args);
+
+    let mut results = Vec::new();
+    let wave64 = first.mattr.iter().any(|m| m == "+wavefrontsize64")
+        || matches!(
+            status,
+            Some(TargetStatus::Spec(
+                Arch::Cdna1 | Arch::Cdna2 | Arch::Cdna3 | Arch::Cdna4
+            ))
+        );
+    for (run, cases) in all_cases {
+        for case in cases {
+            let mut sema = None;
+            let ours = match (&status, spec.as_deref(), &assembler) {
+                (None, _, _) => OursAnswer::Unsupported(format!("unknown -mcpu {target}")),
+                (Some(TargetStatus::NoSpec), _, _) => OursAnswer::NoSpec,
+                (_, Some(Err(e)), _) => {
+                    OursAnswer::Unsupported(format!("spec failed to load: {e}"))
+                }
+                (_, Some(Ok(ts)), Some(asm)) => match asm.assemble(&case.text) {
+                    AsmOutcome::Encoded(enc) => {
+                        sema = Some(semantics.check(ts.arch, wave64, &ts.spec, &enc.inst));
+                        OursAnswer::Encoded(encoded_bytes(&enc))
+                    }
+                    AsmOutcome::Rejected(e) => OursAnswer::Rejected(e.message),
+                    AsmOutcome::Unsupported(reason) => OursAnswer::Unsupported(reason),
+                },
+                _ => OursAnswer::Unsupported("spec failed to load".into()),
+            };
+            let llvm_answer = llvm
+                .as_ref()
+                .map(|r| r.answer(case.line))
+                .unwrap_or(LlvmAnswer::Nothing);
+            let class = match &ours {
+                OursAnswer::Unsupported(r) if !known_target => Class::Unsupported(r.clone()),
+                _ => classify(&ours, &llvm_answer, &case.expected),
+            };
+            results.push(CaseResult {
+                replay: format!("printf '%s\\n' {} | {replay_base}", shell_quote(&case.text)),
+                id: case.id,
+                file: path.clone(),
+                line: case.line,
+                run_index: run.index,
+                run_line: run.line,
+                target: target.clone(),
+                text: case.text,
+                ours,
+                llvm: llvm_answer,
+                recorded: case.expected,
+                class,
+                sema,
+            });
+        }
+    }
+    (results, None)
+}
+
+/// Our bytes as llvm-mc shows them: fixup bytes lettered A, B, ... in order of appearance.
+pub fn encoded_bytes(enc: &mcdiff_asm::Encoded) -> Vec<EncByte> {
+    let mut bytes: Vec<EncByte> = enc.bytes.iter().map(|&b| EncByte::Byte(b)).collect();
+    for (i, fixup) in enc.fixups.iter().enumerate() {
+        let letter = (b'A' + i as u8) as char;
+        for b in bytes.iter_mut().skip(fixup.offset).take(fixup.size) {
+            *b = EncByte::Fixup(letter);
+        }
+    }
+    bytes
+}
+
+fn read_input(root: &Path, file: &TestFile, filter: Option<&str>) -> Result<String> {
+    let path = root.join(&file.path);
+    match filter {
+        None => {
+            std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))
+        }
+        Some(cmd) => {
+            let cmd = cmd.replace("%s", &path.display().to_string());
+            duct::cmd("sh", ["-c", cmd.as_str()])
+                .read()
+                .with_context(|| format!("running input filter `{cmd}`"))
+        }
+    }
+}
+
+fn shell_quote(s: &str) -> String {
+    format!("'{}'", s.replace('\'', r"'\''"))
+}
+
+fn ser_ours<S: serde::Serializer>(v: &OursAnswer, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&match v {
+        OursAnswer::Encoded(b) => crate::bytes::render(b),
+        OursAnswer::Rejected(m) => format!("error: {m}"),
+        OursAnswer::Unsupported(r) => format!("unsupported: {r}"),
+        OursAnswer::NoSpec => "no-spec".to_string(),
+    })
+}
+
+fn ser_llvm<S: serde::Serializer>(v: &LlvmAnswer, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&crate::report::llvm_text(v))
+}
+
+fn ser_recorded<S: serde::Serializer>(v: &CheckExpectation, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&crate::report::recorded_text(v))
+}

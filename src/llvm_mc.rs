@@ -1,0 +1,344 @@
+//! Driving the real llvm-mc: one process per (file, flags), answers mapped back to source lines.
+//!
+//! Mapping: before running, every instruction line gets a unique local label on the
+//! same line (`.Lmcdiff_<line>: <text>`). llvm-mc echoes labels, so each encoding in
+//! its output sits below the label of the line that produced it; a line that
+//! produces zero or two instructions cannot shift the others, and line numbers in
+//! `<stdin>:LINE:COL` errors stay those of the test file (columns are corrected for
+//! the label's width).
+
+use anyhow::{bail, Context, Result};
+use std::collections::HashMap;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use crate::bytes::EncByte;
+
+const MARKER: &str = ".Lmcdiff_";
+
+/// A pinned llvm-mc binary and the version it reports.
+#[derive(Debug, Clone)]
+pub struct LlvmMc {
+    pub path: PathBuf,
+    /// e.g. "19.1.7", read from `--version`.
+    pub version: String,
+    pub timeout: Duration,
+}
+
+/// What llvm-mc said about one source line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LlvmAnswer {
+    /// All bytes the line produced, in order (fixup bytes as letters).
+    Encoded(Vec<EncByte>),
+    /// The first error reported for the line.
+    Error {
+        column: Option<u32>,
+        message: String,
+    },
+    /// Neither bytes nor an error (e.g. a line llvm-mc folded into a directive).
+    Nothing,
+}
+
+/// llvm-mc's answers for one input, keyed by 1-based source line.
+#[derive(Debug, Clone, Default)]
+pub struct LlvmRun {
+    pub answers: HashMap<usize, LlvmAnswer>,
+}
+
+impl LlvmRun {
+    pub fn answer(&self, line: usize) -> LlvmAnswer {
+        self.answers
+            .get(&line)
+            .cloned()
+            .unwrap_or(LlvmAnswer::Nothing)
+    }
+}
+
+impl LlvmMc {
+    /// The Debian package path of a named LLVM major version.
+    pub fn for_major(major: &str) -> PathBuf {
+        PathBuf::from(format!("/usr/lib/llvm-{major}/bin/llvm-mc"))
+    }
+
+    /// Opens `path` and reads its version; fails if it is not an LLVM llvm-mc.
+    pub fn open(path: &Path, timeout: Duration) -> Result<LlvmMc> {
+        let out = duct::cmd(path, ["--version"])
+            .stdout_capture()
+            .stderr_capture()
+            .unchecked()
+            .run()
+            .with_context(|| format!("cannot run {}", path.display()))?;
+        let text = String::from_utf8_lossy(&out.stdout);
+        let version = text
+            .split_whitespace()
+            .skip_while(|w| *w != "version")
+            .nth(1)
+            .map(str::to_string)
+            .with_context(|| format!("{}: no version in `--version` output", path.display()))?;
+        Ok(LlvmMc {
+            path: path.to_path_buf(),
+            version,
+            timeout,
+        })
+    }
+
+    /// The command line a person can paste to reproduce a run (input on stdin).
+    pub fn replay(&self, args: &[String]) -> String {
+        let mut s = self.path.display().to_string();
+        for a in args {
+            s.push(' ');
+            s.push_str(a);
+        }
+        s
+    }
+
+    /// Runs llvm-mc over `source` with `instruction_lines` marked, and maps the answers.
+    pub fn run(
+        &self,
+        args: &[String],
+        source: &str,
+        instruction_lines: &[usize],
+    ) -> Result<LlvmRun> {
+        let marked = mark_lines(source, instruction_lines);
+        let (stdout, stderr) = self.exec(args, &marked)?;
+        if let Some(line) = stderr
+            .lines()
+            .find(|l| l.contains("is not a recognized processor"))
+        {
+            bail!("{}: {line}", self.path.display());
+        }
+        Ok(parse_output(&stdout, &stderr))
+    }
+
+    fn exec(&self, args: &[String], input: &str) -> Result<(String, String)> {
+        let handle = duct::cmd(&self.path, args)
+            .stdin_bytes(input.as_bytes().to_vec())
+            .stdout_capture()
+            .stderr_capture()
+            .unchecked()
+            .start()
+            .with_context(|| format!("cannot start {}", self.path.display()))?;
+        let deadline = Instant::now() + self.timeout;
+        loop {
+            if let Some(out) = handle.try_wait()? {
+                return Ok((
+                    String::from_utf8_lossy(&out.stdout).into_owned(),
+                    String::from_utf8_lossy(&out.stderr).into_owned(),
+                ));
+            }
+            if Instant::now() > deadline {
+                handle.kill()?;
+                bail!(
+                    "llvm-mc timed out after {:?}: {}",
+                    self.timeout,
+                    self.replay(args)
+                );
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+}
+
+fn marker_for(line: usize) -> String {
+    format!("{MARKER}{line}")
+}
+
+/// Prefixes each instruction line with its marker label, keeping line numbers.
+fn mark_lines(source: &str, instruction_lines: &[usize]) -> String {
+    let wanted: std::collections::HashSet<usize> = instruction_lines.iter().copied().collect();
+    let mut out = String::with_capacity(source.len() + instruction_lines.len() * 16);
+    for (i, line) in source.lines().enumerate() {
+        let n = i + 1;
+        if wanted.contains(&n) {
+            out.push_str(&marker_for(n));
+            out.push_str(": ");
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+fn parse_output(stdout: &str, stderr: &str) -> LlvmRun {
+    let mut run = LlvmRun::default();
+    let mut current: Option<usize> = None;
+    for line in stdout.lines() {
+        let t = line.trim_start();
+        if let Some(rest) = t.strip_prefix(MARKER) {
+            current = rest.trim_end_matches(':').parse().ok();
+            continue;
+        }
+        let Some(n) = current else { continue };
+        if let Some((bytes, _)) = mcdiff_lit::parse_encoding(t) {
+            if let LlvmAnswer::Encoded(all) = run
+                .answers
+                .entry(n)
+                .or_insert(LlvmAnswer::Encoded(Vec::new()))
+            {
+                all.extend(bytes);
+            }
+        }
+    }
+    for line in stderr.lines() {
+        let Some(rest) = line.strip_prefix("<stdin>:") else {
+            continue;
+        };
+        let mut parts = rest.splitn(3, ':');
+        let (Some(l), Some(c), Some(msg)) = (parts.next(), parts.next(), parts.next()) else {
+            continue;
+        };
+        let Ok(n) = l.parse::<usize>() else { continue };
+        let msg = msg.trim_start();
+        let Some(message) = msg.strip_prefix("error:") else {
+            continue;
+        };
+        let label_width = marker_for(n).len() as u32 + 2;
+        let column = c
+            .parse::<u32>()
+            .ok()
+            .map(|c| c.saturating_sub(label_width).max(1));
+        // An error wins over any partial output of the same line, and the first error is kept.
+        match run.answers.get(&n) {
+            Some(LlvmAnswer::Error { .. }) => {}
+            _ => {
+                run.answers.insert(
+                    n,
+                    LlvmAnswer::Error {
+                        column,
+                        message: message.trim().to_string(),
+                    },
+                );
+            }
+        }
+    }
+    run
+}
+
+/// Memoises llvm-mc runs on disk, keyed by llvm-mc version, arguments and input text,
+/// so a re-run over an unchanged corpus spawns no process.
+pub struct RunCache {
+    dir: Option<PathBuf>,
+    lock: Mutex<()>,
+}
+
+impl RunCache {
+    pub fn new(dir: Option<PathBuf>) -> RunCache {
+        RunCache {
+            dir,
+            lock: Mutex::new(()),
+        }
+    }
+
+    pub fn run(
+        &self,
+        mc: &LlvmMc,
+        args: &[String],
+        source: &str,
+        instruction_lines: &[usize],
+    ) -> Result<LlvmRun> {
+        let Some(dir) = &self.dir else {
+            return mc.run(args, source, instruction_lines);
+        };
+        let mut key = Fnv::default();
+        key.write(mc.path.display().to_string().as_bytes());
+        key.write(mc.version.as_bytes());
+        for a in args {
+            key.write(a.as_bytes());
+            key.write(&[0]);
+        }
+        key.write(source.as_bytes());
+        for l in instruction_lines {
+            key.write(&l.to_le_bytes());
+        }
+        let file = dir.join(format!("{:016x}.txt", key.0));
+        if let Ok(mut f) = std::fs::File::open(&file) {
+            let mut text = String::new();
+            if f.read_to_string(&mut text).is_ok() {
+                if let Some((out, err)) = text.split_once("\n\u{0}STDERR\u{0}\n") {
+                    return Ok(parse_output(out, err));
+                }
+            }
+        }
+        let marked = mark_lines(source, instruction_lines);
+        let (stdout, stderr) = mc.exec(args, &marked)?;
+        if let Some(line) = stderr
+            .lines()
+            .find(|l| l.contains("is not a recognized processor"))
+        {
+            bail!("{}: {line}", mc.path.display());
+        }
+        {
+            let _guard = self.lock.lock().expect("cache lock");
+            std::fs::create_dir_all(dir).ok();
+            let tmp = file.with_extension("tmp");
+            if std::fs::write(&tmp, format!("{stdout}\n\u{0}STDERR\u{0}\n{stderr}")).is_ok() {
+                std::fs::rename(&tmp, &file).ok();
+            }
+        }
+        Ok(parse_output(&stdout, &stderr))
+    }
+}
+
+/// FNV-1a, 64-bit: stable across Rust releases, unlike `DefaultHasher`.
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Self {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fnv {
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 ^= u64::from(*b);
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markers_keep_line_numbers_and_map_output() {
+        let src = "// c\ns_nop 0\n\ns_bad\n";
+        let marked = mark_lines(src, &[2, 4]);
+        assert_eq!(marked.lines().count(), 4);
+        assert_eq!(marked.lines().nth(3).unwrap(), ".Lmcdiff_4: s_bad");
+        let stdout = ".Lmcdiff_2:\n\ts_nop 0 ; encoding: [0x00,0x00,0x80,0xbf]\n.Lmcdiff_4:\n";
+        let stderr = "<stdin>:4:13: error: invalid instruction\n.Lmcdiff_4: s_bad\n            ^\n";
+        let run = parse_output(stdout, stderr);
+        assert_eq!(
+            run.answer(2),
+            LlvmAnswer::Encoded(vec![
+                EncByte::Byte(0),
+                EncByte::Byte(0),
+                EncByte::Byte(0x80),
+                EncByte::Byte(0xbf)
+            ])
+        );
+        assert_eq!(
+            run.answer(4),
+            LlvmAnswer::Error {
+                column: Some(1),
+                message: "invalid instruction".into()
+            }
+        );
+        assert_eq!(run.answer(3), LlvmAnswer::Nothing);
+    }
+
+    #[test]
+    fn two_instructions_from_one_line_stay_on_that_line() {
+        let stdout = ".Lmcdiff_1:\n\ta ; encoding: [0x01]\n\tb ; encoding: [0x02]\n.Lmcdiff_2:\n\tc ; encoding: [0x03]\n";
+        let run = parse_output(stdout, "");
+        assert_eq!(
+            run.answer(1),
+            LlvmAnswer::Encoded(vec![EncByte::Byte(1), EncByte::Byte(2)])
+        );
+        assert_eq!(run.answer(2), LlvmAnswer::Encoded(vec![EncByte::Byte(3)]));
+    }
+}
