@@ -11,6 +11,7 @@ pub mod bytes;
 pub mod classify;
 pub mod data;
 pub mod engine;
+pub mod exec;
 pub mod llvm_mc;
 pub mod report;
 pub mod semantics;

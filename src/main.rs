@@ -33,6 +33,23 @@ enum Command {
     Run(RunArgs),
     /// Assemble lines like `llvm-mc -show-encoding`, with our encoder.
     Asm(AsmArgs),
+    /// Assemble one instruction and run AMD's pseudocode for it; print the state change.
+    Exec(ExecArgs),
+}
+
+#[derive(clap::Args)]
+struct ExecArgs {
+    /// Target processor, as llvm-mc's -mcpu.
+    #[arg(long)]
+    mcpu: String,
+    /// Target features, as llvm-mc's -mattr (comma-separated, repeatable).
+    #[arg(long, value_delimiter = ',')]
+    mattr: Vec<String>,
+    /// Initial register values, e.g. `--set s4=0x10 --set scc=1 --set v1=7` (repeatable).
+    #[arg(long = "set", value_name = "REG=VALUE")]
+    sets: Vec<String>,
+    /// The instruction, in LLVM syntax.
+    text: String,
 }
 
 #[derive(clap::Args)]
@@ -87,6 +104,12 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Run(args) => cmd_run(cli.data, args),
         Command::Asm(args) => cmd_asm(cli.data, args),
+        Command::Exec(args) => DataDir::locate(cli.data.as_deref()).and_then(|data| {
+            let mattr: Vec<String> = args.mattr.iter().map(|m| m.trim().to_string()).collect();
+            let out = mcdiff::exec::run(&data, &args.mcpu, &mattr, &args.text, &args.sets)?;
+            print!("{out}");
+            Ok(ExitCode::SUCCESS)
+        }),
     };
     match result {
         Ok(code) => code,

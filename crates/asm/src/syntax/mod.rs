@@ -104,7 +104,7 @@ pub fn strip_lit(text: &str) -> Option<&str> {
 
 /// LLVM mnemonics whose spec instruction has another name: (first GFX major, last GFX major,
 /// LLVM mnemonic, AMD name). Consulted only when the spec does not know the mnemonic itself.
-const MNEMONIC_ALIASES: &[(u32, u32, &str, &str)] = &[
+pub const MNEMONIC_ALIASES: &[(u32, u32, &str, &str)] = &[
     // GFX11 renamed the *N2 / *_NOT1 logic ops; LLVM keeps the old spellings as aliases.
     (11, 12, "s_andn2_b32", "S_AND_NOT1_B32"),
     (11, 12, "s_andn2_b64", "S_AND_NOT1_B64"),
