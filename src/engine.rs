@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use crate::bytes::EncByte;
-use crate::classify::{classify, Class, OursAnswer};
-use crate::llvm_mc::{LlvmAnswer, LlvmMc, RunCache};
+use crate::classify::{classify, classify_disasm, Class, OursAnswer};
+use crate::llvm_mc::{LlvmAnswer, LlvmMc, LlvmRun, RunCache};
 use crate::semantics::{SemaVerdict, Semantics};
 use mcdiff_asm::{AsmOutcome, Assembler};
 use mcdiff_lit::{CheckExpectation, RunKind, RunLine, TestFile};
@@ -32,27 +32,35 @@ pub struct EngineConfig {
 }
 
 /// One case and its verdict.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct CaseResult {
     pub id: String,
-    pub file: String,
+    pub file: Arc<str>,
     pub line: usize,
     pub run_index: usize,
     pub run_line: usize,
     /// `-mcpu` (or `(default)` when the RUN line names none).
-    pub target: String,
+    pub target: Arc<str>,
     pub text: String,
-    #[serde(serialize_with = "ser_ours")]
     pub ours: OursAnswer,
-    #[serde(serialize_with = "ser_llvm")]
     pub llvm: LlvmAnswer,
-    #[serde(serialize_with = "ser_recorded")]
     pub recorded: CheckExpectation,
     pub class: Class,
     /// Our encoding's pseudocode run over its operands (only for lines we encoded).
     pub sema: Option<SemaVerdict>,
+    /// The llvm-mc command line of this case's run (input on stdin).
+    pub command: Arc<str>,
+}
+
+impl CaseResult {
     /// A shell command that reproduces llvm-mc's answer for this line.
-    pub replay: String,
+    pub fn replay(&self) -> String {
+        format!(
+            "printf '%s\\n' {} | {}",
+            shell_quote(&self.text),
+            self.command
+        )
+    }
 }
 
 /// A RUN line the engine could not use, with why.
@@ -64,7 +72,7 @@ pub struct SkippedRun {
 }
 
 /// The whole run's results.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct Report {
     pub corpus_version: String,
     pub llvm_mc_version: String,
@@ -245,14 +253,11 @@ fn run_group(
     group: &Group,
 ) -> (Vec<CaseResult>, Option<SkippedRun>) {
     let file = group.file;
-    let path = file.path.display().to_string();
+    let path: Arc<str> = file.path.display().to_string().into();
     let first = group.runs[0];
-    let target = first
-        .mcpu
-        .clone()
-        .unwrap_or_else(|| "(default)".to_string());
+    let target: Arc<str> = first.mcpu.as_deref().unwrap_or("(default)").into();
     let fail = |reason: String| SkippedRun {
-        file: path.clone(),
+        file: path.to_string(),
         line: first.line,
         reason,
     };
@@ -263,43 +268,6 @@ fn run_group(
     };
     let all_cases: Vec<(&RunLine, Vec<mcdiff_lit::Case>)> =
         group.runs.iter().map(|r| (*r, file.cases(r))).collect();
-
-    // Disassembler tests: no decoder yet, so no comparison is made for them.
-    if first.disassemble || first.kind == RunKind::Disassemble {
-        let class = match status {
-            Some(TargetStatus::NoSpec) => Class::NoSpec,
-            _ => Class::Unsupported("disassembler: decoder not built".into()),
-        };
-        let ours = if class == Class::NoSpec {
-            OursAnswer::NoSpec
-        } else {
-            OursAnswer::Unsupported("disassembler: decoder not built".into())
-        };
-        let results = all_cases
-            .into_iter()
-            .flat_map(|(run, cases)| {
-                let ours = ours.clone();
-                let class = class.clone();
-                let (path, target) = (path.clone(), target.clone());
-                cases.into_iter().map(move |c| CaseResult {
-                    id: c.id,
-                    file: path.clone(),
-                    line: c.line,
-                    run_index: run.index,
-                    run_line: run.line,
-                    target: target.clone(),
-                    text: c.text,
-                    ours: ours.clone(),
-                    llvm: LlvmAnswer::Nothing,
-                    recorded: c.expected,
-                    class: class.clone(),
-                    sema: None,
-                    replay: String::new(),
-                })
-            })
-            .collect();
-        return (results, None);
-    }
 
     let source = match read_input(&config.corpus_root, file, group.input_filter.as_deref()) {
         Ok(s) => s,
@@ -313,11 +281,18 @@ fn run_group(
     lines.dedup();
 
     let known_target = status.is_some();
+    let disassembly = first.disassemble || first.kind == RunKind::Disassemble;
     let llvm = if known_target {
-        match config
-            .cache
-            .run(&config.llvm_mc, &group.args, &source, &lines)
-        {
+        let answer = if disassembly {
+            config
+                .cache
+                .disassemble(&config.llvm_mc, &group.args, &source, &lines)
+        } else {
+            config
+                .cache
+                .run(&config.llvm_mc, &group.args, &source, &lines)
+        };
+        match answer {
             Ok(r) => Some(r),
             Err(e) => return (Vec::new(), Some(fail(format!("{e:#}")))),
         }
@@ -333,8 +308,14 @@ fn run_group(
         Some(Ok(ts)) => Some(Assembler::new(ts, &first.mattr)),
         _ => None,
     };
-    let replay_base = config.llvm_mc.replay(&group.args);
+    let command: Arc<str> = config.llvm_mc.replay(&group.args).into();
 
+    if disassembly {
+        return (
+            disassembly_results(&status, &target, &path, llvm.as_ref(), all_cases, &command),
+            None,
+        );
+    }
     let mut results = Vec::new();
     let wave64 = first.mattr.iter().any(|m| m == "+wavefrontsize64")
         || matches!(
@@ -371,7 +352,7 @@ fn run_group(
                 _ => classify(&ours, &llvm_answer, &case.expected),
             };
             results.push(CaseResult {
-                replay: format!("printf '%s\\n' {} | {replay_base}", shell_quote(&case.text)),
+                command: command.clone(),
                 id: case.id,
                 file: path.clone(),
                 line: case.line,
@@ -402,6 +383,59 @@ pub fn encoded_bytes(enc: &mcdiff_asm::Encoded) -> Vec<EncByte> {
     bytes
 }
 
+/// Disassembler cases: our decoder against llvm-mc's disassembly and the CHECK text.
+fn disassembly_results(
+    status: &Option<TargetStatus>,
+    target: &Arc<str>,
+    path: &Arc<str>,
+    llvm: Option<&LlvmRun>,
+    all_cases: Vec<(&RunLine, Vec<mcdiff_lit::Case>)>,
+    command: &Arc<str>,
+) -> Vec<CaseResult> {
+    let unaligned = llvm.is_some_and(|r| r.unaligned);
+    let mut results = Vec::new();
+    for (run, cases) in all_cases {
+        for case in cases {
+            let ours = match status {
+                None => OursAnswer::Unsupported(format!("unknown -mcpu {target}")),
+                Some(TargetStatus::NoSpec) => OursAnswer::NoSpec,
+                Some(TargetStatus::Spec(_)) => {
+                    OursAnswer::Unsupported("disassembler: decoder not built".into())
+                }
+            };
+            let llvm_answer = llvm
+                .map(|r| r.answer(case.line))
+                .unwrap_or(LlvmAnswer::Nothing);
+            let class = if unaligned && ours != OursAnswer::NoSpec {
+                Class::Unsupported("llvm-mc disassembly not matched to lines".into())
+            } else {
+                classify_disasm(
+                    &ours,
+                    &llvm_answer,
+                    &case.expected,
+                    case.expected_asm.as_deref(),
+                )
+            };
+            results.push(CaseResult {
+                command: command.clone(),
+                id: case.id,
+                file: path.clone(),
+                line: case.line,
+                run_index: run.index,
+                run_line: run.line,
+                target: target.clone(),
+                text: case.text,
+                ours,
+                llvm: llvm_answer,
+                recorded: case.expected,
+                class,
+                sema: None,
+            });
+        }
+    }
+    results
+}
+
 fn read_input(root: &Path, file: &TestFile, filter: Option<&str>) -> Result<String> {
     let path = root.join(&file.path);
     match filter {
@@ -419,21 +453,4 @@ fn read_input(root: &Path, file: &TestFile, filter: Option<&str>) -> Result<Stri
 
 fn shell_quote(s: &str) -> String {
     format!("'{}'", s.replace('\'', r"'\''"))
-}
-
-fn ser_ours<S: serde::Serializer>(v: &OursAnswer, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(&match v {
-        OursAnswer::Encoded(b) => crate::bytes::render(b),
-        OursAnswer::Rejected(m) => format!("error: {m}"),
-        OursAnswer::Unsupported(r) => format!("unsupported: {r}"),
-        OursAnswer::NoSpec => "no-spec".to_string(),
-    })
-}
-
-fn ser_llvm<S: serde::Serializer>(v: &LlvmAnswer, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(&crate::report::llvm_text(v))
-}
-
-fn ser_recorded<S: serde::Serializer>(v: &CheckExpectation, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(&crate::report::recorded_text(v))
 }

@@ -37,6 +37,14 @@ pub enum LlvmAnswer {
         column: Option<u32>,
         message: String,
     },
+    /// Disassembly: the printed instruction(s) and the encoding llvm-mc shows for them;
+    /// `skipped` holds the diagnostic when the line's first bytes did not decode and
+    /// these came from its later bytes.
+    Decoded {
+        text: String,
+        bytes: Vec<EncByte>,
+        skipped: Option<String>,
+    },
     /// Neither bytes nor an error (e.g. a line llvm-mc folded into a directive).
     Nothing,
 }
@@ -45,6 +53,8 @@ pub enum LlvmAnswer {
 #[derive(Debug, Clone, Default)]
 pub struct LlvmRun {
     pub answers: HashMap<usize, LlvmAnswer>,
+    /// Disassembly only: printed instructions could not be matched to byte lines one to one.
+    pub unaligned: bool,
 }
 
 impl LlvmRun {
@@ -101,15 +111,31 @@ impl LlvmMc {
         source: &str,
         instruction_lines: &[usize],
     ) -> Result<LlvmRun> {
-        let marked = mark_lines(source, instruction_lines);
-        let (stdout, stderr) = self.exec(args, &marked)?;
+        let (stdout, stderr) = self.exec_checked(args, &mark_lines(source, instruction_lines))?;
+        Ok(parse_output(&stdout, &stderr))
+    }
+
+    /// Disassembles `source` (hex byte lines); `byte_lines` are the 1-based lines holding bytes.
+    pub fn disassemble(
+        &self,
+        args: &[String],
+        source: &str,
+        byte_lines: &[usize],
+    ) -> Result<LlvmRun> {
+        let (stdout, stderr) = self.exec_checked(args, source)?;
+        Ok(parse_disassembly(&stdout, &stderr, source, byte_lines))
+    }
+
+    /// Runs llvm-mc; an unrecognised processor is fatal (llvm-mc itself only warns).
+    fn exec_checked(&self, args: &[String], input: &str) -> Result<(String, String)> {
+        let (stdout, stderr) = self.exec(args, input)?;
         if let Some(line) = stderr
             .lines()
             .find(|l| l.contains("is not a recognized processor"))
         {
             bail!("{}: {line}", self.path.display());
         }
-        Ok(parse_output(&stdout, &stderr))
+        Ok((stdout, stderr))
     }
 
     fn exec(&self, args: &[String], input: &str) -> Result<(String, String)> {
@@ -216,6 +242,154 @@ fn parse_output(stdout: &str, stderr: &str) -> LlvmRun {
     run
 }
 
+/// One input byte: its source line and 1-based column, as llvm-mc's diagnostics name them.
+#[derive(Debug, Clone, Copy)]
+struct StreamByte {
+    line: usize,
+    column: usize,
+}
+
+/// The byte stream llvm-mc disassembles: every hex token of the byte lines, in order.
+fn byte_stream(source: &str, byte_lines: &[usize]) -> Vec<StreamByte> {
+    let wanted: std::collections::HashSet<usize> = byte_lines.iter().copied().collect();
+    let mut stream = Vec::new();
+    for (i, text) in source.lines().enumerate() {
+        let line = i + 1;
+        if !wanted.contains(&line) {
+            continue;
+        }
+        let code = text.split(['#', ';']).next().unwrap_or_default();
+        let code = code.split("//").next().unwrap_or_default();
+        let mut column = 0;
+        for token in code.split(|c: char| c == ',' || c == '[' || c == ']' || c.is_whitespace()) {
+            if !token.is_empty() {
+                stream.push(StreamByte {
+                    line,
+                    column: column + 1,
+                });
+            }
+            column += token.len() + 1;
+        }
+    }
+    stream
+}
+
+/// How far the AMDGPU disassembler advances past bytes it cannot decode.
+const INVALID_SKIP: usize = 4;
+
+/// Maps llvm-mc's disassembly to the byte lines it came from.
+///
+/// The disassembler reads all byte lines as one stream. It names the line and column of
+/// what it cannot decode (`<stdin>:L:C: warning: invalid instruction encoding`, then skips
+/// 4 bytes), and prints what it decodes with its encoding but no position. Walking the
+/// stream with both gives each decoded instruction the line it starts on; a line whose
+/// first byte failed to decode gets the error, unless later bytes of it decoded. When the walk and the diagnostics disagree
+/// (an encoding printed with another length than it consumed), no line gets an answer
+/// rather than a shifted one.
+///
+/// llvm-mc prints its re-encoding, not the bytes it read, so a printed length only counts
+/// where an instruction ends inside its line (two instructions on one line).
+fn parse_disassembly(stdout: &str, stderr: &str, source: &str, byte_lines: &[usize]) -> LlvmRun {
+    let mut run = LlvmRun::default();
+    let mut failures: HashMap<(usize, usize), String> = HashMap::new();
+    for line in stderr.lines() {
+        let Some(rest) = line.strip_prefix("<stdin>:") else {
+            continue;
+        };
+        let mut parts = rest.splitn(3, ':');
+        let (Some(l), Some(c), Some(msg)) = (parts.next(), parts.next(), parts.next()) else {
+            continue;
+        };
+        let (Ok(l), Ok(c)) = (l.parse::<usize>(), c.parse::<usize>()) else {
+            continue;
+        };
+        let msg = msg.trim_start();
+        let message = msg
+            .strip_prefix("warning:")
+            .or_else(|| msg.strip_prefix("error:"))
+            .unwrap_or(msg)
+            .trim();
+        // Other warnings ("potentially undefined instruction encoding") come with a decode.
+        if message.contains("invalid instruction encoding") {
+            failures.insert((l, c), message.to_string());
+        }
+    }
+    let decoded: Vec<(String, Vec<EncByte>)> = stdout
+        .lines()
+        .filter(|l| l.starts_with('\t') && !l.trim_start().starts_with('.'))
+        .map(|l| match mcdiff_lit::parse_encoding(l) {
+            Some((bytes, text)) => (text.unwrap_or_default(), bytes),
+            None => (l.trim().to_string(), Vec::new()),
+        })
+        .collect();
+    let stream = byte_stream(source, byte_lines);
+    let mut per_line: HashMap<usize, Vec<(String, Vec<EncByte>)>> = HashMap::new();
+    let (mut at, mut next) = (0usize, 0usize);
+    let mut seen_failures = 0;
+    while at < stream.len() {
+        let b = stream[at];
+        if let Some(message) = failures.get(&(b.line, b.column)) {
+            seen_failures += 1;
+            if stream
+                .get(at.wrapping_sub(1))
+                .is_none_or(|p| p.line != b.line)
+            {
+                run.answers.entry(b.line).or_insert(LlvmAnswer::Error {
+                    column: Some(b.column as u32),
+                    message: message.clone(),
+                });
+            }
+            at += INVALID_SKIP;
+            continue;
+        }
+        let Some((text, bytes)) = decoded.get(next) else {
+            break;
+        };
+        next += 1;
+        per_line
+            .entry(b.line)
+            .or_default()
+            .push((text.clone(), bytes.clone()));
+        // The printed encoding is llvm-mc's re-encoding, whose length may differ from what
+        // it consumed (an inline constant printed as a literal); an instruction at least as
+        // long as the rest of its line is taken to end with the line.
+        let rest_of_line = stream[at..].iter().take_while(|x| x.line == b.line).count();
+        at += if bytes.len() >= rest_of_line {
+            rest_of_line
+        } else {
+            bytes.len().max(1)
+        };
+    }
+    if next != decoded.len() || seen_failures != failures.len() || at < stream.len() {
+        run.answers.clear();
+        run.unaligned = true;
+        return run;
+    }
+    // A line whose first bytes failed but whose later bytes decoded shows what llvm-mc
+    // printed for it, as the tests' checks do.
+    for (line, found) in per_line {
+        let text = found
+            .iter()
+            .map(|(t, _)| t.as_str())
+            .collect::<Vec<_>>()
+            .join(" ; ");
+        let bytes = found.into_iter().flat_map(|(_, b)| b).collect();
+        let skipped = match run.answers.remove(&line) {
+            Some(LlvmAnswer::Error { message, .. }) => Some(message),
+            _ => None,
+        };
+        run.answers.insert(
+            line,
+            LlvmAnswer::Decoded {
+                text,
+                bytes,
+                skipped,
+            },
+        );
+    }
+    run
+}
+
 /// Memoises llvm-mc runs on disk, keyed by llvm-mc version, arguments and input text,
 /// so a re-run over an unchanged corpus spawns no process.
 pub struct RunCache {
@@ -231,6 +405,7 @@ impl RunCache {
         }
     }
 
+    /// Assembles `source` (see [`LlvmMc::run`]), through the cache.
     pub fn run(
         &self,
         mc: &LlvmMc,
@@ -238,8 +413,26 @@ impl RunCache {
         source: &str,
         instruction_lines: &[usize],
     ) -> Result<LlvmRun> {
+        let marked = mark_lines(source, instruction_lines);
+        let (stdout, stderr) = self.exec(mc, args, &marked)?;
+        Ok(parse_output(&stdout, &stderr))
+    }
+
+    /// Disassembles `source` (see [`LlvmMc::disassemble`]), through the cache.
+    pub fn disassemble(
+        &self,
+        mc: &LlvmMc,
+        args: &[String],
+        source: &str,
+        byte_lines: &[usize],
+    ) -> Result<LlvmRun> {
+        let (stdout, stderr) = self.exec(mc, args, source)?;
+        Ok(parse_disassembly(&stdout, &stderr, source, byte_lines))
+    }
+
+    fn exec(&self, mc: &LlvmMc, args: &[String], input: &str) -> Result<(String, String)> {
         let Some(dir) = &self.dir else {
-            return mc.run(args, source, instruction_lines);
+            return mc.exec_checked(args, input);
         };
         let mut key = Fnv::default();
         key.write(mc.path.display().to_string().as_bytes());
@@ -248,38 +441,28 @@ impl RunCache {
             key.write(a.as_bytes());
             key.write(&[0]);
         }
-        key.write(source.as_bytes());
-        for l in instruction_lines {
-            key.write(&l.to_le_bytes());
-        }
+        key.write(input.as_bytes());
         let file = dir.join(format!("{:016x}.txt", key.0));
         if let Ok(mut f) = std::fs::File::open(&file) {
             let mut text = String::new();
             if f.read_to_string(&mut text).is_ok() {
-                if let Some((out, err)) = text.split_once("\n\u{0}STDERR\u{0}\n") {
-                    return Ok(parse_output(out, err));
+                if let Some((out, err)) = text.split_once(CACHE_SEPARATOR) {
+                    return Ok((out.to_string(), err.to_string()));
                 }
             }
         }
-        let marked = mark_lines(source, instruction_lines);
-        let (stdout, stderr) = mc.exec(args, &marked)?;
-        if let Some(line) = stderr
-            .lines()
-            .find(|l| l.contains("is not a recognized processor"))
-        {
-            bail!("{}: {line}", mc.path.display());
+        let (stdout, stderr) = mc.exec_checked(args, input)?;
+        let _guard = self.lock.lock().expect("cache lock");
+        std::fs::create_dir_all(dir).ok();
+        let tmp = file.with_extension(format!("tmp{}", std::process::id()));
+        if std::fs::write(&tmp, format!("{stdout}{CACHE_SEPARATOR}{stderr}")).is_ok() {
+            std::fs::rename(&tmp, &file).ok();
         }
-        {
-            let _guard = self.lock.lock().expect("cache lock");
-            std::fs::create_dir_all(dir).ok();
-            let tmp = file.with_extension("tmp");
-            if std::fs::write(&tmp, format!("{stdout}\n\u{0}STDERR\u{0}\n{stderr}")).is_ok() {
-                std::fs::rename(&tmp, &file).ok();
-            }
-        }
-        Ok(parse_output(&stdout, &stderr))
+        Ok((stdout, stderr))
     }
 }
+
+const CACHE_SEPARATOR: &str = "\n\u{0}STDERR\u{0}\n";
 
 /// FNV-1a, 64-bit: stable across Rust releases, unlike `DefaultHasher`.
 struct Fnv(u64);
@@ -329,6 +512,41 @@ mod tests {
             }
         );
         assert_eq!(run.answer(3), LlvmAnswer::Nothing);
+    }
+
+    #[test]
+    fn disassembly_walks_the_byte_stream() {
+        let source = "# c\n0x01,0x00\n0xff,0xff,0xff,0xff,0x03,0x00\n0x05,0x06 # x\n0x07,0x08\n";
+        // Line 2 holds two 1-byte instructions; line 3 fails at its start (4 bytes skipped)
+        // and its last two bytes decode; line 4's instruction is printed re-encoded longer
+        // than the line; line 5 holds one instruction.
+        let stdout = "\t.text\n\ta ; encoding: [0x01]\n\ta2 ; encoding: [0x00]\n\
+                      \tb ; encoding: [0x03,0x00]\n\tc ; encoding: [0x05,0x06,0x00,0x00]\n\
+                      \td ; encoding: [0x07,0x08]\n";
+        let stderr = "<stdin>:3:1: warning: invalid instruction encoding\n0xff\n^\n\
+                      <stdin>:2:1: warning: potentially undefined instruction encoding\n";
+        let run = parse_disassembly(stdout, stderr, source, &[2, 3, 4, 5]);
+        assert!(!run.unaligned);
+        assert_eq!(
+            run.answer(2),
+            LlvmAnswer::Decoded {
+                text: "a ; a2".into(),
+                bytes: vec![EncByte::Byte(1), EncByte::Byte(0)],
+                skipped: None,
+            }
+        );
+        assert!(matches!(
+            run.answer(3),
+            LlvmAnswer::Decoded { ref text, skipped: Some(_), .. } if text == "b"
+        ));
+        assert!(matches!(run.answer(4), LlvmAnswer::Decoded { ref text, .. } if text == "c"));
+        assert!(matches!(run.answer(5), LlvmAnswer::Decoded { ref text, .. } if text == "d"));
+        // One printed instruction missing: bytes are left over once the walk ends, so no
+        // line gets a possibly shifted answer.
+        let short = stdout.replace("\td ; encoding: [0x07,0x08]\n", "");
+        let run = parse_disassembly(&short, stderr, source, &[2, 3, 4, 5]);
+        assert!(run.unaligned);
+        assert_eq!(run.answer(2), LlvmAnswer::Nothing);
     }
 
     #[test]

@@ -66,7 +66,8 @@ struct RunArgs {
     /// Only test files whose path contains this text (repeatable).
     #[arg(long = "file", value_name = "TEXT")]
     files: Vec<String>,
-    /// Write a JSON report (one record per divergence) to this file.
+    /// Write a JSON report to this file: one JSON document per corpus and line, with
+    /// per-target counts, unsupported reasons and one record per divergence.
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
     /// Write a JUnit XML report to this file.
@@ -84,6 +85,9 @@ struct RunArgs {
     /// Exit with status 1 when any case diverges.
     #[arg(long)]
     deny_divergence: bool,
+    /// Also print the README's status table (Markdown) after the run.
+    #[arg(long)]
+    status_md: bool,
 }
 
 #[derive(clap::Args)]
@@ -156,7 +160,13 @@ fn cmd_run(data: Option<PathBuf>, args: RunArgs) -> Result<ExitCode> {
     } else {
         args.cache.clone().or_else(default_cache_dir)
     };
-    let mut all_json = Vec::new();
+    let mut json_out = match &args.json {
+        Some(path) => Some(std::io::BufWriter::new(
+            std::fs::File::create(path).with_context(|| format!("writing {}", path.display()))?,
+        )),
+        None => None,
+    };
+    let mut reports = Vec::new();
     let mut junit = String::new();
     let mut diverged = false;
     for version in &corpora {
@@ -199,12 +209,21 @@ fn cmd_run(data: Option<PathBuf>, args: RunArgs) -> Result<ExitCode> {
             eprintln!("{}:{}: llvm-mc could not run: {}", f.file, f.line, f.reason);
         }
         diverged |= report.cases.iter().any(|c| c.class.is_divergence());
-        all_json.push(report::json(&report));
+        if let Some(out) = json_out.as_mut() {
+            // One JSON document per line and corpus (JSON Lines).
+            serde_json::to_writer(&mut *out, &report::json(&report))?;
+            out.write_all(b"\n")?;
+        }
         junit.push_str(&report::junit(&report));
+        if args.status_md {
+            reports.push(report);
+        }
     }
-    if let Some(path) = &args.json {
-        let text = serde_json::to_string_pretty(&serde_json::Value::Array(all_json))?;
-        std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
+    if args.status_md {
+        print!("{}", report::status_markdown(&reports));
+    }
+    if let Some(mut out) = json_out {
+        out.flush()?;
     }
     if let Some(path) = &args.junit {
         std::fs::write(path, junit).with_context(|| format!("writing {}", path.display()))?;

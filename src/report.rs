@@ -43,16 +43,16 @@ impl Counts {
 pub fn per_target(cases: &[CaseResult]) -> BTreeMap<String, Counts> {
     let mut out: BTreeMap<String, Counts> = BTreeMap::new();
     for c in cases {
-        out.entry(c.target.clone()).or_default().add(&c.class);
+        out.entry(c.target.to_string()).or_default().add(&c.class);
     }
     out
 }
 
 /// Counts per test file.
-pub fn per_file(cases: &[CaseResult]) -> BTreeMap<String, Vec<&CaseResult>> {
-    let mut out: BTreeMap<String, Vec<&CaseResult>> = BTreeMap::new();
+pub fn per_file(cases: &[CaseResult]) -> BTreeMap<&str, Vec<&CaseResult>> {
+    let mut out: BTreeMap<&str, Vec<&CaseResult>> = BTreeMap::new();
     for c in cases {
-        out.entry(c.file.clone()).or_default().push(c);
+        out.entry(&*c.file).or_default().push(c);
     }
     out
 }
@@ -133,7 +133,7 @@ pub fn sema_table(cases: &[CaseResult]) -> String {
     let mut by: BTreeMap<&str, BTreeMap<&'static str, usize>> = BTreeMap::new();
     for c in cases {
         if let Some(v) = &c.sema {
-            *by.entry(c.target.as_str())
+            *by.entry(&*c.target)
                 .or_default()
                 .entry(v.column())
                 .or_insert(0) += 1;
@@ -183,6 +183,44 @@ fn write_row(out: &mut String, name: &str, counts: &Counts) {
         let _ = write!(out, " {:>13} |", counts.get(c));
     }
     out.push('\n');
+}
+
+/// The README's status table: per target and corpus, matched / diverged / unsupported.
+/// Targets without an AMD spec share one row per corpus.
+pub fn status_markdown(reports: &[Report]) -> String {
+    let mut out = String::from(
+        "| target | LLVM | cases | match | diverged | unsupported | no-spec |\n|---|---|---:|---:|---:|---:|---:|\n",
+    );
+    for report in reports {
+        let mut no_spec = Counts::default();
+        let mut no_spec_targets = 0;
+        for (target, counts) in per_target(&report.cases) {
+            if counts.get("no-spec") == counts.cases {
+                no_spec_targets += 1;
+                no_spec.cases += counts.cases;
+                continue;
+            }
+            let diverged: usize = ["ours-differs", "we-reject", "we-accept", "check-differs"]
+                .iter()
+                .map(|c| counts.get(c))
+                .sum();
+            let _ = writeln!(
+                out,
+                "| {target} | {} | {} | {} | {diverged} | {} | {} |",
+                report.corpus_version,
+                counts.cases,
+                counts.get("match"),
+                counts.get("unsupported"),
+                counts.get("no-spec")
+            );
+        }
+        let _ = writeln!(
+            out,
+            "| {no_spec_targets} GFX6-GFX9 targets | {} | {} | 0 | 0 | 0 | {} |",
+            report.corpus_version, no_spec.cases, no_spec.cases
+        );
+    }
+    out
 }
 
 /// What a divergence line says beyond its class (no expected bytes are copied).
@@ -295,7 +333,7 @@ pub fn file_snapshot(file: &str, cases: &[&CaseResult]) -> String {
         let mut targets: Vec<&str> = cases
             .iter()
             .filter(|c| c.class == Class::NoSpec)
-            .map(|c| c.target.as_str())
+            .map(|c| &*c.target)
             .collect();
         targets.sort_unstable();
         targets.dedup();
@@ -308,6 +346,14 @@ pub fn llvm_text(v: &LlvmAnswer) -> String {
     match v {
         LlvmAnswer::Encoded(b) => render(b),
         LlvmAnswer::Error { message, .. } => format!("error: {message}"),
+        LlvmAnswer::Decoded {
+            text,
+            bytes,
+            skipped,
+        } => match skipped {
+            Some(m) => format!("({m}) {text} ; {}", render(bytes)),
+            None => format!("{text} ; {}", render(bytes)),
+        },
         LlvmAnswer::Nothing => "nothing".into(),
     }
 }
@@ -321,24 +367,90 @@ pub fn recorded_text(v: &CheckExpectation) -> String {
     }
 }
 
-/// Machine-readable report: header, per-target counts, and one record per divergence.
-pub fn json(report: &Report) -> serde_json::Value {
-    let divergences: Vec<&CaseResult> = report
-        .cases
-        .iter()
-        .filter(|c| c.class.is_divergence())
-        .collect();
-    serde_json::json!({
-        "corpus_version": report.corpus_version,
-        "llvm_mc_version": report.llvm_mc_version,
-        "llvm_mc_path": report.llvm_mc_path,
-        "files": report.files,
-        "run_kinds": report.run_kinds,
-        "unparsed_runs": report.unparsed_runs,
-        "failed_runs": report.failed_runs,
-        "targets": per_target(&report.cases),
-        "divergences": divergences,
-    })
+/// One divergence in the JSON report.
+#[derive(serde::Serialize)]
+struct DivergenceRecord<'a> {
+    id: &'a str,
+    file: &'a str,
+    line: usize,
+    run_index: usize,
+    run_line: usize,
+    target: &'a str,
+    text: &'a str,
+    ours: String,
+    llvm: String,
+    recorded: String,
+    class: &'a Class,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sema: Option<String>,
+    replay: String,
+}
+
+/// The JSON report of one corpus: header, per-target counts, unsupported cases grouped by
+/// reason, and one record per divergence.
+#[derive(serde::Serialize)]
+pub struct JsonReport<'a> {
+    corpus_version: &'a str,
+    llvm_mc_version: &'a str,
+    llvm_mc_path: &'a str,
+    files: usize,
+    run_kinds: &'a BTreeMap<String, usize>,
+    unparsed_runs: &'a [crate::engine::SkippedRun],
+    failed_runs: &'a [crate::engine::SkippedRun],
+    targets: BTreeMap<String, Counts>,
+    unsupported: BTreeMap<String, Vec<(String, usize)>>,
+    divergences: Vec<DivergenceRecord<'a>>,
+}
+
+pub fn json(report: &Report) -> JsonReport<'_> {
+    let mut unsupported = BTreeMap::new();
+    for target in per_target(&report.cases).keys() {
+        let reasons = unsupported_reasons(report.cases.iter().filter(|c| *c.target == **target));
+        if !reasons.is_empty() {
+            unsupported.insert(target.clone(), reasons);
+        }
+    }
+    JsonReport {
+        corpus_version: &report.corpus_version,
+        llvm_mc_version: &report.llvm_mc_version,
+        llvm_mc_path: &report.llvm_mc_path,
+        files: report.files,
+        run_kinds: &report.run_kinds,
+        unparsed_runs: &report.unparsed_runs,
+        failed_runs: &report.failed_runs,
+        targets: per_target(&report.cases),
+        unsupported,
+        divergences: report
+            .cases
+            .iter()
+            .filter(|c| c.class.is_divergence())
+            .map(|c| DivergenceRecord {
+                id: &c.id,
+                file: &c.file,
+                line: c.line,
+                run_index: c.run_index,
+                run_line: c.run_line,
+                target: &c.target,
+                text: &c.text,
+                ours: ours_text(&c.ours),
+                llvm: llvm_text(&c.llvm),
+                recorded: recorded_text(&c.recorded),
+                class: &c.class,
+                sema: c.sema.as_ref().map(ToString::to_string),
+                replay: c.replay(),
+            })
+            .collect(),
+    }
+}
+
+pub fn ours_text(v: &OursAnswer) -> String {
+    match v {
+        OursAnswer::Encoded(b) => render(b),
+        OursAnswer::Decoded(text) => text.clone(),
+        OursAnswer::Rejected(m) => format!("error: {m}"),
+        OursAnswer::Unsupported(r) => format!("unsupported: {r}"),
+        OursAnswer::NoSpec => "no-spec".to_string(),
+    }
 }
 
 fn xml_escape(s: &str) -> String {
@@ -353,9 +465,9 @@ pub fn junit(report: &Report) -> String {
     let mut by_target: BTreeMap<&str, BTreeMap<&str, Vec<&CaseResult>>> = BTreeMap::new();
     for c in &report.cases {
         by_target
-            .entry(c.target.as_str())
+            .entry(&*c.target)
             .or_default()
-            .entry(c.file.as_str())
+            .entry(&*c.file)
             .or_default()
             .push(c);
     }

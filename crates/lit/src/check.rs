@@ -41,6 +41,9 @@ fn directive_suffix(suffix: &str) -> Option<CheckDirective> {
     })
 }
 
+/// FileCheck's default `--comment-prefixes`.
+const COMMENT_PREFIXES: &[&str] = &["COM", "RUN"];
+
 impl CheckMatcher {
     /// `None` when there are no prefixes.
     pub fn new(prefixes: &[String]) -> Option<CheckMatcher> {
@@ -64,6 +67,11 @@ impl CheckMatcher {
             let word = &line[start..colon];
             if word.is_empty() {
                 continue;
+            }
+            // FileCheck's default comment prefixes: a line whose first directive is one of
+            // them is a comment (`# COM: GFX11: ...` checks nothing).
+            if COMMENT_PREFIXES.contains(&word) {
+                return None;
             }
             for prefix in &self.prefixes {
                 let Some(suffix) = word.strip_prefix(prefix.as_str()) else {
@@ -228,6 +236,16 @@ mod tests {
 
     fn matcher(prefixes: &[&str]) -> CheckMatcher {
         CheckMatcher::new(&prefixes.iter().map(|p| p.to_string()).collect::<Vec<_>>()).unwrap()
+    }
+
+    #[test]
+    fn comment_prefix_lines_check_nothing() {
+        let m = matcher(&["GFX11-FAKE16", "GFX11"]);
+        assert!(m.find("# COM: GFX11-FAKE16: warning: invalid").is_none());
+        assert!(m
+            .find("// RUN: llvm-mc | FileCheck --check-prefix=GFX11 %s")
+            .is_none());
+        assert!(m.find("# GFX11: s_nop 0 ; COM: x").is_some());
     }
 
     #[test]

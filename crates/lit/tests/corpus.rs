@@ -77,7 +77,7 @@ const CORPORA: [Expected; 2] = [
         cases: [
             (RunKind::Encode, [339778, 0, 3314, 39579]),
             (RunKind::Error, [0, 67764, 0, 102479]),
-            (RunKind::Disassemble, [267191, 698, 1100, 1251]),
+            (RunKind::Disassemble, [267191, 553, 1100, 1396]),
             (RunKind::Print, [0, 0, 10, 460]),
             (RunKind::Object, [0, 1, 27, 470]),
             (RunKind::Other, [0, 0, 0, 3]),
