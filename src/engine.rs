@@ -13,6 +13,7 @@ use crate::bytes::EncByte;
 use crate::classify::{classify, classify_disasm, Class, OursAnswer};
 use crate::llvm_mc::{LlvmAnswer, LlvmMc, LlvmRun, RunCache};
 use crate::semantics::{SemaVerdict, Semantics};
+use mcdiff_asm::decode::{DecodeOutcome, Disassembler};
 use mcdiff_asm::{AsmOutcome, Assembler};
 use mcdiff_lit::{CheckExpectation, RunKind, RunLine, TestFile};
 use mcdiff_spec::{Arch, SpecLoader, TargetSpec, TargetStatus};
@@ -46,8 +47,10 @@ pub struct CaseResult {
     pub llvm: LlvmAnswer,
     pub recorded: CheckExpectation,
     pub class: Class,
-    /// Our encoding's pseudocode run over its operands (only for lines we encoded).
+    /// Our instruction's pseudocode run over its operands (lines we encoded or decoded).
     pub sema: Option<SemaVerdict>,
+    /// Disassembler cases we decoded: does our printed text re-assemble to the bytes?
+    pub roundtrip: Option<bool>,
     /// The llvm-mc command line of this case's run (input on stdin).
     pub command: Arc<str>,
 }
@@ -310,13 +313,6 @@ fn run_group(
     };
     let command: Arc<str> = config.llvm_mc.replay(&group.args).into();
 
-    if disassembly {
-        return (
-            disassembly_results(&status, &target, &path, llvm.as_ref(), all_cases, &command),
-            None,
-        );
-    }
-    let mut results = Vec::new();
     let wave64 = first.mattr.iter().any(|m| m == "+wavefrontsize64")
         || matches!(
             status,
@@ -324,6 +320,34 @@ fn run_group(
                 Arch::Cdna1 | Arch::Cdna2 | Arch::Cdna3 | Arch::Cdna4
             ))
         );
+    let ours_side = match (spec.as_deref(), &assembler) {
+        (Some(Ok(ts)), Some(asm)) => Some(OurSide {
+            ts,
+            assembler: asm,
+            semantics,
+            wave64,
+        }),
+        _ => None,
+    };
+    if disassembly {
+        let disassembler = ours_side
+            .as_ref()
+            .map(|o| Disassembler::new(o.ts, &first.mattr));
+        let context = DisasmContext {
+            status: &status,
+            spec_error: match spec.as_deref() {
+                Some(Err(e)) => Some(e.as_str()),
+                _ => None,
+            },
+            ours: ours_side.as_ref().zip(disassembler.as_ref()),
+            target: &target,
+            path: &path,
+            llvm: llvm.as_ref(),
+            command: &command,
+        };
+        return (disassembly_results(&context, all_cases), None);
+    }
+    let mut results = Vec::new();
     for (run, cases) in all_cases {
         for case in cases {
             let mut sema = None;
@@ -365,6 +389,7 @@ fn run_group(
                 recorded: case.expected,
                 class,
                 sema,
+                roundtrip: None,
             });
         }
     }
@@ -383,29 +408,132 @@ pub fn encoded_bytes(enc: &mcdiff_asm::Encoded) -> Vec<EncByte> {
     bytes
 }
 
+/// Our side of a group: the target's spec, its assembler, and the semantics executor.
+struct OurSide<'a> {
+    ts: &'a TargetSpec,
+    assembler: &'a Assembler<'a>,
+    semantics: &'a Semantics,
+    wave64: bool,
+}
+
+/// What a group of disassembler cases shares.
+struct DisasmContext<'a> {
+    status: &'a Option<TargetStatus>,
+    spec_error: Option<&'a str>,
+    ours: Option<(&'a OurSide<'a>, &'a Disassembler<'a>)>,
+    target: &'a Arc<str>,
+    path: &'a Arc<str>,
+    llvm: Option<&'a LlvmRun>,
+    command: &'a Arc<str>,
+}
+
+/// Our decoding of one byte line, as llvm-mc reads it: after bytes no instruction has,
+/// 4 bytes are skipped and decoding goes on within the line.
+struct LineDecode {
+    answer: OursAnswer,
+    first: Option<mcdiff_asm::Inst>,
+    /// Our printed text re-assembles to the bytes it came from (or to llvm-mc's re-encoding).
+    roundtrip: Option<bool>,
+}
+
+fn decode_line(
+    side: &OurSide,
+    dis: &Disassembler,
+    bytes: &[u8],
+    llvm_bytes: Option<&[EncByte]>,
+) -> LineDecode {
+    let mut at = 0;
+    let mut texts = Vec::new();
+    let mut first = None;
+    let mut first_invalid = None;
+    let mut reencoded: Vec<EncByte> = Vec::new();
+    let mut consumed_ok = true;
+    while at < bytes.len() {
+        match dis.decode(&bytes[at..]) {
+            DecodeOutcome::Decoded { inst, len, text } => {
+                match side.assembler.assemble(&text) {
+                    AsmOutcome::Encoded(enc) => {
+                        consumed_ok &= enc.bytes == bytes[at..at + len];
+                        reencoded.extend(encoded_bytes(&enc));
+                    }
+                    _ => consumed_ok = false,
+                }
+                texts.push(text);
+                first.get_or_insert(inst);
+                at += len.max(1);
+            }
+            DecodeOutcome::Invalid(message) => {
+                if at == 0 {
+                    first_invalid = Some(message);
+                }
+                at += 4;
+            }
+            DecodeOutcome::Unsupported(reason) => {
+                return LineDecode {
+                    answer: OursAnswer::Unsupported(reason),
+                    first: None,
+                    roundtrip: None,
+                };
+            }
+        }
+    }
+    if texts.is_empty() {
+        let message = first_invalid.unwrap_or_else(|| "no bytes".into());
+        return LineDecode {
+            answer: OursAnswer::Rejected(message),
+            first: None,
+            roundtrip: None,
+        };
+    }
+    let roundtrip = consumed_ok || llvm_bytes.is_some_and(|b| b == reencoded.as_slice());
+    LineDecode {
+        answer: OursAnswer::Decoded(texts.join(" ; ")),
+        first,
+        roundtrip: Some(roundtrip),
+    }
+}
+
 /// Disassembler cases: our decoder against llvm-mc's disassembly and the CHECK text.
 fn disassembly_results(
-    status: &Option<TargetStatus>,
-    target: &Arc<str>,
-    path: &Arc<str>,
-    llvm: Option<&LlvmRun>,
+    cx: &DisasmContext,
     all_cases: Vec<(&RunLine, Vec<mcdiff_lit::Case>)>,
-    command: &Arc<str>,
 ) -> Vec<CaseResult> {
-    let unaligned = llvm.is_some_and(|r| r.unaligned);
+    let unaligned = cx.llvm.is_some_and(|r| r.unaligned);
     let mut results = Vec::new();
     for (run, cases) in all_cases {
         for case in cases {
-            let ours = match status {
-                None => OursAnswer::Unsupported(format!("unknown -mcpu {target}")),
-                Some(TargetStatus::NoSpec) => OursAnswer::NoSpec,
-                Some(TargetStatus::Spec(_)) => {
-                    OursAnswer::Unsupported("disassembler: decoder not built".into())
-                }
-            };
-            let llvm_answer = llvm
+            let llvm_answer = cx
+                .llvm
                 .map(|r| r.answer(case.line))
                 .unwrap_or(LlvmAnswer::Nothing);
+            let llvm_bytes = match &llvm_answer {
+                LlvmAnswer::Decoded { bytes, .. } => Some(bytes.as_slice()),
+                _ => None,
+            };
+            let decoded = match (cx.status, cx.ours, &case.bytes) {
+                (None, _, _) => None,
+                (Some(TargetStatus::NoSpec), _, _) => None,
+                (_, Some((side, dis)), Some(bytes)) => Some(decode_line(side, dis, bytes, llvm_bytes)),
+                _ => None,
+            };
+            let ours = match (cx.status, &decoded) {
+                (None, _) => OursAnswer::Unsupported(format!("unknown -mcpu {}", cx.target)),
+                (Some(TargetStatus::NoSpec), _) => OursAnswer::NoSpec,
+                (_, Some(d)) => d.answer.clone(),
+                _ => match cx.spec_error {
+                    Some(e) => OursAnswer::Unsupported(format!("spec failed to load: {e}")),
+                    None => OursAnswer::Unsupported("no bytes on the line".into()),
+                },
+            };
+            let sema = match (cx.ours, decoded.as_ref().and_then(|d| d.first.as_ref())) {
+                (Some((side, _)), Some(inst)) => Some(side.semantics.check(
+                    side.ts.arch,
+                    side.wave64,
+                    &side.ts.spec,
+                    inst,
+                )),
+                _ => None,
+            };
             let class = if unaligned && ours != OursAnswer::NoSpec {
                 Class::Unsupported("llvm-mc disassembly not matched to lines".into())
             } else {
@@ -417,19 +545,20 @@ fn disassembly_results(
                 )
             };
             results.push(CaseResult {
-                command: command.clone(),
+                command: cx.command.clone(),
                 id: case.id,
-                file: path.clone(),
+                file: cx.path.clone(),
                 line: case.line,
                 run_index: run.index,
                 run_line: run.line,
-                target: target.clone(),
+                target: cx.target.clone(),
                 text: case.text,
                 ours,
                 llvm: llvm_answer,
                 recorded: case.expected,
                 class,
-                sema: None,
+                sema,
+                roundtrip: decoded.and_then(|d| d.roundtrip),
             });
         }
     }

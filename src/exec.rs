@@ -1,10 +1,20 @@
 //! `mcdiff exec`: assemble one instruction, run its pseudocode, show the state change.
 
-use anyhow::{bail, Result};
+use anyhow::{anyhow, bail, Context, Result};
+use std::fmt::Write as _;
 
+use crate::bytes::render;
 use crate::data::DataDir;
+use crate::engine::encoded_bytes;
+use crate::semantics::Semantics;
+use mcdiff_asm::{AsmOutcome, Assembler};
+use mcdiff_sema::state::{SGPR_COUNT, TTMP_COUNT, VGPR_COUNT};
+use mcdiff_sema::State;
 
 /// Runs `text` on `mcpu` from a zeroed state with `sets` applied; returns the report to print.
+///
+/// The state starts with every register 0, every lane of EXEC on, and memory reading
+/// as pseudo-random bytes (a hash of the address) until written.
 pub fn run(
     data: &DataDir,
     mcpu: &str,
@@ -12,6 +22,336 @@ pub fn run(
     text: &str,
     sets: &[String],
 ) -> Result<String> {
-    let _ = (data, mcpu, mattr, text, sets);
-    bail!("mcdiff exec: not implemented yet")
+    let ts = mcdiff_spec::load_target(&data.root, mcpu)?;
+    let encoded = match Assembler::new(&ts, mattr).assemble(text) {
+        AsmOutcome::Encoded(e) => e,
+        AsmOutcome::Rejected(e) => bail!(
+            "`{}` does not assemble for {mcpu}: column {}: {}",
+            text.trim(),
+            e.column,
+            e.message
+        ),
+        AsmOutcome::Unsupported(why) => bail!(
+            "`{}` cannot be assembled for {mcpu} yet: {why}",
+            text.trim()
+        ),
+    };
+    let mut state = State::new(if wave64(ts.target.gfx_major, mattr) {
+        64
+    } else {
+        32
+    });
+    for set in sets {
+        apply_set(&mut state, set).with_context(|| format!("--set {set}"))?;
+    }
+    let before = state.clone();
+    let verdict = Semantics::new(&data.root).run(ts.arch, &ts.spec, &encoded.inst, &mut state);
+
+    let mut out = String::new();
+    writeln!(out, "instruction: {}", text.trim())?;
+    writeln!(out, "encoding:    {}", render(&encoded_bytes(&encoded)))?;
+    writeln!(
+        out,
+        "spec:        {} ({})",
+        encoded.inst.name, encoded.inst.encoding
+    )?;
+    writeln!(out, "wave:        {}", state.wave_size)?;
+    writeln!(out, "verdict:     {verdict}")?;
+    if encoded.inst.encoding.contains("SMEM") {
+        writeln!(
+            out,
+            "note:        unwritten memory reads as pseudo-random bytes (a hash of the address)"
+        )?;
+    }
+    let changes = changes(&before, &state);
+    if changes.is_empty() {
+        writeln!(out, "no register changed")?;
+    }
+    for line in changes {
+        writeln!(out, "{line}")?;
+    }
+    Ok(out)
+}
+
+/// GFX10+ run wave32 unless told otherwise; older generations (CDNA) only run wave64.
+fn wave64(gfx_major: u32, mattr: &[String]) -> bool {
+    let mut wave64 = gfx_major < 10;
+    for attr in mattr {
+        match attr.as_str() {
+            "+wavefrontsize64" | "-wavefrontsize32" => wave64 = true,
+            "+wavefrontsize32" | "-wavefrontsize64" => wave64 = false,
+            _ => {}
+        }
+    }
+    wave64
+}
+
+/// A register `--set` can name.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Reg {
+    /// `count` SGPRs (or TTMPs) from `first`.
+    Sgpr {
+        first: u32,
+        count: u32,
+    },
+    Ttmp {
+        first: u32,
+        count: u32,
+    },
+    /// The same value in every lane.
+    Vgpr {
+        first: u32,
+        count: u32,
+    },
+    Vcc,
+    VccLo,
+    VccHi,
+    Exec,
+    ExecLo,
+    ExecHi,
+    Scc,
+    M0,
+    Pc,
+}
+
+impl Reg {
+    fn width(self, wave: u32) -> u32 {
+        match self {
+            Reg::Sgpr { count, .. } | Reg::Ttmp { count, .. } | Reg::Vgpr { count, .. } => {
+                32 * count
+            }
+            Reg::Vcc | Reg::Exec => wave,
+            Reg::VccLo | Reg::VccHi | Reg::ExecLo | Reg::ExecHi | Reg::M0 => 32,
+            Reg::Scc => 1,
+            Reg::Pc => 64,
+        }
+    }
+}
+
+/// `s4`, `s[4:5]`, `ttmp2`, `v1`, `v[2:3]`, `vcc`, `exec_lo`, `scc`, `m0`, `pc`.
+fn parse_reg(name: &str) -> Result<Reg> {
+    let name = name.trim().to_ascii_lowercase();
+    let fixed = match name.as_str() {
+        "vcc" => Some(Reg::Vcc),
+        "vcc_lo" => Some(Reg::VccLo),
+        "vcc_hi" => Some(Reg::VccHi),
+        "exec" => Some(Reg::Exec),
+        "exec_lo" => Some(Reg::ExecLo),
+        "exec_hi" => Some(Reg::ExecHi),
+        "scc" => Some(Reg::Scc),
+        "m0" => Some(Reg::M0),
+        "pc" => Some(Reg::Pc),
+        _ => None,
+    };
+    if let Some(r) = fixed {
+        return Ok(r);
+    }
+    let unknown = || {
+        anyhow!(
+            "unknown register `{name}` (expected sN, s[N:M], ttmpN, vN, v[N:M], vcc, vcc_lo, \
+             vcc_hi, exec, exec_lo, exec_hi, scc, m0 or pc)"
+        )
+    };
+    let (file, rest, limit) = if let Some(rest) = name.strip_prefix("ttmp") {
+        ("ttmp", rest, TTMP_COUNT)
+    } else if let Some(rest) = name.strip_prefix('s') {
+        ("s", rest, SGPR_COUNT)
+    } else if let Some(rest) = name.strip_prefix('v') {
+        ("v", rest, VGPR_COUNT)
+    } else {
+        return Err(unknown());
+    };
+    let number = |t: &str| t.trim().parse::<u32>().map_err(|_| unknown());
+    let (first, last) = match rest.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
+        Some(range) => {
+            let (a, b) = range.split_once(':').ok_or_else(unknown)?;
+            (number(a)?, number(b)?)
+        }
+        None => {
+            let n = number(rest)?;
+            (n, n)
+        }
+    };
+    if last < first {
+        bail!("register range `{name}` runs backwards");
+    }
+    if last >= limit {
+        bail!("register `{name}` is out of range: the file has {limit} registers");
+    }
+    let count = last - first + 1;
+    if count > 4 {
+        bail!("register range `{name}` is wider than 128 bits");
+    }
+    Ok(match file {
+        "ttmp" => Reg::Ttmp { first, count },
+        "s" => Reg::Sgpr { first, count },
+        _ => Reg::Vgpr { first, count },
+    })
+}
+
+/// A decimal (optionally negative, stored as two's complement) or `0x` hex value.
+fn parse_value(text: &str, width: u32) -> Result<u128> {
+    let t = text.trim().replace('_', "");
+    let bad = || anyhow!("`{text}` is not a number (decimal, -decimal or 0x hex)");
+    let (value, negative) = if let Some(hex) = t.strip_prefix("0x").or(t.strip_prefix("0X")) {
+        (u128::from_str_radix(hex, 16).map_err(|_| bad())?, false)
+    } else if let Some(dec) = t.strip_prefix('-') {
+        (dec.parse::<u128>().map_err(|_| bad())?, true)
+    } else {
+        (t.parse::<u128>().map_err(|_| bad())?, false)
+    };
+    let mask = if width >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << width) - 1
+    };
+    if negative {
+        if width < 128 && value > 1u128 << (width - 1) {
+            bail!("`{text}` does not fit in {width} signed bits");
+        }
+        return Ok(value.wrapping_neg() & mask);
+    }
+    if value & !mask != 0 {
+        bail!("`{text}` does not fit in {width} bits");
+    }
+    Ok(value)
+}
+
+/// Applies one `REG=VALUE`.
+fn apply_set(state: &mut State, set: &str) -> Result<()> {
+    let (name, value) = set
+        .split_once('=')
+        .ok_or_else(|| anyhow!("expected REG=VALUE"))?;
+    let reg = parse_reg(name)?;
+    let v = parse_value(value, reg.width(state.wave_size))?;
+    let lo32 = v as u32;
+    match reg {
+        Reg::Sgpr { first, count } => {
+            for k in 0..count {
+                state.sgpr[(first + k) as usize] = (v >> (32 * k)) as u32;
+            }
+        }
+        Reg::Ttmp { first, count } => {
+            for k in 0..count {
+                state.ttmp[(first + k) as usize] = (v >> (32 * k)) as u32;
+            }
+        }
+        Reg::Vgpr { first, count } => {
+            for lane in &mut state.vgpr {
+                for k in 0..count {
+                    lane[(first + k) as usize] = (v >> (32 * k)) as u32;
+                }
+            }
+        }
+        Reg::Vcc => state.vcc = v as u64,
+        Reg::VccLo => state.vcc = (state.vcc & !0xffff_ffff) | u64::from(lo32),
+        Reg::VccHi => state.vcc = (state.vcc & 0xffff_ffff) | u64::from(lo32) << 32,
+        Reg::Exec => state.exec = v as u64,
+        Reg::ExecLo => state.exec = (state.exec & !0xffff_ffff) | u64::from(lo32),
+        Reg::ExecHi => state.exec = (state.exec & 0xffff_ffff) | u64::from(lo32) << 32,
+        Reg::Scc => state.scc = v == 1,
+        Reg::M0 => state.m0 = lo32,
+        Reg::Pc => state.pc = v as u64,
+    }
+    Ok(())
+}
+
+/// Every register (and memory byte, and named mode field) that differs, one line each.
+fn changes(before: &State, after: &State) -> Vec<String> {
+    let mut out = Vec::new();
+    let wave_hex = |v: u64| {
+        if before.wave_size == 64 {
+            format!("0x{v:016x}")
+        } else {
+            format!("0x{v:08x}")
+        }
+    };
+    for (i, (a, b)) in before.sgpr.iter().zip(&after.sgpr).enumerate() {
+        if a != b {
+            out.push(format!("s{i}: 0x{a:08x} -> 0x{b:08x}"));
+        }
+    }
+    for (i, (a, b)) in before.ttmp.iter().zip(&after.ttmp).enumerate() {
+        if a != b {
+            out.push(format!("ttmp{i}: 0x{a:08x} -> 0x{b:08x}"));
+        }
+    }
+    for reg in 0..VGPR_COUNT as usize {
+        out.extend(vgpr_changes(before, after, reg));
+    }
+    let flags = [
+        ("vcc", before.vcc, after.vcc, true),
+        ("exec", before.exec, after.exec, true),
+        ("m0", u64::from(before.m0), u64::from(after.m0), false),
+    ];
+    for (name, a, b, lane_mask) in flags {
+        if a != b {
+            let (a, b) = if lane_mask {
+                (wave_hex(a), wave_hex(b))
+            } else {
+                (format!("0x{a:08x}"), format!("0x{b:08x}"))
+            };
+            out.push(format!("{name}: {a} -> {b}"));
+        }
+    }
+    if before.scc != after.scc {
+        out.push(format!(
+            "scc: {} -> {}",
+            u8::from(before.scc),
+            u8::from(after.scc)
+        ));
+    }
+    if before.pc != after.pc {
+        out.push(format!("pc: 0x{:016x} -> 0x{:016x}", before.pc, after.pc));
+    }
+    for (i, (a, b)) in before.hw_regs.iter().zip(&after.hw_regs).enumerate() {
+        if a != b {
+            out.push(format!("hwreg({i}): 0x{a:08x} -> 0x{b:08x}"));
+        }
+    }
+    let mut fields: Vec<&String> = after.fields.keys().collect();
+    fields.sort();
+    for name in fields {
+        let old = before.fields.get(name).cloned().unwrap_or_default();
+        let new = &after.fields[name];
+        if old != *new {
+            out.push(format!("{name}: {old} -> {new}"));
+        }
+    }
+    let mut written: Vec<(&u64, &u8)> = after
+        .mem
+        .iter()
+        .filter(|(addr, byte)| before.mem.get(addr) != Some(byte))
+        .collect();
+    written.sort();
+    for (addr, byte) in written {
+        out.push(format!("mem[0x{addr:x}]: written 0x{byte:02x}"));
+    }
+    out
+}
+
+/// `v1: 0x00000000 -> 0x00000007 (lanes 0-31)`, one line per run of lanes that
+/// changed alike.
+fn vgpr_changes(before: &State, after: &State, reg: usize) -> Vec<String> {
+    let mut runs: Vec<(usize, usize, u32, u32)> = Vec::new();
+    for lane in 0..after.vgpr.len() {
+        let (a, b) = (before.vgpr[lane][reg], after.vgpr[lane][reg]);
+        if a == b {
+            continue;
+        }
+        match runs.last_mut() {
+            Some(run) if run.1 + 1 == lane && run.2 == a && run.3 == b => run.1 = lane,
+            _ => runs.push((lane, lane, a, b)),
+        }
+    }
+    runs.into_iter()
+        .map(|(first, last, a, b)| {
+            let lanes = if first == last {
+                format!("lane {first}")
+            } else {
+                format!("lanes {first}-{last}")
+            };
+            format!("v{reg}: 0x{a:08x} -> 0x{b:08x} ({lanes})")
+        })
+        .collect()
 }

@@ -105,6 +105,7 @@ pub fn summary_table(report: &Report) -> String {
     }
     write_row(&mut out, "total", &total);
     out.push_str(&sema_table(&report.cases));
+    out.push_str(&roundtrip_table(&report.cases));
     let kinds: Vec<String> = report
         .run_kinds
         .iter()
@@ -160,6 +161,28 @@ pub fn sema_table(cases: &[CaseResult]) -> String {
             let _ = write!(out, " {:>16} |", counts.get(c).copied().unwrap_or(0));
         }
         out.push('\n');
+    }
+    out
+}
+
+/// Per target: decoded disassembler lines whose printed text re-assembles to their bytes.
+pub fn roundtrip_table(cases: &[CaseResult]) -> String {
+    let mut by: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    for c in cases {
+        if let Some(ok) = c.roundtrip {
+            let e = by.entry(&*c.target).or_default();
+            e.0 += 1;
+            e.1 += usize::from(!ok);
+        }
+    }
+    if by.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from(
+        "round trip of the lines we decoded (decode, print, assemble):\n| target           |  decoded | roundtrip-fail |\n|------------------|----------|----------------|\n",
+    );
+    for (target, (decoded, failed)) in by {
+        let _ = writeln!(out, "| {target:<16} | {decoded:>8} | {failed:>14} |");
     }
     out
 }
@@ -315,6 +338,18 @@ pub fn file_snapshot(file: &str, cases: &[&CaseResult]) -> String {
     if !mismatches.is_empty() {
         out.push_str("sema-mismatch:\n");
         for l in mismatches {
+            let _ = writeln!(out, "  {l}");
+        }
+    }
+    let mut roundtrip_failures: Vec<String> = cases
+        .iter()
+        .filter(|c| c.roundtrip == Some(false))
+        .map(|c| format!("run {} {}: {}", c.run_index, c.target, c.text))
+        .collect();
+    roundtrip_failures.sort();
+    if !roundtrip_failures.is_empty() {
+        out.push_str("roundtrip-fail:\n");
+        for l in roundtrip_failures {
             let _ = writeln!(out, "  {l}");
         }
     }

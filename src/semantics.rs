@@ -7,7 +7,9 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use mcdiff_asm::inst::{Inst, OperandValue, RegFile, RegRange};
-use mcdiff_sema::{BoundValue, ExecError, Library, Program, SpecialReg, State};
+use mcdiff_sema::{
+    Binding, BoundOperand, BoundValue, ExecError, Library, Program, SpecialReg, State,
+};
 use mcdiff_spec::{Arch, Spec};
 
 /// The outcome of executing one instruction.
@@ -93,6 +95,9 @@ impl Semantics {
     pub fn check(&self, arch: Arch, wave64: bool, spec: &Spec, inst: &Inst) -> SemaVerdict {
         let mut state = State::new(if wave64 { 64 } else { 32 });
         state.randomize(SEED);
+        // Relative moves (`V_MOVRELS_B32 v255, ...`) index the register file by operand
+        // number plus M0: M0 = 0 keeps the index on the register the test line names.
+        state.m0 = 0;
         self.run(arch, spec, inst, &mut state)
     }
 
@@ -115,22 +120,148 @@ impl Semantics {
             .and_then(|i| i.in_encoding(&inst.encoding))
             .map(|e| e.operands.clone())
             .unwrap_or_default();
-        let values: Vec<BoundValue> = spec_operands
-            .iter()
-            .map(|op| {
-                inst.operands
-                    .iter()
-                    .find(|o| o.spec == *op)
-                    .map_or(BoundValue::Implicit, |o| bound_value(&o.value))
-            })
-            .collect();
-        let binding = mcdiff_sema::bind(&spec_operands, &values);
-        match mcdiff_sema::execute_with_library(program, state, &binding, &arch_programs.library) {
-            Ok(()) => SemaVerdict::Executed,
-            Err(ExecError::Mismatch(m)) => SemaVerdict::Mismatch(m.reason),
-            Err(ExecError::Unsupported { construct }) => SemaVerdict::Unsupported(construct),
+        let (operands, values) = operand_values(inst, &spec_operands);
+        let mut binding = mcdiff_sema::bind_program(program, &operands, &values);
+        bind_modifiers(inst, &mut binding);
+        if let Err(e) = bind_smem_address(inst, state, &mut binding) {
+            return verdict(Err(e));
+        }
+        verdict(mcdiff_sema::execute_with_library(
+            program,
+            state,
+            &binding,
+            &arch_programs.library,
+        ))
+    }
+}
+
+/// The encoding's spec operands paired with what the assembler put in each, matched by
+/// field. The assembler's copy of an operand wins, as it carries target adjustments (a
+/// lane mask is 32 bits in wave32); operands the form adds (the literal of
+/// `*_INST_LITERAL` forms) are appended; spec operands left unfilled are implicit.
+fn operand_values(
+    inst: &Inst,
+    spec_operands: &[mcdiff_spec::Operand],
+) -> (Vec<mcdiff_spec::Operand>, Vec<BoundValue>) {
+    let same = |a: &mcdiff_spec::Operand, b: &mcdiff_spec::Operand| {
+        a == b || (a.field.is_some() && a.field == b.field)
+    };
+    let mut operands = Vec::new();
+    let mut values = Vec::new();
+    for op in spec_operands {
+        match inst.operands.iter().find(|o| same(&o.spec, op)) {
+            Some(o) => {
+                operands.push(o.spec.clone());
+                values.push(bound_value(&o.value));
+            }
+            None => {
+                operands.push(op.clone());
+                values.push(BoundValue::Implicit);
+            }
         }
     }
+    for o in &inst.operands {
+        if !spec_operands.iter().any(|op| same(&o.spec, op)) {
+            operands.push(o.spec.clone());
+            values.push(bound_value(&o.value));
+        }
+    }
+    (operands, values)
+}
+
+fn verdict(outcome: Result<(), ExecError>) -> SemaVerdict {
+    match outcome {
+        Ok(()) => SemaVerdict::Executed,
+        Err(ExecError::Mismatch(m)) => SemaVerdict::Mismatch(m.reason),
+        Err(ExecError::Unsupported { construct }) => SemaVerdict::Unsupported(construct),
+    }
+}
+
+/// VOP modifier fields the pseudocode reads by name (`OPSEL`, `CLAMP`...): the value the
+/// assembler set, else 0, the field's value when the modifier is not written.
+fn bind_modifiers(inst: &Inst, binding: &mut Binding) {
+    for (field, value) in &inst.modifiers {
+        binding
+            .operands
+            .entry(field.clone())
+            .or_insert(BoundOperand {
+                value: BoundValue::Imm(u64::from(*value)),
+                spec_size: 0,
+            });
+    }
+    if inst.encoding.contains("VOP") {
+        // The assembler sets OPSEL_HI where packed math defaults it to ones; elsewhere
+        // (the FMA_MIX family) an unwritten op_sel_hi is 0.
+        let packed = inst.encoding.contains("VOP3P");
+        let defaulted = ["OPSEL", "NEG", "NEG_HI", "ABS", "CLAMP", "OMOD", "OPSEL_HI"];
+        for field in defaulted.iter().filter(|f| packed || **f != "OPSEL_HI") {
+            binding
+                .operands
+                .entry(field.to_string())
+                .or_insert(BoundOperand {
+                    value: BoundValue::Imm(0),
+                    spec_size: 0,
+                });
+        }
+    }
+}
+
+/// SMEM's address operands under every name the pseudocode uses for them.
+///
+/// The encoding holds an immediate offset and an optional offset register, which our
+/// instruction model keeps together in its `SOFFSET` operand. CDNA's pseudocode reads
+/// them apart (`SBASE`, `SOFFSET` register, `OFFSET` immediate); RDNA4's as a base
+/// `sgpr_base` and a combined `offset`; RDNA3's only as the final address `ADDR`
+/// (base + immediate + register, the sum the `Calc*Addr` helpers form elsewhere; for
+/// buffer loads the base is the descriptor's low 64 bits, its other fields are not modelled).
+fn bind_smem_address(inst: &Inst, state: &State, binding: &mut Binding) -> Result<(), ExecError> {
+    let Some((soffset, imm)) = inst.operands.iter().find_map(|o| match &o.value {
+        OperandValue::SmemOffset { soffset, imm } => Some((soffset, imm.unwrap_or(0))),
+        _ => None,
+    }) else {
+        return Ok(());
+    };
+    let register = soffset.as_ref().map(bound_reg);
+    let register_value = match &register {
+        None => 0,
+        Some(BoundValue::Sgpr { first, .. }) => u64_of(&state.read_sgprs(*first, 32)?),
+        Some(BoundValue::Ttmp { first, .. }) => u64_of(&state.read_ttmps(*first, 32)?),
+        Some(BoundValue::Special(SpecialReg::M0)) => u64::from(state.m0),
+        Some(_) => 0,
+    };
+    let offset = (imm as u64).wrapping_add(register_value);
+    let base = match binding.get("SBASE").map(|b| b.value.clone()) {
+        Some(BoundValue::Sgpr { first, .. }) => u64_of(&state.read_sgprs(first, 64)?),
+        Some(BoundValue::Ttmp { first, .. }) => u64_of(&state.read_ttmps(first, 64)?),
+        _ => 0,
+    };
+    let named = |value: BoundValue| BoundOperand {
+        value,
+        spec_size: 0,
+    };
+    if let Some(sbase) = binding.get("SBASE").cloned() {
+        binding.operands.insert("sgpr_base".into(), sbase);
+    }
+    binding.operands.insert(
+        "SOFFSET".into(),
+        named(register.unwrap_or(BoundValue::Special(SpecialReg::Null))),
+    );
+    binding
+        .operands
+        .insert("OFFSET".into(), named(BoundValue::Imm(imm as u64)));
+    binding
+        .operands
+        .insert("offset".into(), named(BoundValue::Address(offset)));
+    binding.operands.insert(
+        "ADDR".into(),
+        named(BoundValue::Address(base.wrapping_add(offset))),
+    );
+    Ok(())
+}
+
+fn u64_of(bits: &mcdiff_sema::BigInt) -> u64 {
+    let (_, digits) = bits.to_u64_digits();
+    digits.first().copied().unwrap_or(0)
 }
 
 /// Parses every instruction's pseudocode once; `None` when the file is missing.

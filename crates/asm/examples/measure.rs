@@ -1,6 +1,9 @@
 //! Measures the assembler against the CHECK lines of LLVM's scalar MC tests.
 //! The recorded bytes are used only to count matches, never to produce bytes.
-//! Usage: `cargo run -p mcdiff-asm --example measure -- [--show N] [--only <stem or mcpu>]`
+//! Usage: `cargo run -p mcdiff-asm --example measure -- [--show N] [--only <stem or mcpu>]
+//! [--vector [--corpus 22.1.8|19.1.7] [--emit-table]]`: `--vector` measures the vector ALU
+//! files under every RUN configuration of their -mcpu and lists the unsupported reasons;
+//! `--emit-table` prints the per-file counts as rows for tests/vector_baseline.rs.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -20,6 +23,11 @@ fn main() {
         return;
     }
     let data = common::data_dir();
+    if std::env::args().any(|a| a == "--vector") {
+        let corpus = arg_after("--corpus").unwrap_or_else(|| "22.1.8".into());
+        measure_vector(&data, &corpus, show, only.as_deref());
+        return;
+    }
     for (title, list) in [
         ("measured (gfx1100, gfx1200)", suites::MEASURED),
         ("gfx11/gfx12 aliases and errors", suites::ALIASES_AND_ERRORS),
@@ -46,5 +54,45 @@ fn main() {
             "{title}: {ok}/{total} ({:.2}%)",
             100.0 * ok as f64 / total.max(1) as f64
         );
+    }
+}
+
+fn measure_vector(data: &std::path::Path, corpus: &str, show: usize, only: Option<&str>) {
+    let (mut ok, mut total) = (0, 0);
+    let mut reasons: std::collections::BTreeMap<String, usize> = Default::default();
+    let mut targets: std::collections::HashMap<&str, mcdiff_spec::TargetSpec> = Default::default();
+    for (stem, mcpu) in suites::VECTOR_STEMS {
+        if only.is_some_and(|o| !stem.contains(o) && o != *mcpu) {
+            continue;
+        }
+        let target = targets.entry(mcpu).or_insert_with(|| {
+            mcdiff_spec::load_target(data, mcpu).unwrap_or_else(|e| panic!("loading {mcpu}: {e}"))
+        });
+        let Some(result) = suites::run_file(data, corpus, stem, target) else {
+            println!("{stem} ({mcpu}): not in corpus {corpus}");
+            continue;
+        };
+        for m in result.mismatches.iter().take(show) {
+            println!("  {m}");
+        }
+        if std::env::args().any(|a| a == "--emit-table") {
+            println!("    (\"{stem}\", {}, {}),", result.ok, result.total);
+        } else {
+            println!("{stem} ({mcpu}): {}/{}", result.ok, result.total);
+        }
+        ok += result.ok;
+        total += result.total;
+        for r in result.unsupported {
+            *reasons.entry(r).or_default() += 1;
+        }
+    }
+    println!(
+        "vector ALU ({corpus}): {ok}/{total} ({:.2}%)",
+        100.0 * ok as f64 / total.max(1) as f64
+    );
+    let mut by_count: Vec<_> = reasons.into_iter().collect();
+    by_count.sort_by_key(|r| std::cmp::Reverse(r.1));
+    for (reason, n) in by_count.iter().take(20) {
+        println!("  unsupported {n}: {reason}");
     }
 }

@@ -4,9 +4,10 @@
 
 use mcdiff_spec::{Encoding, Field};
 
-use crate::inst::{Inst, OperandValue};
-use crate::operands::{kind_for, OperandCtx};
+use crate::inst::{Inst, OperandValue, RegFile};
+use crate::operands::{kind_for, predefined, vector_kind, OperandCtx};
 use crate::syntax::family_of;
+use crate::syntax::vector::{operand_bit, writes_exec, SRC_DPP16, SRC_DPP8, SRC_DPP8_FI};
 use crate::Fixup;
 
 /// Bytes and fixups of one encoded instruction.
@@ -26,11 +27,17 @@ pub struct ScalarAlu;
 /// SMEM: as the scalar ALU formats, but SBASE names an SGPR pair (its low bit is implied).
 pub struct ScalarMem;
 
+/// VOP1, VOP2, VOPC, VOP3 (with its SDST variant) and VOP3P: operand fields as the scalar
+/// formats, plus modifier fields under canonical names ([`crate::special::vop`]) mapped to
+/// the loaded spec's fields, and true16 high halves.
+pub struct VectorAlu;
+
 /// The handler for an encoding family (`SOP2`, `SMEM`...), if implemented.
 pub fn family_encoder(family: &str) -> Option<&'static dyn FamilyEncoder> {
     match family {
         "SOP1" | "SOP2" | "SOPK" | "SOPC" | "SOPP" => Some(&ScalarAlu),
         "SMEM" => Some(&ScalarMem),
+        "VOP1" | "VOP2" | "VOPC" | "VOP3" | "VOP3_SDST_ENC" | "VOP3P" => Some(&VectorAlu),
         _ => None,
     }
 }
@@ -113,6 +120,12 @@ fn assemble(
         word.set(field(enc, name)?, *value as u64, 0);
     }
     let mut bytes = word.bytes();
+    append_literal(inst, &mut bytes, &mut fixups);
+    Ok(EncodedBytes { bytes, fixups })
+}
+
+/// Appends the literal dword, if any, and its fixup when it depends on a symbol.
+fn append_literal(inst: &Inst, bytes: &mut Vec<u8>, fixups: &mut Vec<Fixup>) {
     if let Some((value, expr)) = inst.literal() {
         if let Some(expr) = expr {
             fixups.push(Fixup {
@@ -123,7 +136,6 @@ fn assemble(
         }
         bytes.extend_from_slice(&value.to_le_bytes());
     }
-    Ok(EncodedBytes { bytes, fixups })
 }
 
 impl FamilyEncoder for ScalarAlu {
@@ -138,5 +150,116 @@ impl FamilyEncoder for ScalarMem {
         // SBASE is 6 bits wide for a 7-bit SGPR code: it holds the even SGPR number >> 1
         // (ISA manuals, SMEM microcode format); high-fidelity files say so with Padding.
         assemble(inst, cx, |name| u32::from(name == "SBASE"))
+    }
+}
+
+/// Spellings of one modifier field across spec files (the RDNA3 manual file says CLMP).
+const FIELD_SPELLINGS: &[(&str, &[&str])] = &[
+    ("CLAMP", &["CLAMP", "CLMP"]),
+    ("BOUND_CTRL", &["BOUND_CTRL", "BC"]),
+    ("LANE_SEL_0", &["LANE_SEL_0", "LANE_SEL0"]),
+    ("LANE_SEL_1", &["LANE_SEL_1", "LANE_SEL1"]),
+    ("LANE_SEL_2", &["LANE_SEL_2", "LANE_SEL2"]),
+    ("LANE_SEL_3", &["LANE_SEL_3", "LANE_SEL3"]),
+    ("LANE_SEL_4", &["LANE_SEL_4", "LANE_SEL4"]),
+    ("LANE_SEL_5", &["LANE_SEL_5", "LANE_SEL5"]),
+    ("LANE_SEL_6", &["LANE_SEL_6", "LANE_SEL6"]),
+    ("LANE_SEL_7", &["LANE_SEL_7", "LANE_SEL7"]),
+];
+
+/// The loaded encoding's field for a canonical modifier field name.
+fn modifier_field<'e>(enc: &'e Encoding, name: &str) -> Result<&'e Field, String> {
+    let spellings = FIELD_SPELLINGS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or(&[][..], |(_, s)| *s);
+    spellings
+        .iter()
+        .find_map(|s| enc.field(s))
+        .or_else(|| enc.field(name))
+        .ok_or_else(|| format!("encoding has no {name} field"))
+}
+
+impl FamilyEncoder for VectorAlu {
+    fn encode(&self, inst: &Inst, cx: &OperandCtx) -> Result<EncodedBytes, String> {
+        let enc = cx.encoding;
+        let family = family_of(&inst.encoding);
+        let short = matches!(family, "VOP1" | "VOP2" | "VOPC");
+        let mut word = Word::new(enc);
+        word.set(field(enc, "OP")?, inst.opcode as u64, 0);
+        let opsel = inst
+            .modifiers
+            .iter()
+            .filter(|(n, _)| n == "OPSEL")
+            .fold(0, |m, (_, v)| m | v);
+        let dpp8 = inst.encoding.ends_with("_VOP_DPP8");
+        let dpp = dpp8 || inst.encoding.ends_with("_VOP_DPP16");
+        let fetch_inactive = inst.modifiers.iter().any(|(n, v)| n == "FI" && *v == 1);
+        for op in &inst.operands {
+            for (name, value) in
+                vector_kind(&op.spec.operand_type).encode(&op.value, &op.spec, cx)?
+            {
+                // 32-bit forms have no OPSEL: a true16 high half is bit 7 of the VGPR code
+                // (RDNA3 ISA §7.2 "16-bit VGPRs": VGPR codes 128..255 name the high halves).
+                let high = short
+                    && operand_bit(&name).is_some_and(|bit| opsel & (1 << bit) != 0)
+                    && matches!(op.value, OperandValue::Reg(ref r) if r.file == RegFile::Vgpr);
+                let value = value | if high { 0x80 } else { 0 };
+                if dpp && name == "SRC0" {
+                    // SRC0 announces the DPP dword, which names the VGPR (§7.7 "DPP").
+                    let code = match (dpp8, fetch_inactive) {
+                        (true, true) => SRC_DPP8_FI,
+                        (true, false) => SRC_DPP8,
+                        _ => SRC_DPP16,
+                    };
+                    word.set(field(enc, "SRC0")?, code, 0);
+                    word.set(field(enc, "VSRC0")?, value & 0xff, 0);
+                    continue;
+                }
+                word.set(field(enc, &name)?, value, 0);
+            }
+        }
+        let has_vdst = inst
+            .operands
+            .iter()
+            .any(|o| o.spec.field.as_deref() == Some("VDST"));
+        if !short && !has_vdst && writes_exec(&inst.name.to_ascii_lowercase()) {
+            // VOP3 compares that write EXEC name EXEC_LO in VDST.
+            let exec = predefined(cx.spec, "OPR_SREG", "EXEC_LO")
+                .or_else(|| predefined(cx.spec, "OPR_SRC", "EXEC_LO"))
+                .ok_or_else(|| "spec lists no EXEC_LO code".to_string())?;
+            word.set(field(enc, "VDST")?, exec as u64, 0);
+        }
+        for (name, value) in &inst.modifiers {
+            let value = *value as u64;
+            if name == "FI" && dpp8 {
+                continue;
+            }
+            if short && dpp && (name == "NEG" || name == "ABS") {
+                // DPP16 carries src0/src1 modifiers of 32-bit forms as SRCn_NEG / SRCn_ABS.
+                for bit in 0..2 {
+                    if value & (1 << bit) != 0 {
+                        word.set(field(enc, &format!("SRC{bit}_{name}"))?, 1, 0);
+                    }
+                }
+                continue;
+            }
+            if short && name == "OPSEL" {
+                continue;
+            }
+            if name == "OPSEL_HI" {
+                if let Some(third) = enc.field("OP_SEL_HI_2") {
+                    // RDNA4 splits OPSEL_HI: bits 0-1 and, as its own field, bit 2.
+                    word.set(field(enc, "OPSEL_HI")?, value & 3, 0);
+                    word.set(third, value >> 2, 0);
+                    continue;
+                }
+            }
+            word.set(modifier_field(enc, name)?, value, 0);
+        }
+        let mut bytes = word.bytes();
+        let mut fixups = Vec::new();
+        append_literal(inst, &mut bytes, &mut fixups);
+        Ok(EncodedBytes { bytes, fixups })
     }
 }

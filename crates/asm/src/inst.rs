@@ -1,5 +1,19 @@
 //! The instruction model shared by the assembler (and, later, the decoder, printer and
 //! executor): one spec instruction in one encoding, with one typed value per spec operand.
+//!
+//! Note for the decoder/printer (vector ALU forms; no field was added or changed):
+//! - `encoding` names the spec form (`ENC_VOP2`, `VOP3_SDST_ENC`, `ENC_VOP3P`), or for DPP
+//!   the composed spec encoding (`VOP1_VOP_DPP16`, `VOP3_VOP_DPP8`...).
+//! - Vector operands carry the slot the assembler settled on (see `forms::slots`): operand
+//!   types `OPR_SRC` (any source), `OPR_VGPR`, `OPR_SREG` (scalar destination or wave mask,
+//!   sized 32/64 by wave size), `OPR_VCC` (VCC as written in a 32-bit form, no field) and
+//!   `OPR_SIMM32`; fields normalised (`VSRC0` -> `SRC0` in VOP3 forms).
+//! - A true16 half `v1.h` is `Reg(v1)` plus its bit in the `OPSEL` modifier (bit 0..2 for
+//!   sources 0..2, bit 3 for the destination), in every vector form; 32-bit encodings place it
+//!   as bit 7 of the VGPR code.
+//! - `modifiers` use canonical field names: `NEG`, `ABS`, `OPSEL`, `OPSEL_HI`, `NEG_HI`,
+//!   `CLAMP`, `OMOD`, and for DPP `DPP_CTRL`, `ROW_MASK`, `BANK_MASK`, `BOUND_CTRL`, `FI`,
+//!   `LANE_SEL_0..7`; the encoder maps them to the loaded spec's spelling (`CLMP`, `BC`...).
 
 /// Register file of a [`RegRange`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

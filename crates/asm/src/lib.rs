@@ -5,9 +5,12 @@
 //! handler ([`encoder`]) lays the word out from the spec's encoding fields. LLVM syntax rules
 //! live in [`syntax`]; symbolic operands and modifiers in [`special`].
 
+pub mod decode;
 pub mod encoder;
+pub mod forms;
 pub mod inst;
 pub mod operands;
+pub mod print;
 pub mod special;
 pub mod syntax;
 
@@ -133,6 +136,9 @@ impl<'s> Assembler<'s> {
             return AsmOutcome::Unsupported("label definition".into());
         }
         let stmt = split_statement(text);
+        if let Some(outcome) = self.assemble_vector(&stmt) {
+            return outcome;
+        }
         let Some(instruction) = self.instruction(&stmt.mnemonic) else {
             return self.unknown_mnemonic(&stmt);
         };
@@ -175,6 +181,260 @@ impl<'s> Assembler<'s> {
                 }
             }
         }
+    }
+
+    /// Vector ALU statements: `None` when the mnemonic names no vector instruction (with or
+    /// without an `_e32`/`_e64` suffix). Forms are tried in LLVM's order; the first that
+    /// takes the operands is encoded.
+    fn assemble_vector(&self, stmt: &Statement) -> Option<AsmOutcome> {
+        let (instruction, base, forced, dpp_suffix) = self.vector_instruction(&stmt.mnemonic)?;
+        let dpp = syntax::vector::dpp_kind(stmt, dpp_suffix);
+        let mut first_error = None;
+        for form in forms::candidates(instruction, forced) {
+            let mut layout = forms::layout_encoding(&form.encoding);
+            if let Some(dpp) = dpp {
+                // DPP forms are the spec's composed `<family>_VOP_DPP16/8` encodings with the
+                // opcode of the base form.
+                layout = format!("{}{}", family_of(&form.encoding), dpp.encoding_suffix());
+            }
+            let Some(encoding) = self.target.spec.encoding(&layout) else {
+                first_error.get_or_insert(NotEncoded::Unsupported(format!(
+                    "encoding {layout} missing from spec"
+                )));
+                continue;
+            };
+            let syntax = self.syntax_ctx();
+            let cx = OperandCtx {
+                spec: &self.target.spec,
+                syntax: &syntax,
+                mnemonic: base,
+                encoding,
+            };
+            let inst = match self.build_vector(stmt, base, instruction, form, dpp, &cx) {
+                Ok(inst) => inst,
+                Err(why) => {
+                    first_error.get_or_insert(why);
+                    continue;
+                }
+            };
+            let handler = family_encoder(family_of(&form.encoding))
+                .expect("vector candidates are implemented families");
+            return Some(match handler.encode(&inst, &cx) {
+                Ok(out) => AsmOutcome::Encoded(Encoded {
+                    inst,
+                    bytes: out.bytes,
+                    fixups: out.fixups,
+                }),
+                Err(message) => AsmOutcome::Unsupported(format!("spec gap: {message}")),
+            });
+        }
+        Some(match first_error {
+            Some(why) => why.into(),
+            None => AsmOutcome::Unsupported(format!(
+                "{} not implemented",
+                match forced {
+                    forms::Forced::Native32 => "native 32-bit forms",
+                    _ => "ENC_VOP3",
+                }
+            )),
+        })
+    }
+
+    /// The vector instruction a mnemonic names, its suffix-free mnemonic, the form its
+    /// suffix forces, and whether the suffix asks for DPP (`_dpp`, `_e64_dpp`).
+    fn vector_instruction<'m>(
+        &self,
+        mnemonic: &'m str,
+    ) -> Option<(&Instruction, &'m str, forms::Forced, bool)> {
+        if let Some(i) = self.instruction(mnemonic).filter(|i| forms::is_vector(i)) {
+            return Some((i, mnemonic, forms::Forced::None, false));
+        }
+        let (base, forced, dpp) = if let Some(base) = mnemonic.strip_suffix("_e64_dpp") {
+            (base, forms::Forced::Vop3, true)
+        } else if let Some(base) = mnemonic.strip_suffix("_dpp") {
+            (base, forms::Forced::Native32, true)
+        } else if let Some(base) = mnemonic.strip_suffix("_e32") {
+            (base, forms::Forced::Native32, false)
+        } else {
+            (mnemonic.strip_suffix("_e64")?, forms::Forced::Vop3, false)
+        };
+        let i = self.instruction(base).filter(|i| forms::is_vector(i))?;
+        Some((i, base, forced, dpp))
+    }
+
+    /// Parses a vector statement against one form: operands with their source modifiers and
+    /// true16 halves, then the modifiers after the operands.
+    fn build_vector(
+        &self,
+        stmt: &Statement,
+        base: &str,
+        instruction: &Instruction,
+        form: &InstructionEncoding,
+        dpp: Option<syntax::vector::Dpp>,
+        cx: &OperandCtx,
+    ) -> Result<Inst, NotEncoded> {
+        use special::vop::VopModifier;
+        use syntax::vector::Dpp;
+        use syntax::vector::{operand_bit, split_source_modifiers, strip_half};
+        let family = family_of(&form.encoding);
+        let short = matches!(family, "VOP1" | "VOP2" | "VOPC");
+        let slots = forms::slots(instruction, form, base, self.wave64);
+        let mut pieces = stmt.operands.clone();
+        let mut modifier_pieces = Vec::new();
+        if let Some(last) = pieces.pop() {
+            let last = syntax::vector::tighten_brackets(&last);
+            let (rest, mods) = peel_modifiers(&last, |w| special::vop::parse(w).is_some());
+            if !rest.text.is_empty() || mods.is_empty() {
+                pieces.push(rest);
+            }
+            modifier_pieces = mods;
+        }
+        if pieces.len() > slots.len() {
+            return Err(reject(pieces[slots.len()].column, INVALID_OPERAND));
+        }
+        if pieces.len() < slots.len() {
+            return Err(reject(stmt.column, "too few operands for instruction"));
+        }
+        let mut fields: Vec<(String, u32)> = Vec::new();
+        let mut set = |name: &str, bits: u32| match fields.iter_mut().find(|(n, _)| n == name) {
+            Some((_, v)) => *v |= bits,
+            None => fields.push((name.to_string(), bits)),
+        };
+        let mut operands = Vec::new();
+        let mut stripped = Vec::new();
+        for (piece, slot) in pieces.iter().zip(&slots) {
+            let field = slot.field.as_deref().unwrap_or("");
+            let bit = operand_bit(field);
+            let (text, mods) = if field.starts_with("SRC") || field.starts_with("VSRC") {
+                split_source_modifiers(&piece.text).map_err(|m| reject(piece.column, m))?
+            } else {
+                (piece.text.clone(), Default::default())
+            };
+            if mods.sext {
+                return Err(NotEncoded::Unsupported(
+                    "sext modifier not implemented".into(),
+                ));
+            }
+            if let Some(bit) = bit.filter(|_| mods.any()) {
+                // 32-bit forms take source modifiers only in their DPP16 dword (src0/src1).
+                if short && !(dpp == Some(Dpp::Dpp16) && bit < 2) {
+                    return Err(reject(piece.column, INVALID_OPERAND));
+                }
+                if mods.neg {
+                    set("NEG", 1 << bit);
+                }
+                if mods.abs {
+                    // VOP3P has no ABS field; the mixed-precision FMAs read NEG_HI as abs
+                    // (RDNA3 ISA §7.4 "VOP3P", V_FMA_MIX*).
+                    set(if family == "VOP3P" { "NEG_HI" } else { "ABS" }, 1 << bit);
+                }
+            }
+            if let (Some(bit), (_, Some(true))) = (bit, strip_half(&text)) {
+                set("OPSEL", 1 << bit);
+            }
+            let inner = Piece {
+                text,
+                column: piece.column,
+            };
+            let value = operands::vector_kind(&slot.operand_type)
+                .parse(&inner, slot, cx)
+                .map_err(|m| reject(piece.column, m))?;
+            let vgpr = matches!(&value, OperandValue::Reg(r) if r.file == RegFile::Vgpr);
+            // The DPP dword names src0 by VGPR number; GFX11 also wants a VGPR src1 there
+            // (GFX12 takes SGPRs and constants; checked with llvm-mc 22).
+            let vgpr_only = field == "SRC0" || (field == "SRC1" && cx.syntax.gfx_major == 11);
+            if dpp.is_some() && vgpr_only && !vgpr {
+                return Err(reject(piece.column, INVALID_OPERAND));
+            }
+            operands.push(InstOperand {
+                spec: slot.clone(),
+                value,
+            });
+            stripped.push(inner);
+        }
+        let sources = slots
+            .iter()
+            .filter(|s| {
+                s.field
+                    .as_deref()
+                    .and_then(operand_bit)
+                    .is_some_and(|b| b < 3)
+            })
+            .count() as u32;
+        let has_vdst = slots.iter().any(|s| s.field.as_deref() == Some("VDST"));
+        let mut explicit_opsel_hi = false;
+        for piece in &modifier_pieces {
+            let parsed = special::vop::parse(&piece.text).expect("peeled as a modifier");
+            let modifier = parsed.map_err(|m| reject(piece.column, m))?;
+            let is_dpp_modifier = matches!(
+                modifier,
+                VopModifier::Dpp16(..) | VopModifier::Dpp8(_) | VopModifier::FetchInactive(_)
+            );
+            if short && !is_dpp_modifier {
+                return Err(reject(piece.column, INVALID_OPERAND));
+            }
+            match modifier {
+                VopModifier::Dpp16(name, value) if dpp == Some(Dpp::Dpp16) => set(name, value),
+                VopModifier::Dpp8(sels) if dpp == Some(Dpp::Dpp8) => {
+                    for (i, sel) in sels.iter().enumerate() {
+                        set(&format!("LANE_SEL_{i}"), *sel);
+                    }
+                }
+                VopModifier::FetchInactive(n) if dpp.is_some() => set("FI", n),
+                VopModifier::Dpp16(..) | VopModifier::Dpp8(_) | VopModifier::FetchInactive(_) => {
+                    return Err(reject(piece.column, INVALID_OPERAND))
+                }
+                VopModifier::Field(name, value) => set(name, value),
+                VopModifier::Bits("OPSEL", bits, len)
+                    if family != "VOP3P" && has_vdst && len == sources + 1 =>
+                {
+                    // The last op_sel element selects the destination half (OPSEL bit 3).
+                    let dst = (bits >> (len - 1)) & 1;
+                    set("OPSEL", (bits & !(1 << (len - 1))) | dst << 3);
+                }
+                VopModifier::Bits("OPSEL_HI", bits, len) => {
+                    // Elements not written default to 1.
+                    explicit_opsel_hi = true;
+                    set("OPSEL_HI", bits | (0b111 & !((1 << len) - 1)));
+                }
+                VopModifier::Bits(name, bits, _) => set(name, bits),
+                VopModifier::ByteSel(n) => set("OPSEL", syntax::vector::byte_sel_bits(n, sources)),
+            }
+        }
+        if family == "VOP3P" && !explicit_opsel_hi && !syntax::vector::is_mix(base) {
+            // Packed math reads the high halves for the high lanes unless told otherwise.
+            set("OPSEL_HI", 0b111);
+        }
+        if dpp == Some(Dpp::Dpp16) {
+            if !fields.iter().any(|(n, _)| n == "DPP_CTRL") {
+                return Err(reject(stmt.column, "missing DPP control"));
+            }
+            // Rows and banks are all enabled unless masked.
+            for mask in ["ROW_MASK", "BANK_MASK"] {
+                if !fields.iter().any(|(n, _)| n == mask) {
+                    fields.push((mask.to_string(), 0xf));
+                }
+            }
+        }
+        if dpp.is_some()
+            && operands
+                .iter()
+                .any(|o| matches!(o.value, OperandValue::Literal { .. }))
+        {
+            return Err(reject(stmt.column, INVALID_OPERAND));
+        }
+        check_literals(&operands, &stripped)?;
+        Ok(Inst {
+            mnemonic: stmt.mnemonic.clone(),
+            name: instruction.name.clone(),
+            encoding: match dpp {
+                Some(dpp) => format!("{}{}", family_of(&form.encoding), dpp.encoding_suffix()),
+                None => form.encoding.clone(),
+            },
+            opcode: form.opcode,
+            operands,
+            modifiers: fields,
+        })
     }
 
     /// Why a mnemonic the spec does not know is not encoded: a suffixed form of a known

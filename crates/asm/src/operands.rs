@@ -177,46 +177,8 @@ impl OperandKind for ScalarSource {
             register_code(&reg, slot, cx)?;
             return Ok(OperandValue::Reg(reg));
         }
-        let forced = strip_lit(&piece.text);
-        let literal_ok = Self::allows_literal(slot);
-        if let Some(inner) = forced {
-            if !literal_ok {
-                return Err(INVALID_OPERAND.into());
-            }
-            let value = match parse_value(inner)? {
-                Value::Int(v) => v as u32,
-                Value::Float(f) if slot.size == 64 => (f.to_bits() >> 32) as u32,
-                Value::Float(f) => (f as f32).to_bits(),
-                Value::Symbolic(expr) => {
-                    return Ok(OperandValue::Literal {
-                        value: 0,
-                        expr: Some(expr),
-                    })
-                }
-            };
-            return Ok(OperandValue::Literal { value, expr: None });
-        }
-        let value = parse_value(&piece.text)?;
-        if let Value::Symbolic(expr) = value {
-            if !literal_ok {
-                return Err(INVALID_OPERAND.into());
-            }
-            return Ok(OperandValue::Literal {
-                value: 0,
-                expr: Some(expr),
-            });
-        }
         let numeric = numeric_rule(slot, crate::syntax::family_of(&cx.encoding.name));
-        match source_constant(&value, numeric)? {
-            SourceConst::Inline(name)
-                if predefined(cx.spec, &slot.operand_type, &name).is_some() =>
-            {
-                Ok(OperandValue::Inline(name))
-            }
-            SourceConst::Inline(_) => Err(INVALID_OPERAND.into()),
-            SourceConst::Literal(_) if !literal_ok => Err(INVALID_OPERAND.into()),
-            SourceConst::Literal(value) => Ok(OperandValue::Literal { value, expr: None }),
-        }
+        constant(&piece.text, slot, cx, numeric, Self::allows_literal(slot))
     }
 
     fn encode(
@@ -232,6 +194,61 @@ impl OperandKind for ScalarSource {
             _ => return Err(INVALID_OPERAND.into()),
         };
         Ok(vec![(field_of(slot)?, bits)])
+    }
+}
+
+/// A constant source operand: `lit(..)` forces a literal dword; a symbol is a literal with
+/// a fixup; numbers are inline constants when the spec lists them, else literals.
+fn constant(
+    text: &str,
+    slot: &Operand,
+    cx: &OperandCtx,
+    numeric: Numeric,
+    literal_ok: bool,
+) -> Result<OperandValue, String> {
+    if let Some(inner) = strip_lit(text) {
+        if !literal_ok {
+            return Err(INVALID_OPERAND.into());
+        }
+        let value = match parse_value(inner)? {
+            Value::Int(v) => v as u32,
+            Value::Float(f) if slot.size == 64 => (f.to_bits() >> 32) as u32,
+            Value::Float(f)
+                if numeric
+                    == (Numeric::Plain {
+                        size: 16,
+                        is_float: true,
+                    }) =>
+            {
+                half::f16::from_f64(f).to_bits() as u32
+            }
+            Value::Float(f) => (f as f32).to_bits(),
+            Value::Symbolic(expr) => {
+                return Ok(OperandValue::Literal {
+                    value: 0,
+                    expr: Some(expr),
+                })
+            }
+        };
+        return Ok(OperandValue::Literal { value, expr: None });
+    }
+    let value = parse_value(text)?;
+    if let Value::Symbolic(expr) = value {
+        if !literal_ok {
+            return Err(INVALID_OPERAND.into());
+        }
+        return Ok(OperandValue::Literal {
+            value: 0,
+            expr: Some(expr),
+        });
+    }
+    match source_constant(&value, numeric)? {
+        SourceConst::Inline(name) if predefined(cx.spec, &slot.operand_type, &name).is_some() => {
+            Ok(OperandValue::Inline(name))
+        }
+        SourceConst::Inline(_) => Err(INVALID_OPERAND.into()),
+        SourceConst::Literal(_) if !literal_ok => Err(INVALID_OPERAND.into()),
+        SourceConst::Literal(value) => Ok(OperandValue::Literal { value, expr: None }),
     }
 }
 
@@ -579,6 +596,232 @@ pub fn smem_offset_fits(v: i64, width: u32, buffer: bool) -> bool {
         (0..(1i64 << (width - 1))).contains(&v)
     } else {
         (-(1i64 << (width - 1))..(1i64 << (width - 1))).contains(&v)
+    }
+}
+
+/// The kind serving a slot of a vector ALU form. Vector slots carry the operand types the
+/// slot derivation ([`crate::forms`]) settled on: `OPR_SRC` (any source), `OPR_VGPR`,
+/// `OPR_SREG` (scalar destination or wave mask), `OPR_VCC` (VCC written in the text of a
+/// 32-bit form, not encoded) and `OPR_SIMM32` (an inline literal operand).
+pub fn vector_kind(operand_type: &str) -> &'static dyn OperandKind {
+    match operand_type {
+        "OPR_VGPR" => &VectorRegister,
+        "OPR_VCC" => &ImplicitVcc,
+        "OPR_SIMM32" => &Literal32,
+        t if t.starts_with("OPR_SREG") || t.starts_with("OPR_SDST") => &ScalarRegister,
+        _ => &VectorSource,
+    }
+}
+
+/// True for the 32-bit vector encodings, where a true16 high half is bit 7 of the VGPR code.
+fn is_vop32(cx: &OperandCtx) -> bool {
+    matches!(
+        crate::syntax::family_of(&cx.encoding.name),
+        "VOP1" | "VOP2" | "VOPC"
+    )
+}
+
+/// A VGPR for a vector slot: the register count must match the operand size; a true16 half
+/// (`v1.h`) needs a 16-bit slot and, in 32-bit encodings, one of v0..v127.
+fn vgpr(text: &str, slot: &Operand, cx: &OperandCtx) -> Option<Result<RegRange, String>> {
+    let (text, half) = crate::syntax::vector::strip_half(text);
+    let reg = match parse_register(text)? {
+        Ok(reg) => reg,
+        Err(e) => return Some(Err(e)),
+    };
+    if reg.file != RegFile::Vgpr {
+        return match half {
+            Some(_) => Some(Err(INVALID_OPERAND.into())),
+            None => Some(Ok(reg)),
+        };
+    }
+    // GFX11+ 32-bit encodings address 16-bit VGPR operands with 7 index bits (bit 7 picks
+    // the half: RDNA3 ISA §7.2 "16-bit VGPRs"), so only v0..v127 fit there.
+    let narrow = slot.size == 16 && is_vop32(cx) && cx.syntax.gfx_major >= 11;
+    let ok = reg.count == regs_for_size(slot.size)
+        && reg.first + reg.count <= 256
+        && (half.is_none() || slot.size == 16)
+        && !(narrow && reg.first >= 128);
+    Some(if ok {
+        Ok(reg)
+    } else {
+        Err(INVALID_OPERAND.into())
+    })
+}
+
+/// The inline-constant rules of a vector source slot: by operand size and float-ness; packed
+/// 16-bit pairs take 16-bit constants.
+fn vector_numeric(slot: &Operand) -> Numeric {
+    let packed = slot.data_format.contains("PK2");
+    let size = if packed { 16 } else { slot.size.max(16) };
+    Numeric::Plain {
+        size,
+        is_float: is_float_format(&slot.data_format),
+    }
+}
+
+/// A vector ALU source (SRC0/SRC1/SRC2): VGPR, SGPR, named register, inline constant or
+/// literal (one literal dword; VOP3 forms take one from GFX10 on).
+pub struct VectorSource;
+
+impl OperandKind for VectorSource {
+    fn parse(
+        &self,
+        piece: &Piece,
+        slot: &Operand,
+        cx: &OperandCtx,
+    ) -> Result<OperandValue, String> {
+        if let Some(reg) = vgpr(&piece.text, slot, cx) {
+            let reg = reg?;
+            if reg.file != RegFile::Vgpr {
+                register_code(&reg, slot, cx)?;
+            }
+            return Ok(OperandValue::Reg(reg));
+        }
+        let literal_ok = is_vop32(cx) || cx.syntax.gfx_major >= 10;
+        let mut numeric = vector_numeric(slot);
+        // Packed-math ops (v_pk_*) in a 32-bit encoding read the token as the whole pair;
+        // other 32-bit ops with packed sources (dot2c, sat_pk) follow the 16-bit rules
+        // (both checked with llvm-mc 22).
+        let whole_pair = cx.mnemonic.starts_with("v_pk_") && is_vop32(cx);
+        if slot.data_format.contains("PK2") && whole_pair && strip_lit(&piece.text).is_none() {
+            return packed_constant(&piece.text, slot, cx);
+        }
+        if slot.data_format.contains("PK2") {
+            // A packed pair takes any 32-bit value as a literal; values that fit 16 bits
+            // follow the 16-bit inline-constant rules.
+            if let Ok(Value::Int(v)) = parse_value(&piece.text) {
+                if i16::try_from(v).is_err() && u16::try_from(v).is_err() {
+                    numeric = Numeric::Plain {
+                        size: 32,
+                        is_float: false,
+                    };
+                }
+            }
+        }
+        constant(&piece.text, slot, cx, numeric, literal_ok)
+    }
+
+    fn encode(
+        &self,
+        value: &OperandValue,
+        slot: &Operand,
+        cx: &OperandCtx,
+    ) -> Result<FieldBits, String> {
+        let bits = match value {
+            OperandValue::Reg(reg) if reg.file == RegFile::Vgpr => {
+                predefined(cx.spec, "OPR_SRC_VGPR", &spec_name(reg))
+                    .ok_or_else(|| "spec lists no VGPR source codes".to_string())?
+                    as u64
+            }
+            OperandValue::Reg(reg) => register_code(reg, slot, cx)? as u64,
+            OperandValue::Inline(name) => lookup(cx, slot, name)?,
+            OperandValue::Literal { .. } => lookup(cx, slot, "SRC_LITERAL")?,
+            _ => return Err(INVALID_OPERAND.into()),
+        };
+        Ok(vec![(field_of(slot)?, bits)])
+    }
+}
+
+/// A packed 16-bit pair in a 32-bit encoding (no op_sel_hi to replicate a half): the token
+/// is the whole 32-bit value (a float token gives the f16 bits in the low half), inline only
+/// when both halves hold the same 16-bit inline constant (checked with llvm-mc 22).
+fn packed_constant(text: &str, slot: &Operand, cx: &OperandCtx) -> Result<OperandValue, String> {
+    let bits = match parse_value(text)? {
+        Value::Int(v) if i32::try_from(v).is_ok() || u32::try_from(v).is_ok() => v as u32,
+        Value::Float(f) => half::f16::from_f64(f).to_bits() as u32,
+        Value::Symbolic(expr) => {
+            return Ok(OperandValue::Literal {
+                value: 0,
+                expr: Some(expr),
+            })
+        }
+        Value::Int(_) => return Err(INVALID_OPERAND.into()),
+    };
+    let low = bits & 0xffff;
+    if bits >> 16 == low {
+        let half = Numeric::Plain {
+            size: 16,
+            is_float: is_float_format(&slot.data_format),
+        };
+        if let Ok(SourceConst::Inline(name)) =
+            source_constant(&Value::Int(low as u16 as i16 as i64), half)
+        {
+            if predefined(cx.spec, &slot.operand_type, &name).is_some() {
+                return Ok(OperandValue::Inline(name));
+            }
+        }
+    }
+    Ok(OperandValue::Literal {
+        value: bits,
+        expr: None,
+    })
+}
+
+/// A VGPR-only operand (VDST, VSRC1; SRC0 of a few VOP1 ops, where it takes a source code).
+pub struct VectorRegister;
+
+impl OperandKind for VectorRegister {
+    fn parse(
+        &self,
+        piece: &Piece,
+        slot: &Operand,
+        cx: &OperandCtx,
+    ) -> Result<OperandValue, String> {
+        match vgpr(&piece.text, slot, cx) {
+            Some(Ok(reg)) if reg.file == RegFile::Vgpr => Ok(OperandValue::Reg(reg)),
+            Some(Err(e)) => Err(e),
+            _ => Err(INVALID_OPERAND.into()),
+        }
+    }
+
+    fn encode(
+        &self,
+        value: &OperandValue,
+        slot: &Operand,
+        cx: &OperandCtx,
+    ) -> Result<FieldBits, String> {
+        let OperandValue::Reg(reg) = value else {
+            return Err(INVALID_OPERAND.into());
+        };
+        // 9-bit source fields (SRC0..2) hold the VGPR source code, 8-bit ones the index.
+        let codes = match slot.field.as_deref() {
+            Some(f) if f.starts_with("SRC") => "OPR_SRC_VGPR",
+            _ => "OPR_VGPR",
+        };
+        let code = predefined(cx.spec, codes, &spec_name(reg))
+            .ok_or_else(|| "spec lists no VGPR codes".to_string())?;
+        Ok(vec![(field_of(slot)?, code as u64)])
+    }
+}
+
+/// VCC as LLVM writes it in a 32-bit form (carry, compare result, select mask): `vcc_lo` in
+/// wave32, `vcc` in wave64. The hardware uses VCC implicitly; nothing is encoded.
+pub struct ImplicitVcc;
+
+impl OperandKind for ImplicitVcc {
+    fn parse(
+        &self,
+        piece: &Piece,
+        _slot: &Operand,
+        cx: &OperandCtx,
+    ) -> Result<OperandValue, String> {
+        let reg = parse_register(&piece.text).ok_or(INVALID_OPERAND)??;
+        let count = if cx.syntax.wave64 { 2 } else { 1 };
+        if reg.file == RegFile::Special("VCC_LO".into()) && reg.count == count {
+            Ok(OperandValue::Reg(reg))
+        } else {
+            Err(INVALID_OPERAND.into())
+        }
+    }
+
+    fn encode(
+        &self,
+        _value: &OperandValue,
+        _slot: &Operand,
+        _cx: &OperandCtx,
+    ) -> Result<FieldBits, String> {
+        Ok(Vec::new())
     }
 }
 

@@ -1,4 +1,4 @@
-//! Scalar statements written for this crate (not taken from LLVM's tests). The expected bytes
+//! Statements written for this crate (not taken from LLVM's tests). The expected bytes
 //! were produced by running `/usr/lib/llvm-22/bin/llvm-mc -show-encoding` on these lines;
 //! `None` means llvm-mc rejects the line.
 
@@ -316,6 +316,189 @@ const CASES: &[(&str, &str, Option<&str>)] = &[
     ("gfx942", "s_endpgm", Some("0x00,0x00,0x81,0xbf")),
 ];
 
+/// Vector ALU statements written for this crate (VOP1, VOP2, VOPC, VOP3, VOP3P, true16 halves,
+/// DPP16/DPP8). Expected bytes from `/usr/lib/llvm-22/bin/llvm-mc -show-encoding
+/// -mattr=+real-true16` (wave32) on these lines; `None` means llvm-mc rejects the line.
+const VECTOR_CASES: &[(&str, &str, Option<&str>)] = &[
+    ("gfx1100", "v_mov_b32 v17, s40", Some("0x28,0x02,0x22,0x7e")),
+    ("gfx1100", "v_mov_b32 v3, -7", Some("0xc7,0x02,0x06,0x7e")),
+    (
+        "gfx1100",
+        "v_not_b32 v9, 0x12345678",
+        Some("0xff,0x6e,0x12,0x7e,0x78,0x56,0x34,0x12"),
+    ),
+    (
+        "gfx1100",
+        "v_sqrt_f32 v4, -v8",
+        Some("0x04,0x00,0xb3,0xd5,0x08,0x01,0x00,0x20"),
+    ),
+    (
+        "gfx1100",
+        "v_rcp_f64 v[6:7], 0.5",
+        Some("0xf0,0x5e,0x0c,0x7e"),
+    ),
+    (
+        "gfx1100",
+        "v_cvt_f32_f16 v10, v20.h",
+        Some("0x94,0x17,0x14,0x7e"),
+    ),
+    (
+        "gfx1100",
+        "v_mul_f32 v1, v2, s3",
+        Some("0x01,0x00,0x08,0xd5,0x02,0x07,0x00,0x00"),
+    ),
+    (
+        "gfx1100",
+        "v_sub_f32 v12, 2.0, v13",
+        Some("0xf4,0x1a,0x18,0x08"),
+    ),
+    (
+        "gfx1100",
+        "v_max_i32 v0, 1.0, v1",
+        Some("0xf2,0x02,0x00,0x24"),
+    ),
+    (
+        "gfx1100",
+        "v_add_nc_u32_e64 v5, s1, s2 clamp",
+        Some("0x05,0x80,0x25,0xd5,0x01,0x04,0x00,0x00"),
+    ),
+    (
+        "gfx1100",
+        "v_mul_f16 v1.h, v2.l, v3.h",
+        Some("0x02,0x07,0x03,0x6b"),
+    ),
+    (
+        "gfx1100",
+        "v_cndmask_b32 v2, s4, v6, vcc_lo",
+        Some("0x04,0x0c,0x04,0x02"),
+    ),
+    ("gfx1100", "v_cndmask_b32_e64 v2, v4, v6, s[8:9]", None),
+    (
+        "gfx1100",
+        "v_sub_co_ci_u32 v8, vcc_lo, v9, v10, vcc_lo",
+        Some("0x09,0x15,0x10,0x42"),
+    ),
+    (
+        "gfx1100",
+        "v_cmp_lt_i32 vcc_lo, 17, v3",
+        Some("0x91,0x06,0x82,0x7c"),
+    ),
+    (
+        "gfx1100",
+        "v_cmp_gt_f32 s20, -v1, |v2|",
+        Some("0x14,0x02,0x14,0xd4,0x01,0x05,0x02,0x20"),
+    ),
+    (
+        "gfx1100",
+        "v_cmpx_ne_u32 s5, v6",
+        Some("0x05,0x0c,0x9a,0x7d"),
+    ),
+    (
+        "gfx1100",
+        "v_cmp_class_f32_e64 s3, v4, 0x207",
+        Some("0x03,0x00,0x7e,0xd4,0x04,0xff,0x01,0x00,0x07,0x02,0x00,0x00"),
+    ),
+    (
+        "gfx1100",
+        "v_fma_f32 v1, -v2, |v3|, 0.5 mul:4",
+        Some("0x01,0x02,0x13,0xd6,0x02,0x07,0xc2,0x33"),
+    ),
+    (
+        "gfx1100",
+        "v_med3_i32 v7, s1, 100, v9",
+        Some("0x07,0x00,0x20,0xd6,0x01,0xfe,0x25,0x04,0x64,0x00,0x00,0x00"),
+    ),
+    (
+        "gfx1100",
+        "v_mad_u64_u32 v[2:3], s4, v5, v6, v[8:9]",
+        Some("0x02,0x04,0xfe,0xd6,0x05,0x0d,0x22,0x04"),
+    ),
+    (
+        "gfx1100",
+        "v_div_scale_f64 v[0:1], vcc_lo, v[2:3], v[4:5], v[6:7]",
+        Some("0x00,0x6a,0xfd,0xd6,0x02,0x09,0x1a,0x04"),
+    ),
+    (
+        "gfx1100",
+        "v_alignbit_b32 v3, v4, v5, 9",
+        Some("0x03,0x00,0x16,0xd6,0x04,0x0b,0x26,0x02"),
+    ),
+    (
+        "gfx1100",
+        "v_pk_mul_f16 v4, v5, v6 op_sel_hi:[1,0]",
+        Some("0x04,0x40,0x10,0xcc,0x05,0x0d,0x02,0x08"),
+    ),
+    (
+        "gfx1100",
+        "v_pk_fma_f16 v1, v2, v3, v4 neg_lo:[1,0,1] neg_hi:[0,1,0]",
+        Some("0x01,0x42,0x0e,0xcc,0x02,0x07,0x12,0xbc"),
+    ),
+    (
+        "gfx1100",
+        "v_mov_b32_dpp v1, v2 row_shr:3 row_mask:0x5 bound_ctrl:1",
+        Some("0xfa,0x02,0x02,0x7e,0x02,0x13,0x09,0x5f"),
+    ),
+    (
+        "gfx1100",
+        "v_add_f32_dpp v5, v6, v7 quad_perm:[1,0,3,2] bank_mask:0x3",
+        Some("0xfa,0x0e,0x0a,0x06,0x06,0xb1,0x00,0xf3"),
+    ),
+    (
+        "gfx1100",
+        "v_add_f32 v5, v6, v7 dpp8:[1,1,1,1,0,0,0,0] fi:1",
+        Some("0xea,0x0e,0x0a,0x06,0x06,0x49,0x02,0x00"),
+    ),
+    (
+        "gfx1100",
+        "v_fma_f32_e64_dpp v1, v2, v3, v4 row_mirror",
+        Some("0x01,0x00,0x13,0xd6,0xfa,0x06,0x12,0x04,0x02,0x40,0x01,0xff"),
+    ),
+    ("gfx1100", "v_add_f32 v5, v6, s7 quad_perm:[1,0,3,2]", None),
+    ("gfx1100", "v_add_f32 v5, v6, v7, v8", None),
+    ("gfx1100", "v_cmp_eq_f32 vcc, v1, v2", None),
+    ("gfx1100", "v_add_f32_e32 v5, v6, s7", None),
+    (
+        "gfx1200",
+        "v_add_f64 v[2:3], s[4:5], v[6:7]",
+        Some("0x04,0x0c,0x04,0x04"),
+    ),
+    (
+        "gfx1200",
+        "v_max_num_f32 v1, -v2, v3",
+        Some("0x01,0x00,0x16,0xd5,0x02,0x07,0x02,0x20"),
+    ),
+    (
+        "gfx1200",
+        "v_cmpx_eq_u16 v1.l, v2.h",
+        Some("0x01,0x05,0x75,0x7d"),
+    ),
+    (
+        "gfx1200",
+        "v_add3_u32 v1, v2, 64, v3",
+        Some("0x01,0x00,0x55,0xd6,0x02,0x81,0x0d,0x04"),
+    ),
+    (
+        "gfx1200",
+        "v_cvt_f32_fp8_e64 v4, v5 byte_sel:2",
+        Some("0x04,0x08,0xec,0xd5,0x05,0x01,0x00,0x00"),
+    ),
+    (
+        "gfx1200",
+        "v_sub_nc_u16 v1.h, v2.l, 5 op_sel:[0,0,1]",
+        Some("0x01,0x40,0x04,0xd7,0x02,0x0b,0x01,0x00"),
+    ),
+    (
+        "gfx1200",
+        "v_mov_b32 v1, v2 row_share:5",
+        Some("0xfa,0x02,0x02,0x7e,0x02,0x55,0x01,0xff"),
+    ),
+    (
+        "gfx1200",
+        "v_cmp_lt_f32_e64_dpp s4, v1, v2 dpp8:[7,6,5,4,3,2,1,0]",
+        Some("0x04,0x00,0x11,0xd4,0xe9,0x04,0x02,0x00,0x01,0x77,0x39,0x05"),
+    ),
+];
+
 fn parse_bytes(text: &str) -> Vec<u8> {
     text.split(',')
         .map(|b| u8::from_str_radix(b.trim().trim_start_matches("0x"), 16).expect("hex byte"))
@@ -354,6 +537,32 @@ fn handwritten_lines_match_llvm_mc() {
         failures.join("\n")
     );
     assert_eq!(checked, CASES.len(), "every case belongs to a tested -mcpu");
+}
+
+#[test]
+fn handwritten_vector_lines_match_llvm_mc() {
+    let mut failures = Vec::new();
+    for mcpu in ["gfx1100", "gfx1200"] {
+        let Some(target) = common::target(mcpu) else {
+            return;
+        };
+        let mattr = ["+real-true16".to_string(), "+wavefrontsize32".to_string()];
+        let asm = mcdiff_asm::Assembler::new(&target, &mattr);
+        for (_, line, expected) in VECTOR_CASES.iter().filter(|(m, _, _)| *m == mcpu) {
+            let outcome = asm.assemble(line);
+            let ok = match (expected, &outcome) {
+                (Some(bytes), AsmOutcome::Encoded(e)) => e.bytes == parse_bytes(bytes),
+                (None, AsmOutcome::Rejected(_)) => true,
+                _ => false,
+            };
+            if !ok {
+                failures.push(format!(
+                    "{mcpu}: {line}: want {expected:?}, got {outcome:?}"
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 /// Symbolic operands become fixups at the bytes llvm-mc shows as letters
@@ -410,8 +619,12 @@ fn outcome_kinds() {
     };
     let asm = mcdiff_asm::Assembler::new(&target, &["+wavefrontsize64".to_string()]);
     assert_eq!(
-        asm.assemble("v_add_f32 v0, v1, v2"),
-        AsmOutcome::Unsupported("encoding ENC_VOP2 not implemented".into())
+        asm.assemble("v_mov_b32_sdwa v0, v1"),
+        AsmOutcome::Unsupported("SDWA forms not implemented".into())
+    );
+    assert_eq!(
+        asm.assemble("v_interp_p10_f32 v0, v1, v2, v3"),
+        AsmOutcome::Unsupported("encoding ENC_VINTERP not implemented".into())
     );
     assert_eq!(
         asm.assemble(".text"),

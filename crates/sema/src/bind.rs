@@ -1,6 +1,6 @@
 //! Binds an instruction's spec operands to the names its pseudocode uses.
 
-use crate::SemaMismatch;
+use crate::{Program, SemaMismatch};
 use mcdiff_spec::Operand;
 use std::collections::BTreeMap;
 
@@ -40,8 +40,13 @@ pub enum BoundValue {
     Literal(u32),
     /// Plain immediate field (SIMM16, offsets).
     Imm(u64),
+    /// A byte address computed from other operands (SMEM's `ADDR`), 64 bits wide.
+    Address(u64),
     /// Implicit operand the executor reads from machine state by its own name.
     Implicit,
+    /// A name the binder knows but cannot give a value; using it is unsupported with
+    /// this construct (`raw-register-number:SRC0`).
+    Unavailable(String),
 }
 
 impl BoundValue {
@@ -129,8 +134,14 @@ pub fn bind(inst_operands: &[Operand], values: &[BoundValue]) -> Binding {
             ),
         });
     }
+    // VOP3SD: with a vector destination D0, the scalar destination is the second result
+    // D1 (carry-out, `{ D1.u1, D0.u64 } = ...`).
+    let vector_dst = inst_operands
+        .iter()
+        .any(|op| op.field.as_deref() == Some("VDST"));
     for (op, value) in inst_operands.iter().zip(values) {
         let name = match &op.field {
+            Some(field) if field == "SDST" && vector_dst => "D1".to_string(),
             Some(field) => pseudocode_name(field).to_string(),
             // VOPC's implicit VCC destination is the pseudocode's D0; other implicit
             // registers (VCC, EXEC, SCC, M0) are read by their own names.
@@ -190,7 +201,13 @@ pub fn bind(inst_operands: &[Operand], values: &[BoundValue]) -> Binding {
             }
             _ => {}
         }
-        if op.output == Some(true) && !value.is_register() && *value != BoundValue::Implicit {
+        // An immediate field marked as output names what is written (S_SETREG's HWREG
+        // on CDNA); only an inline constant or literal in a destination is wrong.
+        let constant = matches!(
+            value,
+            BoundValue::InlineInt(_) | BoundValue::InlineFloat(_) | BoundValue::Literal(_)
+        );
+        if op.output == Some(true) && constant {
             binding
                 .mismatches
                 .push(check("output operand bound to a constant".to_string()));
@@ -202,6 +219,111 @@ pub fn bind(inst_operands: &[Operand], values: &[BoundValue]) -> Binding {
                 spec_size: op.size,
             },
         );
+    }
+    binding
+}
+
+/// [`bind`], plus the names whose meaning depends on which names `program` uses.
+///
+/// SOPK's register field (`SDST`) is a destination for some instructions and a source
+/// for others, and AMD's pseudocode numbers sources in operand order: a program that
+/// never names `D0` reads the register as `S0` and the immediate as `S1`
+/// (`S_CMPK_*`, `S_SETREG_B32`); one that writes `D0` reads the immediate as `S0`
+/// (`S_MOVK_I32` on RDNA4 and CDNA3). `SIMM16` always names the immediate.
+///
+/// VOPC's 32-bit form writes its lane mask to an implicit VCC, which the pseudocode
+/// calls `D0`. VOP2 multiply-accumulates (`V_FMAC_*`) read their accumulator from the
+/// destination, which the pseudocode calls `S2` where the form has no third source.
+///
+/// `DST`/`VDST`/`SRC0`/`SRC1` are the raw register numbers in the destination and source
+/// fields (`SGPR[DST.u32 + M0]` in S_MOVRELD, `VGPR[lane][SRC0.u32]` in V_READLANE);
+/// they are bound only for SGPRs and VGPRs, whose numbers index their own register file.
+pub fn bind_program(
+    program: &Program,
+    inst_operands: &[Operand],
+    values: &[BoundValue],
+) -> Binding {
+    let mut binding = bind(inst_operands, values);
+    let field_value = |field: &str| {
+        inst_operands
+            .iter()
+            .zip(values)
+            .find(|(op, _)| op.field.as_deref() == Some(field))
+            .map(|(_, v)| v)
+    };
+    let used = crate::survey::free_names(program);
+    let indexed = crate::survey::indexed_files(program);
+    let sopk = field_value("SIMM16").is_some()
+        && field_value("SDST").is_some()
+        && field_value("SSRC0").is_none();
+    if sopk {
+        let sources: &[&str] = if used.contains("D0") {
+            &["SIMM16"]
+        } else {
+            &["D0", "SIMM16"]
+        };
+        for (slot, name) in ["S0", "S1"].iter().zip(sources) {
+            if let Some(op) = binding.operands.get(*name).cloned() {
+                binding.operands.entry(slot.to_string()).or_insert(op);
+            }
+        }
+    }
+    if used.contains("D0") && binding.get("D0").is_none() {
+        let implicit_vcc = inst_operands
+            .iter()
+            .zip(values)
+            .find(|(op, v)| op.field.is_none() && **v == BoundValue::Special(SpecialReg::Vcc));
+        if let Some((op, v)) = implicit_vcc {
+            binding.operands.insert(
+                "D0".to_string(),
+                BoundOperand {
+                    value: v.clone(),
+                    spec_size: op.size,
+                },
+            );
+        }
+    }
+    if used.contains("S2") && binding.get("S2").is_none() && field_value("VDST").is_some() {
+        if let Some(d0) = binding.get("D0").cloned() {
+            binding.operands.insert("S2".to_string(), d0);
+        }
+    }
+    for (field, raw) in [
+        ("SDST", "DST"),
+        ("VDST", "DST"),
+        ("VDST", "VDST"),
+        ("SSRC0", "SRC0"),
+        ("SRC0", "SRC0"),
+        ("VSRC0", "SRC0"),
+        ("SRC1", "SRC1"),
+        ("VSRC1", "SRC1"),
+    ] {
+        let Some(value) = field_value(field) else {
+            continue;
+        };
+        let number = match value {
+            BoundValue::Sgpr { first, .. } => Some((*first, "SGPR")),
+            BoundValue::Vgpr { first, .. } => Some((*first, "VGPR")),
+            _ => None,
+        };
+        // A number indexing the other register file (`VGPR[lane][SRC0]` given an SGPR)
+        // would name an unrelated register, and constants or named registers have no
+        // number in the file: those stay without a value.
+        let value = match number {
+            Some((first, file)) if indexed.get(raw).map_or(true, |files| files.contains(file)) => {
+                BoundValue::Imm(u64::from(first))
+            }
+            _ => BoundValue::Unavailable(format!("raw-register-number:{raw}")),
+        };
+        if matches!(value, BoundValue::Imm(_)) || !binding.operands.contains_key(raw) {
+            binding.operands.insert(
+                raw.to_string(),
+                BoundOperand {
+                    value,
+                    spec_size: 32,
+                },
+            );
+        }
     }
     binding
 }

@@ -218,6 +218,12 @@ pub fn call(name: &str, args: &[Value], round_mode: u8) -> Result<Value, ExecErr
     if name.starts_with("Calc") && name.ends_with("Addr") {
         return address_sum(args);
     }
+    if matches!(name, "writeableBitMask" | "HwRegWriteMask") {
+        // `(hwRegId, privileged)`: which bits of a hardware register S_SETREG may change.
+        // Per-register write protection is not modelled: every bit is writable.
+        arity(name, args, 2)?;
+        return Ok(int_value(BigInt::from(u32::MAX), Ty::new(TyKind::U, 32)));
+    }
     if let Some(channel) = name.strip_prefix("ChannelOffset") {
         // Byte offset of a channel in the raw 32-bit-per-channel format (see ConvertFromFormat).
         arity(name, args, 0)?;
@@ -270,6 +276,19 @@ pub fn call(name: &str, args: &[Value], round_mode: u8) -> Result<Value, ExecErr
                 v: float_from_bits(bits | 1 << (m - 1), ty),
                 ty,
             })
+        }
+        "float32" if args.len() == 3 => {
+            // `float32(sign, exponent, mantissa)`: the single-precision value with these fields.
+            let field = |v: &Value, bits: u32| -> Result<u32, ExecError> {
+                Ok((int(v)? & BigInt::from((1u64 << bits) - 1))
+                    .to_u32()
+                    .unwrap_or(0))
+            };
+            let bits = field(&args[0], 1)? << 31 | field(&args[1], 8)? << 23 | field(&args[2], 23)?;
+            Ok(float_value(
+                f64::from(f32::from_bits(bits)),
+                Ty::new(TyKind::F, 32),
+            ))
         }
         "sign" => {
             arity(name, args, 1)?;

@@ -121,6 +121,8 @@ fn is_state_name(name: &str) -> bool {
             | "VCC_LO"
             | "VCC_HI"
             | "ROUND_MODE"
+            | "EXECZ"
+            | "VCCZ"
     )
 }
 
@@ -374,7 +376,8 @@ impl Interp<'_> {
             }
             Expr::Index(base, _) => match base.as_ref() {
                 Expr::Name(n) => {
-                    !self.locals.contains_key(n) && matches!(n.as_str(), "SGPR" | "MEM" | "LDS")
+                    !self.locals.contains_key(n)
+                        && matches!(n.as_str(), "SGPR" | "MEM" | "LDS" | "HW_REGISTERS")
                 }
                 Expr::Index(inner, _) => matches!(inner.as_ref(), Expr::Name(n) if n == "VGPR"),
                 _ => false,
@@ -400,6 +403,12 @@ impl Interp<'_> {
                     Expr::Name(n) if n == "SGPR" => {
                         let first = index.to_u32().ok_or_else(|| unsupported("sgpr-index"))?;
                         self.state.read_sgprs(first, w)
+                    }
+                    Expr::Name(n) if n == "HW_REGISTERS" => {
+                        let id = index
+                            .to_u32()
+                            .ok_or_else(|| unsupported("hw-register-index"))?;
+                        Ok(self.state.read_hw_reg(id)? & mask(w))
                     }
                     Expr::Name(_) => Ok(self.state.read_mem(u64_of(&index), w)),
                     Expr::Index(_, lane) => {
@@ -427,6 +436,9 @@ impl Interp<'_> {
             "M0" => u64::from(self.state.m0),
             "PC" => self.state.pc,
             "ROUND_MODE" => u64::from(self.state.round_mode),
+            // Read-only flags the hardware derives from EXEC and VCC.
+            "EXECZ" => u64::from(self.state.exec == 0),
+            "VCCZ" => u64::from(self.state.vcc == 0),
             _ => return Err(unsupported(format!("state:{n}"))),
         };
         Ok(normalize(BigInt::from(v), Ty::new(TyKind::U, w.min(64))))
@@ -485,6 +497,7 @@ impl Interp<'_> {
             | BoundValue::Ttmp { count, .. } => 32 * count,
             BoundValue::Special(SpecialReg::Vcc | SpecialReg::Exec) => self.state.wave_size,
             BoundValue::Special(SpecialReg::Scc) => 1,
+            BoundValue::Address(_) => 64,
             _ => 32,
         })
     }
@@ -499,6 +512,10 @@ impl Interp<'_> {
             Some(w) => w,
             None => self.natural_width(n)?,
         };
+        if self.is_lane_bit(n, w) {
+            let mask = self.read_operand(n, Some(self.state.wave_size), false)?;
+            return Ok(BigInt::from(u8::from(mask.bit(u64::from(self.lane)))));
+        }
         match self.bound(n)?.clone() {
             BoundValue::Sgpr { first, count } => {
                 self.check_tuple(n, first, count, w, true)?;
@@ -538,12 +555,27 @@ impl Interp<'_> {
                     Ok(normalize(BigInt::from(l), Ty::new(TyKind::U, w)))
                 }
             }
-            BoundValue::Imm(i) => Ok(normalize(BigInt::from(i), Ty::new(TyKind::U, w))),
+            BoundValue::Imm(i) | BoundValue::Address(i) => {
+                Ok(normalize(BigInt::from(i), Ty::new(TyKind::U, w)))
+            }
             BoundValue::Implicit => Err(unsupported(format!("implicit:{n}"))),
+            BoundValue::Unavailable(construct) => Err(unsupported(construct)),
         }
     }
 
+    /// Is `n` at width `w` this lane's bit of a lane mask? VOP3SD's second result `D1`
+    /// (carry-out) is written as `D1.u1` per lane but is a mask with one bit per lane.
+    fn is_lane_bit(&self, n: &str, w: u32) -> bool {
+        n == "D1" && w == 1 && self.binding.per_lane
+    }
+
     fn write_operand(&mut self, n: &str, bits: &BigInt, w: u32) -> Result<(), ExecError> {
+        if self.is_lane_bit(n, w) {
+            let wave = self.state.wave_size;
+            let mut mask = self.read_operand(n, Some(wave), false)?;
+            mask.set_bit(u64::from(self.lane), bits.bit(0));
+            return self.write_operand(n, &mask, wave);
+        }
         match self.bound(n)?.clone() {
             BoundValue::Sgpr { first, count } => {
                 self.check_tuple(n, first, count, w, true)?;
@@ -564,6 +596,7 @@ impl Interp<'_> {
                 SpecialReg::Scc => self.write_state("SCC", bits),
                 SpecialReg::Null => Ok(()),
             },
+            BoundValue::Unavailable(construct) => Err(unsupported(construct)),
             _ => Err(mismatch(format!("{n}: write to a constant operand"))),
         }
     }
@@ -730,8 +763,9 @@ impl Interp<'_> {
                     ty: Some(Ty::new(TyKind::U, 32)),
                 })
             }
-            "WAVE32" => return Ok(bool_value(self.state.wave_size == 32)),
-            "WAVE64" => return Ok(bool_value(self.state.wave_size == 64)),
+            // Some entries spell these in lower case.
+            "WAVE32" | "wave32" => return Ok(bool_value(self.state.wave_size == 32)),
+            "WAVE64" | "wave64" => return Ok(bool_value(self.state.wave_size == 64)),
             "PI" => {
                 return Ok(Value::Float {
                     v: std::f64::consts::PI,
@@ -747,6 +781,14 @@ impl Interp<'_> {
             "NAN" => {
                 return Ok(Value::Float {
                     v: f64::NAN,
+                    ty: Ty::new(TyKind::F, 64),
+                })
+            }
+            // The largest finite value of the format.
+            "MAX_FLOAT_F32" => return Ok(float_value(f64::from(f32::MAX), Ty::new(TyKind::F, 32))),
+            "MAX_FLOAT_F64" => {
+                return Ok(Value::Float {
+                    v: f64::MAX,
                     ty: Ty::new(TyKind::F, 64),
                 })
             }
@@ -984,6 +1026,12 @@ impl Interp<'_> {
                     Expr::Name(n) if n == "SGPR" => {
                         let first = index.to_u32().ok_or_else(|| unsupported("sgpr-index"))?;
                         self.state.write_sgprs(first, w, bits)
+                    }
+                    Expr::Name(n) if n == "HW_REGISTERS" => {
+                        let id = index
+                            .to_u32()
+                            .ok_or_else(|| unsupported("hw-register-index"))?;
+                        self.state.write_hw_reg(id, &(bits & mask(32)))
                     }
                     Expr::Name(_) => {
                         self.state.write_mem(u64_of(&index), w, bits);

@@ -73,6 +73,15 @@ fn is_prose_or_assembly(line: &str) -> bool {
     if line.ends_with('.') {
         return true;
     }
+    // A placeholder for "some instruction" in an assembly example (`<OP>`).
+    if line.starts_with('<')
+        && line.ends_with('>')
+        && line[1..line.len() - 1]
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_')
+    {
+        return true;
+    }
     let words: Vec<&str> = line.split_whitespace().collect();
     let first = words[0];
     let ident = |w: &str| w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');

@@ -16,8 +16,10 @@ pub mod survey;
 pub mod value;
 
 pub use ast::Program;
-pub use bind::{bind, Binding, BoundOperand, BoundValue, SpecialReg};
+pub use bind::{bind, bind_program, Binding, BoundOperand, BoundValue, SpecialReg};
 pub use interp::{execute, execute_with_library, Library};
+/// Register contents are read and written as `BigInt` bit patterns.
+pub use num_bigint::BigInt;
 pub use parser::parse;
 pub use state::State;
 pub use survey::{arch_mcpu, survey, Survey};
@@ -89,5 +91,42 @@ pub fn load_pseudocode(data_dir: &Path, arch: &str) -> Result<Vec<PseudocodeEntr
         path: path.clone(),
         source,
     })?;
-    serde_json::from_str(&text).map_err(|source| SemaError::Json { path, source })
+    let mut entries: Vec<PseudocodeEntry> =
+        serde_json::from_str(&text).map_err(|source| SemaError::Json { path, source })?;
+    strip_glued_paragraphs(&mut entries);
+    Ok(entries)
+}
+
+/// Drops trailing paragraphs that are another instruction's whole pseudocode: where
+/// the manual conversion lost an instruction's heading, that instruction's text was
+/// appended to the entry before it (after a blank line). Returns how many were cut.
+pub fn strip_glued_paragraphs(entries: &mut [PseudocodeEntry]) -> usize {
+    fn normal(text: &str) -> String {
+        text.lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+    let mut owners: std::collections::HashMap<String, Vec<String>> = Default::default();
+    for e in entries.iter() {
+        if let Some(code) = e.code() {
+            owners.entry(normal(code)).or_default().push(e.name.clone());
+        }
+    }
+    let mut cut = 0;
+    for e in entries.iter_mut() {
+        let Some(code) = e.code() else { continue };
+        let paragraphs: Vec<&str> = code.split("\n\n").collect();
+        let glued_from = (1..paragraphs.len()).find(|&k| {
+            owners
+                .get(&normal(&paragraphs[k..].join("\n\n")))
+                .is_some_and(|names| names.iter().any(|n| *n != e.name))
+        });
+        if let Some(k) = glued_from {
+            e.pseudocode = Some(paragraphs[..k].join("\n\n"));
+            cut += 1;
+        }
+    }
+    cut
 }

@@ -9,6 +9,8 @@ use std::collections::HashMap;
 pub const SGPR_COUNT: u32 = 128;
 pub const VGPR_COUNT: u32 = 256;
 pub const TTMP_COUNT: u32 = 16;
+/// Hardware registers S_GETREG/S_SETREG address: the HWREG id field is 6 bits wide.
+pub const HW_REGISTER_COUNT: u32 = 64;
 
 /// Registers of one wave plus a sparse byte memory.
 #[derive(Debug, Clone)]
@@ -27,6 +29,8 @@ pub struct State {
     /// FP_ROUND: 0 nearest even, 1 toward +inf, 2 toward -inf, 3 toward zero.
     /// Float conversions honour it; arithmetic rounds to nearest even.
     pub round_mode: u8,
+    /// `HW_REGISTERS[id]`, the registers S_GETREG/S_SETREG read and write by HWREG id.
+    pub hw_regs: Vec<u32>,
     /// Bytes written so far; unwritten bytes read as a hash of their address.
     pub mem: HashMap<u64, u8>,
     /// Named mode/status fields (`WAVE_MODE.IEEE`), 0 until written.
@@ -51,6 +55,7 @@ impl State {
             m0: 0,
             pc: 0,
             round_mode: 0,
+            hw_regs: vec![0; HW_REGISTER_COUNT as usize],
             mem: HashMap::new(),
             fields: HashMap::new(),
         }
@@ -59,7 +64,12 @@ impl State {
     /// Fills every register with deterministic pseudo-random bits (xorshift64).
     pub fn randomize(&mut self, seed: u64) {
         let mut rng = XorShift::new(seed);
-        for r in self.sgpr.iter_mut().chain(self.ttmp.iter_mut()) {
+        for r in self
+            .sgpr
+            .iter_mut()
+            .chain(self.ttmp.iter_mut())
+            .chain(self.hw_regs.iter_mut())
+        {
             *r = rng.next_u64() as u32;
         }
         for lane in &mut self.vgpr {
@@ -165,11 +175,19 @@ impl State {
         Self::scatter(file, first, width, bits, "vgpr")
     }
 
+    pub fn read_hw_reg(&self, id: u32) -> Result<BigInt, ExecError> {
+        Self::gather(&self.hw_regs, id, 32, "hw-register")
+    }
+
+    pub fn write_hw_reg(&mut self, id: u32, bits: &BigInt) -> Result<(), ExecError> {
+        Self::scatter(&mut self.hw_regs, id, 32, bits, "hw-register")
+    }
+
     fn mem_byte(&self, addr: u64) -> u8 {
         self.mem
             .get(&addr)
             .copied()
-            .unwrap_or_else(|| (XorShift::new(addr ^ 0x9e37_79b9_7f4a_7c15).next_u64() >> 56) as u8)
+            .unwrap_or_else(|| (splitmix64(addr) >> 56) as u8)
     }
 
     /// Little-endian read of `width` bits (rounded up to bytes) at `addr`.
@@ -188,6 +206,14 @@ impl State {
             self.mem.insert(addr.wrapping_add(u64::from(k)), b);
         }
     }
+}
+
+/// SplitMix64's finaliser: neighbouring addresses get unrelated bytes.
+fn splitmix64(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 /// Marsaglia's xorshift64: deterministic inputs without a rand dependency.

@@ -2,7 +2,7 @@
 //! operands and pseudo-random inputs, and count what parses and executes.
 
 use crate::ast::*;
-use crate::bind::{bind, Binding, BoundOperand, BoundValue, SpecialReg};
+use crate::bind::{bind_program, Binding, BoundOperand, BoundValue, SpecialReg};
 use crate::state::{State, XorShift};
 use crate::{execute_with_library, load_pseudocode, parse, ExecError, Library, SemaError};
 use std::collections::{BTreeMap, BTreeSet};
@@ -103,7 +103,7 @@ pub fn survey(data_dir: &Path, arch: &str) -> Result<Survey, SemaError> {
         for seed in SEEDS {
             let mut binding = synthesize_binding(&entry.name, &program, seed);
             if let Some(ops) = &spec_operands {
-                binding = spec_binding(&entry.name, ops, binding);
+                binding = spec_binding(&entry.name, &program, ops, binding);
             }
             let mut state = State::new(wave);
             state.randomize(seed);
@@ -136,7 +136,12 @@ fn load_spec(data_dir: &Path, mcpu: &str) -> Option<mcdiff_spec::Spec> {
 
 /// Replaces synthesised operands by ones of the kinds and sizes the spec declares;
 /// names the spec does not cover keep their synthesised binding.
-fn spec_binding(inst: &str, ops: &[mcdiff_spec::Operand], synthesised: Binding) -> Binding {
+fn spec_binding(
+    inst: &str,
+    program: &Program,
+    ops: &[mcdiff_spec::Operand],
+    synthesised: Binding,
+) -> Binding {
     let vector = is_vector(inst);
     let mut alloc = Allocator::default();
     let values: Vec<BoundValue> = ops
@@ -155,7 +160,7 @@ fn spec_binding(inst: &str, ops: &[mcdiff_spec::Operand], synthesised: Binding) 
             }
         })
         .collect();
-    let mut b = bind(ops, &values);
+    let mut b = bind_program(program, ops, &values);
     for (name, op) in synthesised.operands {
         let implicit = matches!(
             b.operands.get(&name),
@@ -207,6 +212,8 @@ struct Uses {
     lane_mask: BTreeSet<String>,
     /// Names used as a register number (`VGPR[lane][ADDR]`, `SGPR[addr]`).
     register_number: BTreeSet<String>,
+    /// For each such name, the register files it indexes directly (`"SGPR"`, `"VGPR"`).
+    indexed_files: BTreeMap<String, BTreeSet<&'static str>>,
     /// Names the program defines (bare assignment, declare, loop or lambda variable).
     locals: BTreeSet<String>,
     lane_loop: bool,
@@ -237,6 +244,9 @@ fn is_reserved(n: &str) -> bool {
             | "EXEC_HI"
             | "VCC_LO"
             | "VCC_HI"
+            | "EXECZ"
+            | "VCCZ"
+            | "HW_REGISTERS"
     )
 }
 
@@ -318,14 +328,18 @@ impl Uses {
             }
             Expr::Index(base, idx) => {
                 let register_file = match base.as_ref() {
-                    Expr::Name(n) => n == "SGPR",
-                    Expr::Index(inner, _) => matches!(inner.as_ref(), Expr::Name(n) if n == "VGPR"),
-                    _ => false,
-                };
-                if register_file {
-                    if let Some(n) = plain_name(idx) {
-                        self.register_number.insert(n.clone());
+                    Expr::Name(n) if n == "SGPR" => Some("SGPR"),
+                    Expr::Index(inner, _) if matches!(inner.as_ref(), Expr::Name(n) if n == "VGPR") => {
+                        Some("VGPR")
                     }
+                    _ => None,
+                };
+                if let (Some(file), Some(n)) = (register_file, plain_name(idx)) {
+                    self.register_number.insert(n.clone());
+                    self.indexed_files
+                        .entry(n.clone())
+                        .or_default()
+                        .insert(file);
                 }
                 if let (Expr::Typed(inner, _), Expr::Name(i)) = (base.as_ref(), idx.as_ref()) {
                     if let (Expr::Name(n), "laneId" | "lane") = (inner.as_ref(), i.as_str()) {
@@ -362,6 +376,24 @@ impl Uses {
             Expr::Int { .. } | Expr::Float { .. } => {}
         }
     }
+}
+
+/// The register files (`"SGPR"`, `"VGPR"`) each name directly indexes in `program`
+/// (`VGPR[lane][SRC0.u32]`).
+pub(crate) fn indexed_files(program: &Program) -> BTreeMap<String, BTreeSet<&'static str>> {
+    let mut uses = Uses::default();
+    uses.stmts(&program.body);
+    uses.indexed_files
+}
+
+/// Names `program` reads or writes without defining them itself.
+pub(crate) fn free_names(program: &Program) -> BTreeSet<String> {
+    let mut uses = Uses::default();
+    uses.stmts(&program.body);
+    uses.width
+        .into_keys()
+        .filter(|n| !uses.locals.contains(n))
+        .collect()
 }
 
 /// Scalar operand fields of vector memory instructions.

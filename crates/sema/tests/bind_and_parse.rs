@@ -172,3 +172,38 @@ fn ieee_maximum_helper_orders_zeros_and_propagates_nan() {
         }
     }
 }
+
+#[test]
+fn placeholder_lines_of_assembly_examples_are_skipped() {
+    // Written for this test: code, then an example using `<OP>` for any instruction.
+    let src = "D0.u = S0.u;\n\nloop:\n<OP>\ns_cbranch_scc1 loop";
+    let p = parse(src).unwrap();
+    assert_eq!(p.body.len(), 1);
+    assert_eq!(
+        parse("D0.u = <S0>").unwrap_err().construct,
+        "expected-expression",
+        "a placeholder inside code is still an error"
+    );
+}
+
+#[test]
+fn immediate_output_is_not_a_constant_destination() {
+    // CDNA marks S_SETREG's HWREG immediate as an output: it names the register written.
+    let ops = [
+        operand("SIMM16", "OPR_HWREG", 16, true),
+        operand("SDST", "OPR_SDST", 32, false),
+    ];
+    let ok = bind(
+        &ops,
+        &[
+            BoundValue::Imm(0x1801),
+            BoundValue::Sgpr { first: 1, count: 1 },
+        ],
+    );
+    assert!(ok.mismatches.is_empty(), "{:?}", ok.mismatches);
+    let dst = [operand("SDST", "OPR_SDST", 32, true)];
+    let bad = bind(&dst, &[BoundValue::InlineInt(5)]);
+    assert!(bad.mismatches[0]
+        .reason
+        .contains("output operand bound to a constant"));
+}

@@ -562,3 +562,126 @@ fn fp8_e4m3_decode_and_round_to_nearest_even() {
         );
     }
 }
+
+fn sopk_operands() -> Vec<mcdiff_spec::Operand> {
+    ["SDST", "SIMM16"]
+        .iter()
+        .map(|field| mcdiff_spec::Operand {
+            field: Some(field.to_string()),
+            data_format: String::new(),
+            operand_type: if *field == "SDST" {
+                "OPR_SDST"
+            } else {
+                "OPR_SIMM16"
+            }
+            .to_string(),
+            size: if *field == "SDST" { 32 } else { 16 },
+            input: None,
+            output: None,
+            implicit: None,
+            binary_required: None,
+            order: None,
+        })
+        .collect()
+}
+
+/// SOPK compares read the register as S0 on every arch, however the text names the immediate.
+#[test]
+fn sopk_compare_reads_its_register_as_s0() {
+    for (arch, inst) in [("rdna3", "S_CMPK_LT_I32"), ("cdna3", "S_CMPK_LT_I32")] {
+        let Some(p) = program(arch, inst) else {
+            return;
+        };
+        let values = [sgprs(7, 1), BoundValue::Imm(0xfff0)]; // -16 as a signed 16-bit field
+        let binding = mcdiff_sema::bind_program(&p, &sopk_operands(), &values);
+        for (s7, want) in [(-17i32, true), (-16, false), (5, false)] {
+            let mut state = State::new(32);
+            state.sgpr[7] = s7 as u32;
+            execute(&p, &mut state, &binding).unwrap();
+            assert_eq!(state.scc, want, "{arch} {inst} s7={s7}");
+        }
+    }
+}
+
+/// RDNA4 and CDNA3 write S_MOVK_I32 as `D0 = signext(S0.i16)`: S0 is the immediate there.
+#[test]
+fn sopk_move_reads_its_immediate_as_s0() {
+    for arch in ["rdna3", "rdna4", "cdna3"] {
+        let Some(p) = program(arch, "S_MOVK_I32") else {
+            return;
+        };
+        let values = [sgprs(3, 1), BoundValue::Imm(0x8001)];
+        let binding = mcdiff_sema::bind_program(&p, &sopk_operands(), &values);
+        let mut state = State::new(32);
+        execute(&p, &mut state, &binding).unwrap();
+        assert_eq!(state.sgpr[3], 0xffff_8001, "{arch}");
+    }
+}
+
+/// S_SETREG_B32 then S_GETREG_B32 through HW_REGISTERS: offset 4, size 8 of register 3.
+#[test]
+fn setreg_then_getreg_round_trips_a_bitfield() {
+    let (Some(set), Some(get)) = (
+        program("cdna3", "S_SETREG_B32"),
+        program("cdna3", "S_GETREG_B32"),
+    ) else {
+        return;
+    };
+    let hwreg = 3 | 4 << 6 | (8 - 1) << 11;
+    let mut state = State::new(64);
+    state.hw_regs[3] = 0xaaaa_aaaa;
+    state.sgpr[1] = 0x5c;
+    let values = [sgprs(1, 1), BoundValue::Imm(hwreg)];
+    let binding = mcdiff_sema::bind_program(&set, &sopk_operands(), &values);
+    execute(&set, &mut state, &binding).unwrap();
+    assert_eq!(state.hw_regs[3], 0xaaaa_a5ca);
+    let values = [sgprs(9, 1), BoundValue::Imm(hwreg)];
+    let binding = mcdiff_sema::bind_program(&get, &sopk_operands(), &values);
+    execute(&get, &mut state, &binding).unwrap();
+    assert_eq!(state.sgpr[9], 0x5c);
+}
+
+/// EXECZ is derived from EXEC: the branch is taken only when no lane is active.
+#[test]
+fn cbranch_execz_follows_exec() {
+    let Some(p) = program("rdna3", "S_CBRANCH_EXECZ") else {
+        return;
+    };
+    let binding = Binding::default().with("SIMM16", BoundValue::Imm(3));
+    for (exec, pc_after) in [(0u64, 0x1000 + 4 + 12), (1, 0x1004)] {
+        let mut state = State::new(32);
+        state.exec = exec;
+        state.pc = 0x1000;
+        execute(&p, &mut state, &binding).unwrap();
+        assert_eq!(state.pc, pc_after, "exec={exec}");
+    }
+}
+
+/// S_MOVRELD_B32 indexes the SGPR file by its destination's register number plus M0.
+#[test]
+fn movreld_writes_the_register_m0_past_its_destination() {
+    let Some(p) = program("rdna3", "S_MOVRELD_B32") else {
+        return;
+    };
+    let ops: Vec<mcdiff_spec::Operand> = ["SDST", "SSRC0"]
+        .iter()
+        .map(|field| mcdiff_spec::Operand {
+            field: Some(field.to_string()),
+            data_format: String::new(),
+            operand_type: "OPR_SREG".to_string(),
+            size: 32,
+            input: None,
+            output: None,
+            implicit: None,
+            binary_required: None,
+            order: None,
+        })
+        .collect();
+    let binding = mcdiff_sema::bind_program(&p, &ops, &[sgprs(4, 1), sgprs(1, 1)]);
+    let mut state = State::new(32);
+    state.m0 = 3;
+    state.sgpr[1] = 0x77;
+    execute(&p, &mut state, &binding).unwrap();
+    assert_eq!(state.sgpr[7], 0x77);
+    assert_eq!(state.sgpr[4], 0);
+}

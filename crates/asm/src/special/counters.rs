@@ -3,7 +3,7 @@
 
 use super::layout::{self, Ranges};
 use super::lex::{no_names, Cursor, Tok};
-use super::SyntaxCtx;
+use super::{NameTable, SyntaxCtx};
 
 /// True when the operand starts like `name(`, the shape of every counter list.
 pub(crate) fn looks_like_call(toks: &[Tok]) -> bool {
@@ -84,12 +84,7 @@ const DEPCTR_FIELDS: &[(&str, u32, u32, (u32, u32))] = &[
 ];
 
 pub(crate) fn depctr(toks: &[Tok], ctx: &SyntaxCtx) -> Result<u32, String> {
-    let gfx = (ctx.gfx_major, ctx.gfx_minor);
-    let fields: Vec<(&str, u32, u32)> = DEPCTR_FIELDS
-        .iter()
-        .filter(|f| f.3 <= gfx)
-        .map(|&(name, off, bits, _)| (name, off, bits))
-        .collect();
+    let fields = depctr_fields(ctx);
     if fields.is_empty() {
         return Err(format!("depctr counters do not exist on {}", ctx.mcpu));
     }
@@ -172,4 +167,18 @@ pub(crate) fn delay_alu(toks: &[Tok], ctx: &SyntaxCtx) -> Result<u32, String> {
         }
         c.expect("|")?;
     }
+}
+
+/// The depctr fields of this generation, in [`DEPCTR_FIELDS`] order: (name, offset, width).
+pub(crate) fn depctr_fields(ctx: &SyntaxCtx) -> Vec<(&'static str, u32, u32)> {
+    let gfx = (ctx.gfx_major, ctx.gfx_minor);
+    DEPCTR_FIELDS
+        .iter()
+        .filter(|f| f.3 <= gfx)
+        .map(|&(name, off, bits, _)| (name, off, bits))
+        .collect()
+}
+
+pub(crate) fn delay_names() -> (NameTable, NameTable) {
+    (DELAY_IDS, DELAY_SKIPS)
 }

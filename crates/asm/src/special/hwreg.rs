@@ -238,3 +238,14 @@ fn encode(id: i64, offset: i64, size: i64, ctx: &SyntaxCtx) -> Result<u32, Strin
         | layout::place(offset as u64, &lay.offset)
         | layout::place(size as u64 - 1, &lay.size))
 }
+
+/// The llvm-mc name of register `id` on this generation: the last one [`LLVM_NAMES`] lists,
+/// since generation-specific spellings (GFX12's HW_REG_WAVE_*) follow the generic ones.
+pub(crate) fn name_of(id: u32, ctx: &SyntaxCtx) -> Option<&'static str> {
+    let gfx = (ctx.gfx_major, ctx.gfx_minor);
+    LLVM_NAMES
+        .iter()
+        .rev()
+        .find(|&&(_, v, gens)| v == id && gens.contains(gfx))
+        .map(|&(name, _, _)| name)
+}

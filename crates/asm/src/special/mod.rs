@@ -15,6 +15,7 @@ mod modifiers;
 mod sendmsg;
 #[cfg(test)]
 mod tests;
+pub mod vop;
 
 /// What the symbolic-operand parsers may consult.
 pub struct SyntaxCtx<'a> {
@@ -27,7 +28,7 @@ pub struct SyntaxCtx<'a> {
 
 /// The symbolic syntaxes an operand slot may take.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Kind {
+pub enum Kind {
     Waitcnt,
     Depctr,
     Delay,
@@ -93,20 +94,32 @@ pub fn parse_symbolic(
     })
 }
 
+/// llvm-mc's s_version generation constants (llvm-mc syntax, checked with llvm-mc 22).
+const VERSION_NAMES: &[(&str, i64)] = &[
+    ("UC_VERSION_GFX7", 0),
+    ("UC_VERSION_GFX10", 4),
+    ("UC_VERSION_GFX11", 6),
+    ("UC_VERSION_GFX12", 9),
+];
+
+/// llvm-mc's s_version flag bits, in the order it prints them.
+const VERSION_FLAGS: &[(&str, i64)] = &[
+    ("UC_VERSION_W64_BIT", 0x2000),
+    ("UC_VERSION_W32_BIT", 0x4000),
+    ("UC_VERSION_MDP_BIT", 0x8000),
+];
+
 /// s_version operand: an expression over llvm-mc's UC_VERSION_* constants. The constants are
 /// llvm-mc syntax (checked with llvm-mc 22); the manuals only say SIMM16 carries the
 /// microcode version (RDNA3 ISA §16.2 "SOPK Instructions", S_VERSION).
 fn version(toks: &[lex::Tok]) -> Result<u32, String> {
-    const NAMES: &[(&str, i64)] = &[
-        ("UC_VERSION_GFX7", 0),
-        ("UC_VERSION_GFX10", 4),
-        ("UC_VERSION_GFX11", 6),
-        ("UC_VERSION_GFX12", 9),
-        ("UC_VERSION_W64_BIT", 0x2000),
-        ("UC_VERSION_W32_BIT", 0x4000),
-        ("UC_VERSION_MDP_BIT", 0x8000),
-    ];
-    let names = |n: &str| NAMES.iter().find(|(k, _)| *k == n).map(|&(_, v)| v);
+    let names = |n: &str| {
+        VERSION_NAMES
+            .iter()
+            .chain(VERSION_FLAGS)
+            .find(|(k, _)| *k == n)
+            .map(|&(_, v)| v)
+    };
     let mut c = lex::Cursor::new(toks);
     let v = c.expr(&names)?;
     if !c.at_end() {
@@ -136,4 +149,103 @@ pub fn parse_modifier(
 /// error in llvm-mc. Words that are not modifiers of `mnemonic` are ignored.
 pub fn check_modifiers(mnemonic: &str, texts: &[&str], ctx: &SyntaxCtx) -> Result<(), String> {
     modifiers::check_smem_set(mnemonic, texts, ctx)
+}
+
+/// The symbolic syntax of a slot (see [`parse_symbolic`]), for printers.
+pub fn symbolic_kind(operand_type: &str, mnemonic: &str) -> Option<Kind> {
+    kind_of(operand_type, mnemonic)
+}
+
+/// Bit ranges of one field of a partitioned operand, low part first: `(offset, width)`.
+pub type BitRanges = Vec<(u32, u32)>;
+
+/// Gathers a field's value out of `word` (low bits from the first range).
+pub fn extract_field(word: u32, ranges: &[(u32, u32)]) -> u64 {
+    let mut value = 0u64;
+    let mut shift = 0;
+    for &(offset, width) in ranges {
+        value |= ((word as u64 >> offset) & ((1u64 << width) - 1)) << shift;
+        shift += width;
+    }
+    value
+}
+
+/// Scatters `value` into a field's ranges (the inverse of [`extract_field`]).
+pub fn place_field(value: u64, ranges: &[(u32, u32)]) -> u32 {
+    layout::place(value, ranges)
+}
+
+/// The largest value a field holds.
+pub fn field_max(ranges: &[(u32, u32)]) -> u64 {
+    layout::max_value(ranges)
+}
+
+/// The S_WAITCNT counters in llvm-mc's order: `[("vmcnt", ..), ("expcnt", ..), ("lgkmcnt", ..)]`.
+pub fn waitcnt_counters(ctx: &SyntaxCtx) -> Result<[(&'static str, BitRanges); 3], String> {
+    let lay = layout::waitcnt(ctx)?;
+    Ok([
+        ("vmcnt", lay.vm),
+        ("expcnt", lay.exp),
+        ("lgkmcnt", lay.lgkm),
+    ])
+}
+
+/// The s_waitcnt_depctr / s_wait_alu fields this generation has, in llvm-mc's order:
+/// `(name, offset, width)`.
+pub fn depctr_fields(ctx: &SyntaxCtx) -> Vec<(&'static str, u32, u32)> {
+    counters::depctr_fields(ctx)
+}
+
+/// A table of symbolic names and their values.
+pub type NameTable = &'static [(&'static str, u32)];
+
+/// s_delay_alu value names: (INSTID names, INSTSKIP names), indexed by value.
+pub fn delay_names() -> (NameTable, NameTable) {
+    counters::delay_names()
+}
+
+/// Register id, offset and size-1 ranges of a hwreg operand.
+pub fn hwreg_layout(ctx: &SyntaxCtx) -> (BitRanges, BitRanges, BitRanges) {
+    let lay = layout::hwreg(ctx);
+    (lay.id, lay.offset, lay.size)
+}
+
+/// The name llvm-mc prints for hardware register `id` on this target, if it has one.
+pub fn hwreg_name(id: u32, ctx: &SyntaxCtx) -> Option<&'static str> {
+    hwreg::name_of(id, ctx)
+}
+
+/// Message id, operation and stream ranges of a sendmsg operand.
+pub fn sendmsg_layout(ctx: &SyntaxCtx) -> (BitRanges, BitRanges, BitRanges) {
+    let lay = layout::sendmsg(ctx);
+    (lay.msg, lay.op, lay.stream)
+}
+
+/// The name llvm-mc prints for message `id` on this target, if it has one.
+pub fn message_name(id: u32, ctx: &SyntaxCtx) -> Option<&'static str> {
+    sendmsg::message_name(id, ctx)
+}
+
+/// Operation names of a message id before GFX11: `Some(names)` when the message takes an
+/// operation (GS, GS_DONE: GS_OP_*; SYSMSG: SYSMSG_OP_*), with whether it takes a stream.
+pub fn message_ops(msg: u32, ctx: &SyntaxCtx) -> Option<(&'static [(&'static str, u32)], bool)> {
+    sendmsg::message_ops(msg, ctx)
+}
+
+/// The name llvm-mc prints for a GFX12 SMEM TH value given the SCOPE value.
+pub fn smem_th_name(value: u32, scope: u32) -> Option<&'static str> {
+    modifiers::th_name(value, scope)
+}
+
+/// The name llvm-mc prints for a GFX12 SMEM SCOPE value.
+pub fn smem_scope_name(value: u32) -> Option<&'static str> {
+    modifiers::scope_name(value)
+}
+
+/// Symbolic names of expression values.
+pub type ValueTable = &'static [(&'static str, i64)];
+
+/// s_version constants for printing: (generation names, flag bits in print order).
+pub fn version_names() -> (ValueTable, ValueTable) {
+    (VERSION_NAMES, VERSION_FLAGS)
 }

@@ -140,3 +140,17 @@ pub(crate) fn check_smem_set(
     }
     Ok(())
 }
+
+/// The name llvm-mc prints for a GFX12 SMEM TH value; 3 is TH_LOAD_BYPASS under SCOPE_SYS.
+pub(crate) fn th_name(value: u32, scope: u32) -> Option<&'static str> {
+    let bypass = value == 3 && scope == 3;
+    TH_LOAD
+        .iter()
+        .filter(|(n, _)| (*n == "TH_LOAD_BYPASS") == bypass)
+        .find(|&&(_, v)| v == value)
+        .map(|&(n, _)| n)
+}
+
+pub(crate) fn scope_name(value: u32) -> Option<&'static str> {
+    SCOPES.iter().find(|&&(_, v)| v == value).map(|&(n, _)| n)
+}

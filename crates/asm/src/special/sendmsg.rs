@@ -204,3 +204,23 @@ fn check_named(
     }
     Ok(())
 }
+
+/// The llvm-mc name of message `id` on this generation.
+pub(crate) fn message_name(id: u32, ctx: &SyntaxCtx) -> Option<&'static str> {
+    MESSAGES
+        .iter()
+        .find(|&&(_, v, span)| v == id && in_span(ctx, span))
+        .map(|&(name, _, _)| name)
+}
+
+/// Operation names a message takes before GFX11, and whether it also takes a stream.
+pub(crate) fn message_ops(
+    msg: u32,
+    ctx: &SyntaxCtx,
+) -> Option<(&'static [(&'static str, u32)], bool)> {
+    match msg {
+        MSG_GS | MSG_GS_DONE if ctx.gfx_major < 11 => Some((GS_OPS, true)),
+        MSG_SYSMSG => Some((SYSMSG_OPS, false)),
+        _ => None,
+    }
+}

@@ -5,6 +5,7 @@
 pub mod constants;
 pub mod expr;
 pub mod regs;
+pub mod vector;
 
 /// One piece of statement text with its 1-based column.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -161,6 +162,25 @@ pub const MNEMONIC_ALIASES: &[(u32, u32, &str, &str)] = &[
     (12, 12, "s_subb_u32", "S_SUB_CO_CI_U32"),
     (12, 12, "s_add_i32", "S_ADD_CO_I32"),
     (12, 12, "s_sub_i32", "S_SUB_CO_I32"),
+    // GFX11 renamed these vector ops (RDNA3 ISA §15 opcode lists); LLVM keeps the GFX10 names.
+    (11, 12, "v_mul_legacy_f32", "V_MUL_DX9_ZERO_F32"),
+    (11, 12, "v_fmac_legacy_f32", "V_FMAC_DX9_ZERO_F32"),
+    (11, 12, "v_fma_legacy_f32", "V_FMA_DX9_ZERO_F32"),
+    (11, 12, "v_cvt_pkrtz_f16_f32", "V_CVT_PK_RTZ_F16_F32"),
+    (11, 12, "v_cvt_pknorm_u16_f16", "V_CVT_PK_NORM_U16_F16"),
+    (11, 12, "v_cvt_pknorm_i16_f16", "V_CVT_PK_NORM_I16_F16"),
+    (11, 12, "v_ffbl_b32", "V_CTZ_I32_B32"),
+    (11, 12, "v_ffbh_u32", "V_CLZ_I32_U32"),
+    (11, 12, "v_ffbh_i32", "V_CLS_I32"),
+    (11, 12, "v_cvt_rpi_i32_f32", "V_CVT_NEAREST_I32_F32"),
+    (11, 12, "v_cvt_flr_i32_f32", "V_CVT_FLOOR_I32_F32"),
+    (11, 12, "v_dot2c_f32_f16", "V_DOT2ACC_F32_F16"),
+    (11, 12, "v_cmp_tru_f16", "V_CMP_T_F16"),
+    (11, 12, "v_cmp_tru_f32", "V_CMP_T_F32"),
+    (11, 12, "v_cmp_tru_f64", "V_CMP_T_F64"),
+    (11, 12, "v_cmpx_tru_f16", "V_CMPX_T_F16"),
+    (11, 12, "v_cmpx_tru_f32", "V_CMPX_T_F32"),
+    (11, 12, "v_cmpx_tru_f64", "V_CMPX_T_F64"),
 ];
 
 /// AMD name for an LLVM mnemonic on GFX `gfx_major`, when the two differ.
@@ -271,7 +291,12 @@ pub fn text_position(encoding: &str, mnemonic: &str, field: &str) -> usize {
 /// The family an encoding belongs to: `ENC_SOP2` and `SOP2_INST_LITERAL` are both `SOP2`.
 pub fn family_of(encoding: &str) -> &str {
     let name = encoding.strip_prefix("ENC_").unwrap_or(encoding);
-    name.strip_suffix("_INST_LITERAL").unwrap_or(name)
+    let name = name.strip_suffix("_INST_LITERAL").unwrap_or(name);
+    // The composed DPP encodings (`VOP1_VOP_DPP16`) extend their base family.
+    ["_VOP_DPP16", "_VOP_DPP8"]
+        .iter()
+        .find_map(|s| name.strip_suffix(s))
+        .unwrap_or(name)
 }
 
 #[cfg(test)]
@@ -346,6 +371,7 @@ mod tests {
         assert_eq!(mnemonic_alias(12, "s_add_u32"), Some("S_ADD_CO_U32"));
         assert_eq!(mnemonic_alias(11, "s_add_u32"), None);
         assert_eq!(family_of("SOPK_INST_LITERAL"), "SOPK");
+        assert_eq!(family_of("VOP3_SDST_ENC_VOP_DPP8"), "VOP3_SDST_ENC");
         assert!(
             text_position("ENC_SMEM", "s_load_b32", "SDATA")
                 < text_position("ENC_SMEM", "s_load_b32", "SBASE")

@@ -1,5 +1,8 @@
-//! Reading LLVM's scalar MC tests as measurement cases. The recorded CHECK bytes are used
+//! Reading LLVM's MC tests as measurement cases. The recorded CHECK bytes are used
 //! only to count matches, never to produce bytes.
+
+// Included by several test targets and the measure example; each uses a part.
+#![allow(dead_code)]
 
 use std::path::Path;
 
@@ -57,6 +60,179 @@ pub const OTHERS: &[Suite] = &[
     ("gfx9_asm_sopp", "gfx942", &["CHECK"]),
 ];
 
+/// The vector ALU test files (VOPD aside) measured per target: gfx11 files for gfx1100,
+/// gfx12 files for gfx1200, each under every RUN configuration of that -mcpu.
+pub const VECTOR_STEMS: &[(&str, &str)] = &[
+    ("gfx11_asm_vop1-fake16", "gfx1100"),
+    ("gfx11_asm_vop1", "gfx1100"),
+    ("gfx11_asm_vop1_fake16_err", "gfx1100"),
+    ("gfx11_asm_vop1_fake16_promote", "gfx1100"),
+    ("gfx11_asm_vop1_t16_err", "gfx1100"),
+    ("gfx11_asm_vop1_t16_promote", "gfx1100"),
+    ("gfx11_asm_vop2-fake16", "gfx1100"),
+    ("gfx11_asm_vop2", "gfx1100"),
+    ("gfx11_asm_vop2_err-fake16", "gfx1100"),
+    ("gfx11_asm_vop2_err", "gfx1100"),
+    ("gfx11_asm_vop2_fake16_err", "gfx1100"),
+    ("gfx11_asm_vop2_fake16_promote", "gfx1100"),
+    ("gfx11_asm_vop2_t16_err", "gfx1100"),
+    ("gfx11_asm_vop2_t16_promote", "gfx1100"),
+    ("gfx11_asm_vop3-fake16", "gfx1100"),
+    ("gfx11_asm_vop3", "gfx1100"),
+    ("gfx11_asm_vop3_alias-fake16", "gfx1100"),
+    ("gfx11_asm_vop3_alias", "gfx1100"),
+    ("gfx11_asm_vop3_err", "gfx1100"),
+    ("gfx11_asm_vop3_features", "gfx1100"),
+    ("gfx11_asm_vop3_from_vop1-fake16", "gfx1100"),
+    ("gfx11_asm_vop3_from_vop1", "gfx1100"),
+    ("gfx11_asm_vop3_from_vop2-fake16", "gfx1100"),
+    ("gfx11_asm_vop3_from_vop2", "gfx1100"),
+    ("gfx11_asm_vop3_from_vopc-fake16", "gfx1100"),
+    ("gfx11_asm_vop3_from_vopc", "gfx1100"),
+    ("gfx11_asm_vop3_from_vopcx-fake16", "gfx1100"),
+    ("gfx11_asm_vop3_from_vopcx", "gfx1100"),
+    ("gfx11_asm_vop3p", "gfx1100"),
+    ("gfx11_asm_vop3p_alias", "gfx1100"),
+    ("gfx11_asm_vop3p_err", "gfx1100"),
+    ("gfx11_asm_vop3p_features", "gfx1100"),
+    ("gfx11_asm_vopc-fake16", "gfx1100"),
+    ("gfx11_asm_vopc", "gfx1100"),
+    ("gfx11_asm_vopc_alias", "gfx1100"),
+    ("gfx11_asm_vopc_fake16_err", "gfx1100"),
+    ("gfx11_asm_vopc_fake16_promote", "gfx1100"),
+    ("gfx11_asm_vopc_t16_err", "gfx1100"),
+    ("gfx11_asm_vopc_t16_promote", "gfx1100"),
+    ("gfx11_asm_vopcx-fake16", "gfx1100"),
+    ("gfx11_asm_vopcx", "gfx1100"),
+    ("gfx11_asm_vopcx_alias", "gfx1100"),
+    ("gfx11_asm_vopcx_fake16_err", "gfx1100"),
+    ("gfx11_asm_vopcx_fake16_promote", "gfx1100"),
+    ("gfx11_asm_vopcx_t16_err", "gfx1100"),
+    ("gfx11_asm_vopcx_t16_promote", "gfx1100"),
+    ("gfx12_asm_vop1-fake16", "gfx1200"),
+    ("gfx12_asm_vop1", "gfx1200"),
+    ("gfx12_asm_vop1_fake16_err", "gfx1200"),
+    ("gfx12_asm_vop1_fake16_promote", "gfx1200"),
+    ("gfx12_asm_vop1_t16_err", "gfx1200"),
+    ("gfx12_asm_vop1_t16_promote", "gfx1200"),
+    ("gfx12_asm_vop2-fake16", "gfx1200"),
+    ("gfx12_asm_vop2", "gfx1200"),
+    ("gfx12_asm_vop2_aliases-fake16", "gfx1200"),
+    ("gfx12_asm_vop2_aliases", "gfx1200"),
+    ("gfx12_asm_vop2_err", "gfx1200"),
+    ("gfx12_asm_vop2_fake16_err", "gfx1200"),
+    ("gfx12_asm_vop2_fake16_promote", "gfx1200"),
+    ("gfx12_asm_vop2_t16_err", "gfx1200"),
+    ("gfx12_asm_vop2_t16_promote", "gfx1200"),
+    ("gfx12_asm_vop3-fake16", "gfx1200"),
+    ("gfx12_asm_vop3", "gfx1200"),
+    ("gfx12_asm_vop3_aliases-fake16", "gfx1200"),
+    ("gfx12_asm_vop3_aliases", "gfx1200"),
+    ("gfx12_asm_vop3_err", "gfx1200"),
+    ("gfx12_asm_vop3_from_vop1-fake16", "gfx1200"),
+    ("gfx12_asm_vop3_from_vop1", "gfx1200"),
+    ("gfx12_asm_vop3_from_vop2-fake16", "gfx1200"),
+    ("gfx12_asm_vop3_from_vop2", "gfx1200"),
+    ("gfx12_asm_vop3c-fake16", "gfx1200"),
+    ("gfx12_asm_vop3c", "gfx1200"),
+    ("gfx12_asm_vop3cx-fake16", "gfx1200"),
+    ("gfx12_asm_vop3cx", "gfx1200"),
+    ("gfx12_asm_vop3p", "gfx1200"),
+    ("gfx12_asm_vop3p_aliases", "gfx1200"),
+    ("gfx12_asm_vop3p_err", "gfx1200"),
+    ("gfx12_asm_vop3p_features", "gfx1200"),
+    ("gfx12_asm_vopc-fake16", "gfx1200"),
+    ("gfx12_asm_vopc", "gfx1200"),
+    ("gfx12_asm_vopc_fake16_err", "gfx1200"),
+    ("gfx12_asm_vopc_fake16_promote", "gfx1200"),
+    ("gfx12_asm_vopc_t16_err", "gfx1200"),
+    ("gfx12_asm_vopc_t16_promote", "gfx1200"),
+    ("gfx12_asm_vopcx-fake16", "gfx1200"),
+    ("gfx12_asm_vopcx", "gfx1200"),
+    ("gfx12_asm_vopcx_fake16_err", "gfx1200"),
+    ("gfx12_asm_vopcx_fake16_promote", "gfx1200"),
+    ("gfx12_asm_vopcx_t16_err", "gfx1200"),
+    ("gfx12_asm_vopcx_t16_promote", "gfx1200"),
+    ("gfx11_asm_vop1_dpp16-fake16", "gfx1100"),
+    ("gfx11_asm_vop1_dpp16", "gfx1100"),
+    ("gfx11_asm_vop1_dpp8-fake16", "gfx1100"),
+    ("gfx11_asm_vop1_dpp8", "gfx1100"),
+    ("gfx11_asm_vop2_dpp16-fake16", "gfx1100"),
+    ("gfx11_asm_vop2_dpp16", "gfx1100"),
+    ("gfx11_asm_vop2_dpp8-fake16", "gfx1100"),
+    ("gfx11_asm_vop2_dpp8", "gfx1100"),
+    ("gfx11_asm_vop3_dpp16-fake16", "gfx1100"),
+    ("gfx11_asm_vop3_dpp16", "gfx1100"),
+    ("gfx11_asm_vop3_dpp16_from_vop1-fake16", "gfx1100"),
+    ("gfx11_asm_vop3_dpp16_from_vop1", "gfx1100"),
+    ("gfx11_asm_vop3_dpp16_from_vop2-fake16", "gfx1100"),
+    ("gfx11_asm_vop3_dpp16_from_vop2", "gfx1100"),
+    ("gfx11_asm_vop3_dpp16_from_vopc-fake16", "gfx1100"),
+    ("gfx11_asm_vop3_dpp16_from_vopc", "gfx1100"),
+    ("gfx11_asm_vop3_dpp16_from_vopcx-fake16", "gfx1100"),
+    ("gfx11_asm_vop3_dpp16_from_vopcx", "gfx1100"),
+    ("gfx11_asm_vop3_dpp8-fake16", "gfx1100"),
+    ("gfx11_asm_vop3_dpp8", "gfx1100"),
+    ("gfx11_asm_vop3_dpp8_from_vop1-fake16", "gfx1100"),
+    ("gfx11_asm_vop3_dpp8_from_vop1", "gfx1100"),
+    ("gfx11_asm_vop3_dpp8_from_vop2-fake16", "gfx1100"),
+    ("gfx11_asm_vop3_dpp8_from_vop2", "gfx1100"),
+    ("gfx11_asm_vop3_dpp8_from_vopc-fake16", "gfx1100"),
+    ("gfx11_asm_vop3_dpp8_from_vopc", "gfx1100"),
+    ("gfx11_asm_vop3_dpp8_from_vopcx-fake16", "gfx1100"),
+    ("gfx11_asm_vop3_dpp8_from_vopcx", "gfx1100"),
+    ("gfx11_asm_vop3p_dpp16", "gfx1100"),
+    ("gfx11_asm_vop3p_dpp8", "gfx1100"),
+    ("gfx11_asm_vopc_dpp16-fake16", "gfx1100"),
+    ("gfx11_asm_vopc_dpp16", "gfx1100"),
+    ("gfx11_asm_vopc_dpp8-fake16", "gfx1100"),
+    ("gfx11_asm_vopc_dpp8", "gfx1100"),
+    ("gfx11_asm_vopcx_dpp16-fake16", "gfx1100"),
+    ("gfx11_asm_vopcx_dpp16", "gfx1100"),
+    ("gfx11_asm_vopcx_dpp8-fake16", "gfx1100"),
+    ("gfx11_asm_vopcx_dpp8", "gfx1100"),
+    ("gfx12_asm_vop1_dpp16-fake16", "gfx1200"),
+    ("gfx12_asm_vop1_dpp16", "gfx1200"),
+    ("gfx12_asm_vop1_dpp8-fake16", "gfx1200"),
+    ("gfx12_asm_vop1_dpp8", "gfx1200"),
+    ("gfx12_asm_vop2_dpp16-fake16", "gfx1200"),
+    ("gfx12_asm_vop2_dpp16", "gfx1200"),
+    ("gfx12_asm_vop2_dpp8-fake16", "gfx1200"),
+    ("gfx12_asm_vop2_dpp8", "gfx1200"),
+    ("gfx12_asm_vop3_dpp16-fake16", "gfx1200"),
+    ("gfx12_asm_vop3_dpp16", "gfx1200"),
+    ("gfx12_asm_vop3_dpp8-fake16", "gfx1200"),
+    ("gfx12_asm_vop3_dpp8", "gfx1200"),
+    ("gfx12_asm_vop3_from_vop1_dpp16-fake16", "gfx1200"),
+    ("gfx12_asm_vop3_from_vop1_dpp16", "gfx1200"),
+    ("gfx12_asm_vop3_from_vop1_dpp8-fake16", "gfx1200"),
+    ("gfx12_asm_vop3_from_vop1_dpp8", "gfx1200"),
+    ("gfx12_asm_vop3_from_vop2_dpp16-fake16", "gfx1200"),
+    ("gfx12_asm_vop3_from_vop2_dpp16", "gfx1200"),
+    ("gfx12_asm_vop3_from_vop2_dpp8-fake16", "gfx1200"),
+    ("gfx12_asm_vop3_from_vop2_dpp8", "gfx1200"),
+    ("gfx12_asm_vop3c_dpp16-fake16", "gfx1200"),
+    ("gfx12_asm_vop3c_dpp16", "gfx1200"),
+    ("gfx12_asm_vop3c_dpp8-fake16", "gfx1200"),
+    ("gfx12_asm_vop3c_dpp8", "gfx1200"),
+    ("gfx12_asm_vop3cx_dpp16-fake16", "gfx1200"),
+    ("gfx12_asm_vop3cx_dpp16", "gfx1200"),
+    ("gfx12_asm_vop3cx_dpp8-fake16", "gfx1200"),
+    ("gfx12_asm_vop3cx_dpp8", "gfx1200"),
+    ("gfx12_asm_vop3p_dpp16", "gfx1200"),
+    ("gfx12_asm_vop3p_dpp16_err", "gfx1200"),
+    ("gfx12_asm_vop3p_dpp8", "gfx1200"),
+    ("gfx12_asm_vop3p_dpp8_err", "gfx1200"),
+    ("gfx12_asm_vopc_dpp16-fake16", "gfx1200"),
+    ("gfx12_asm_vopc_dpp16", "gfx1200"),
+    ("gfx12_asm_vopc_dpp8-fake16", "gfx1200"),
+    ("gfx12_asm_vopc_dpp8", "gfx1200"),
+    ("gfx12_asm_vopcx_dpp16-fake16", "gfx1200"),
+    ("gfx12_asm_vopcx_dpp16", "gfx1200"),
+    ("gfx12_asm_vopcx_dpp8-fake16", "gfx1200"),
+    ("gfx12_asm_vopcx_dpp8", "gfx1200"),
+];
+
 pub enum Expect {
     /// `None` bytes are fixup letters.
     Bytes(Vec<Option<u8>>),
@@ -82,12 +258,16 @@ pub fn cases(text: &str, prefixes: &[&str]) -> Vec<(String, Expect)> {
                 continue;
             };
             let base = prefix.strip_suffix("-ERR").unwrap_or(prefix);
-            if !prefixes.contains(&base) {
+            if !prefixes.contains(&base) && !prefixes.contains(&prefix) {
                 continue;
             }
             if rest.contains("error:") {
                 expect = Some(Expect::Error);
-            } else if let Some(enc) = rest.split("encoding: [").nth(1) {
+            } else if let Some(enc) = rest.split("encoding: [").nth(1).or_else(|| {
+                rest.trim_start()
+                    .strip_prefix("[0x")
+                    .map(|_| &rest.trim()[1..])
+            }) {
                 let bytes = enc
                     .trim_end_matches(']')
                     .split(',')
@@ -119,6 +299,8 @@ pub struct SuiteResult {
     pub ok: usize,
     pub total: usize,
     pub mismatches: Vec<String>,
+    /// The reason of every unsupported outcome.
+    pub unsupported: Vec<String>,
 }
 
 /// Assembles every case of `suite` (files under `data/llvm-tests/22.1.8/MC/AMDGPU`).
@@ -131,12 +313,18 @@ pub fn run_suite(data: &Path, suite: &Suite) -> SuiteResult {
         .join("llvm-tests/22.1.8/MC/AMDGPU")
         .join(format!("{stem}.s"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    run_cases(&asm, &text, prefixes)
+}
+
+/// Assembles every case of `text` that has an expectation under `prefixes`.
+pub fn run_cases(asm: &Assembler, text: &str, prefixes: &[&str]) -> SuiteResult {
     let mut result = SuiteResult {
         ok: 0,
         total: 0,
         mismatches: Vec::new(),
+        unsupported: Vec::new(),
     };
-    for (stmt, expect) in cases(&text, prefixes) {
+    for (stmt, expect) in cases(text, prefixes) {
         result.total += 1;
         let outcome = asm.assemble(&stmt);
         let good = match (&expect, &outcome) {
@@ -155,11 +343,122 @@ pub fn run_suite(data: &Path, suite: &Suite) -> SuiteResult {
         let got = match &outcome {
             AsmOutcome::Encoded(e) => format!("{:02x?}", e.bytes),
             AsmOutcome::Rejected(e) => format!("rejected {}: {}", e.column, e.message),
-            AsmOutcome::Unsupported(r) => format!("unsupported: {r}"),
+            AsmOutcome::Unsupported(r) => {
+                result.unsupported.push(r.clone());
+                format!("unsupported: {r}")
+            }
         };
         result
             .mismatches
             .push(format!("{stmt}\n    want {want}\n    got  {got}"));
     }
     result
+}
+
+/// One llvm-mc invocation of a test file's RUN lines that shows encodings.
+#[derive(Debug, Clone)]
+pub struct RunConfig {
+    pub mcpu: String,
+    pub mattr: Vec<String>,
+    pub prefixes: Vec<String>,
+    /// False for runs that only check diagnostics (`-filetype=null`).
+    pub shows_encoding: bool,
+}
+
+/// The assembling RUN lines of a test file (not disassembling, output checked by
+/// FileCheck): their -mcpu, -mattr and check prefixes.
+pub fn run_configs(text: &str) -> Vec<RunConfig> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let Some(run) = line.trim_start().strip_prefix("// RUN:") else {
+            continue;
+        };
+        if !run.contains("llvm-mc") || !run.contains("FileCheck") || run.contains("-disassemble") {
+            continue;
+        }
+        let shows_encoding = run.contains("-show-encoding");
+        let mut mcpu = None;
+        let mut mattr = Vec::new();
+        let mut prefixes = Vec::new();
+        let mut words = run.split_whitespace().peekable();
+        while let Some(w) = words.next() {
+            let (key, value) = match w.split_once('=') {
+                Some((k, v)) => (k, v.to_string()),
+                None if [
+                    "-mcpu",
+                    "-mattr",
+                    "--check-prefix",
+                    "--check-prefixes",
+                    "-check-prefix",
+                    "-check-prefixes",
+                ]
+                .contains(&w) =>
+                {
+                    (w, words.next().unwrap_or_default().to_string())
+                }
+                None => continue,
+            };
+            match key.trim_start_matches('-') {
+                "mcpu" if mcpu.is_none() => mcpu = Some(value),
+                "mattr" if mcpu.is_some() || mattr.is_empty() => {
+                    mattr.extend(value.split(',').map(str::to_string))
+                }
+                "check-prefix" | "check-prefixes" => {
+                    prefixes.extend(value.split(',').map(str::to_string))
+                }
+                _ => {}
+            }
+        }
+        if let (Some(mcpu), false) = (mcpu, prefixes.is_empty()) {
+            out.push(RunConfig {
+                mcpu,
+                mattr,
+                prefixes,
+                shows_encoding,
+            });
+        }
+    }
+    out
+}
+
+/// Runs `stem` of corpus `version` for every RUN configuration whose -mcpu is the target's.
+pub fn run_file(
+    data: &Path,
+    version: &str,
+    stem: &str,
+    target: &mcdiff_spec::TargetSpec,
+) -> Option<SuiteResult> {
+    let mcpu = target.target.mcpu;
+    let path = data
+        .join(format!("llvm-tests/{version}/MC/AMDGPU"))
+        .join(format!("{stem}.s"));
+    let text = std::fs::read_to_string(&path).ok()?;
+    let mut configs: Vec<RunConfig> = run_configs(&text)
+        .into_iter()
+        .filter(|c| c.mcpu == mcpu)
+        .collect();
+    // Diagnostics-only runs repeat what the encoding runs check (as `<prefix>-ERR` lines);
+    // they count only in files without an encoding run.
+    if configs.iter().any(|c| c.shows_encoding) {
+        configs.retain(|c| c.shows_encoding);
+    }
+    if configs.is_empty() {
+        return None;
+    }
+    let mut total = SuiteResult {
+        ok: 0,
+        total: 0,
+        mismatches: Vec::new(),
+        unsupported: Vec::new(),
+    };
+    for config in configs {
+        let asm = Assembler::new(target, &config.mattr);
+        let prefixes: Vec<&str> = config.prefixes.iter().map(String::as_str).collect();
+        let r = run_cases(&asm, &text, &prefixes);
+        total.ok += r.ok;
+        total.total += r.total;
+        total.mismatches.extend(r.mismatches);
+        total.unsupported.extend(r.unsupported);
+    }
+    Some(total)
 }

@@ -1,0 +1,674 @@
+//! Bytes -> [`Inst`] for the scalar families (SOP1/SOP2/SOPK/SOPC/SOPP/SMEM), driven by the
+//! spec: the encoding is found by its identifier mask, the instruction by (family, OP field),
+//! and every operand field is read by the spec's bit ranges and turned into the value the
+//! assembler would build for the printed text (so `decode -> print -> assemble` gives back the
+//! same [`Inst`]).
+
+use std::collections::{HashMap, HashSet};
+
+use mcdiff_spec::{Encoding, Field, Instruction, InstructionEncoding, Operand, TargetSpec};
+
+use crate::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
+use crate::operands::{classify, KindId};
+use crate::print::{llvm_mnemonic, print, register_text, SMEM_MODIFIER_FIELDS};
+use crate::special::SyntaxCtx;
+use crate::syntax::regs::parse_register;
+use crate::syntax::{family_of, optional_imm16, text_position};
+
+/// Result of decoding the bytes at the start of a buffer.
+#[derive(Debug, Clone, PartialEq)]
+pub enum DecodeOutcome {
+    Decoded {
+        inst: Inst,
+        /// Bytes consumed (instruction word plus literal dword).
+        len: usize,
+        /// The instruction in LLVM syntax, as llvm-mc's disassembler prints it.
+        text: String,
+    },
+    /// No instruction of the target has these bytes.
+    Invalid(String),
+    /// The bytes may be valid, but this decoder does not handle them; a short stable reason.
+    Unsupported(String),
+}
+
+/// Why an operand or a form could not be decoded (the non-`Decoded` outcomes).
+enum Failure {
+    Invalid(String),
+    Unsupported(String),
+}
+
+impl From<Failure> for DecodeOutcome {
+    fn from(why: Failure) -> Self {
+        match why {
+            Failure::Invalid(r) => DecodeOutcome::Invalid(r),
+            Failure::Unsupported(r) => DecodeOutcome::Unsupported(r),
+        }
+    }
+}
+
+/// Families this decoder handles (the assembler's scalar families).
+const FAMILIES: &[&str] = &["SOP1", "SOP2", "SOPK", "SOPC", "SOPP", "SMEM"];
+
+/// One encoding that a word may belong to.
+struct Candidate<'s> {
+    encoding: &'s Encoding,
+    family: &'s str,
+    /// `identifiers` as a set, compared against `word & identifier_mask`.
+    identifiers: HashSet<u128>,
+    /// Bytes the identifier mask reaches into.
+    mask_bytes: usize,
+    /// The ENCODING field's bits of the identifier mask and their fixed value: what every
+    /// instruction of the format shares, whether or not its opcode is among `identifiers`.
+    encoding_mask: u128,
+    encoding_value: u128,
+}
+
+/// Decodes instructions for one target.
+pub struct Disassembler<'s> {
+    target: &'s TargetSpec,
+    wave64: bool,
+    /// Encodings, most specific identifier mask first.
+    candidates: Vec<Candidate<'s>>,
+    /// (family, opcode) -> the instruction and the form the assembler would pick for it.
+    forms: HashMap<(&'s str, u32), (&'s Instruction, &'s InstructionEncoding)>,
+    /// Operand type -> register / constant code -> predefined name.
+    names: HashMap<&'s str, HashMap<i64, &'s str>>,
+}
+
+impl<'s> Disassembler<'s> {
+    /// `mattr` like `["+wavefrontsize64"]`, as for [`crate::Assembler::new`].
+    pub fn new(target: &'s TargetSpec, mattr: &[String]) -> Self {
+        let spec = &target.spec;
+        let mut wave64 = target.target.gfx_major < 10;
+        for attr in mattr {
+            match attr.to_ascii_lowercase().as_str() {
+                "+wavefrontsize64" | "-wavefrontsize32" => wave64 = true,
+                "+wavefrontsize32" | "-wavefrontsize64" => wave64 = false,
+                _ => {}
+            }
+        }
+        let mut candidates: Vec<Candidate> = spec
+            .encodings
+            .iter()
+            .filter(|e| e.identifier_mask != 0)
+            .map(|e| {
+                let encoding_mask = e
+                    .field("ENCODING")
+                    .map_or(e.identifier_mask, |f| field_mask(f) & e.identifier_mask);
+                Candidate {
+                    encoding: e,
+                    family: family_of(&e.name),
+                    identifiers: e
+                        .identifiers
+                        .iter()
+                        .map(|id| id & e.identifier_mask)
+                        .collect(),
+                    mask_bytes: (128 - e.identifier_mask.leading_zeros()).div_ceil(8) as usize,
+                    encoding_mask,
+                    encoding_value: e.identifiers.first().copied().unwrap_or(0) & encoding_mask,
+                }
+            })
+            .collect();
+        // Most fixed bits first; among equals, the ENC_* format before its variants.
+        candidates.sort_by_key(|c| {
+            (
+                std::cmp::Reverse(c.encoding.identifier_mask.count_ones()),
+                !c.encoding.name.starts_with("ENC_"),
+            )
+        });
+        let mut forms: HashMap<(&str, u32), (&Instruction, &InstructionEncoding)> = HashMap::new();
+        for instruction in &spec.instructions {
+            for form in &instruction.encodings {
+                let family = family_of(&form.encoding);
+                if !FAMILIES.contains(&family) {
+                    continue;
+                }
+                let key = (family, form.opcode);
+                let better = match forms.get(&key) {
+                    None => true,
+                    Some((known, known_form)) => {
+                        known.name == instruction.name && form_rank(form) < form_rank(known_form)
+                    }
+                };
+                if better {
+                    forms.insert(key, (instruction, form));
+                }
+            }
+        }
+        let names = spec
+            .operand_types
+            .iter()
+            .filter(|t| !t.predefined.is_empty())
+            .map(|t| {
+                let mut codes = HashMap::new();
+                for p in &t.predefined {
+                    codes.entry(p.value).or_insert(p.name.as_str());
+                }
+                (t.name.as_str(), codes)
+            })
+            .collect();
+        Disassembler {
+            target,
+            wave64,
+            candidates,
+            forms,
+            names,
+        }
+    }
+
+    /// The syntax context the printer and the symbolic-operand tables use.
+    pub fn syntax_ctx(&self) -> SyntaxCtx<'s> {
+        SyntaxCtx {
+            spec: &self.target.spec,
+            mcpu: self.target.target.mcpu,
+            gfx_major: self.target.target.gfx_major,
+            gfx_minor: self.target.target.gfx_minor,
+            wave64: self.wave64,
+        }
+    }
+
+    /// Decodes the instruction at the start of `bytes`.
+    pub fn decode(&self, bytes: &[u8]) -> DecodeOutcome {
+        if bytes.len() < 4 {
+            return DecodeOutcome::Invalid("fewer than 4 bytes".into());
+        }
+        let mut buf = [0u8; 16];
+        let n = bytes.len().min(16);
+        buf[..n].copy_from_slice(&bytes[..n]);
+        let word = u128::from_le_bytes(buf);
+        let fits = |c: &&Candidate| c.mask_bytes <= bytes.len();
+        // Official files fold opcodes into the identifiers: an exact identifier names the
+        // format (and, for our families, the instruction).
+        for c in self.candidates.iter().filter(fits) {
+            if !c.identifiers.contains(&(word & c.encoding.identifier_mask)) {
+                continue;
+            }
+            if !FAMILIES.contains(&c.family) {
+                return unsupported(c);
+            }
+            if let Some(found) = self.lookup(c, word) {
+                return self.decode_form(word, bytes, found.0, found.1);
+            }
+        }
+        // Instructions a file's identifiers miss (adopted from another source) and partial
+        // files, whose identifiers are only the ENCODING bits: the format with the longest
+        // matching ENCODING field, then its OP field.
+        let by_encoding = self
+            .candidates
+            .iter()
+            .filter(fits)
+            .filter(|c| word & c.encoding_mask == c.encoding_value)
+            .max_by_key(|c| c.encoding_mask.count_ones());
+        match by_encoding {
+            Some(c) if !FAMILIES.contains(&c.family) => unsupported(c),
+            Some(c) => match self.lookup(c, word) {
+                Some((instruction, form)) => self.decode_form(word, bytes, instruction, form),
+                None => DecodeOutcome::Invalid(format!(
+                    "no {} instruction has this opcode",
+                    reason_name(&c.encoding.name, c.family)
+                )),
+            },
+            None => DecodeOutcome::Invalid("no encoding has these bytes".into()),
+        }
+    }
+
+    /// The instruction of `c`'s family whose opcode the word's OP field holds.
+    fn lookup(
+        &self,
+        c: &Candidate,
+        word: u128,
+    ) -> Option<(&'s Instruction, &'s InstructionEncoding)> {
+        let opcode = read_field(word, c.encoding.field("OP")?, 0) as u32;
+        self.forms.get(&(c.family, opcode)).copied()
+    }
+
+    fn decode_form(
+        &self,
+        word: u128,
+        bytes: &[u8],
+        instruction: &Instruction,
+        form: &InstructionEncoding,
+    ) -> DecodeOutcome {
+        let family = family_of(&form.encoding);
+        let Some(enc) = self.target.spec.encoding(&format!("ENC_{family}")) else {
+            return DecodeOutcome::Unsupported(format!("encoding ENC_{family} missing from spec"));
+        };
+        let base = (enc.bit_count / 8) as usize;
+        if bytes.len() < base {
+            return DecodeOutcome::Invalid("instruction truncated".into());
+        }
+        let ctx = self.syntax_ctx();
+        let mnemonic = llvm_mnemonic(&instruction.name);
+        let reader = FieldReader { word, enc, family };
+        let imm16_given = enc
+            .field("SIMM16")
+            .is_some_and(|f| reader.read(f) != 0 && optional_imm16(ctx.gfx_major, &mnemonic));
+        let slots = text_slots(&mnemonic, form, imm16_given);
+        // Without operand facts, only a SOPP/SMEM word whose fields beyond OP are all 0 is
+        // known to be an operand-less instruction (s_barrier, s_dcache_inv); in the ALU
+        // formats a zero field still names s0.
+        if slots.is_empty() && form.operands.is_empty() && form.operands_source.is_none() {
+            let fixed = ["OP", "ENCODING"];
+            let busy = enc
+                .fields
+                .iter()
+                .any(|f| !fixed.contains(&f.name.as_str()) && reader.read(f) != 0);
+            if busy || !["SOPP", "SMEM"].contains(&family) {
+                return DecodeOutcome::Unsupported("no operand facts in spec".into());
+            }
+        }
+        let literal = bytes
+            .get(base..base + 4)
+            .map(|b| u32::from_le_bytes(b.try_into().expect("4 bytes")));
+        let mut uses_literal = false;
+        // GFX12 prefetches list the immediate offset as an operand of its own; their SMEM
+        // offset slot is then the soffset register alone.
+        let separate_imm = slots.iter().any(|s| {
+            is_smem_imm_offset(family, s) && classify(&s.operand_type) != KindId::SmemOffset
+        });
+        let mut operands = Vec::new();
+        for slot in slots {
+            let value = match self.operand(&reader, &slot, literal, separate_imm) {
+                Ok(v) => v,
+                Err(why) => return why.into(),
+            };
+            uses_literal |= matches!(value, OperandValue::Literal { .. });
+            operands.push(InstOperand { spec: slot, value });
+        }
+        let modifiers = if family == "SMEM" {
+            SMEM_MODIFIER_FIELDS
+                .iter()
+                .filter_map(|&name| {
+                    let value = reader.read(enc.field(name)?) as u32;
+                    (value != 0).then(|| (name.to_string(), value))
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let inst = Inst {
+            mnemonic,
+            name: instruction.name.clone(),
+            encoding: form.encoding.clone(),
+            opcode: form.opcode,
+            operands,
+            modifiers,
+        };
+        let text = print(&inst, &ctx);
+        DecodeOutcome::Decoded {
+            inst,
+            len: base + if uses_literal { 4 } else { 0 },
+            text,
+        }
+    }
+
+    /// The value of one operand slot.
+    fn operand(
+        &self,
+        reader: &FieldReader,
+        slot: &Operand,
+        literal: Option<u32>,
+        separate_imm: bool,
+    ) -> Result<OperandValue, Failure> {
+        let field_name = slot.field.as_deref().unwrap_or("");
+        let kind = classify(&slot.operand_type);
+        let need_literal = || {
+            literal
+                .map(|value| OperandValue::Literal { value, expr: None })
+                .ok_or_else(|| Failure::Invalid("literal dword missing".into()))
+        };
+        if kind == KindId::Literal32 {
+            return need_literal();
+        }
+        if kind == KindId::SmemOffset {
+            return self.smem_offset(reader, slot, separate_imm);
+        }
+        let field = reader
+            .enc
+            .field(field_name)
+            .ok_or_else(|| Failure::Unsupported("encoding field missing".into()))?;
+        let raw = reader.read(field);
+        match kind {
+            KindId::ScalarRegister if self.code_name(&slot.operand_type, raw as i64).is_err() => {
+                // llvm-mc decodes an inline-constant code in a register-only slot and marks
+                // it invalid; the value is kept as the constant it names.
+                match self.code_name("OPR_SSRC", raw as i64) {
+                    Ok(name) if is_constant_name(name) => Ok(OperandValue::Inline(name.into())),
+                    _ => Err(Failure::Invalid(format!("operand code {raw} not valid"))),
+                }
+            }
+            KindId::ScalarSource | KindId::ScalarRegister => {
+                let name = self.code_name(&slot.operand_type, raw as i64)?;
+                match name {
+                    "SRC_LITERAL" if kind == KindId::ScalarSource => need_literal(),
+                    "SRC_LITERAL64" => Err(Failure::Unsupported(
+                        "64-bit literal not implemented".into(),
+                    )),
+                    _ if is_constant_name(name) => Ok(OperandValue::Inline(name.to_string())),
+                    _ => self.register(name, slot.size).map(OperandValue::Reg),
+                }
+            }
+            _ if is_smem_imm_offset(reader.family, slot) => {
+                Ok(OperandValue::Imm(sign_extend(raw, field.width())))
+            }
+            _ => Ok(OperandValue::Imm(immediate(raw, slot))),
+        }
+    }
+
+    /// SMEM offset: an SGPR/M0 in SOFFSET and/or an immediate in OFFSET (IOFFSET on GFX12).
+    /// GFX9/10-style encodings say which with their IMM and soffset-enable bits.
+    fn smem_offset(
+        &self,
+        reader: &FieldReader,
+        slot: &Operand,
+        separate_imm: bool,
+    ) -> Result<OperandValue, Failure> {
+        let enc = reader.enc;
+        let gfx_major = self.target.target.gfx_major;
+        let imm_field = ["OFFSET", "IOFFSET"]
+            .iter()
+            .find_map(|f| enc.field(f))
+            .ok_or_else(|| Failure::Unsupported("SMEM encoding has no offset field".into()))?;
+        let offset = sign_extend(reader.read(imm_field), imm_field.width());
+        let reg_at = |code: u64| {
+            let name = self.code_name(&slot.operand_type, code as i64)?;
+            self.register(name, 32)
+        };
+        if let Some(imm_bit) = enc.field("IMM") {
+            if reader.read(imm_bit) == 0 {
+                let reg = reg_at(reader.read(imm_field))?;
+                return Ok(OperandValue::SmemOffset {
+                    soffset: Some(reg),
+                    imm: None,
+                });
+            }
+            let enabled = ["SOFFSET_EN", "SOE"]
+                .iter()
+                .find_map(|f| enc.field(f))
+                .is_some_and(|f| reader.read(f) != 0);
+            let soffset = match enc.field("SOFFSET") {
+                Some(f) if enabled => Some(reg_at(reader.read(f))?),
+                _ => None,
+            };
+            return Ok(OperandValue::SmemOffset {
+                soffset,
+                imm: Some(offset),
+            });
+        }
+        let soffset_field = enc
+            .field("SOFFSET")
+            .ok_or_else(|| Failure::Unsupported("SMEM encoding has no SOFFSET".into()))?;
+        let reg = reg_at(reader.read(soffset_field))?;
+        if separate_imm {
+            return Ok(OperandValue::SmemOffset {
+                soffset: Some(reg),
+                imm: None,
+            });
+        }
+        let is_null = reg.file == RegFile::Special("NULL".into());
+        // llvm-mc's GFX12 SMEM always writes the immediate offset (`0x0`, `s0 offset:0x0`)
+        // and never a NULL soffset; GFX11 writes a zero offset only when there is nothing
+        // else to write (`null`).
+        let always_imm = gfx_major >= 12;
+        Ok(OperandValue::SmemOffset {
+            soffset: (!is_null || (offset == 0 && !always_imm)).then_some(reg),
+            imm: (offset != 0 || always_imm).then_some(offset),
+        })
+    }
+
+    /// The predefined name of `code` for a slot of `operand_type` (types without predefined
+    /// values defer to OPR_SSRC, then OPR_SRC, as the assembler's lookup does).
+    fn code_name(&self, operand_type: &str, code: i64) -> Result<&'s str, Failure> {
+        let table = self
+            .names
+            .get(operand_type)
+            .or_else(|| self.names.get("OPR_SSRC"))
+            .or_else(|| self.names.get("OPR_SRC"));
+        table
+            .and_then(|t| t.get(&code).copied())
+            .ok_or_else(|| Failure::Invalid(format!("operand code {code} not valid")))
+    }
+
+    /// The register a predefined name stands for in a slot of `size` bits, as the assembler
+    /// parses the printed name.
+    fn register(&self, name: &str, size: u32) -> Result<RegRange, Failure> {
+        let count = size.div_ceil(32).max(1);
+        let text = register_text(&spec_register(name, count));
+        match parse_register(&text) {
+            Some(Ok(reg)) => Ok(reg),
+            _ => Err(Failure::Unsupported(format!(
+                "register {name} not printable"
+            ))),
+        }
+    }
+}
+
+/// A register range from a spec predefined name (`s4`, `TTMP8`, `VCC_LO`...) and a count.
+fn spec_register(name: &str, count: u32) -> RegRange {
+    let numbered = |prefix: &str| {
+        name.strip_prefix(prefix)
+            .and_then(|n| n.parse::<u32>().ok())
+    };
+    if let Some(first) = numbered("s") {
+        return RegRange {
+            file: RegFile::Sgpr,
+            first,
+            count,
+        };
+    }
+    if let Some(first) = numbered("TTMP") {
+        return RegRange {
+            file: RegFile::Ttmp,
+            first,
+            count,
+        };
+    }
+    if let Some(first) = numbered("v") {
+        return RegRange {
+            file: RegFile::Vgpr,
+            first,
+            count,
+        };
+    }
+    RegRange {
+        file: RegFile::Special(name.to_string()),
+        first: 0,
+        count,
+    }
+}
+
+/// A slot holding an SMEM immediate byte offset (signed).
+pub(crate) fn is_smem_imm_offset(family: &str, slot: &Operand) -> bool {
+    family == "SMEM" && matches!(slot.field.as_deref(), Some("OFFSET" | "IOFFSET"))
+}
+
+/// Inline constants are listed under their value (`"-1"`, `"0.5"`).
+fn is_constant_name(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_ascii_digit() || c == '-')
+}
+
+/// Reads fields of one instruction word.
+struct FieldReader<'e> {
+    word: u128,
+    enc: &'e Encoding,
+    family: &'e str,
+}
+
+impl FieldReader<'_> {
+    /// A field's value; SMEM SBASE holds an even SGPR number >> 1 (ISA manuals, SMEM
+    /// microcode format), which high-fidelity files state as Padding.
+    fn read(&self, field: &Field) -> u64 {
+        let implied = u32::from(self.family == "SMEM" && field.name == "SBASE");
+        read_field(self.word, field, implied)
+    }
+}
+
+/// Gathers a field (low range first) and restores implied low bits.
+fn read_field(word: u128, field: &Field, implied_low_bits: u32) -> u64 {
+    let mut value = 0u64;
+    let mut shift = 0;
+    for range in &field.ranges {
+        let mask = (1u128 << range.count) - 1;
+        value |= (((word >> range.offset) & mask) as u64) << shift;
+        shift += range.count;
+    }
+    let first = field.ranges.first();
+    match first.map_or(0, |r| r.padding_count) {
+        0 => value << implied_low_bits,
+        pad => (value << pad) | first.and_then(|r| r.padding).unwrap_or(0),
+    }
+}
+
+fn field_mask(field: &Field) -> u128 {
+    field
+        .ranges
+        .iter()
+        .fold(0, |m, r| m | (((1u128 << r.count) - 1) << r.offset))
+}
+
+fn unsupported(c: &Candidate) -> DecodeOutcome {
+    DecodeOutcome::Unsupported(format!(
+        "encoding {} not implemented",
+        reason_name(&c.encoding.name, c.family)
+    ))
+}
+
+fn sign_extend(value: u64, width: u32) -> i64 {
+    let shift = 64 - width;
+    ((value << shift) as i64) >> shift
+}
+
+/// The integer an immediate field holds: OPR_SIMM<n> names the immediate's width, which may
+/// be narrower than its field (the encoder masks the same way).
+fn immediate(raw: u64, slot: &Operand) -> i64 {
+    let bits = slot
+        .operand_type
+        .strip_prefix("OPR_SIMM")
+        .and_then(|n| n.parse::<u32>().ok())
+        .filter(|&n| n < 64)
+        .map_or(u64::MAX, |n| (1u64 << n) - 1);
+    (raw & bits) as i64
+}
+
+/// The form the assembler encodes an instruction with: `ENC_*` before `*_INST_LITERAL`, the
+/// default condition first.
+fn form_rank(form: &InstructionEncoding) -> (bool, bool) {
+    (
+        form.encoding.ends_with("_INST_LITERAL"),
+        form.condition != "default",
+    )
+}
+
+/// How an unimplemented encoding is named in reasons: `ENC_*` as is, `VOP2_INST_LITERAL` as
+/// `ENC_VOP2`, other variants by their spec name.
+fn reason_name(name: &str, family: &str) -> String {
+    if name.starts_with("ENC_") {
+        name.to_string()
+    } else if name.ends_with("_INST_LITERAL") {
+        format!("ENC_{family}")
+    } else {
+        name.to_string()
+    }
+}
+
+/// The spec operands written in the text, in text order (the assembler's slot rules): explicit
+/// operands with a field, a synthetic SIMM32 for `*_INST_LITERAL` forms that list none, and
+/// the optional SIMM16 of s_endpgm when it is not 0.
+fn text_slots(mnemonic: &str, form: &InstructionEncoding, imm16_given: bool) -> Vec<Operand> {
+    let mut slots: Vec<Operand> = form
+        .operands
+        .iter()
+        .filter(|o| o.field.is_some() && o.implicit != Some(true))
+        .cloned()
+        .collect();
+    if form.encoding.ends_with("_INST_LITERAL")
+        && !slots.iter().any(|o| o.operand_type == "OPR_SIMM32")
+    {
+        slots.push(synthetic_slot("SIMM32", "OPR_SIMM32", 32, "FMT_NUM_B32"));
+    }
+    if slots.is_empty() && imm16_given {
+        slots.push(synthetic_slot("SIMM16", "OPR_SIMM16", 16, "FMT_NUM_U16"));
+    }
+    slots.sort_by_key(|o| {
+        (
+            text_position(&form.encoding, mnemonic, o.field.as_deref().unwrap_or("")),
+            o.order.unwrap_or(0),
+        )
+    });
+    slots
+}
+
+/// An operand LLVM writes that the spec form does not list (mirrors the assembler's).
+fn synthetic_slot(field: &str, operand_type: &str, size: u32, data_format: &str) -> Operand {
+    Operand {
+        field: Some(field.into()),
+        data_format: data_format.into(),
+        operand_type: operand_type.into(),
+        size,
+        input: Some(true),
+        output: Some(false),
+        implicit: Some(false),
+        binary_required: None,
+        order: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mcdiff_spec::BitRange;
+
+    fn field(name: &str, ranges: &[(u32, u32)], padding_count: u32) -> Field {
+        Field {
+            name: name.into(),
+            ranges: ranges
+                .iter()
+                .map(|&(offset, count)| BitRange {
+                    offset,
+                    count,
+                    padding: (padding_count > 0).then_some(0),
+                    padding_count,
+                })
+                .collect(),
+            conditional: false,
+        }
+    }
+
+    #[test]
+    fn fields_gather_ranges_and_restore_implied_bits() {
+        let split = field("X", &[(0, 4), (14, 2)], 0);
+        assert_eq!(read_field(0xc00f, &split, 0), 0x3f);
+        let sbase = field("SBASE", &[(0, 6)], 0);
+        assert_eq!(read_field(0x01, &sbase, 1), 2);
+        let padded = field("SBASE", &[(0, 6)], 1);
+        assert_eq!(read_field(0x03, &padded, 0), 6);
+        assert_eq!(sign_extend(0x1f_ffff, 21), -1);
+        assert_eq!(sign_extend(0x64, 21), 0x64);
+    }
+
+    #[test]
+    fn spec_names_become_registers() {
+        assert_eq!(
+            spec_register("s4", 2),
+            RegRange {
+                file: RegFile::Sgpr,
+                first: 4,
+                count: 2
+            }
+        );
+        assert_eq!(spec_register("TTMP8", 4).file, RegFile::Ttmp);
+        assert_eq!(
+            spec_register("VCC_LO", 2).file,
+            RegFile::Special("VCC_LO".into())
+        );
+        assert!(is_constant_name("-16") && is_constant_name("0.5"));
+        assert!(!is_constant_name("M0"));
+    }
+
+    #[test]
+    fn unimplemented_formats_are_named_by_family() {
+        assert_eq!(reason_name("ENC_VOP3", "VOP3"), "ENC_VOP3");
+        assert_eq!(reason_name("VOP2_INST_LITERAL", "VOP2"), "ENC_VOP2");
+        assert_eq!(reason_name("VOPDXY", "VOPDXY"), "VOPDXY");
+    }
+}

@@ -1,0 +1,201 @@
+//! Vector ALU forms: which spec encodings of an instruction to try, in LLVM's order, and the
+//! operand slots of each in text order.
+//!
+//! Partial spec files list correct operands for the native 32-bit forms (VOP1, VOP2, VOPC)
+//! but garbled ones for the VOP3 forms (a VGPR-only SRC0, `VSRC0` instead of `SRC0`, the wave
+//! mask sized for wave64). So a VOP3 form of a VOP1/VOP2/VOPC instruction takes its sources
+//! and destination from the native form (every VOP3 source field takes any source) plus the
+//! fields only the VOP3 form has (carry/select masks); a native VOP3 instruction keeps its own
+//! list with field names normalised. Wave masks are sized by the wave size.
+
+use mcdiff_spec::{Instruction, InstructionEncoding, Operand};
+
+use crate::syntax::family_of;
+use crate::syntax::vector::{implicit_vcc, literal_position, writes_exec, VECTOR_TEXT_ORDER};
+
+/// Vector ALU families this crate encodes.
+pub const VECTOR_FAMILIES: &[&str] = &["VOP1", "VOP2", "VOPC", "VOP3", "VOP3_SDST_ENC", "VOP3P"];
+
+/// The native 32-bit families.
+const NATIVE_32: &[&str] = &["VOP1", "VOP2", "VOPC"];
+
+/// Which forms a mnemonic suffix allows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Forced {
+    None,
+    /// `_e32`: the native 32-bit form only.
+    Native32,
+    /// `_e64`: the VOP3 form only.
+    Vop3,
+}
+
+/// True when the instruction has a vector ALU form.
+pub fn is_vector(instruction: &Instruction) -> bool {
+    instruction
+        .encodings
+        .iter()
+        .any(|e| VECTOR_FAMILIES.contains(&family_of(&e.encoding)))
+}
+
+/// The forms to try, in order: the native 32-bit form first (LLVM picks the shortest
+/// encoding that takes the operands), then the VOP3 (or VOP3P) form.
+pub fn candidates(instruction: &Instruction, forced: Forced) -> Vec<&InstructionEncoding> {
+    let default_first = |e: &&InstructionEncoding| e.condition != "default";
+    let mut native: Vec<&InstructionEncoding> = instruction
+        .encodings
+        .iter()
+        .filter(|e| NATIVE_32.contains(&family_of(&e.encoding)))
+        .collect();
+    native.sort_by_key(default_first);
+    let mut long: Vec<&InstructionEncoding> = instruction
+        .encodings
+        .iter()
+        .filter(|e| ["VOP3", "VOP3_SDST_ENC", "VOP3P"].contains(&family_of(&e.encoding)))
+        .collect();
+    long.sort_by_key(default_first);
+    match forced {
+        Forced::Native32 => native.into_iter().take(1).collect(),
+        Forced::Vop3 => long.into_iter().take(1).collect(),
+        Forced::None => native
+            .into_iter()
+            .take(1)
+            .chain(long.into_iter().take(1))
+            .collect(),
+    }
+}
+
+/// The spec encoding that lays out `form`: `VOP2_INST_LITERAL` is laid out as ENC_VOP2.
+pub fn layout_encoding(form: &str) -> String {
+    if form.starts_with("ENC_") || !form.ends_with("_INST_LITERAL") {
+        form.to_string()
+    } else {
+        format!("ENC_{}", family_of(form))
+    }
+}
+
+fn slot(field: Option<&str>, operand_type: &str, data_format: &str, size: u32) -> Operand {
+    Operand {
+        field: field.map(str::to_string),
+        data_format: data_format.into(),
+        operand_type: operand_type.into(),
+        size,
+        input: None,
+        output: None,
+        implicit: Some(field.is_none()),
+        binary_required: None,
+        order: None,
+    }
+}
+
+/// A wave mask (carry, compare result, select): 32 or 64 bits by wave size.
+fn is_mask(op: &Operand) -> bool {
+    op.data_format.starts_with("FMT_NUM_M")
+}
+
+/// VOP3 field name for a field of the garbled lists (`VSRC0` -> `SRC0`).
+fn normalise(field: &str) -> &str {
+    match field {
+        "VSRC0" => "SRC0",
+        "VSRC1" => "SRC1",
+        "VSRC2" => "SRC2",
+        f => f,
+    }
+}
+
+/// The operand slots of `form` in text order, for `mnemonic` (suffix stripped).
+pub fn slots(
+    instruction: &Instruction,
+    form: &InstructionEncoding,
+    mnemonic: &str,
+    wave64: bool,
+) -> Vec<Operand> {
+    let mask_size = if wave64 { 64 } else { 32 };
+    let family = family_of(&form.encoding);
+    let native = instruction
+        .encodings
+        .iter()
+        .find(|e| NATIVE_32.contains(&family_of(&e.encoding)));
+    let mut out: Vec<Operand> = Vec::new();
+    if NATIVE_32.contains(&family) {
+        out = form
+            .operands
+            .iter()
+            .filter(|o| o.field.is_some())
+            .cloned()
+            .collect();
+        sort_text_order(&mut out);
+        let vcc = implicit_vcc(mnemonic);
+        let vcc_slot = slot(None, "OPR_VCC", "FMT_NUM_M64", mask_size);
+        if vcc.dst {
+            out.insert(0, vcc_slot.clone());
+            if family == "VOP2" {
+                // The carry-out is written after the VGPR destination.
+                out.swap(0, 1);
+            }
+        }
+        if vcc.src {
+            out.push(vcc_slot);
+        }
+        if form.encoding.ends_with("_INST_LITERAL") {
+            let after = literal_position(mnemonic);
+            let at = out
+                .iter()
+                .position(|o| o.field.as_deref() == Some(after))
+                .map_or(out.len(), |i| i + 1);
+            let first = form.operands.first();
+            let format = first.map_or("FMT_NUM_B32", |o| o.data_format.as_str());
+            out.insert(at, slot(Some("SIMM32"), "OPR_SIMM32", format, 32));
+        }
+        return out;
+    }
+    if let (Some(native), true) = (native, family != "VOP3P") {
+        for op in native.operands.iter().filter(|o| o.field.is_some()) {
+            let mut op = op.clone();
+            if op.field.as_deref() == Some("VSRC1") {
+                op.field = Some("SRC1".into());
+                op.operand_type = "OPR_SRC".into();
+            }
+            out.push(op);
+        }
+        for op in form.operands.iter().filter(|o| o.field.is_some()) {
+            let field = normalise(op.field.as_deref().unwrap_or_default());
+            if out.iter().any(|o| o.field.as_deref() == Some(field)) {
+                continue;
+            }
+            if field == "VDST" && writes_exec(mnemonic) {
+                continue;
+            }
+            let mut op = op.clone();
+            op.field = Some(field.into());
+            out.push(op);
+        }
+    } else {
+        for op in form.operands.iter().filter(|o| o.field.is_some()) {
+            let mut op = op.clone();
+            let field = normalise(op.field.as_deref().unwrap_or_default()).to_string();
+            if field.starts_with("SRC") && !is_mask(&op) {
+                op.operand_type = "OPR_SRC".into();
+            }
+            op.field = Some(field);
+            out.push(op);
+        }
+    }
+    for op in &mut out {
+        if is_mask(op) {
+            op.size = mask_size;
+            op.operand_type = "OPR_SREG".into();
+        }
+    }
+    sort_text_order(&mut out);
+    out
+}
+
+fn sort_text_order(ops: &mut [Operand]) {
+    ops.sort_by_key(|o| {
+        let field = o.field.as_deref().unwrap_or("");
+        VECTOR_TEXT_ORDER
+            .iter()
+            .position(|f| *f == field)
+            .unwrap_or(VECTOR_TEXT_ORDER.len())
+    });
+}

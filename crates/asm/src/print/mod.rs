@@ -1,0 +1,186 @@
+//! [`Inst`] -> LLVM syntax, as llvm-mc's disassembler prints it (llvm-mc 22): mnemonic,
+//! operands in text order separated by `, `, then modifiers. Register names and constants
+//! follow the parse side ([`crate::syntax`]); symbolic operands are printed in [`symbolic`].
+
+mod symbolic;
+
+use crate::decode::is_smem_imm_offset;
+use crate::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
+use crate::operands::{classify, kind_for, KindId, OperandCtx};
+use crate::special::{smem_scope_name, smem_th_name, symbolic_kind, SyntaxCtx};
+use crate::syntax::{family_of, optional_imm16, truncated_imm16, Piece};
+
+/// ENC_SMEM fields set by modifiers, in the order llvm-mc prints them.
+pub const SMEM_MODIFIER_FIELDS: &[&str] = &["GLC", "DLC", "TH", "SCOPE", "SCALE_OFFSET", "NV"];
+
+/// Prints one instruction.
+pub fn print(inst: &Inst, ctx: &SyntaxCtx) -> String {
+    let mut text = inst.mnemonic.clone();
+    let operands: Vec<String> = inst
+        .operands
+        .iter()
+        .map(|op| operand_text(inst, op, ctx))
+        .collect();
+    if !operands.is_empty() {
+        text.push(' ');
+        text.push_str(&operands.join(", "));
+    }
+    for (field, value) in &inst.modifiers {
+        text.push(' ');
+        text.push_str(&modifier_text(field, *value, &inst.modifiers));
+    }
+    text
+}
+
+/// The mnemonic llvm-mc prints for spec instruction `name`: the AMD name in lower case. The
+/// spellings in [`crate::syntax::MNEMONIC_ALIASES`] are ones llvm-mc accepts, not prints
+/// (llvm-mc 22 prints `s_and_not1_b32`, `s_load_b32`, `s_add_co_u32` for GFX11/GFX12 words).
+pub fn llvm_mnemonic(name: &str) -> String {
+    name.to_ascii_lowercase()
+}
+
+/// LLVM's spelling of a register range: `s5`, `s[4:5]`, `ttmp[4:7]`, `vcc`, `exec_lo`, `m0`.
+pub fn register_text(reg: &RegRange) -> String {
+    let numbered = |prefix: &str| match reg.count {
+        0 | 1 => format!("{prefix}{}", reg.first),
+        n => format!("{prefix}[{}:{}]", reg.first, reg.first + n - 1),
+    };
+    match &reg.file {
+        RegFile::Sgpr => numbered("s"),
+        RegFile::Vgpr => numbered("v"),
+        RegFile::Ttmp => numbered("ttmp"),
+        RegFile::Special(name) => {
+            let lower = name.to_ascii_lowercase();
+            match lower.strip_suffix("_lo") {
+                // A 64-bit pair is named by its base: VCC_LO x2 is `vcc`.
+                Some(base) if reg.count == 2 => base.to_string(),
+                _ => lower,
+            }
+        }
+    }
+}
+
+fn operand_text(inst: &Inst, op: &InstOperand, ctx: &SyntaxCtx) -> String {
+    match &op.value {
+        OperandValue::Reg(reg) => register_text(reg),
+        // A constant in a register-only slot: llvm-mc prints it with a warning comment.
+        OperandValue::Inline(name) if classify(&op.spec.operand_type) == KindId::ScalarRegister => {
+            format!("{name}/*Invalid immediate*/")
+        }
+        OperandValue::Inline(name) => name.clone(),
+        OperandValue::Literal { value, expr } => match expr {
+            Some(expr) => expr.clone(),
+            None => literal_text(inst, op, *value, ctx),
+        },
+        OperandValue::Imm(v) => imm_text(inst, op, *v, ctx),
+        OperandValue::Label(expr) => expr.clone(),
+        OperandValue::SmemOffset { soffset, imm } => match (soffset, imm) {
+            (Some(reg), Some(imm)) => format!("{} offset:{}", register_text(reg), signed_hex(*imm)),
+            (Some(reg), None) => register_text(reg),
+            (None, Some(imm)) => signed_hex(*imm),
+            (None, None) => "0x0".into(),
+        },
+    }
+}
+
+/// `0x1f`, `-0x1`: how llvm-mc prints SMEM offsets.
+fn signed_hex(v: i64) -> String {
+    if v < 0 {
+        format!("-0x{:x}", v.unsigned_abs())
+    } else {
+        format!("0x{v:x}")
+    }
+}
+
+/// A literal dword in hex; wrapped in `lit(...)` when the assembler would otherwise read the
+/// value as an inline constant (llvm-mc marks such literals the same way).
+fn literal_text(inst: &Inst, op: &InstOperand, value: u32, ctx: &SyntaxCtx) -> String {
+    let hex = format!("0x{value:x}");
+    match classify(&op.spec.operand_type) {
+        KindId::ScalarSource => {}
+        // A 32-bit constant field prints inline-range integers in decimal.
+        KindId::Literal32 if (-16..=64).contains(&(value as i32)) => {
+            return (value as i32).to_string()
+        }
+        _ => return hex,
+    }
+    let encoding_name = format!("ENC_{}", family_of(&inst.encoding));
+    let Some(encoding) = ctx.spec.encoding(&encoding_name) else {
+        return hex;
+    };
+    let cx = OperandCtx {
+        spec: ctx.spec,
+        syntax: ctx,
+        mnemonic: &inst.mnemonic,
+        encoding,
+    };
+    let piece = Piece {
+        text: hex.clone(),
+        column: 1,
+    };
+    match kind_for(&op.spec.operand_type).parse(&piece, &op.spec, &cx) {
+        Ok(OperandValue::Literal { .. }) => hex,
+        _ => format!("lit({hex})"),
+    }
+}
+
+/// Plain and symbolic immediates. llvm-mc prints branch targets and the s_endpgm immediate in
+/// decimal, SMEM immediates (s_atc_probe's SDATA) in decimal, the `i16imm` immediates (s_nop, s_sleep...) in decimal when they are inline
+/// integers (0..64) and in hex otherwise, and every other 16-bit immediate in hex.
+fn imm_text(inst: &Inst, op: &InstOperand, v: i64, ctx: &SyntaxCtx) -> String {
+    let mnemonic = inst.mnemonic.as_str();
+    if let Some(kind) = symbolic_kind(&op.spec.operand_type, mnemonic) {
+        return symbolic::print(kind, v as u32, ctx);
+    }
+    if is_smem_imm_offset(family_of(&inst.encoding), &op.spec) {
+        return signed_hex(v);
+    }
+    let decimal = classify(&op.spec.operand_type) == KindId::BranchTarget
+        || family_of(&inst.encoding) == "SMEM"
+        || optional_imm16(ctx.gfx_major, mnemonic)
+        || (truncated_imm16(mnemonic) && (0..=64).contains(&v));
+    if decimal {
+        v.to_string()
+    } else {
+        format!("0x{v:x}")
+    }
+}
+
+fn modifier_text(field: &str, value: u32, all: &[(String, u32)]) -> String {
+    match field {
+        "TH" => {
+            let scope = all.iter().find(|(f, _)| f == "SCOPE").map_or(0, |m| m.1);
+            format!("th:{}", smem_th_name(value, scope).unwrap_or("?"))
+        }
+        "SCOPE" => format!("scope:{}", smem_scope_name(value).unwrap_or("?")),
+        _ => field.to_ascii_lowercase(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reg(file: RegFile, first: u32, count: u32) -> RegRange {
+        RegRange { file, first, count }
+    }
+
+    #[test]
+    fn register_spellings() {
+        assert_eq!(register_text(&reg(RegFile::Sgpr, 5, 1)), "s5");
+        assert_eq!(register_text(&reg(RegFile::Sgpr, 4, 2)), "s[4:5]");
+        assert_eq!(register_text(&reg(RegFile::Ttmp, 4, 4)), "ttmp[4:7]");
+        let special = |name: &str, count| reg(RegFile::Special(name.into()), 0, count);
+        assert_eq!(register_text(&special("VCC_LO", 2)), "vcc");
+        assert_eq!(register_text(&special("EXEC_HI", 1)), "exec_hi");
+        assert_eq!(register_text(&special("SRC_SCC", 0)), "src_scc");
+        assert_eq!(register_text(&special("NULL", 0)), "null");
+    }
+
+    #[test]
+    fn smem_offsets_are_signed_hex() {
+        assert_eq!(signed_hex(0x64), "0x64");
+        assert_eq!(signed_hex(0), "0x0");
+        assert_eq!(signed_hex(-1), "-0x1");
+    }
+}

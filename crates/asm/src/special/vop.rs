@@ -1,0 +1,218 @@
+//! Modifiers after the operands of vector ALU instructions (LLVM's AMDGPUModifierSyntax):
+//! `clamp`, output modifiers `mul:2` `mul:4` `div:2`, the per-operand bit lists
+//! `op_sel:[..]`, `op_sel_hi:[..]`, `neg_lo:[..]`, `neg_hi:[..]`, and the DPP controls
+//! (`quad_perm:[..]`, `row_shl:N`..., `row_mask:`, `bank_mask:`, `bound_ctrl:`, `fi:`,
+//! `dpp8:[..]`).
+//!
+//! Values are returned under canonical field names (`CLAMP`, `OMOD`, `OPSEL`, `OPSEL_HI`,
+//! `NEG`, `NEG_HI`); the encoder maps them to the fields of the loaded spec (whose names
+//! differ between files, e.g. `CLMP` vs `CLAMP`).
+
+/// OMOD values (RDNA3 ISA §7.3 "VOP3", OMOD: 1 = *2, 2 = *4, 3 = /2).
+const OUTPUT_MODIFIERS: &[(&str, u32)] = &[
+    ("mul:1", 0),
+    ("mul:2", 1),
+    ("mul:4", 2),
+    ("div:2", 3),
+    ("div:1", 0),
+];
+
+/// A bit-list modifier and the canonical field it fills.
+const BIT_LISTS: &[(&str, &str)] = &[
+    ("op_sel", "OPSEL"),
+    ("op_sel_hi", "OPSEL_HI"),
+    ("neg_lo", "NEG"),
+    ("neg_hi", "NEG_HI"),
+];
+
+/// One parsed vector modifier.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum VopModifier {
+    /// A field value (`("CLAMP", 1)`, `("OMOD", 3)`).
+    Field(&'static str, u32),
+    /// A bit list: field, bits (element i in bit i), number of elements.
+    Bits(&'static str, u32, u32),
+    /// `byte_sel:N` (GFX12 FP8/BF8 conversions): which byte to read or write, kept in OPSEL
+    /// bits that depend on the instruction.
+    ByteSel(u32),
+    /// A DPP16 control: field of the `*_VOP_DPP16` encodings and its value.
+    Dpp16(&'static str, u32),
+    /// `dpp8:[..]`: the eight 3-bit lane selects.
+    Dpp8([u32; 8]),
+    /// `fi:N` (fetch inactive lanes): a DPP16 field, or the DPP8FI source code for DPP8.
+    FetchInactive(u32),
+}
+
+/// DPP_CTRL values of the DPP16 swizzles (RDNA3 ISA §7.7.1 "DPP16", dpp_ctrl): base code and
+/// the range of the operand N (`row_shl:N` is 0x100 + N).
+const DPP_CTRL: &[(&str, u32, u32, u32)] = &[
+    ("row_shl", 0x100, 1, 15),
+    ("row_shr", 0x110, 1, 15),
+    ("row_ror", 0x120, 1, 15),
+    ("row_share", 0x150, 0, 15),
+    ("row_xmask", 0x160, 0, 15),
+];
+
+/// DPP_CTRL of the swizzles without an operand.
+const DPP_CTRL_WORDS: &[(&str, u32)] = &[("row_mirror", 0x140), ("row_half_mirror", 0x141)];
+
+fn number(text: &str) -> Option<u32> {
+    match text.strip_prefix("0x") {
+        Some(hex) => u32::from_str_radix(hex, 16).ok(),
+        None => text.parse().ok(),
+    }
+}
+
+/// The DPP modifier `word` (lower case), if it is one.
+fn dpp(word: &str) -> Option<Result<VopModifier, String>> {
+    if let Some(&(_, v)) = DPP_CTRL_WORDS.iter().find(|(n, _)| *n == word) {
+        return Some(Ok(VopModifier::Dpp16("DPP_CTRL", v)));
+    }
+    let (key, value) = word.split_once(':')?;
+    if let Some(&(_, base, lo, hi)) = DPP_CTRL.iter().find(|(n, ..)| *n == key) {
+        return Some(match number(value) {
+            Some(n) if (lo..=hi).contains(&n) => Ok(VopModifier::Dpp16("DPP_CTRL", base + n)),
+            _ => Err("invalid dpp_ctrl value".into()),
+        });
+    }
+    let lanes = |max: u32, count: usize| -> Result<Vec<u32>, String> {
+        let inner = value
+            .strip_prefix('[')
+            .and_then(|t| t.strip_suffix(']'))
+            .ok_or_else(|| "expected a left square bracket".to_string())?;
+        let sels: Vec<u32> = inner
+            .split(',')
+            .map(|t| number(t.trim()).filter(|&n| n <= max))
+            .collect::<Option<_>>()
+            .ok_or_else(|| "expected a 3-bit value".to_string())?;
+        if sels.len() != count {
+            return Err("expected a closing square bracket".into());
+        }
+        Ok(sels)
+    };
+    let parsed = match key {
+        "quad_perm" => lanes(3, 4).map(|s| {
+            VopModifier::Dpp16("DPP_CTRL", s.iter().rev().fold(0, |acc, &l| acc << 2 | l))
+        }),
+        "dpp8" => lanes(7, 8).map(|s| {
+            let mut sels = [0; 8];
+            sels.copy_from_slice(&s);
+            VopModifier::Dpp8(sels)
+        }),
+        "row_mask" | "bank_mask" => match number(value) {
+            Some(n) if n <= 15 => Ok(VopModifier::Dpp16(
+                if key == "row_mask" {
+                    "ROW_MASK"
+                } else {
+                    "BANK_MASK"
+                },
+                n,
+            )),
+            _ => Err(format!("invalid {key} value")),
+        },
+        "bound_ctrl" => match number(value) {
+            Some(n @ (0 | 1)) => Ok(VopModifier::Dpp16("BOUND_CTRL", n)),
+            _ => Err("invalid bound_ctrl value".into()),
+        },
+        "fi" => match number(value) {
+            Some(n @ (0 | 1)) => Ok(VopModifier::FetchInactive(n)),
+            _ => Err("invalid fi value".into()),
+        },
+        _ => return None,
+    };
+    Some(parsed)
+}
+
+/// Parses one modifier word (no whitespace inside). `None`: not a vector modifier.
+pub fn parse(word: &str) -> Option<Result<VopModifier, String>> {
+    let lower = word.to_ascii_lowercase();
+    if let Some(parsed) = dpp(&lower) {
+        return Some(parsed);
+    }
+    if lower == "clamp" {
+        return Some(Ok(VopModifier::Field("CLAMP", 1)));
+    }
+    if let Some(&(_, v)) = OUTPUT_MODIFIERS.iter().find(|(n, _)| *n == lower) {
+        return Some(Ok(VopModifier::Field("OMOD", v)));
+    }
+    if lower.starts_with("mul:") || lower.starts_with("div:") {
+        return Some(Err("invalid mul value.".into()));
+    }
+    if let Some(n) = lower.strip_prefix("byte_sel:") {
+        return Some(match n.parse::<u32>() {
+            Ok(n) if n <= 3 => Ok(VopModifier::ByteSel(n)),
+            _ => Err("invalid byte_sel value.".into()),
+        });
+    }
+    let (key, list) = lower.split_once(':')?;
+    let &(_, field) = BIT_LISTS.iter().find(|(n, _)| *n == key)?;
+    Some(bit_list(list).map(|(bits, len)| VopModifier::Bits(field, bits, len)))
+}
+
+/// `[0,1,1]` -> (0b110, 3).
+fn bit_list(text: &str) -> Result<(u32, u32), String> {
+    let inner = text
+        .strip_prefix('[')
+        .and_then(|t| t.strip_suffix(']'))
+        .ok_or_else(|| "expected a left square bracket".to_string())?;
+    let mut bits = 0;
+    let mut len = 0;
+    for item in inner.split(',') {
+        match item.trim() {
+            "0" => {}
+            "1" => bits |= 1 << len,
+            _ => return Err("expected a 0 or 1".into()),
+        }
+        len += 1;
+        if len > 4 {
+            return Err("expected a closing square bracket".into());
+        }
+    }
+    Ok((bits, len))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words() {
+        assert_eq!(parse("clamp"), Some(Ok(VopModifier::Field("CLAMP", 1))));
+        assert_eq!(parse("div:2"), Some(Ok(VopModifier::Field("OMOD", 3))));
+        assert_eq!(
+            parse("op_sel:[0,1,1]"),
+            Some(Ok(VopModifier::Bits("OPSEL", 0b110, 3)))
+        );
+        assert_eq!(
+            parse("neg_hi:[1,0]"),
+            Some(Ok(VopModifier::Bits("NEG_HI", 1, 2)))
+        );
+        assert!(matches!(parse("mul:3"), Some(Err(_))));
+        assert!(matches!(parse("op_sel:[2]"), Some(Err(_))));
+        assert_eq!(parse("byte_sel:2"), Some(Ok(VopModifier::ByteSel(2))));
+        assert_eq!(
+            parse("quad_perm:[3,2,1,0]"),
+            Some(Ok(VopModifier::Dpp16("DPP_CTRL", 0x1b)))
+        );
+        assert_eq!(
+            parse("row_shr:15"),
+            Some(Ok(VopModifier::Dpp16("DPP_CTRL", 0x11f)))
+        );
+        assert_eq!(
+            parse("row_half_mirror"),
+            Some(Ok(VopModifier::Dpp16("DPP_CTRL", 0x141)))
+        );
+        assert_eq!(
+            parse("bound_ctrl:1"),
+            Some(Ok(VopModifier::Dpp16("BOUND_CTRL", 1)))
+        );
+        assert_eq!(
+            parse("dpp8:[7,6,5,4,3,2,1,0]"),
+            Some(Ok(VopModifier::Dpp8([7, 6, 5, 4, 3, 2, 1, 0])))
+        );
+        assert!(matches!(parse("row_shl:0"), Some(Err(_))));
+        assert!(matches!(parse("dpp8:[8,0,0,0,0,0,0,0]"), Some(Err(_))));
+        assert_eq!(parse("offset:4"), None);
+        assert_eq!(parse("v1"), None);
+    }
+}

@@ -1,0 +1,297 @@
+//! LLVM syntax of the vector ALU families (VOP1, VOP2, VOPC, VOP3, VOP3P): source modifiers
+//! written around an operand (`-v1`, `|v1|`, `neg(..)`, `abs(..)`, `sext(..)`), true16 register
+//! halves (`v1.l`, `v1.h`), the VCC operands LLVM writes for 32-bit forms although the
+//! hardware reads or writes VCC implicitly, and the text order of operand fields.
+//! Checked against llvm-mc 22 (AMDGPUOperandSyntax.rst / AMDGPUModifierSyntax.rst).
+
+/// Source modifiers written around one operand.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SourceMods {
+    pub neg: bool,
+    pub abs: bool,
+    pub sext: bool,
+}
+
+impl SourceMods {
+    pub fn any(&self) -> bool {
+        self.neg || self.abs || self.sext
+    }
+}
+
+/// Strips the source modifiers around `text`: `-x`, `|x|`, `-|x|`, `neg(x)`, `abs(x)`,
+/// `-abs(x)`, `sext(x)`. A leading `-` before a number is part of the number, not a
+/// modifier (LLVM reads `-1` as the constant -1 and `-v1` as neg applied to v1).
+pub fn split_source_modifiers(text: &str) -> Result<(String, SourceMods), String> {
+    let mut mods = SourceMods::default();
+    let mut rest = text.trim();
+    if let Some(inner) = call_arg(rest, "sext") {
+        mods.sext = true;
+        rest = inner;
+    }
+    if let Some(inner) = call_arg(rest, "neg") {
+        mods.neg = true;
+        rest = inner;
+    }
+    if let Some(after) = rest.strip_prefix('-') {
+        let after = after.trim_start();
+        let modifier_follows = after.starts_with('|')
+            || call_arg(after, "abs").is_some()
+            || crate::syntax::regs::parse_register(strip_half(after).0).is_some();
+        if modifier_follows {
+            if mods.neg {
+                return Err("invalid operand for instruction".into());
+            }
+            mods.neg = true;
+            rest = after;
+        }
+    }
+    if let Some(inner) = call_arg(rest, "abs") {
+        mods.abs = true;
+        rest = inner;
+    } else if let Some(inner) = rest.strip_prefix('|') {
+        let inner = inner
+            .strip_suffix('|')
+            .ok_or_else(|| "expected vertical bar".to_string())?;
+        mods.abs = true;
+        rest = inner.trim();
+    }
+    Ok((rest.to_string(), mods))
+}
+
+/// The argument of `name(arg)` when `text` is exactly such a call.
+fn call_arg<'t>(text: &'t str, name: &str) -> Option<&'t str> {
+    let head = text.get(..name.len() + 1)?;
+    if !head[..name.len()].eq_ignore_ascii_case(name) || !head.ends_with('(') {
+        return None;
+    }
+    let inner = text[name.len() + 1..].strip_suffix(')')?;
+    // `neg(a)+(b)` is not one call: parentheses must balance inside.
+    let mut depth = 0i32;
+    for c in inner.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            _ => {}
+        }
+        if depth < 0 {
+            return None;
+        }
+    }
+    (depth == 0).then(|| inner.trim())
+}
+
+/// Splits a true16 half suffix off a register: `v1.h` -> (`v1`, Some(true)),
+/// `v1.l` -> (`v1`, Some(false)).
+pub fn strip_half(text: &str) -> (&str, Option<bool>) {
+    let lower_tail = text.get(text.len().saturating_sub(2)..).unwrap_or("");
+    match lower_tail.to_ascii_lowercase().as_str() {
+        ".h" => (&text[..text.len() - 2], Some(true)),
+        ".l" => (&text[..text.len() - 2], Some(false)),
+        _ => (text, None),
+    }
+}
+
+/// Where LLVM writes VCC in the text of a 32-bit (e32) form although the encoding has no
+/// field for it: as the destination (compares, carry-out) and/or as the last source
+/// (carry-in, select mask).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ImplicitVcc {
+    pub dst: bool,
+    pub src: bool,
+}
+
+/// The implicit VCC operands of `mnemonic`'s 32-bit form.
+pub fn implicit_vcc(mnemonic: &str) -> ImplicitVcc {
+    let carry_in = ["v_add_co_ci_u32", "v_sub_co_ci_u32", "v_subrev_co_ci_u32"];
+    let carry_out = ["v_add_co_u32", "v_sub_co_u32", "v_subrev_co_u32"];
+    // VOPC writes VCC; the VOPCX forms (GFX10+) write EXEC only and name no destination.
+    let compare = mnemonic.starts_with("v_cmp_");
+    ImplicitVcc {
+        dst: compare || carry_in.contains(&mnemonic) || carry_out.contains(&mnemonic),
+        src: carry_in.contains(&mnemonic) || mnemonic == "v_cndmask_b32",
+    }
+}
+
+/// True for compares that write EXEC (VOPCX); their VOP3 form names no destination.
+pub fn writes_exec(mnemonic: &str) -> bool {
+    mnemonic.starts_with("v_cmpx_")
+}
+
+/// Text order of vector operand fields: destinations, then sources in field order.
+/// `SIMM32` is the inline-literal operand of v_fmaak/v_fmamk-style VOP2 forms; where it
+/// goes depends on the mnemonic ([`literal_position`]).
+pub const VECTOR_TEXT_ORDER: &[&str] = &[
+    "VDST", "SDST", "SRC0", "VSRC0", "SRC1", "VSRC1", "SRC2", "VSRC2",
+];
+
+/// LLVM writes the constant of the `*mk*` forms (multiply by K) between the two sources and
+/// the one of the `*ak*` forms (add K) last: field after which SIMM32 is written.
+pub fn literal_position(mnemonic: &str) -> &'static str {
+    let base = mnemonic.strip_suffix("_e32").unwrap_or(mnemonic);
+    if base.contains("mk_") {
+        "SRC0"
+    } else {
+        "VSRC1"
+    }
+}
+
+/// Bit of the OPSEL field (and of NEG/ABS) that belongs to an operand field: sources 0..2
+/// by index, the destination bit 3 (RDNA3 ISA §7.3 "VOP3", OPSEL).
+pub fn operand_bit(field: &str) -> Option<u32> {
+    match field {
+        "SRC0" | "VSRC0" => Some(0),
+        "SRC1" | "VSRC1" => Some(1),
+        "SRC2" | "VSRC2" => Some(2),
+        "VDST" => Some(3),
+        _ => None,
+    }
+}
+
+/// Words that select a DPP form (AMDGPUModifierSyntax "DPP modifiers").
+const DPP_WORDS: &[&str] = &[
+    "quad_perm:",
+    "row_shl:",
+    "row_shr:",
+    "row_ror:",
+    "row_mirror",
+    "row_half_mirror",
+    "row_share:",
+    "row_xmask:",
+    "row_bcast",
+    "row_newbcast:",
+    "wave_",
+    "dpp8:",
+    "row_mask:",
+    "bank_mask:",
+    "bound_ctrl:",
+    "fi:",
+];
+
+/// Which DPP encoding a statement asks for: DPP8 when it has `dpp8:[..]`, DPP16 when it
+/// has another DPP control word or its mnemonic ends in `_dpp`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dpp {
+    Dpp16,
+    Dpp8,
+}
+
+impl Dpp {
+    /// Suffix of the composed spec encoding (`VOP1` + `_VOP_DPP16`).
+    pub fn encoding_suffix(self) -> &'static str {
+        match self {
+            Dpp::Dpp16 => "_VOP_DPP16",
+            Dpp::Dpp8 => "_VOP_DPP8",
+        }
+    }
+}
+
+/// The DPP form a statement selects, if any.
+pub fn dpp_kind(stmt: &crate::syntax::Statement, dpp_suffix: bool) -> Option<Dpp> {
+    let words: Vec<String> = stmt
+        .operands
+        .last()
+        .map(|p| {
+            p.text
+                .split_whitespace()
+                .map(str::to_ascii_lowercase)
+                .collect()
+        })
+        .unwrap_or_default();
+    if words.iter().any(|w| w.starts_with("dpp8:")) {
+        return Some(Dpp::Dpp8);
+    }
+    let control = words
+        .iter()
+        .any(|w| DPP_WORDS.iter().any(|d| w.starts_with(d)) && !w.starts_with("fi:"));
+    (control || dpp_suffix).then_some(Dpp::Dpp16)
+}
+
+/// Source-field codes announcing a DPP dword (RDNA3 ISA §4.1 "Common Instruction Fields",
+/// SRC0 codes; the same in RDNA4): DPP8 233, DPP8 with fetch-inactive 234, DPP16 250.
+pub const SRC_DPP8: u64 = 233;
+pub const SRC_DPP8_FI: u64 = 234;
+pub const SRC_DPP16: u64 = 250;
+
+/// Removes whitespace inside square brackets so that `op_sel:[0, 1]` stays one word.
+pub fn tighten_brackets(piece: &crate::syntax::Piece) -> crate::syntax::Piece {
+    let mut depth = 0;
+    let mut text = String::with_capacity(piece.text.len());
+    for c in piece.text.chars() {
+        match c {
+            '[' => depth += 1,
+            ']' => depth -= 1,
+            c if c.is_whitespace() && depth > 0 => continue,
+            _ => {}
+        }
+        text.push(c);
+    }
+    crate::syntax::Piece {
+        text,
+        column: piece.column,
+    }
+}
+
+/// The mixed-precision FMAs (v_fma_mix*, v_mad_mix*): their op_sel_hi selects f16 sources
+/// and defaults to 0, unlike packed math where it defaults to all ones.
+pub fn is_mix(mnemonic: &str) -> bool {
+    mnemonic.contains("_mix")
+}
+
+/// OPSEL bits of `byte_sel:n` (checked with llvm-mc 22 on gfx1200): one-source conversions
+/// (FP8/BF8 to F32) select the source byte with OPSEL[1:0] written high bit first; the
+/// two-source stochastic-rounding conversions select the destination byte with OPSEL[3:2].
+pub fn byte_sel_bits(n: u32, sources: u32) -> u32 {
+    if sources == 1 {
+        (n & 1) << 1 | n >> 1
+    } else {
+        n << 2
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mods(text: &str) -> (String, SourceMods) {
+        split_source_modifiers(text).unwrap()
+    }
+
+    #[test]
+    fn source_modifiers() {
+        let (inner, m) = mods("-|v1|");
+        assert_eq!(inner, "v1");
+        assert!(m.neg && m.abs && !m.sext);
+        let (inner, m) = mods("neg(abs(s2))");
+        assert_eq!(inner, "s2");
+        assert!(m.neg && m.abs);
+        let (inner, m) = mods("-1");
+        assert_eq!(inner, "-1");
+        assert!(!m.any());
+        let (inner, m) = mods("-v1.h");
+        assert_eq!(inner, "v1.h");
+        assert!(m.neg);
+        let (inner, m) = mods("sext(v3)");
+        assert_eq!(inner, "v3");
+        assert!(m.sext);
+        assert!(split_source_modifiers("|v1").is_err());
+    }
+
+    #[test]
+    fn halves_and_vcc() {
+        assert_eq!(strip_half("v1.h"), ("v1", Some(true)));
+        assert_eq!(strip_half("v255.L"), ("v255", Some(false)));
+        assert_eq!(strip_half("v1"), ("v1", None));
+        assert_eq!(
+            implicit_vcc("v_add_co_ci_u32"),
+            ImplicitVcc {
+                dst: true,
+                src: true
+            }
+        );
+        assert!(implicit_vcc("v_cmp_eq_f32").dst);
+        assert!(!implicit_vcc("v_cmpx_eq_f32").dst);
+        assert_eq!(literal_position("v_fmamk_f32"), "SRC0");
+        assert_eq!(literal_position("v_fmaak_f32"), "VSRC1");
+        assert_eq!(operand_bit("VDST"), Some(3));
+    }
+}

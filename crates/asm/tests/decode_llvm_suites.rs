@@ -1,0 +1,153 @@
+//! Measures the decoder and printer on LLVM's scalar Disassembler tests: for each hex line
+//! and RUN command, our printed text against the text the CHECK line records (used only to
+//! count matches, never to produce text). CHECK texts holding FileCheck regexes (`{{...}}`)
+//! cannot be compared literally and are counted separately.
+
+mod common;
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use mcdiff_asm::decode::{DecodeOutcome, Disassembler};
+use mcdiff_spec::{SpecLoader, TargetSpec};
+
+/// Measured files and the lowest rate of identical lines each must keep, per LLVM version.
+/// Every line below 1.0 is an instruction the spec lacks (s_subvector_loop_* in the RDNA3
+/// file, the GFX12 named-barrier ops, GFX1250 additions); 19.1.7 also differs where LLVM
+/// renamed operands since (GFX12 hwreg names print as llvm-mc 22 does).
+const FLOORS: &[(&str, &str, f64)] = &[
+    ("22.1.8", "gfx11_dasm_sop1", 1.0),
+    ("22.1.8", "gfx11_dasm_sop2", 1.0),
+    ("22.1.8", "gfx11_dasm_sopk", 0.927),
+    ("22.1.8", "gfx11_dasm_sopc", 1.0),
+    ("22.1.8", "gfx11_dasm_sopp", 1.0),
+    ("22.1.8", "gfx11_dasm_smem", 1.0),
+    ("22.1.8", "gfx12_dasm_sop1", 0.984),
+    ("22.1.8", "gfx12_dasm_sop2", 1.0),
+    ("22.1.8", "gfx12_dasm_sopk", 0.973),
+    ("22.1.8", "gfx12_dasm_sopc", 1.0),
+    ("22.1.8", "gfx12_dasm_sopp", 0.994),
+    ("22.1.8", "gfx12_dasm_smem", 0.993),
+    ("19.1.7", "gfx11_dasm_sop1", 1.0),
+    ("19.1.7", "gfx11_dasm_sop2", 1.0),
+    ("19.1.7", "gfx11_dasm_sopk", 0.927),
+    ("19.1.7", "gfx11_dasm_sopc", 1.0),
+    ("19.1.7", "gfx11_dasm_sopp", 1.0),
+    ("19.1.7", "gfx11_dasm_smem", 1.0),
+    ("19.1.7", "gfx12_dasm_sop1", 0.99),
+    ("19.1.7", "gfx12_dasm_sop2", 0.999),
+    ("19.1.7", "gfx12_dasm_sopk", 0.744),
+    ("19.1.7", "gfx12_dasm_sopc", 1.0),
+    ("19.1.7", "gfx12_dasm_sopp", 0.962),
+    ("19.1.7", "gfx12_dasm_smem", 1.0),
+];
+
+/// Counts for one file.
+#[derive(Default, Debug)]
+struct Tally {
+    identical: usize,
+    different: usize,
+    /// CHECK text with a FileCheck regex.
+    unmeasurable: usize,
+    /// Runs whose -mcpu has no spec.
+    no_spec: usize,
+    /// Lines the spec lacks the instruction or its operands for (counted in `different`).
+    spec_gaps: usize,
+    mismatches: Vec<String>,
+}
+
+fn normalise(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn measure(
+    loader: &mut SpecLoader,
+    targets: &mut HashMap<String, Option<TargetSpec>>,
+    path: &Path,
+) -> Tally {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let file = mcdiff_lit::parse_test_file(path, &text);
+    let mut tally = Tally::default();
+    for run in file.runs.iter().filter(|r| r.disassemble) {
+        let Some(mcpu) = run.mcpu.clone() else {
+            continue;
+        };
+        let target = targets
+            .entry(mcpu.clone())
+            .or_insert_with(|| loader.load_target(&mcpu).ok());
+        let cases = file.cases(run);
+        let Some(target) = target.as_ref() else {
+            tally.no_spec += cases.len();
+            continue;
+        };
+        let dis = Disassembler::new(target, &run.mattr);
+        for case in cases {
+            let (Some(bytes), Some(expected)) = (&case.bytes, &case.expected_asm) else {
+                continue;
+            };
+            if expected.contains("{{") {
+                tally.unmeasurable += 1;
+                continue;
+            }
+            let got = match dis.decode(bytes) {
+                DecodeOutcome::Decoded { text, .. } => text,
+                other => {
+                    let gap = match &other {
+                        DecodeOutcome::Invalid(why) => why.contains("has this opcode"),
+                        DecodeOutcome::Unsupported(why) => why.contains("no operand facts"),
+                        DecodeOutcome::Decoded { .. } => false,
+                    };
+                    tally.spec_gaps += usize::from(gap);
+                    format!("{other:?}")
+                }
+            };
+            if normalise(&got) == normalise(expected) {
+                tally.identical += 1;
+            } else {
+                tally.different += 1;
+                tally.mismatches.push(format!(
+                    "{mcpu} {}: want `{}`, got `{got}`",
+                    case.text,
+                    normalise(expected)
+                ));
+            }
+        }
+    }
+    tally
+}
+
+#[test]
+fn scalar_disassembler_suites_print_as_checked() {
+    let Some(_) = common::target("gfx1100") else {
+        return;
+    };
+    let data = common::data_dir();
+    let mut loader = SpecLoader::new(&data);
+    let mut targets = HashMap::new();
+    let mut failures = Vec::new();
+    for &(version, name, floor) in FLOORS {
+        let path = data.join(format!(
+            "llvm-tests/{version}/MC/Disassembler/AMDGPU/{name}.txt"
+        ));
+        let tally = measure(&mut loader, &mut targets, &path);
+        let measured = tally.identical + tally.different;
+        let rate = tally.identical as f64 / measured.max(1) as f64;
+        let in_spec = measured - tally.spec_gaps;
+        println!(
+            "{version} {name}: {}/{measured} identical ({:.2}%; {:.2}% of the {in_spec} the spec \
+             covers), {} unmeasurable, {} without spec",
+            tally.identical,
+            rate * 100.0,
+            tally.identical as f64 * 100.0 / in_spec.max(1) as f64,
+            tally.unmeasurable,
+            tally.no_spec
+        );
+        for m in tally.mismatches.iter().take(40) {
+            println!("    {m}");
+        }
+        if measured == 0 || rate < floor {
+            failures.push(format!("{version} {name}: {:.4} < {floor}", rate));
+        }
+    }
+    assert!(failures.is_empty(), "below floor:\n{}", failures.join("\n"));
+}
