@@ -110,6 +110,9 @@ impl Semantics {
         let Some(arch_programs) = loaded.as_ref() else {
             return SemaVerdict::NoPseudocode;
         };
+        if inst.encoding == "VOPDXY" {
+            return run_dual(arch_programs, spec, inst, state);
+        }
         let program = match arch_programs.programs.get(&inst.name.to_ascii_uppercase()) {
             None => return SemaVerdict::NoPseudocode,
             Some(Err(construct)) => return SemaVerdict::Unsupported(construct.clone()),
@@ -132,6 +135,90 @@ impl Semantics {
             &binding,
             &arch_programs.library,
         ))
+    }
+}
+
+/// A dual-issue (VOPD) instruction: the X and Y ops each run on their own operands
+/// (fields `SRCX0`, `VDSTY`...; a literal serves both), reading the state as it was before
+/// either writes, as both issue together. The Y op is the VOPD instruction whose opcode
+/// the assembler put in the `OPY` field.
+fn run_dual(programs: &ArchPrograms, spec: &Spec, inst: &Inst, state: &mut State) -> SemaVerdict {
+    let opy = inst
+        .modifiers
+        .iter()
+        .find(|(field, _)| field == "OPY")
+        .map(|(_, v)| *v);
+    let y_name = spec.instructions.iter().find(|i| {
+        i.encodings
+            .iter()
+            .any(|e| e.encoding.starts_with("VOPDXY") && Some(e.opcode) == opy)
+    });
+    let Some(y_name) = y_name.map(|i| i.name.clone()) else {
+        return SemaVerdict::Unsupported("vopd-y-opcode-unknown".into());
+    };
+    let before = state.clone();
+    let mut results = Vec::new();
+    for (name, half) in [(&inst.name, 'X'), (&y_name, 'Y')] {
+        let program = match programs.programs.get(&name.to_ascii_uppercase()) {
+            None => return SemaVerdict::NoPseudocode,
+            Some(Err(construct)) => return SemaVerdict::Unsupported(construct.clone()),
+            Some(Ok(p)) => p,
+        };
+        let mut operands = Vec::new();
+        let mut values = Vec::new();
+        for op in &inst.operands {
+            let field = op.spec.field.clone().unwrap_or_default();
+            let other = if half == 'X' { 'Y' } else { 'X' };
+            if field.contains(other) {
+                continue;
+            }
+            let mut own = op.spec.clone();
+            own.field = Some(field.replacen(half, "", 1));
+            operands.push(own);
+            values.push(bound_value(&op.value));
+        }
+        let binding = mcdiff_sema::bind_program(program, &operands, &values);
+        let mut half_state = before.clone();
+        let outcome = mcdiff_sema::execute_with_library(
+            program,
+            &mut half_state,
+            &binding,
+            &programs.library,
+        );
+        if outcome.is_err() {
+            return verdict(outcome);
+        }
+        results.push(half_state);
+    }
+    for after in &results {
+        merge_writes(&before, after, state);
+    }
+    SemaVerdict::Executed
+}
+
+/// Copies into `state` every register `after` changed relative to `before`.
+fn merge_writes(before: &State, after: &State, state: &mut State) {
+    fn merge<T: PartialEq + Copy>(before: &[T], after: &[T], into: &mut [T]) {
+        for ((b, a), slot) in before.iter().zip(after).zip(into.iter_mut()) {
+            if b != a {
+                *slot = *a;
+            }
+        }
+    }
+    merge(&before.sgpr, &after.sgpr, &mut state.sgpr);
+    for ((b, a), slot) in before
+        .vgpr
+        .iter()
+        .zip(&after.vgpr)
+        .zip(state.vgpr.iter_mut())
+    {
+        merge(b, a, slot);
+    }
+    let bits = |b: u64, a: u64, s: &mut u64| *s = (*s & !(b ^ a)) | (a & (b ^ a));
+    bits(before.vcc, after.vcc, &mut state.vcc);
+    bits(before.exec, after.exec, &mut state.exec);
+    if before.scc != after.scc {
+        state.scc = after.scc;
     }
 }
 
@@ -189,6 +276,7 @@ fn bind_modifiers(inst: &Inst, binding: &mut Binding) {
                 spec_size: 0,
             });
     }
+    binding.float_modifiers = inst.encoding.contains("VOP3") && !inst.encoding.contains("VOP3P");
     if inst.encoding.contains("VOP") {
         // The assembler sets OPSEL_HI where packed math defaults it to ones; elsewhere
         // (the FMA_MIX family) an unwritten op_sel_hi is 0.

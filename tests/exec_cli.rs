@@ -181,3 +181,82 @@ fn text_that_does_not_assemble_shows_the_assembler_error() {
         .stderr(predicate::str::contains("does not assemble for gfx1100"))
         .stderr(predicate::str::contains("invalid operand"));
 }
+
+#[test]
+fn vop3_neg_and_clamp_apply_to_float_operands() {
+    // -(1.0) + 2.0 = 1.0, kept by clamp; -(3.0) + 2.0 = -1.0, clamped to 0 (no change).
+    for (v2, result) in [("0x3f800000", Some("0x3f800000")), ("0x40400000", None)] {
+        let Some(a) = exec(
+            "gfx1100",
+            "v_add_f32_e64 v1, -v2, v3 clamp",
+            &[&format!("v2={v2}"), "v3=0x40000000"],
+        ) else {
+            return;
+        };
+        let a = a.success();
+        match result {
+            Some(r) => a.stdout(predicate::str::contains(format!(
+                "v1: 0x00000000 -> {r} (lanes 0-31)"
+            ))),
+            None => a.stdout(predicate::str::contains("no register changed")),
+        };
+    }
+}
+
+#[test]
+fn vopc_writes_one_vcc_bit_per_active_lane() {
+    // Equal in every lane; EXEC has lanes 0 and 2 on, so only those bits are set.
+    let Some(a) = exec(
+        "gfx1100",
+        "v_cmp_eq_u32 vcc_lo, v1, v2",
+        &["v1=7", "v2=7", "exec_lo=0x5"],
+    ) else {
+        return;
+    };
+    a.success()
+        .stdout(predicate::str::contains("verdict:     executed"))
+        .stdout(predicate::str::contains("vcc: 0x00000000 -> 0x00000005"));
+}
+
+#[test]
+fn mad_u64_u32_carry_out_is_a_lane_mask() {
+    // 3 * 5 + (2^64 - 1) = 2^64 + 14: the low 64 bits are 14, each lane carries out.
+    let Some(a) = exec(
+        "gfx942",
+        "v_mad_u64_u32 v[4:5], s[0:1], v1, v2, v[6:7]",
+        &["v1=3", "v2=5", "v[6:7]=0xffffffffffffffff"],
+    ) else {
+        return;
+    };
+    a.success()
+        .stdout(predicate::str::contains(
+            "v4: 0x00000000 -> 0x0000000e (lanes 0-63)",
+        ))
+        .stdout(predicate::str::contains("v5:").not())
+        .stdout(predicate::str::contains("s0: 0x00000000 -> 0xffffffff"))
+        .stdout(predicate::str::contains("s1: 0x00000000 -> 0xffffffff"));
+}
+
+#[test]
+fn dual_issue_halves_read_the_state_before_either_writes() {
+    // X: v1 = 2.0 + 2.0 = 4.0; Y reads the old v1 (1.0): v4 = 1.0 * 3.0 = 3.0.
+    let Some(a) = exec(
+        "gfx1200",
+        "v_dual_add_f32 v1, v2, v3 :: v_dual_mul_f32 v4, v1, v6",
+        &[
+            "v1=0x3f800000",
+            "v2=0x40000000",
+            "v3=0x40000000",
+            "v6=0x40400000",
+        ],
+    ) else {
+        return;
+    };
+    a.success()
+        .stdout(predicate::str::contains(
+            "v1: 0x3f800000 -> 0x40800000 (lanes 0-31)",
+        ))
+        .stdout(predicate::str::contains(
+            "v4: 0x00000000 -> 0x40400000 (lanes 0-31)",
+        ));
+}

@@ -77,6 +77,9 @@ pub struct Binding {
     pub per_lane: bool,
     /// Problems found while binding; [`crate::execute`] reports the first one.
     pub mismatches: Vec<SemaMismatch>,
+    /// VOP3's modifiers, which the pseudocode leaves implicit: bit k of `ABS` then `NEG`
+    /// applies to float reads of `Sk`; `OMOD` then `CLAMP` to float writes of `D0`.
+    pub float_modifiers: bool,
 }
 
 impl Binding {
@@ -309,10 +312,10 @@ pub fn bind_program(
         // A number indexing the other register file (`VGPR[lane][SRC0]` given an SGPR)
         // would name an unrelated register, and constants or named registers have no
         // number in the file: those stay without a value.
+        let indexes_other_file =
+            |file: &str| indexed.get(raw).is_some_and(|files| !files.contains(file));
         let value = match number {
-            Some((first, file)) if indexed.get(raw).map_or(true, |files| files.contains(file)) => {
-                BoundValue::Imm(u64::from(first))
-            }
+            Some((first, file)) if !indexes_other_file(file) => BoundValue::Imm(u64::from(first)),
             _ => BoundValue::Unavailable(format!("raw-register-number:{raw}")),
         };
         if matches!(value, BoundValue::Imm(_)) || !binding.operands.contains_key(raw) {

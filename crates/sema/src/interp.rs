@@ -563,6 +563,58 @@ impl Interp<'_> {
         }
     }
 
+    /// Field `field` of the instruction's modifiers (0 when not bound).
+    fn modifier(&self, field: &str) -> u64 {
+        match self.binding.get(field).map(|b| &b.value) {
+            Some(BoundValue::Imm(v)) => *v,
+            _ => 0,
+        }
+    }
+
+    /// VOP3 `abs`/`neg` on a float read of source `Sk`: clear, then flip, the sign bit.
+    fn input_modifiers(&self, e: &Expr, bits: BigInt, width: u32) -> BigInt {
+        let source = match e {
+            Expr::Name(n) if self.binding.float_modifiers && !self.locals.contains_key(n) => {
+                ["S0", "S1", "S2"].iter().position(|s| s == n)
+            }
+            _ => None,
+        };
+        let Some(k) = source else { return bits };
+        let sign = BigInt::from(1u8) << (width - 1);
+        let mut bits = bits;
+        if self.modifier("ABS") >> k & 1 == 1 {
+            bits &= !sign.clone() & mask(width);
+        }
+        if self.modifier("NEG") >> k & 1 == 1 {
+            bits ^= sign;
+        }
+        bits
+    }
+
+    /// VOP3 output modifiers on a float write of `D0`: scale by OMOD (x2, x4, /2),
+    /// then clamp to [0, 1].
+    fn output_modifiers(&self, e: &Expr, v: Value) -> Result<Value, ExecError> {
+        let Value::Float { v: x, ty } = v else {
+            return Ok(v);
+        };
+        let is_d0 = matches!(e, Expr::Name(n) if n == "D0" && !self.locals.contains_key(n));
+        if !self.binding.float_modifiers || !is_d0 {
+            return Ok(Value::Float { v: x, ty });
+        }
+        let scaled = match self.modifier("OMOD") {
+            1 => x * 2.0,
+            2 => x * 4.0,
+            3 => x * 0.5,
+            _ => x,
+        };
+        let clamped = if self.modifier("CLAMP") & 1 == 1 && !scaled.is_nan() {
+            scaled.clamp(0.0, 1.0)
+        } else {
+            scaled
+        };
+        Ok(float_value(clamped, ty))
+    }
+
     /// Is `n` at width `w` this lane's bit of a lane mask? VOP3SD's second result `D1`
     /// (carry-out) is written as `D1.u1` per lane but is a mask with one bit per lane.
     fn is_lane_bit(&self, n: &str, w: u32) -> bool {
@@ -615,7 +667,10 @@ impl Interp<'_> {
             Expr::Name(n) => self.eval_name(n),
             Expr::Typed(inner, ty) => {
                 if self.is_storage(inner) {
-                    let bits = self.read_storage(inner, Some(ty.width), ty.is_float())?;
+                    let mut bits = self.read_storage(inner, Some(ty.width), ty.is_float())?;
+                    if ty.is_float() {
+                        bits = self.input_modifiers(inner, bits, ty.width);
+                    }
                     return view(int_value(bits, Ty::new(TyKind::B, ty.width)), *ty);
                 }
                 let v = self.eval(inner)?;
@@ -874,7 +929,10 @@ impl Interp<'_> {
                 Ok(())
             }
             Expr::Typed(inner, ty) => {
-                let converted = store_convert(v, *ty)?;
+                let mut converted = store_convert(v, *ty)?;
+                if ty.is_float() {
+                    converted = self.output_modifiers(inner, converted)?;
+                }
                 if self.is_storage(inner) {
                     let bits = converted
                         .bits(ty.width)

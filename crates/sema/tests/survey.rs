@@ -7,9 +7,9 @@ use mcdiff_sema::survey;
 
 /// (arch, minimum parsed, minimum executed) as measured; rates must stay >= 95%.
 const FLOORS: [(&str, usize, usize); 3] = [
-    ("rdna3", 1260, 1256),
-    ("rdna4", 1382, 1367),
-    ("cdna3", 1337, 1332),
+    ("rdna3", 1260, 1258),
+    ("rdna4", 1382, 1370),
+    ("cdna3", 1337, 1334),
 ];
 
 #[test]
