@@ -55,7 +55,11 @@ fn snapshot_corpus(version: &str) {
     settings.set_omit_expression(true);
     settings.bind(|| {
         for (target, counts) in report::per_target(&report.cases) {
-            let cases: Vec<_> = report.cases.iter().filter(|c| c.target == target).collect();
+            let cases: Vec<_> = report
+                .cases
+                .iter()
+                .filter(|c| *c.target == *target)
+                .collect();
             let mut text = format!("target: {target}\ncases: {}\n", counts.cases);
             for col in report::COLUMNS {
                 text.push_str(&format!("{col}: {}\n", counts.get(col)));

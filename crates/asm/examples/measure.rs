@@ -76,7 +76,10 @@ fn measure_vector(data: &std::path::Path, corpus: &str, show: usize, only: Optio
             println!("  {m}");
         }
         if std::env::args().any(|a| a == "--emit-table") {
-            println!("    (\"{stem}\", {}, {}),", result.ok, result.total);
+            println!(
+                "    (\"{stem}\", \"{mcpu}\", {}, {}),",
+                result.ok, result.total
+            );
         } else {
             println!("{stem} ({mcpu}): {}/{}", result.ok, result.total);
         }

@@ -7,7 +7,7 @@ use mcdiff_spec::{Encoding, Field};
 use crate::inst::{Inst, OperandValue, RegFile};
 use crate::operands::{kind_for, predefined, vector_kind, OperandCtx};
 use crate::syntax::family_of;
-use crate::syntax::vector::{operand_bit, writes_exec, SRC_DPP16, SRC_DPP8, SRC_DPP8_FI};
+use crate::syntax::vector::{operand_bit, writes_exec, SRC_DPP16, SRC_DPP8, SRC_DPP8_FI, SRC_SDWA};
 use crate::Fixup;
 
 /// Bytes and fixups of one encoded instruction.
@@ -31,6 +31,11 @@ pub struct ScalarMem;
 /// formats, plus modifier fields under canonical names ([`crate::special::vop`]) mapped to
 /// the loaded spec's fields, and true16 high halves.
 pub struct VectorAlu;
+
+/// VOPD (VOPDXY): two VOP2-like ops in one word; OPX from the Inst's opcode, OPY from its
+/// `OPY` modifier. VDSTY holds the Y destination without its low bit, which must be the
+/// opposite of VDSTX's (RDNA3 ISA §15.3.7 "VOPD").
+pub struct DualIssue;
 
 /// The handler for an encoding family (`SOP2`, `SMEM`...), if implemented.
 pub fn family_encoder(family: &str) -> Option<&'static dyn FamilyEncoder> {
@@ -153,9 +158,12 @@ impl FamilyEncoder for ScalarMem {
     }
 }
 
-/// Spellings of one modifier field across spec files (the RDNA3 manual file says CLMP).
+/// Spellings of one modifier field across spec files (the RDNA3 manual file says CLMP, the
+/// CDNA5 one CM, the RDNA2 and CDNA3 files OP_SEL).
 const FIELD_SPELLINGS: &[(&str, &[&str])] = &[
-    ("CLAMP", &["CLAMP", "CLMP"]),
+    ("CLAMP", &["CLAMP", "CLMP", "CM"]),
+    ("OPSEL", &["OPSEL", "OP_SEL"]),
+    ("OPSEL_HI", &["OPSEL_HI", "OP_SEL_HI"]),
     ("BOUND_CTRL", &["BOUND_CTRL", "BC"]),
     ("LANE_SEL_0", &["LANE_SEL_0", "LANE_SEL0"]),
     ("LANE_SEL_1", &["LANE_SEL_1", "LANE_SEL1"]),
@@ -193,8 +201,10 @@ impl FamilyEncoder for VectorAlu {
             .filter(|(n, _)| n == "OPSEL")
             .fold(0, |m, (_, v)| m | v);
         let dpp8 = inst.encoding.ends_with("_VOP_DPP8");
-        let dpp = dpp8 || inst.encoding.ends_with("_VOP_DPP16");
+        let dpp =
+            dpp8 || inst.encoding.ends_with("_VOP_DPP16") || inst.encoding.ends_with("_VOP_DPP");
         let fetch_inactive = inst.modifiers.iter().any(|(n, v)| n == "FI" && *v == 1);
+        let sdwa = inst.encoding.contains("_VOP_SDWA");
         for op in &inst.operands {
             for (name, value) in
                 vector_kind(&op.spec.operand_type).encode(&op.value, &op.spec, cx)?
@@ -205,6 +215,15 @@ impl FamilyEncoder for VectorAlu {
                     && operand_bit(&name).is_some_and(|bit| opsel & (1 << bit) != 0)
                     && matches!(op.value, OperandValue::Reg(ref r) if r.file == RegFile::Vgpr);
                 let value = value | if high { 0x80 } else { 0 };
+                if sdwa && name == "SRC0" {
+                    // SRC0 announces the SDWA dword; a scalar src0 sets S0 there.
+                    word.set(field(enc, "SRC0")?, SRC_SDWA, 0);
+                    let scalar =
+                        !matches!(op.value, OperandValue::Reg(ref r) if r.file == RegFile::Vgpr);
+                    word.set(field(enc, "VSRC0")?, value & 0xff, 0);
+                    word.set(field(enc, "S0")?, u64::from(scalar), 0);
+                    continue;
+                }
                 if dpp && name == "SRC0" {
                     // SRC0 announces the DPP dword, which names the VGPR (§7.7 "DPP").
                     let code = match (dpp8, fetch_inactive) {
@@ -235,8 +254,9 @@ impl FamilyEncoder for VectorAlu {
             if name == "FI" && dpp8 {
                 continue;
             }
-            if short && dpp && (name == "NEG" || name == "ABS") {
-                // DPP16 carries src0/src1 modifiers of 32-bit forms as SRCn_NEG / SRCn_ABS.
+            if short && (dpp || sdwa) && ["NEG", "ABS", "SEXT"].contains(&name.as_str()) {
+                // DPP16 and SDWA carry src0/src1 modifiers of 32-bit forms as SRCn_NEG /
+                // SRCn_ABS (/ SRCn_SEXT).
                 for bit in 0..2 {
                     if value & (1 << bit) != 0 {
                         word.set(field(enc, &format!("SRC{bit}_{name}"))?, 1, 0);
@@ -250,12 +270,34 @@ impl FamilyEncoder for VectorAlu {
             if name == "OPSEL_HI" {
                 if let Some(third) = enc.field("OP_SEL_HI_2") {
                     // RDNA4 splits OPSEL_HI: bits 0-1 and, as its own field, bit 2.
-                    word.set(field(enc, "OPSEL_HI")?, value & 3, 0);
+                    word.set(modifier_field(enc, "OPSEL_HI")?, value & 3, 0);
                     word.set(third, value >> 2, 0);
                     continue;
                 }
             }
             word.set(modifier_field(enc, name)?, value, 0);
+        }
+        let mut bytes = word.bytes();
+        let mut fixups = Vec::new();
+        append_literal(inst, &mut bytes, &mut fixups);
+        Ok(EncodedBytes { bytes, fixups })
+    }
+}
+
+impl FamilyEncoder for DualIssue {
+    fn encode(&self, inst: &Inst, cx: &OperandCtx) -> Result<EncodedBytes, String> {
+        let enc = cx.encoding;
+        let mut word = Word::new(enc);
+        word.set(field(enc, "OPX")?, inst.opcode as u64, 0);
+        for (name, value) in &inst.modifiers {
+            word.set(field(enc, name)?, *value as u64, 0);
+        }
+        for op in &inst.operands {
+            for (name, value) in
+                vector_kind(&op.spec.operand_type).encode(&op.value, &op.spec, cx)?
+            {
+                word.set(field(enc, &name)?, value, u32::from(name == "VDSTY"));
+            }
         }
         let mut bytes = word.bytes();
         let mut fixups = Vec::new();

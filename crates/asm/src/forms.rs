@@ -11,7 +11,16 @@
 use mcdiff_spec::{Instruction, InstructionEncoding, Operand};
 
 use crate::syntax::family_of;
-use crate::syntax::vector::{implicit_vcc, literal_position, writes_exec, VECTOR_TEXT_ORDER};
+use crate::syntax::vector::{
+    implicit_vcc, literal_position, matrix_operand_size, writes_exec, VECTOR_TEXT_ORDER,
+};
+
+/// Resizes matrix (WMMA) operands for the wave size: [`slots`] gives their wave32 sizes.
+pub fn size_matrix_operands(slots: &mut [Operand], wave64: bool, gfx_major: u32) {
+    for op in slots {
+        op.size = matrix_operand_size(&op.data_format, op.size, wave64, gfx_major);
+    }
+}
 
 /// Vector ALU families this crate encodes.
 pub const VECTOR_FAMILIES: &[&str] = &["VOP1", "VOP2", "VOPC", "VOP3", "VOP3_SDST_ENC", "VOP3P"];
@@ -27,6 +36,8 @@ pub enum Forced {
     Native32,
     /// `_e64`: the VOP3 form only.
     Vop3,
+    /// `_sdwa`: the native 32-bit form with an SDWA dword (GFX9/GFX10).
+    Sdwa,
 }
 
 /// True when the instruction has a vector ALU form.
@@ -54,7 +65,7 @@ pub fn candidates(instruction: &Instruction, forced: Forced) -> Vec<&Instruction
         .collect();
     long.sort_by_key(default_first);
     match forced {
-        Forced::Native32 => native.into_iter().take(1).collect(),
+        Forced::Native32 | Forced::Sdwa => native.into_iter().take(1).collect(),
         Forced::Vop3 => long.into_iter().take(1).collect(),
         Forced::None => native
             .into_iter()
@@ -62,6 +73,14 @@ pub fn candidates(instruction: &Instruction, forced: Forced) -> Vec<&Instruction
             .chain(long.into_iter().take(1))
             .collect(),
     }
+}
+
+/// The instruction's native 32-bit form (VOP1, VOP2 or VOPC), if it has one.
+pub fn native_form(instruction: &Instruction) -> Option<&InstructionEncoding> {
+    instruction
+        .encodings
+        .iter()
+        .find(|e| NATIVE_32.contains(&family_of(&e.encoding)))
 }
 
 /// The spec encoding that lays out `form`: `VOP2_INST_LITERAL` is laid out as ENC_VOP2.
@@ -111,10 +130,7 @@ pub fn slots(
 ) -> Vec<Operand> {
     let mask_size = if wave64 { 64 } else { 32 };
     let family = family_of(&form.encoding);
-    let native = instruction
-        .encodings
-        .iter()
-        .find(|e| NATIVE_32.contains(&family_of(&e.encoding)));
+    let native = native_form(instruction);
     let mut out: Vec<Operand> = Vec::new();
     if NATIVE_32.contains(&family) {
         out = form
@@ -173,7 +189,10 @@ pub fn slots(
         for op in form.operands.iter().filter(|o| o.field.is_some()) {
             let mut op = op.clone();
             let field = normalise(op.field.as_deref().unwrap_or_default()).to_string();
-            if field.starts_with("SRC") && !is_mask(&op) {
+            // The VGPR-only source types (OPR_SRC_VGPR...) are right; a plain OPR_VGPR on a
+            // source field is one of the garbled entries.
+            if field.starts_with("SRC") && !is_mask(&op) && !op.operand_type.starts_with("OPR_SRC")
+            {
                 op.operand_type = "OPR_SRC".into();
             }
             op.field = Some(field);
@@ -198,4 +217,53 @@ fn sort_text_order(ops: &mut [Operand]) {
             .position(|f| *f == field)
             .unwrap_or(VECTOR_TEXT_ORDER.len())
     });
+}
+
+/// The operand slots of one half of a dual-issue (VOPD) statement, in text order, with the
+/// fields of that half (`X` or `Y`). The spec lists the Y fields (and nothing for the
+/// multiply-add-constant ops); both halves take the same operands.
+pub fn vopd_slots(form: &InstructionEncoding, mnemonic: &str, half: char) -> Vec<Operand> {
+    let mut out: Vec<Operand> = form
+        .operands
+        .iter()
+        .filter(|o| o.field.is_some())
+        .cloned()
+        .collect();
+    let takes_constant = form.encoding.ends_with("_INST_LITERAL")
+        || mnemonic.starts_with("v_dual_fmaak")
+        || mnemonic.starts_with("v_dual_fmamk");
+    if out.is_empty() && takes_constant {
+        // The multiply-add-constant ops read SRC0, VSRC1 and a constant (RDNA3 ISA §16.11).
+        out = vec![
+            slot(Some("SRCY0"), "OPR_SRC", "FMT_NUM_F32", 32),
+            slot(Some("VSRCY1"), "OPR_VGPR", "FMT_NUM_F32", 32),
+            slot(Some("VDSTY"), "OPR_VGPR", "FMT_NUM_F32", 32),
+        ];
+    }
+    for op in &mut out {
+        let field = op
+            .field
+            .as_deref()
+            .unwrap_or_default()
+            .replace('Y', &half.to_string());
+        op.field = Some(field);
+    }
+    let order = |o: &Operand| {
+        let f = o.field.as_deref().unwrap_or("");
+        ["VDST", "SRC", "VSRC"]
+            .iter()
+            .position(|p| f.starts_with(p))
+            .unwrap_or(3)
+    };
+    out.sort_by_key(order);
+    if takes_constant {
+        let constant = slot(Some("SIMM32"), "OPR_SIMM32", "FMT_NUM_F32", 32);
+        let at = if literal_position(mnemonic) == "SRC0" {
+            2
+        } else {
+            out.len()
+        };
+        out.insert(at.min(out.len()), constant);
+    }
+    out
 }

@@ -18,7 +18,7 @@ pub use inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
 
 use mcdiff_spec::{Instruction, InstructionEncoding, Operand, TargetSpec};
 
-use crate::encoder::family_encoder;
+use crate::encoder::{family_encoder, FamilyEncoder};
 use crate::operands::{
     classify, is_symbolic_type, kind_for, smem_offset_fits, KindId, OperandCtx, SmemOffset,
     INVALID_OPERAND,
@@ -135,6 +135,9 @@ impl<'s> Assembler<'s> {
         if body.ends_with(':') && !body.contains(char::is_whitespace) {
             return AsmOutcome::Unsupported("label definition".into());
         }
+        if let Some((x, y)) = body.split_once("::") {
+            return self.assemble_dual(text, x, y);
+        }
         let stmt = split_statement(text);
         if let Some(outcome) = self.assemble_vector(&stmt) {
             return outcome;
@@ -142,6 +145,14 @@ impl<'s> Assembler<'s> {
         let Some(instruction) = self.instruction(&stmt.mnemonic) else {
             return self.unknown_mnemonic(&stmt);
         };
+        if instruction
+            .encodings
+            .iter()
+            .all(|e| family_of(&e.encoding) == "VOPDXY")
+        {
+            // A dual-issue op is only valid as one half of `x :: y`.
+            return reject(stmt.column, "invalid instruction").into();
+        }
         let Some(form) = choose_form(instruction) else {
             // Name the family by an ENC_* form where there is one, so reasons stay few.
             let encoding = instruction
@@ -192,10 +203,26 @@ impl<'s> Assembler<'s> {
         let mut first_error = None;
         for form in forms::candidates(instruction, forced) {
             let mut layout = forms::layout_encoding(&form.encoding);
+            if forced == forms::Forced::Sdwa {
+                // SDWA forms are the spec's composed `<family>_VOP_SDWA[_SDST_ENC]` encodings.
+                let family = family_of(&form.encoding);
+                layout = format!("{family}_VOP_SDWA");
+                let with_sdst = format!("{layout}_SDST_ENC");
+                if self.target.spec.encoding(&layout).is_none()
+                    && self.target.spec.encoding(&with_sdst).is_some()
+                {
+                    layout = with_sdst;
+                }
+            }
             if let Some(dpp) = dpp {
-                // DPP forms are the spec's composed `<family>_VOP_DPP16/8` encodings with the
-                // opcode of the base form.
-                layout = format!("{}{}", family_of(&form.encoding), dpp.encoding_suffix());
+                // DPP forms are the spec's composed `<family>_VOP_DPP16/8` encodings (GFX9:
+                // `<family>_VOP_DPP`) with the opcode of the base form.
+                let family = family_of(&form.encoding);
+                layout = format!("{family}{}", dpp.encoding_suffix());
+                if dpp == syntax::vector::Dpp::Dpp16 && self.target.spec.encoding(&layout).is_none()
+                {
+                    layout = format!("{family}_VOP_DPP");
+                }
             }
             let Some(encoding) = self.target.spec.encoding(&layout) else {
                 first_error.get_or_insert(NotEncoded::Unsupported(format!(
@@ -233,11 +260,107 @@ impl<'s> Assembler<'s> {
             None => AsmOutcome::Unsupported(format!(
                 "{} not implemented",
                 match forced {
-                    forms::Forced::Native32 => "native 32-bit forms",
+                    forms::Forced::Native32 | forms::Forced::Sdwa => "native 32-bit forms",
                     _ => "ENC_VOP3",
                 }
             )),
         })
+    }
+
+    /// A dual-issue statement `v_dual_<x> ... :: v_dual_<y> ...` (VOPD, wave32 only): one
+    /// [`Inst`] named after the X op, with the X and Y operands (fields `*X*` / `*Y*`) and the
+    /// Y opcode as the `OPY` modifier.
+    fn assemble_dual(&self, text: &str, x_text: &str, y_text: &str) -> AsmOutcome {
+        let lead = text.len() - text.trim_start().len();
+        let y_at = text.find("::").map_or(0, |i| i + 2);
+        let x_stmt = split_statement(&text[..lead + x_text.len()]);
+        let mut y_stmt = split_statement(y_text);
+        let shift = |p: &mut Piece| p.column += y_at as u32;
+        y_stmt.column += y_at as u32 + (y_text.len() - y_text.trim_start().len()) as u32;
+        y_stmt.operands.iter_mut().for_each(shift);
+        let Some(encoding) = self.target.spec.encoding("VOPDXY") else {
+            return AsmOutcome::Unsupported("encoding VOPDXY missing from spec".into());
+        };
+        if self.wave64 {
+            return reject(x_stmt.column, "instruction requires wavesize=32").into();
+        }
+        let syntax = self.syntax_ctx();
+        let mut operands = Vec::new();
+        let mut opcodes = Vec::new();
+        let mut reads_vcc = false;
+        for (stmt, half) in [(&x_stmt, 'X'), (&y_stmt, 'Y')] {
+            let cx = OperandCtx {
+                spec: &self.target.spec,
+                syntax: &syntax,
+                mnemonic: &stmt.mnemonic,
+                encoding,
+            };
+            let Some(instruction) = self.instruction(&stmt.mnemonic) else {
+                return reject(stmt.column, "invalid instruction").into();
+            };
+            let dual = |e: &&InstructionEncoding| family_of(&e.encoding) == "VOPDXY";
+            let Some(form) = instruction.encodings.iter().find(dual) else {
+                return reject(stmt.column, "invalid VOPD instruction").into();
+            };
+            let slots = forms::vopd_slots(form, &stmt.mnemonic, half);
+            reads_vcc |= syntax::vector::implicit_vcc(&stmt.mnemonic.replace("v_dual_", "v_")).src;
+            if stmt.operands.len() != slots.len() {
+                let column = stmt
+                    .operands
+                    .get(slots.len())
+                    .map_or(stmt.column, |p| p.column);
+                return reject(column, INVALID_OPERAND).into();
+            }
+            for (piece, slot) in stmt.operands.iter().zip(&slots) {
+                match operands::vector_kind(&slot.operand_type).parse(piece, slot, &cx) {
+                    Ok(value) => operands.push(InstOperand {
+                        spec: slot.clone(),
+                        value,
+                    }),
+                    Err(m) => return reject(piece.column, m).into(),
+                }
+            }
+            opcodes.push((instruction.name.clone(), form.opcode));
+        }
+        let pieces: Vec<Piece> = x_stmt
+            .operands
+            .iter()
+            .chain(&y_stmt.operands)
+            .cloned()
+            .collect();
+        if let Err(why) = check_literals(&operands, &pieces) {
+            return why.into();
+        }
+        if let Some(message) = syntax::vector::vopd_conflict(
+            &operands,
+            (&x_stmt.mnemonic, &y_stmt.mnemonic),
+            reads_vcc,
+            self.target.target.gfx_major,
+        ) {
+            return reject(y_stmt.column, message).into();
+        }
+        let inst = Inst {
+            mnemonic: format!("{} :: {}", x_stmt.mnemonic, y_stmt.mnemonic),
+            name: opcodes[0].0.clone(),
+            encoding: "VOPDXY".into(),
+            opcode: opcodes[0].1,
+            operands,
+            modifiers: vec![("OPY".into(), opcodes[1].1)],
+        };
+        let cx = OperandCtx {
+            spec: &self.target.spec,
+            syntax: &syntax,
+            mnemonic: &x_stmt.mnemonic,
+            encoding,
+        };
+        match encoder::DualIssue.encode(&inst, &cx) {
+            Ok(out) => AsmOutcome::Encoded(Encoded {
+                inst,
+                bytes: out.bytes,
+                fixups: out.fixups,
+            }),
+            Err(message) => AsmOutcome::Unsupported(format!("spec gap: {message}")),
+        }
     }
 
     /// The vector instruction a mnemonic names, its suffix-free mnemonic, the form its
@@ -251,6 +374,8 @@ impl<'s> Assembler<'s> {
         }
         let (base, forced, dpp) = if let Some(base) = mnemonic.strip_suffix("_e64_dpp") {
             (base, forms::Forced::Vop3, true)
+        } else if let Some(base) = mnemonic.strip_suffix("_sdwa") {
+            (base, forms::Forced::Sdwa, false)
         } else if let Some(base) = mnemonic.strip_suffix("_dpp") {
             (base, forms::Forced::Native32, true)
         } else if let Some(base) = mnemonic.strip_suffix("_e32") {
@@ -278,7 +403,20 @@ impl<'s> Assembler<'s> {
         use syntax::vector::{operand_bit, split_source_modifiers, strip_half};
         let family = family_of(&form.encoding);
         let short = matches!(family, "VOP1" | "VOP2" | "VOPC");
-        let slots = forms::slots(instruction, form, base, self.wave64);
+        let sdwa = cx.encoding.name.contains("_VOP_SDWA");
+        let gfx_major = self.target.target.gfx_major;
+        let no_facts = |e: &InstructionEncoding| e.operands.is_empty();
+        if no_facts(form) && forms::native_form(instruction).is_none_or(no_facts) {
+            // Manual-only instructions (e.g. GFX12.5 additions) have no operand list.
+            return Err(NotEncoded::Unsupported("no operand facts in spec".into()));
+        }
+        let mut slots = forms::slots(instruction, form, base, self.wave64);
+        forms::size_matrix_operands(&mut slots, self.wave64, gfx_major);
+        let narrow = slots
+            .iter()
+            .find_map(|s| syntax::vector::narrow_packed(&s.data_format));
+        let matrix =
+            syntax::vector::MatrixOp::from_formats(slots.iter().map(|s| s.data_format.as_str()));
         let mut pieces = stmt.operands.clone();
         let mut modifier_pieces = Vec::new();
         if let Some(last) = pieces.pop() {
@@ -310,14 +448,18 @@ impl<'s> Assembler<'s> {
             } else {
                 (piece.text.clone(), Default::default())
             };
-            if mods.sext {
+            if mods.sext && !sdwa {
                 return Err(NotEncoded::Unsupported(
                     "sext modifier not implemented".into(),
                 ));
             }
+            if let Some(bit) = bit.filter(|&b| mods.sext && b < 2) {
+                set("SEXT", 1 << bit);
+            }
             if let Some(bit) = bit.filter(|_| mods.any()) {
-                // 32-bit forms take source modifiers only in their DPP16 dword (src0/src1).
-                if short && !(dpp == Some(Dpp::Dpp16) && bit < 2) {
+                // 32-bit forms take source modifiers only in their DPP16 or SDWA dword
+                // (src0/src1).
+                if short && !((dpp == Some(Dpp::Dpp16) || sdwa) && bit < 2) {
                     return Err(reject(piece.column, INVALID_OPERAND));
                 }
                 if mods.neg {
@@ -370,8 +512,33 @@ impl<'s> Assembler<'s> {
                 modifier,
                 VopModifier::Dpp16(..) | VopModifier::Dpp8(_) | VopModifier::FetchInactive(_)
             );
-            if short && !is_dpp_modifier {
+            let sdwa_ok = sdwa
+                && matches!(
+                    modifier,
+                    VopModifier::Sdwa(..) | VopModifier::Field("CLAMP" | "OMOD", _)
+                );
+            if short && !is_dpp_modifier && !sdwa_ok {
                 return Err(reject(piece.column, INVALID_OPERAND));
+            }
+            let field_name = match &modifier {
+                VopModifier::Field(name, _) | VopModifier::Bits(name, ..) => *name,
+                _ => "",
+            };
+            if let Some(narrow) = narrow {
+                let sel = field_name.starts_with("OPSEL");
+                // Float-8 sources take no negation (the f32 accumulator src2 does).
+                let negates_packed = match modifier {
+                    VopModifier::Bits("NEG" | "NEG_HI", bits, _) => bits & 0b11 != 0,
+                    _ => field_name == "CLAMP",
+                };
+                if sel || (narrow.float8 && negates_packed) {
+                    return Err(reject(piece.column, "not a valid operand."));
+                }
+            }
+            if let Some(matrix) = &matrix {
+                if !matrix.modifier_ok(&modifier, gfx_major, self.wave64) {
+                    return Err(reject(piece.column, INVALID_OPERAND));
+                }
             }
             match modifier {
                 VopModifier::Dpp16(name, value) if dpp == Some(Dpp::Dpp16) => set(name, value),
@@ -399,11 +566,34 @@ impl<'s> Assembler<'s> {
                 }
                 VopModifier::Bits(name, bits, _) => set(name, bits),
                 VopModifier::ByteSel(n) => set("OPSEL", syntax::vector::byte_sel_bits(n, sources)),
+                VopModifier::IndexKey(n) if matrix.is_some() => set("OPSEL", n),
+                VopModifier::Sdwa(name, value) if sdwa => set(name, value),
+                VopModifier::Sdwa(..) => return Err(reject(piece.column, INVALID_OPERAND)),
+                VopModifier::IndexKey(_) => return Err(reject(piece.column, INVALID_OPERAND)),
             }
         }
         if family == "VOP3P" && !explicit_opsel_hi && !syntax::vector::is_mix(base) {
             // Packed math reads the high halves for the high lanes unless told otherwise.
             set("OPSEL_HI", 0b111);
+        }
+        let opsel = fields.iter().find(|(n, _)| n == "OPSEL").map_or(0, |f| f.1);
+        if syntax::vector::opsel_sources_must_be_zero(&instruction.name) && opsel & 0b11 != 0 {
+            return Err(reject(stmt.column, "invalid op_sel operand"));
+        }
+        if sdwa {
+            // Unwritten selects read and write whole dwords.
+            let src1 = slots
+                .iter()
+                .any(|s| matches!(s.field.as_deref(), Some("VSRC1" | "SRC1")));
+            for (name, value, applies) in [
+                ("DST_SEL", 6, cx.encoding.field("DST_SEL").is_some()),
+                ("SRC0_SEL", 6, true),
+                ("SRC1_SEL", 6, src1),
+            ] {
+                if applies && !fields.iter().any(|(n, _)| n == name) {
+                    fields.push((name.to_string(), value));
+                }
+            }
         }
         if dpp == Some(Dpp::Dpp16) {
             if !fields.iter().any(|(n, _)| n == "DPP_CTRL") {
@@ -427,9 +617,10 @@ impl<'s> Assembler<'s> {
         Ok(Inst {
             mnemonic: stmt.mnemonic.clone(),
             name: instruction.name.clone(),
-            encoding: match dpp {
-                Some(dpp) => format!("{}{}", family_of(&form.encoding), dpp.encoding_suffix()),
-                None => form.encoding.clone(),
+            encoding: if dpp.is_some() || sdwa {
+                cx.encoding.name.clone()
+            } else {
+                form.encoding.clone()
             },
             opcode: form.opcode,
             operands,
@@ -442,7 +633,15 @@ impl<'s> Assembler<'s> {
     /// unimplemented family is a gap in our tables; an unknown scalar mnemonic is rejected.
     fn unknown_mnemonic(&self, stmt: &Statement) -> AsmOutcome {
         if let Some((base, form)) = syntax::encoding_suffix(&stmt.mnemonic) {
-            if self.instruction(base).is_some() {
+            if let Some(instruction) = self.instruction(base) {
+                // Scalar instructions have no VOP forms to select.
+                let scalar_only = instruction
+                    .encodings
+                    .iter()
+                    .all(|e| FAMILIES.contains(&family_of(&e.encoding)));
+                if scalar_only {
+                    return reject(stmt.column, "instruction not in spec").into();
+                }
                 return AsmOutcome::Unsupported(format!("{form} not implemented"));
             }
         }

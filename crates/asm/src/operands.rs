@@ -605,7 +605,7 @@ pub fn smem_offset_fits(v: i64, width: u32, buffer: bool) -> bool {
 /// 32-bit form, not encoded) and `OPR_SIMM32` (an inline literal operand).
 pub fn vector_kind(operand_type: &str) -> &'static dyn OperandKind {
     match operand_type {
-        "OPR_VGPR" => &VectorRegister,
+        "OPR_VGPR" | "OPR_SRC_VGPR" => &VectorRegister,
         "OPR_VCC" => &ImplicitVcc,
         "OPR_SIMM32" => &Literal32,
         t if t.starts_with("OPR_SREG") || t.starts_with("OPR_SDST") => &ScalarRegister,
@@ -671,14 +671,19 @@ impl OperandKind for VectorSource {
         slot: &Operand,
         cx: &OperandCtx,
     ) -> Result<OperandValue, String> {
+        // OPR_SRC_VGPR_OR_INLINE (matrix accumulators): a VGPR or an inline constant.
+        let vgpr_or_inline = slot.operand_type.ends_with("VGPR_OR_INLINE");
         if let Some(reg) = vgpr(&piece.text, slot, cx) {
             let reg = reg?;
             if reg.file != RegFile::Vgpr {
+                if vgpr_or_inline {
+                    return Err(INVALID_OPERAND.into());
+                }
                 register_code(&reg, slot, cx)?;
             }
             return Ok(OperandValue::Reg(reg));
         }
-        let literal_ok = is_vop32(cx) || cx.syntax.gfx_major >= 10;
+        let literal_ok = (is_vop32(cx) || cx.syntax.gfx_major >= 10) && !vgpr_or_inline;
         let mut numeric = vector_numeric(slot);
         // Packed-math ops (v_pk_*) in a 32-bit encoding read the token as the whole pair;
         // other 32-bit ops with packed sources (dot2c, sat_pk) follow the 16-bit rules

@@ -1,24 +1,44 @@
 //! decode -> print -> assemble must give back the same bytes and the same [`Inst`]: over the
 //! statements of `handwritten.rs` (assembled first) and over every hex line of LLVM's scalar
-//! Disassembler tests that we decode (the CHECK lines are not read here).
+//! and vector ALU Disassembler tests that we decode (the CHECK lines are not read here).
 
 mod common;
 
 use mcdiff_asm::decode::{DecodeOutcome, Disassembler};
 use mcdiff_asm::{AsmOutcome, Assembler, Inst, OperandValue, RegFile};
 
-/// Why `bytes` do not survive decode -> print -> assemble, if they do not.
-fn round_trip(dis: &Disassembler, asm: &Assembler, bytes: &[u8]) -> Result<(), String> {
+/// How a decoded line fares in decode -> print -> assemble.
+#[derive(Debug, PartialEq)]
+enum Trip {
+    /// Same bytes and same [`Inst`].
+    Exact,
+    /// The text leaves out bits of the word, as llvm-mc's does (op_sel of fake16 operations,
+    /// 16-bit integer operands showing a float constant as its bits, ignored fields): the
+    /// bytes differ, but they print the same text again.
+    Lossy,
+}
+
+/// How `bytes` survive decode -> print -> assemble, or why they do not.
+fn round_trip(dis: &Disassembler, asm: &Assembler, bytes: &[u8]) -> Result<Trip, String> {
     let DecodeOutcome::Decoded { inst, len, text } = dis.decode(bytes) else {
         return Err("not decoded".into());
     };
     match asm.assemble(&text) {
-        AsmOutcome::Encoded(e) if e.bytes == bytes[..len] && e.inst == inst => Ok(()),
-        AsmOutcome::Encoded(e) if e.bytes != bytes[..len] => Err(format!(
-            "`{text}` assembles to {:02x?}, decoded {:02x?}",
-            e.bytes,
-            &bytes[..len]
-        )),
+        AsmOutcome::Encoded(e) if e.bytes == bytes[..len] && e.inst == inst => Ok(Trip::Exact),
+        AsmOutcome::Encoded(e) if e.bytes != bytes[..len] => {
+            let again = match dis.decode(&e.bytes) {
+                DecodeOutcome::Decoded { text, .. } => text,
+                other => format!("{other:?}"),
+            };
+            if again == text {
+                return Ok(Trip::Lossy);
+            }
+            Err(format!(
+                "`{text}` assembles to {:02x?}, decoded {:02x?}",
+                e.bytes,
+                &bytes[..len]
+            ))
+        }
         AsmOutcome::Encoded(e) => Err(format!(
             "`{text}`: assembled {:?}\n  decoded {inst:?}",
             e.inst
@@ -85,8 +105,10 @@ fn handwritten_statements_round_trip() {
             checked += 1;
             let dis = Disassembler::new(&target, &[]);
             let asm = Assembler::new(&target, &[]);
-            if let Err(why) = round_trip(&dis, &asm, &encoded.bytes) {
-                failures.push(format!("{mcpu}: {line}: {why}"));
+            match round_trip(&dis, &asm, &encoded.bytes) {
+                Ok(Trip::Exact) => {}
+                Ok(Trip::Lossy) => failures.push(format!("{mcpu}: {line}: printed lossily")),
+                Err(why) => failures.push(format!("{mcpu}: {line}: {why}")),
             }
         }
     }
@@ -117,14 +139,86 @@ const SUITES: &[&str] = &[
 
 #[test]
 fn decoded_suite_lines_round_trip() {
-    let Some(_) = common::target("gfx1100") else {
-        return;
-    };
+    let (decoded, failures) = round_trip_suites(SUITES);
+    assert!(decoded > 10_000, "only {decoded} lines decoded");
+    assert!(
+        failures.is_empty(),
+        "{} of {decoded} fail:\n{}",
+        failures.len(),
+        failures[..failures.len().min(60)].join("\n")
+    );
+}
+
+/// Vector ALU Disassembler test files, for their hex lines only.
+const VECTOR_SUITES: &[&str] = &[
+    "gfx11_dasm_vop1",
+    "gfx11_dasm_vop2",
+    "gfx11_dasm_vopc",
+    "gfx11_dasm_vopcx",
+    "gfx11_dasm_vop3",
+    "gfx11_dasm_vop3_from_vop1",
+    "gfx11_dasm_vop3_from_vop2",
+    "gfx11_dasm_vop3_from_vopc",
+    "gfx11_dasm_vop3_from_vopcx",
+    "gfx11_dasm_vop3p",
+    "gfx11_dasm_vop1_dpp16",
+    "gfx11_dasm_vop1_dpp8",
+    "gfx11_dasm_vop2_dpp16",
+    "gfx11_dasm_vop2_dpp8",
+    "gfx11_dasm_vopc_dpp16",
+    "gfx11_dasm_vopc_dpp8",
+    "gfx11_dasm_vop3_dpp16",
+    "gfx11_dasm_vop3_dpp8",
+    "gfx11_dasm_vop3p_dpp16",
+    "gfx12_dasm_vop2",
+    "gfx12_dasm_vop1_dpp16",
+    "gfx12_dasm_vop3",
+    "gfx12_dasm_vop3_dpp16",
+    "gfx12_dasm_vop3_dpp8",
+    "gfx12_dasm_vop3c",
+    "gfx12_dasm_vop3p",
+    "gfx12_dasm_vopc",
+    "gfx12_dasm_vopc_dpp16",
+];
+
+#[test]
+fn decoded_vector_suite_lines_round_trip() {
+    let (decoded, failures) = round_trip_suites(VECTOR_SUITES);
+    println!("{} of {decoded} fail", failures.len());
+    for f in failures.iter().take(show()) {
+        println!("  {f}");
+    }
+    assert!(decoded > 100_000, "only {decoded} lines decoded");
+    assert!(
+        failures.len() <= VECTOR_FAILURES_MAX,
+        "{} lines fail (at most {VECTOR_FAILURES_MAX} known)",
+        failures.len()
+    );
+}
+
+/// Known vector failures (measured 41): v_nop / v_pipeflush, which the assembler does not
+/// encode yet ("no operand facts in spec"), and v_pk_fmac_f16 with inline constant 0.5,
+/// which llvm-mc prints as `0.5` but reads back as a literal (llvm-mc 22 does the same).
+const VECTOR_FAILURES_MAX: usize = 41;
+
+fn show() -> usize {
+    std::env::var("MCDIFF_SHOW_MISMATCHES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(40)
+}
+
+/// Decoded lines of `suites` and why each failing one fails.
+fn round_trip_suites(suites: &[&str]) -> (usize, Vec<String>) {
+    if common::target("gfx1100").is_none() {
+        return (0, Vec::new());
+    }
     let data = common::data_dir();
     let mut loader = mcdiff_spec::SpecLoader::new(&data);
     let mut targets = std::collections::HashMap::new();
     let (mut decoded, mut rejected_as_expected, mut failures) = (0, 0, Vec::new());
-    for name in SUITES {
+    let mut lossy = 0;
+    for name in suites {
         let path = data.join(format!(
             "llvm-tests/22.1.8/MC/Disassembler/AMDGPU/{name}.txt"
         ));
@@ -152,20 +246,21 @@ fn decoded_suite_lines_round_trip() {
                     if !matches!(asm.assemble(&text), AsmOutcome::Rejected(_)) {
                         failures.push(format!("{name} {mcpu} `{text}` should be rejected"));
                     }
-                } else if let Err(why) = round_trip(&dis, &asm, bytes) {
-                    failures.push(format!("{name} {mcpu} {bytes:02x?}: {why}"));
+                } else {
+                    match round_trip(&dis, &asm, bytes) {
+                        Ok(Trip::Exact) => {}
+                        Ok(Trip::Lossy) => lossy += 1,
+                        Err(why) => failures.push(format!("{name} {mcpu} {bytes:02x?}: {why}")),
+                    }
                 }
             }
         }
     }
-    assert!(decoded > 10_000, "only {decoded} lines decoded");
-    println!("{decoded} decoded lines, {rejected_as_expected} printed as llvm-mc does but not assemblable");
-    assert!(
-        failures.is_empty(),
-        "{} of {decoded} fail:\n{}",
-        failures.len(),
-        failures[..failures.len().min(60)].join("\n")
+    println!(
+        "{decoded} decoded lines, {rejected_as_expected} printed as llvm-mc does but not \
+         assemblable, {lossy} printed without bits the word holds"
     );
+    (decoded, failures)
 }
 
 #[test]
@@ -174,11 +269,31 @@ fn outcome_kinds() {
         return;
     };
     let dis = Disassembler::new(&target, &[]);
-    // v_mov_b32 v0, v0 (VOP1): a vector format this decoder does not handle.
+    // VOP1 opcode 1 with a VGPR source: v_mov_b32 in its 32-bit form.
+    let DecodeOutcome::Decoded { text, len, .. } = dis.decode(&[0x00, 0x03, 0x00, 0x7e]) else {
+        panic!("v_mov_b32 not decoded");
+    };
+    assert_eq!((len, text.as_str()), (4, "v_mov_b32_e32 v0, v0"));
+    // SRC0 = 250 announces a DPP16 dword: VSRC0 = v1, DPP_CTRL 0xe4 (identity quad_perm),
+    // all rows and banks enabled.
+    let dpp = [0xfa, 0x02, 0x00, 0x7e, 0x01, 0xe4, 0x00, 0xff];
+    let DecodeOutcome::Decoded { text, len, .. } = dis.decode(&dpp) else {
+        panic!("v_mov_b32_dpp not decoded");
+    };
     assert_eq!(
-        dis.decode(&[0x00, 0x03, 0x00, 0x7e]),
-        DecodeOutcome::Unsupported("encoding ENC_VOP1 not implemented".into())
+        (len, text.as_str()),
+        (
+            8,
+            "v_mov_b32_dpp v0, v1 quad_perm:[0,1,2,3] row_mask:0xf bank_mask:0xf"
+        )
     );
+    let asm = Assembler::new(&target, &[]);
+    assert_eq!(round_trip(&dis, &asm, &dpp), Ok(Trip::Exact));
+    // VOPD (dual issue, ENCODING 0b110010): a vector format this decoder does not handle.
+    assert!(matches!(
+        dis.decode(&[0x00, 0x00, 0x00, 0xc8, 0x00, 0x00, 0x00, 0x00]),
+        DecodeOutcome::Unsupported(_)
+    ));
     // SOPP opcode 0x7f is not an instruction.
     assert!(matches!(
         dis.decode(&[0x00, 0x00, 0xff, 0xbf]),

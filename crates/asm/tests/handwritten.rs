@@ -620,7 +620,7 @@ fn outcome_kinds() {
     let asm = mcdiff_asm::Assembler::new(&target, &["+wavefrontsize64".to_string()]);
     assert_eq!(
         asm.assemble("v_mov_b32_sdwa v0, v1"),
-        AsmOutcome::Unsupported("SDWA forms not implemented".into())
+        AsmOutcome::Unsupported("encoding VOP1_VOP_SDWA missing from spec".into())
     );
     assert_eq!(
         asm.assemble("v_interp_p10_f32 v0, v1, v2, v3"),

@@ -1,8 +1,10 @@
-//! Bytes -> [`Inst`] for the scalar families (SOP1/SOP2/SOPK/SOPC/SOPP/SMEM), driven by the
-//! spec: the encoding is found by its identifier mask, the instruction by (family, OP field),
-//! and every operand field is read by the spec's bit ranges and turned into the value the
-//! assembler would build for the printed text (so `decode -> print -> assemble` gives back the
-//! same [`Inst`]).
+//! Bytes -> [`Inst`] for the scalar families (SOP1/SOP2/SOPK/SOPC/SOPP/SMEM) and, on GFX11
+//! and later, the vector ALU families (`vector`), driven by the spec: the encoding is found
+//! by its identifier mask, the instruction by (family, OP field), and every operand field is
+//! read by the spec's bit ranges and turned into the value the assembler would build for the
+//! printed text (so `decode -> print -> assemble` gives back the same [`Inst`]).
+
+mod vector;
 
 use std::collections::{HashMap, HashSet};
 
@@ -73,6 +75,10 @@ pub struct Disassembler<'s> {
     forms: HashMap<(&'s str, u32), (&'s Instruction, &'s InstructionEncoding)>,
     /// Operand type -> register / constant code -> predefined name.
     names: HashMap<&'s str, HashMap<i64, &'s str>>,
+    /// (vector family, opcode) -> instruction.
+    vector_ops: HashMap<(&'static str, u32), &'s Instruction>,
+    /// llvm-mc's `real-true16` feature: 16-bit VGPR operands are register halves.
+    real_true16: bool,
 }
 
 impl<'s> Disassembler<'s> {
@@ -80,10 +86,15 @@ impl<'s> Disassembler<'s> {
     pub fn new(target: &'s TargetSpec, mattr: &[String]) -> Self {
         let spec = &target.spec;
         let mut wave64 = target.target.gfx_major < 10;
+        // llvm-mc 22 enables real-true16 by default on GFX11 only (checked: gfx1200 and
+        // gfx1250 print whole registers unless +real-true16 is given).
+        let mut real_true16 = target.target.gfx_major == 11;
         for attr in mattr {
             match attr.to_ascii_lowercase().as_str() {
                 "+wavefrontsize64" | "-wavefrontsize32" => wave64 = true,
                 "+wavefrontsize32" | "-wavefrontsize64" => wave64 = false,
+                "+real-true16" => real_true16 = true,
+                "-real-true16" => real_true16 = false,
                 _ => {}
             }
         }
@@ -153,6 +164,8 @@ impl<'s> Disassembler<'s> {
             candidates,
             forms,
             names,
+            vector_ops: vector::vector_opcodes(spec),
+            real_true16,
         }
     }
 
@@ -177,6 +190,9 @@ impl<'s> Disassembler<'s> {
         buf[..n].copy_from_slice(&bytes[..n]);
         let word = u128::from_le_bytes(buf);
         let fits = |c: &&Candidate| c.mask_bytes <= bytes.len();
+        if let Some(base) = self.vector_family(word, bytes.len()) {
+            return self.decode_vector(base, word, bytes);
+        }
         // Official files fold opcodes into the identifiers: an exact identifier names the
         // format (and, for our families, the instruction).
         for c in self.candidates.iter().filter(fits) {
@@ -210,6 +226,21 @@ impl<'s> Disassembler<'s> {
             },
             None => DecodeOutcome::Invalid("no encoding has these bytes".into()),
         }
+    }
+
+    /// The vector family (`VOP1`... `VOP3P`) of a word, by the longest ENCODING field it
+    /// matches; GFX11 and later only (older vector formats are not implemented).
+    fn vector_family(&self, word: u128, available: usize) -> Option<&'static str> {
+        if self.target.target.gfx_major < 11 {
+            return None;
+        }
+        let best = self
+            .candidates
+            .iter()
+            .filter(|c| c.mask_bytes <= available.max(4))
+            .filter(|c| word & c.encoding_mask == c.encoding_value)
+            .max_by_key(|c| c.encoding_mask.count_ones())?;
+        vector::vector_base(best.family)
     }
 
     /// The instruction of `c`'s family whose opcode the word's OP field holds.
@@ -475,6 +506,11 @@ fn spec_register(name: &str, count: u32) -> RegRange {
         first: 0,
         count,
     }
+}
+
+/// True for an [`Inst::encoding`] of the vector ALU families this decoder handles.
+pub fn is_vector_encoding(encoding: &str) -> bool {
+    vector::vector_base(family_of(encoding)).is_some()
 }
 
 /// A slot holding an SMEM immediate byte offset (signed).

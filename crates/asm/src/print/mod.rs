@@ -3,6 +3,7 @@
 //! follow the parse side ([`crate::syntax`]); symbolic operands are printed in [`symbolic`].
 
 mod symbolic;
+pub mod vector;
 
 use crate::decode::is_smem_imm_offset;
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
@@ -15,6 +16,13 @@ pub const SMEM_MODIFIER_FIELDS: &[&str] = &["GLC", "DLC", "TH", "SCOPE", "SCALE_
 
 /// Prints one instruction.
 pub fn print(inst: &Inst, ctx: &SyntaxCtx) -> String {
+    if crate::decode::is_vector_encoding(&inst.encoding) {
+        // llvm-mc 22's default: real-true16 on GFX11 only (the decoder follows -mattr).
+        let style = vector::VectorStyle {
+            real_true16: ctx.gfx_major == 11,
+        };
+        return vector::print_vector(inst, style).0;
+    }
     let mut text = inst.mnemonic.clone();
     let operands: Vec<String> = inst
         .operands

@@ -41,6 +41,47 @@ pub enum VopModifier {
     Dpp8([u32; 8]),
     /// `fi:N` (fetch inactive lanes): a DPP16 field, or the DPP8FI source code for DPP8.
     FetchInactive(u32),
+    /// `index_key:N` (sparse matrix ops): which index set src2 holds, kept in OPSEL.
+    IndexKey(u32),
+    /// An SDWA selector (`dst_sel:`, `dst_unused:`, `src0_sel:`, `src1_sel:`): field of the
+    /// `*_VOP_SDWA` encodings and its value.
+    Sdwa(&'static str, u32),
+}
+
+/// SDWA operand selects (RDNA1 ISA §6.2 "Operands", SDWA fields: SEL fields: BYTE_0..3 = 0..3, WORD_0 = 4,
+/// WORD_1 = 5, DWORD = 6) and the unused-bits policy of DST_U (PAD 0, SEXT 1, PRESERVE 2).
+const SDWA_SELECTS: &[(&str, u32)] = &[
+    ("BYTE_0", 0),
+    ("BYTE_1", 1),
+    ("BYTE_2", 2),
+    ("BYTE_3", 3),
+    ("WORD_0", 4),
+    ("WORD_1", 5),
+    ("DWORD", 6),
+];
+const SDWA_UNUSED: &[(&str, u32)] = &[
+    ("UNUSED_PAD", 0),
+    ("UNUSED_SEXT", 1),
+    ("UNUSED_PRESERVE", 2),
+];
+
+/// The SDWA selector `key:value` (key lower case, value as written).
+fn sdwa(key: &str, value: &str) -> Option<Result<VopModifier, String>> {
+    let (field, names): (&'static str, &[(&str, u32)]) = match key {
+        "dst_sel" => ("DST_SEL", SDWA_SELECTS),
+        "src0_sel" => ("SRC0_SEL", SDWA_SELECTS),
+        "src1_sel" => ("SRC1_SEL", SDWA_SELECTS),
+        "dst_unused" => ("DST_U", SDWA_UNUSED),
+        _ => return None,
+    };
+    let by_name = names.iter().find(|(n, _)| n.eq_ignore_ascii_case(value));
+    let code = by_name
+        .map(|&(_, v)| v)
+        .or_else(|| number(value).filter(|&n| names.iter().any(|&(_, v)| v == n)));
+    Some(
+        code.map(|v| VopModifier::Sdwa(field, v))
+            .ok_or_else(|| format!("invalid {key} value")),
+    )
 }
 
 /// DPP_CTRL values of the DPP16 swizzles (RDNA3 ISA §7.7.1 "DPP16", dpp_ctrl): base code and
@@ -57,6 +98,11 @@ const DPP_CTRL: &[(&str, u32, u32, u32)] = &[
 const DPP_CTRL_WORDS: &[(&str, u32)] = &[("row_mirror", 0x140), ("row_half_mirror", 0x141)];
 
 fn number(text: &str) -> Option<u32> {
+    let text = text.to_ascii_lowercase();
+    let text = text.as_str();
+    if text.len() > 1 && text.starts_with('0') && !text.starts_with("0x") {
+        return u32::from_str_radix(&text[1..], 8).ok();
+    }
     match text.strip_prefix("0x") {
         Some(hex) => u32::from_str_radix(hex, 16).ok(),
         None => text.parse().ok(),
@@ -138,6 +184,17 @@ pub fn parse(word: &str) -> Option<Result<VopModifier, String>> {
     if lower.starts_with("mul:") || lower.starts_with("div:") {
         return Some(Err("invalid mul value.".into()));
     }
+    if let Some((key, value)) = word.split_once(':') {
+        if let Some(parsed) = sdwa(&key.to_ascii_lowercase(), value) {
+            return Some(parsed);
+        }
+    }
+    if let Some(n) = lower.strip_prefix("index_key:") {
+        return Some(match n.parse::<u32>() {
+            Ok(n) if n <= 3 => Ok(VopModifier::IndexKey(n)),
+            _ => Err("out of range index_key".into()),
+        });
+    }
     if let Some(n) = lower.strip_prefix("byte_sel:") {
         return Some(match n.parse::<u32>() {
             Ok(n) if n <= 3 => Ok(VopModifier::ByteSel(n)),
@@ -212,6 +269,15 @@ mod tests {
         );
         assert!(matches!(parse("row_shl:0"), Some(Err(_))));
         assert!(matches!(parse("dpp8:[8,0,0,0,0,0,0,0]"), Some(Err(_))));
+        assert_eq!(
+            parse("dst_unused:UNUSED_PRESERVE"),
+            Some(Ok(VopModifier::Sdwa("DST_U", 2)))
+        );
+        assert_eq!(
+            parse("src1_sel:WORD_1"),
+            Some(Ok(VopModifier::Sdwa("SRC1_SEL", 5)))
+        );
+        assert!(matches!(parse("src0_sel:7"), Some(Err(_))));
         assert_eq!(parse("offset:4"), None);
         assert_eq!(parse("v1"), None);
     }

@@ -181,6 +181,40 @@ pub const MNEMONIC_ALIASES: &[(u32, u32, &str, &str)] = &[
     (11, 12, "v_cmpx_tru_f16", "V_CMPX_T_F16"),
     (11, 12, "v_cmpx_tru_f32", "V_CMPX_T_F32"),
     (11, 12, "v_cmpx_tru_f64", "V_CMPX_T_F64"),
+    (11, 12, "v_cmp_tru_i32", "V_CMP_T_I32"),
+    (11, 12, "v_cmp_tru_u32", "V_CMP_T_U32"),
+    (11, 12, "v_cmp_tru_i64", "V_CMP_T_I64"),
+    (11, 12, "v_cmp_tru_u64", "V_CMP_T_U64"),
+    (11, 12, "v_cmpx_tru_i32", "V_CMPX_T_I32"),
+    (11, 12, "v_cmpx_tru_u32", "V_CMPX_T_U32"),
+    (11, 12, "v_cmpx_tru_i64", "V_CMPX_T_I64"),
+    (11, 12, "v_cmpx_tru_u64", "V_CMPX_T_U64"),
+    (11, 12, "v_add3_nc_u32", "V_ADD3_U32"),
+    (11, 12, "v_xor_add_u32", "V_XAD_U32"),
+    (11, 12, "v_dot4_i32_i8", "V_DOT4_I32_IU8"),
+    (11, 12, "v_dot8_i32_i4", "V_DOT8_I32_IU4"),
+    // GFX12 renamed the IEEE min/max to *_NUM_* and the 64-bit mads to *_CO_*; LLVM keeps
+    // the GFX11 spellings as aliases.
+    (12, 12, "v_max_f16", "V_MAX_NUM_F16"),
+    (12, 12, "v_max_f32", "V_MAX_NUM_F32"),
+    (12, 12, "v_max_f64", "V_MAX_NUM_F64"),
+    (12, 12, "v_min_f16", "V_MIN_NUM_F16"),
+    (12, 12, "v_min_f32", "V_MIN_NUM_F32"),
+    (12, 12, "v_min_f64", "V_MIN_NUM_F64"),
+    (12, 12, "v_max3_f16", "V_MAX3_NUM_F16"),
+    (12, 12, "v_max3_f32", "V_MAX3_NUM_F32"),
+    (12, 12, "v_min3_f16", "V_MIN3_NUM_F16"),
+    (12, 12, "v_min3_f32", "V_MIN3_NUM_F32"),
+    (12, 12, "v_med3_f16", "V_MED3_NUM_F16"),
+    (12, 12, "v_med3_f32", "V_MED3_NUM_F32"),
+    (12, 12, "v_maxmin_f16", "V_MAXMIN_NUM_F16"),
+    (12, 12, "v_maxmin_f32", "V_MAXMIN_NUM_F32"),
+    (12, 12, "v_minmax_f16", "V_MINMAX_NUM_F16"),
+    (12, 12, "v_minmax_f32", "V_MINMAX_NUM_F32"),
+    (12, 12, "v_mad_i64_i32", "V_MAD_CO_I64_I32"),
+    (12, 12, "v_mad_u64_u32", "V_MAD_CO_U64_U32"),
+    (12, 12, "v_pk_max_f16", "V_PK_MAX_NUM_F16"),
+    (12, 12, "v_pk_min_f16", "V_PK_MIN_NUM_F16"),
 ];
 
 /// AMD name for an LLVM mnemonic on GFX `gfx_major`, when the two differ.
@@ -292,11 +326,18 @@ pub fn text_position(encoding: &str, mnemonic: &str, field: &str) -> usize {
 pub fn family_of(encoding: &str) -> &str {
     let name = encoding.strip_prefix("ENC_").unwrap_or(encoding);
     let name = name.strip_suffix("_INST_LITERAL").unwrap_or(name);
-    // The composed DPP encodings (`VOP1_VOP_DPP16`) extend their base family.
-    ["_VOP_DPP16", "_VOP_DPP8"]
-        .iter()
-        .find_map(|s| name.strip_suffix(s))
-        .unwrap_or(name)
+    // The composed DPP and SDWA encodings (`VOP1_VOP_DPP16`, GFX9's `VOP1_VOP_DPP`,
+    // `VOPC_VOP_SDWA_SDST_ENC`) extend their base family.
+    [
+        "_VOP_DPP16",
+        "_VOP_DPP8",
+        "_VOP_DPP",
+        "_VOP_SDWA",
+        "_VOP_SDWA_SDST_ENC",
+    ]
+    .iter()
+    .find_map(|s| name.strip_suffix(s))
+    .unwrap_or(name)
 }
 
 #[cfg(test)]

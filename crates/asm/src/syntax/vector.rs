@@ -4,6 +4,8 @@
 //! hardware reads or writes VCC implicitly, and the text order of operand fields.
 //! Checked against llvm-mc 22 (AMDGPUOperandSyntax.rst / AMDGPUModifierSyntax.rst).
 
+use crate::special::vop::VopModifier;
+
 /// Source modifiers written around one operand.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SourceMods {
@@ -211,6 +213,8 @@ pub fn dpp_kind(stmt: &crate::syntax::Statement, dpp_suffix: bool) -> Option<Dpp
 pub const SRC_DPP8: u64 = 233;
 pub const SRC_DPP8_FI: u64 = 234;
 pub const SRC_DPP16: u64 = 250;
+/// Source-field code announcing an SDWA dword (RDNA1 ISA §6.2 "Operands", SRC0 code 249).
+pub const SRC_SDWA: u64 = 249;
 
 /// Removes whitespace inside square brackets so that `op_sel:[0, 1]` stays one word.
 pub fn tighten_brackets(piece: &crate::syntax::Piece) -> crate::syntax::Piece {
@@ -246,6 +250,181 @@ pub fn byte_sel_bits(n: u32, sources: u32) -> u32 {
     } else {
         n << 2
     }
+}
+
+/// LLVM's register constraints between the halves of a VOPD statement, checked with llvm-mc
+/// 22: the destinations must differ in their low bit (RDNA3 ISA §15.3.7 "VOPD": VDSTY's low
+/// bit is implied), source VGPRs of the halves in different banks, and both halves together
+/// read at most two scalar values: distinct scalar
+/// registers, the implicit VCC of v_dual_cndmask_b32 and the literal (inline constants are
+/// free). `None` when valid.
+pub fn vopd_conflict(
+    operands: &[crate::inst::InstOperand],
+    mnemonics: (&str, &str),
+    reads_vcc: bool,
+    gfx_major: u32,
+) -> Option<&'static str> {
+    use crate::inst::{OperandValue, RegFile};
+    let vgpr = |field: &str| {
+        operands
+            .iter()
+            .find_map(|o| match (&o.spec.field, &o.value) {
+                (Some(f), OperandValue::Reg(r)) if f == field && r.file == RegFile::Vgpr => {
+                    Some(r.first)
+                }
+                _ => None,
+            })
+    };
+    if let (Some(x), Some(y)) = (vgpr("VDSTX"), vgpr("VDSTY")) {
+        if x % 2 == y % 2 {
+            return Some("invalid VOPDY vdst operand");
+        }
+    }
+    // Source VGPRs of the two halves must sit in different banks: src0 and src1 by index
+    // mod 4, src2 by index mod 2 (checked with llvm-mc 22 on gfx1100 and gfx1200).
+    let sources = |half: char, mnemonic: &str| {
+        let field = |f: &str| vgpr(&f.replace('?', &half.to_string()));
+        let accumulates = mnemonic.contains("fmac") || mnemonic.contains("dot2acc");
+        let multiply_by_constant = mnemonic.contains("fmamk");
+        let src1 = if multiply_by_constant {
+            None
+        } else {
+            field("VSRC?1")
+        };
+        let src2 = if multiply_by_constant {
+            field("VSRC?1")
+        } else if accumulates {
+            field("VDST?")
+        } else {
+            None
+        };
+        [field("SRC?0"), src1, src2]
+    };
+    let (x, y) = (sources('X', mnemonics.0), sources('Y', mnemonics.1));
+    const BANK_ERRORS: [(&str, u32); 3] = [
+        ("src0 operands must use different VGPR banks", 4),
+        ("src1 operands must use different VGPR banks", 4),
+        ("src2 operands must use different VGPR banks", 2),
+    ];
+    // GFX12 lets two moves read src0 from one bank.
+    let two_moves =
+        gfx_major >= 12 && mnemonics.0 == "v_dual_mov_b32" && mnemonics.1 == mnemonics.0;
+    for (i, (message, banks)) in BANK_ERRORS.iter().enumerate() {
+        if i == 0 && two_moves {
+            continue;
+        }
+        if let (Some(a), Some(b)) = (x[i], y[i]) {
+            if a % banks == b % banks {
+                return Some(message);
+            }
+        }
+    }
+    let mut scalars: Vec<(RegFile, u32)> = operands
+        .iter()
+        .filter_map(|o| match &o.value {
+            OperandValue::Reg(r) => match &r.file {
+                RegFile::Sgpr | RegFile::Ttmp => Some((r.file.clone(), r.first)),
+                RegFile::Special(n) if !n.starts_with("SRC_") && n != "NULL" => {
+                    Some((r.file.clone(), r.first))
+                }
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
+    scalars.sort_by_key(|(f, i)| (format!("{f:?}"), *i));
+    scalars.dedup();
+    // llvm-mc counts the implicit VCC read apart from an explicit vcc_lo operand.
+    let literal = operands
+        .iter()
+        .any(|o| matches!(o.value, OperandValue::Literal { .. }));
+    let reads = scalars.len() + usize::from(reads_vcc) + usize::from(literal);
+    (reads > 2).then_some("invalid operand (violates constant bus restrictions)")
+}
+
+/// VOP3P ops on 4- or 8-bit packed data (dot4/dot8 on IU8/IU4/FP8/BF8): LLVM takes no
+/// op_sel / op_sel_hi for them, and for the float-8 formats no neg_lo / neg_hi / clamp
+/// either (checked with llvm-mc 22).
+pub fn narrow_packed(data_format: &str) -> Option<NarrowPacked> {
+    let narrow = data_format.contains("PK4_") || data_format.contains("PK8_");
+    narrow.then(|| NarrowPacked {
+        float8: data_format.contains("FP8") || data_format.contains("BF8"),
+    })
+}
+
+/// See [`narrow_packed`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NarrowPacked {
+    pub float8: bool,
+}
+
+/// Register size of a matrix (WMMA/SWMMAC) operand. The spec sizes them for wave32; in
+/// wave64 each lane holds half the accumulator (C/D), and from GFX12 on half of A/B too
+/// (RDNA3 ISA §7.9 "WMMA", RDNA4 ISA §7.9; register counts checked with llvm-mc 22).
+pub fn matrix_operand_size(data_format: &str, size: u32, wave64: bool, gfx_major: u32) -> u32 {
+    let accumulator = data_format.starts_with("FMT_WMMA_DC");
+    let ab = data_format.starts_with("FMT_WMMA_AB");
+    if wave64 && (accumulator || (ab && gfx_major >= 12)) {
+        size / 2
+    } else {
+        size
+    }
+}
+
+/// A matrix op (WMMA, or sparse SWMMAC whose src2 is an index set), by the spec data formats
+/// of its A/B sources and its accumulator.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatrixOp {
+    pub ab_format: String,
+    pub accumulator_format: String,
+    pub sparse: bool,
+}
+
+impl MatrixOp {
+    /// The matrix op whose operand slots have these data formats, if it is one.
+    pub fn from_formats<'f>(formats: impl Iterator<Item = &'f str> + Clone) -> Option<MatrixOp> {
+        let find = |prefix: &str| formats.clone().find(|f| f.starts_with(prefix));
+        Some(MatrixOp {
+            ab_format: find("FMT_WMMA_AB")?.to_string(),
+            accumulator_format: find("FMT_WMMA_DC")?.to_string(),
+            sparse: find("FMT_WMMA_INDEX").is_some(),
+        })
+    }
+
+    /// Whether LLVM takes `modifier` on this op (checked with llvm-mc 22): clamp only with an
+    /// integer accumulator; op_sel only on GFX11 with a 16-bit accumulator (it picks the
+    /// destination half); never op_sel_hi; negation of integer A/B is their signedness
+    /// (neg_lo only); float-8 A/B take no negation; a sparse op's index (src2) none;
+    /// index_key 0..1 (wave64: 0..3) on sparse ops only.
+    pub fn modifier_ok(&self, modifier: &VopModifier, gfx_major: u32, wave64: bool) -> bool {
+        // GFX11 reads neg_lo/neg_hi on integer A/B as signedness; the rules below are GFX12's.
+        let gfx12 = gfx_major >= 12;
+        let integer = gfx12 && (self.ab_format.contains("IU8") || self.ab_format.contains("IU4"));
+        let float8 = gfx12 && (self.ab_format.contains("FP8") || self.ab_format.contains("BF8"));
+        let index_bit = if self.sparse { 0b100 } else { 0 };
+        match *modifier {
+            VopModifier::Field("CLAMP", _) => self.accumulator_format.contains("I32"),
+            VopModifier::Bits("OPSEL", ..) => {
+                gfx_major == 11 && self.accumulator_format.contains("16")
+            }
+            VopModifier::Bits("OPSEL_HI", ..) => false,
+            VopModifier::Bits("NEG", bits, _) if integer => bits & 0b100 == 0,
+            VopModifier::Bits("NEG_HI", bits, _) if integer => bits == 0,
+            VopModifier::Bits("NEG" | "NEG_HI", bits, _) if float8 => {
+                bits & (0b011 | index_bit) == 0
+            }
+            VopModifier::Bits("NEG" | "NEG_HI", bits, _) => bits & index_bit == 0,
+            // Wave64 splits the index set over twice the keys.
+            VopModifier::IndexKey(n) => self.sparse && n <= if wave64 { 3 } else { 1 },
+            _ => true,
+        }
+    }
+}
+
+/// GFX11+ packed 16-bit dot products read whole dwords from src0/src1: their OPSEL[1:0]
+/// must be 0 (RDNA3 ISA §7.3 "VOP3", OPSEL).
+pub fn opsel_sources_must_be_zero(name: &str) -> bool {
+    matches!(name, "V_DOT2_F16_F16" | "V_DOT2_BF16_BF16")
 }
 
 #[cfg(test)]

@@ -60,7 +60,7 @@ pub const OTHERS: &[Suite] = &[
     ("gfx9_asm_sopp", "gfx942", &["CHECK"]),
 ];
 
-/// The vector ALU test files (VOPD aside) measured per target: gfx11 files for gfx1100,
+/// The vector ALU test files measured per target: gfx11 files for gfx1100,
 /// gfx12 files for gfx1200, each under every RUN configuration of that -mcpu.
 pub const VECTOR_STEMS: &[(&str, &str)] = &[
     ("gfx11_asm_vop1-fake16", "gfx1100"),
@@ -231,6 +231,53 @@ pub const VECTOR_STEMS: &[(&str, &str)] = &[
     ("gfx12_asm_vopcx_dpp16", "gfx1200"),
     ("gfx12_asm_vopcx_dpp8-fake16", "gfx1200"),
     ("gfx12_asm_vopcx_dpp8", "gfx1200"),
+    ("gfx11_asm_vopd", "gfx1100"),
+    ("gfx11_asm_vopd_err", "gfx1100"),
+    ("gfx11_asm_vopd_features", "gfx1100"),
+    ("gfx12_asm_vopd", "gfx1200"),
+    ("gfx12_asm_vopd_errs", "gfx1200"),
+    ("gfx12_asm_vopd_features", "gfx1200"),
+    ("gfx11_asm_wmma", "gfx1100"),
+    ("gfx12_asm_wmma_w32", "gfx1200"),
+    ("gfx12_asm_wmma_w64", "gfx1200"),
+    ("gfx10_asm_vop1", "gfx1010"),
+    ("gfx10_asm_vop2", "gfx1010"),
+    ("gfx10_asm_vop3", "gfx1010"),
+    ("gfx10_asm_vopc", "gfx1010"),
+    ("gfx10_asm_vopc_e64", "gfx1010"),
+    ("gfx10_asm_vopcx", "gfx1010"),
+    ("gfx1250_asm_vop1-fake16", "gfx1250"),
+    ("gfx1250_asm_vop1", "gfx1250"),
+    ("gfx1250_asm_vop1_dpp16-fake16", "gfx1250"),
+    ("gfx1250_asm_vop1_dpp16", "gfx1250"),
+    ("gfx1250_asm_vop1_dpp8-fake16", "gfx1250"),
+    ("gfx1250_asm_vop1_dpp8", "gfx1250"),
+    ("gfx1250_asm_vop1_err", "gfx1250"),
+    ("gfx1250_asm_vop2", "gfx1250"),
+    ("gfx1250_asm_vop2_err", "gfx1250"),
+    ("gfx1250_asm_vop3-fake16", "gfx1250"),
+    ("gfx1250_asm_vop3", "gfx1250"),
+    ("gfx1250_asm_vop3_dpp16-fake16", "gfx1250"),
+    ("gfx1250_asm_vop3_dpp16", "gfx1250"),
+    ("gfx1250_asm_vop3_dpp8-fake16", "gfx1250"),
+    ("gfx1250_asm_vop3_dpp8", "gfx1250"),
+    ("gfx1250_asm_vop3_err", "gfx1250"),
+    ("gfx1250_asm_vop3_from_vop1-fake16", "gfx1250"),
+    ("gfx1250_asm_vop3_from_vop1", "gfx1250"),
+    ("gfx1250_asm_vop3_from_vop1_dpp16-fake16", "gfx1250"),
+    ("gfx1250_asm_vop3_from_vop1_dpp16", "gfx1250"),
+    ("gfx1250_asm_vop3_from_vop1_dpp8-fake16", "gfx1250"),
+    ("gfx1250_asm_vop3_from_vop1_dpp8", "gfx1250"),
+    ("gfx1250_asm_vop3_from_vop2_err", "gfx1250"),
+    ("gfx1250_asm_vop3cx", "gfx1250"),
+    ("gfx1250_asm_vop3p", "gfx1250"),
+    ("gfx1250_asm_vop3p_alias", "gfx1250"),
+    ("gfx1250_asm_vop3p_dpp16", "gfx1250"),
+    ("gfx1250_asm_vop3p_dpp8", "gfx1250"),
+    ("gfx1250_asm_vop3p_err", "gfx1250"),
+    ("gfx1250_asm_vopd", "gfx1250"),
+    ("gfx1250_asm_vopd_errs", "gfx1250"),
+    ("gfx1250_asm_vopd_features", "gfx1250"),
 ];
 
 pub enum Expect {
@@ -244,7 +291,9 @@ pub fn cases(text: &str, prefixes: &[&str]) -> Vec<(String, Expect)> {
     let mut out = Vec::new();
     let lines: Vec<&str> = text.lines().collect();
     for (i, line) in lines.iter().enumerate() {
-        let stmt = line.split("//").next().unwrap_or("").trim();
+        // `//` and `;` start comments in llvm-mc's AMDGPU assembly.
+        let stmt = line.split("//").next().unwrap_or("");
+        let stmt = stmt.split(';').next().unwrap_or("").trim();
         if stmt.is_empty() || stmt.starts_with('.') {
             continue;
         }

@@ -1,0 +1,360 @@
+//! Bytes -> [`Inst`] for the vector ALU families (VOP1, VOP2, VOPC, VOP3 with its SDST
+//! variant, VOP3P, and their DPP16/DPP8 forms). The instruction is found by (family, OP); the
+//! form and its operand slots are the ones the assembler settles on for the printed mnemonic
+//! ([`crate::forms`]), so the decoded [`Inst`] is the one `assemble(printed text)` builds.
+
+use std::collections::HashMap;
+
+use mcdiff_spec::{Encoding, Fidelity, Instruction, Operand, Spec};
+
+use super::{read_field, DecodeOutcome, Disassembler, Failure};
+use crate::forms::{self, Forced};
+use crate::inst::{Inst, OperandValue, RegFile, RegRange};
+use crate::print::llvm_mnemonic;
+use crate::print::vector::{
+    is_short, print_vector, vector_mnemonic, DppShape, VectorStyle, LANE_SELS, OPERANDLESS,
+};
+use crate::syntax::family_of;
+use crate::syntax::regs::parse_register;
+use crate::syntax::vector::{operand_bit, SRC_DPP16, SRC_DPP8, SRC_DPP8_FI};
+
+/// The vector family whose opcode space an encoding belongs to: the VOP3 SDST variant shares
+/// ENC_VOP3's.
+pub(super) fn vector_base(family: &str) -> Option<&'static str> {
+    match family {
+        "VOP1" => Some("VOP1"),
+        "VOP2" => Some("VOP2"),
+        "VOPC" => Some("VOPC"),
+        "VOP3" | "VOP3_SDST_ENC" => Some("VOP3"),
+        "VOP3P" => Some("VOP3P"),
+        _ => None,
+    }
+}
+
+/// (family, opcode) -> instruction, over the vector forms of a spec.
+pub(super) fn vector_opcodes(spec: &Spec) -> HashMap<(&'static str, u32), &Instruction> {
+    let mut map = HashMap::new();
+    for instruction in &spec.instructions {
+        for form in &instruction.encodings {
+            if let Some(base) = vector_base(family_of(&form.encoding)) {
+                map.entry((base, form.opcode)).or_insert(instruction);
+            }
+        }
+    }
+    map
+}
+
+/// Spellings of the modifier fields across spec files (the RDNA3 manual file says CLMP, BC,
+/// LANE_SEL0; the RDNA3.5 partial file OP_SEL; the CDNA5 manual file CM), by canonical name.
+const MODIFIER_SPELLINGS: &[(&str, &[&str])] = &[
+    ("NEG", &["NEG"]),
+    ("ABS", &["ABS"]),
+    ("OPSEL", &["OPSEL", "OP_SEL"]),
+    ("NEG_HI", &["NEG_HI"]),
+    ("CLAMP", &["CLAMP", "CLMP", "CM"]),
+    ("OMOD", &["OMOD"]),
+    ("DPP_CTRL", &["DPP_CTRL"]),
+    ("ROW_MASK", &["ROW_MASK"]),
+    ("BANK_MASK", &["BANK_MASK"]),
+    ("BOUND_CTRL", &["BOUND_CTRL", "BC"]),
+    ("FI", &["FI"]),
+];
+
+fn spelled<'e>(enc: &'e Encoding, spellings: &[&str]) -> Option<&'e mcdiff_spec::Field> {
+    spellings.iter().find_map(|s| enc.field(s))
+}
+
+impl<'s> Disassembler<'s> {
+    /// Decodes a word of vector family `base` (`VOP1`... `VOP3P`).
+    pub(super) fn decode_vector(
+        &self,
+        base: &'static str,
+        word: u128,
+        bytes: &[u8],
+    ) -> DecodeOutcome {
+        match self.vector_inst(base, word, bytes) {
+            Ok((inst, len, text)) => DecodeOutcome::Decoded { inst, len, text },
+            Err(why) => why.into(),
+        }
+    }
+
+    fn vector_inst(
+        &self,
+        base: &'static str,
+        word: u128,
+        bytes: &[u8],
+    ) -> Result<(Inst, usize, String), Failure> {
+        let spec = &self.target.spec;
+        let enc = spec.encoding(&format!("ENC_{base}")).ok_or_else(|| {
+            Failure::Unsupported(format!("encoding ENC_{base} missing from spec"))
+        })?;
+        let op_field = enc
+            .field("OP")
+            .ok_or_else(|| Failure::Unsupported("encoding field missing".into()))?;
+        let opcode = read_field(word, op_field, 0) as u32;
+        let instruction = *self.vector_ops.get(&(base, opcode)).ok_or_else(|| {
+            Failure::Invalid(format!("no ENC_{base} instruction has this opcode"))
+        })?;
+        let short = is_short(base);
+        let forced = if short {
+            Forced::Native32
+        } else {
+            Forced::Vop3
+        };
+        let form = *forms::candidates(instruction, forced)
+            .first()
+            .ok_or_else(|| Failure::Unsupported("no form for this encoding".into()))?;
+        let dual = forms::candidates(instruction, Forced::None).len() > 1;
+        let src0 = enc.field("SRC0").map(|f| read_field(word, f, 0));
+        let dpp = match src0 {
+            Some(SRC_DPP16) => DppShape::Dpp16,
+            Some(SRC_DPP8 | SRC_DPP8_FI) => DppShape::Dpp8,
+            _ => DppShape::None,
+        };
+        let form_family = family_of(&form.encoding);
+        let layout_name = match dpp {
+            DppShape::None => forms::layout_encoding(&form.encoding),
+            DppShape::Dpp16 => format!("{form_family}_VOP_DPP16"),
+            DppShape::Dpp8 => format!("{form_family}_VOP_DPP8"),
+        };
+        let layout = spec.encoding(&layout_name).ok_or_else(|| {
+            Failure::Unsupported(format!("encoding {layout_name} missing from spec"))
+        })?;
+        let base_len = (layout.bit_count / 8) as usize;
+        if bytes.len() < base_len {
+            return Err(Failure::Invalid("instruction truncated".into()));
+        }
+        let literal = bytes
+            .get(base_len..base_len + 4)
+            .map(|b| u32::from_le_bytes(b.try_into().expect("4 bytes")));
+        let base_mnemonic = llvm_mnemonic(&instruction.name);
+        let slots = forms::slots(instruction, form, &base_mnemonic, self.wave64);
+        // A high-fidelity file lists every operand, so an empty list there means none;
+        // partial and manual files leave the list empty when they do not know it, and then
+        // only the instructions LLVM writes bare are known to have none.
+        let complete = spec
+            .sources
+            .get(form.source)
+            .is_some_and(|s| s.fidelity == Fidelity::High);
+        if slots.is_empty() && !complete && !OPERANDLESS.contains(&base_mnemonic.as_str()) {
+            return Err(Failure::Unsupported("no operand facts in spec".into()));
+        }
+        let reader = VectorReader {
+            word,
+            layout,
+            dpp: dpp != DppShape::None,
+            short,
+            swap: instruction.name.eq_ignore_ascii_case("V_SWAP_B16"),
+        };
+        let mut halves = 0u32;
+        let mut operands = Vec::new();
+        for slot in &slots {
+            let value = self.vector_operand(&reader, slot, literal, &mut halves)?;
+            operands.push(crate::inst::InstOperand {
+                spec: slot.clone(),
+                value,
+            });
+        }
+        if dpp != DppShape::None
+            && operands
+                .iter()
+                .any(|o| matches!(o.value, OperandValue::Literal { .. }))
+        {
+            return Err(Failure::Invalid("literal in a DPP instruction".into()));
+        }
+        let raw = self.raw_modifiers(&reader, base, src0, halves);
+        let mut inst = Inst {
+            mnemonic: vector_mnemonic(&base_mnemonic, form_family, dual, !slots.is_empty(), dpp),
+            name: instruction.name.clone(),
+            encoding: match dpp {
+                DppShape::None => form.encoding.clone(),
+                _ => layout_name.clone(),
+            },
+            opcode: form.opcode,
+            operands,
+            modifiers: raw.clone(),
+        };
+        let style = VectorStyle {
+            real_true16: self.real_true16,
+        };
+        let (text, order) = print_vector(&inst, style);
+        // The assembler collects modifier fields in text order; fields the text leaves at
+        // their default (0, or all-ones op_sel_hi for packed math) follow.
+        let value_of = |name: &str| raw.iter().find(|(n, _)| n == name).map_or(0, |m| m.1);
+        let mut modifiers: Vec<(String, u32)> = order
+            .iter()
+            .map(|name| (name.clone(), value_of(name)))
+            .collect();
+        for (name, value) in &raw {
+            if *value != 0 && !order.contains(name) {
+                modifiers.push((name.clone(), *value));
+            }
+        }
+        inst.modifiers = modifiers;
+        let uses_literal = inst.literal().is_some();
+        Ok((inst, base_len + if uses_literal { 4 } else { 0 }, text))
+    }
+
+    /// Canonical modifier fields of the word, zero values included.
+    fn raw_modifiers(
+        &self,
+        reader: &VectorReader,
+        base: &str,
+        src0: Option<u64>,
+        halves: u32,
+    ) -> Vec<(String, u32)> {
+        let layout = reader.layout;
+        let mut out: Vec<(String, u32)> = Vec::new();
+        let mut put = |name: &str, value: u32| out.push((name.to_string(), value));
+        for (name, spellings) in MODIFIER_SPELLINGS {
+            let Some(field) = spelled(layout, spellings) else {
+                continue;
+            };
+            put(name, read_field(reader.word, field, 0) as u32);
+        }
+        if reader.short {
+            // 32-bit forms: true16 halves sit in the VGPR codes; DPP16 keeps src0/src1
+            // modifiers as SRCn_NEG / SRCn_ABS.
+            put("OPSEL", halves);
+            for name in ["NEG", "ABS"] {
+                let bits = (0..2)
+                    .filter_map(|i| {
+                        let field = layout.field(&format!("SRC{i}_{name}"))?;
+                        Some((read_field(reader.word, field, 0) as u32) << i)
+                    })
+                    .fold(0, |m, b| m | b);
+                put(name, bits);
+            }
+        }
+        if base == "VOP3P" {
+            if let Some(field) = spelled(layout, &["OPSEL_HI", "OP_SEL_HI"]) {
+                let mut value = read_field(reader.word, field, 0) as u32;
+                if let Some(third) = layout.field("OP_SEL_HI_2") {
+                    // RDNA4 keeps OPSEL_HI bit 2 in a field of its own.
+                    value = (value & 3) | (read_field(reader.word, third, 0) as u32) << 2;
+                }
+                put("OPSEL_HI", value);
+            }
+        }
+        if reader.dpp && src0 != Some(SRC_DPP16) {
+            for (i, name) in LANE_SELS.iter().enumerate() {
+                let field = layout
+                    .field(name)
+                    .or_else(|| layout.field(&format!("LANE_SEL{i}")));
+                if let Some(field) = field {
+                    put(name, read_field(reader.word, field, 0) as u32);
+                }
+            }
+            put("FI", u32::from(src0 == Some(SRC_DPP8_FI)));
+        }
+        // One entry per field: 32-bit forms add OPSEL/NEG/ABS bits found outside the fields.
+        let mut merged: Vec<(String, u32)> = Vec::new();
+        for (name, value) in out {
+            match merged.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, v)) => *v |= value,
+                None => merged.push((name, value)),
+            }
+        }
+        merged
+    }
+
+    /// The value of one vector operand slot.
+    fn vector_operand(
+        &self,
+        reader: &VectorReader,
+        slot: &Operand,
+        literal: Option<u32>,
+        halves: &mut u32,
+    ) -> Result<OperandValue, Failure> {
+        let operand_type = slot.operand_type.as_str();
+        let need_literal = || {
+            literal
+                .map(|value| OperandValue::Literal { value, expr: None })
+                .ok_or_else(|| Failure::Invalid("literal dword missing".into()))
+        };
+        match operand_type {
+            "OPR_VCC" => {
+                let name = if self.wave64 { "vcc" } else { "vcc_lo" };
+                return match parse_register(name) {
+                    Some(Ok(reg)) => Ok(OperandValue::Reg(reg)),
+                    _ => Err(Failure::Unsupported("vcc not parsed".into())),
+                };
+            }
+            "OPR_SIMM32" => return need_literal(),
+            _ => {}
+        }
+        let field_name = slot.field.as_deref().unwrap_or("");
+        let (raw, width) = reader.read(field_name)?;
+        if operand_type.starts_with("OPR_SREG") || operand_type.starts_with("OPR_SDST") {
+            let name = self.code_name(operand_type, raw as i64)?;
+            return self.register(name, slot.size).map(OperandValue::Reg);
+        }
+        // 9-bit source fields hold VGPRs as 256 + n, 8-bit fields the VGPR number.
+        let vgpr_index = match width {
+            9 if raw >= 256 => Some(raw - 256),
+            9 => None,
+            _ => Some(raw),
+        };
+        if let Some(mut index) = vgpr_index {
+            let narrow = reader.short && slot.size == 16;
+            // v_swap_b16 writes its source too.
+            let written = field_name == "VDST" || (field_name == "SRC0" && reader.swap);
+            if narrow && !self.real_true16 && written && index >= 128 {
+                // Without real-true16, 32-bit encodings reach v0..v127 only for 16-bit
+                // destinations; llvm-mc rejects the word.
+                return Err(Failure::Invalid(
+                    "16-bit destination above v127 without real-true16".into(),
+                ));
+            }
+            if narrow && self.real_true16 {
+                // 32-bit encodings name a 16-bit half by bit 7 of the VGPR number (RDNA3 ISA
+                // §7.2 "16-bit VGPRs").
+                if index & 0x80 != 0 {
+                    if let Some(bit) = operand_bit(field_name) {
+                        *halves |= 1 << bit;
+                    }
+                }
+                index &= 0x7f;
+            }
+            return Ok(OperandValue::Reg(RegRange {
+                file: RegFile::Vgpr,
+                first: index as u32,
+                count: slot.size.div_ceil(32).max(1),
+            }));
+        }
+        if operand_type == "OPR_VGPR" {
+            return Err(Failure::Unsupported(format!(
+                "scalar code {raw} in a VGPR-only operand"
+            )));
+        }
+        let name = self.code_name(operand_type, raw as i64)?;
+        match name {
+            "SRC_LITERAL" => need_literal(),
+            _ if super::is_constant_name(name) => Ok(OperandValue::Inline(name.to_string())),
+            _ => self.register(name, slot.size).map(OperandValue::Reg),
+        }
+    }
+}
+
+/// Reads operand fields of one vector word in its layout encoding.
+struct VectorReader<'e> {
+    word: u128,
+    layout: &'e Encoding,
+    dpp: bool,
+    short: bool,
+    /// The instruction writes SRC0 as well (v_swap_b16).
+    swap: bool,
+}
+
+impl VectorReader<'_> {
+    /// A field's value and width; a DPP word's SRC0 is the VGPR its DPP dword names.
+    fn read(&self, name: &str) -> Result<(u64, u32), Failure> {
+        let missing = || Failure::Unsupported("encoding field missing".into());
+        if self.dpp && name == "SRC0" {
+            let field = self.layout.field("VSRC0").ok_or_else(missing)?;
+            return Ok((256 + read_field(self.word, field, 0), 9));
+        }
+        let field = self.layout.field(name).ok_or_else(missing)?;
+        Ok((read_field(self.word, field, 0), field.width()))
+    }
+}

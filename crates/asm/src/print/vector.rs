@@ -1,0 +1,514 @@
+//! Vector ALU instructions (VOP1, VOP2, VOPC, VOP3, VOP3P and their DPP forms) as llvm-mc 22
+//! prints them (LLVM's AMDGPUInstPrinter conventions, AMDGPUModifierSyntax.rst):
+//! - mnemonic suffixes: `_e32` for a 32-bit encoding of an instruction that also has a VOP3
+//!   form, `_e64` for the VOP3 encoding of such an instruction, `_dpp` / `_e64_dpp` for DPP;
+//! - source modifiers around operands (`-v1`, `|v1|`, `-|v1|`, `neg(0.5)` for constants);
+//! - true16 halves `v1.l` / `v1.h` on 16-bit VGPR operands;
+//! - modifiers after the operands: `op_sel`, `op_sel_hi`, `neg_lo`, `neg_hi`, `clamp`, output
+//!   modifiers, then the DPP controls.
+//!
+//! Every word is returned with the canonical modifier fields it sets, in text order: that is
+//! the order in which the assembler collects them into [`Inst::modifiers`].
+
+use crate::inst::{Inst, InstOperand, OperandValue, RegFile};
+use crate::syntax::family_of;
+use crate::syntax::vector::{is_mix, operand_bit};
+
+use super::register_text;
+
+/// Output modifier names by OMOD value (RDNA3 ISA §7.3 "VOP3", OMOD: 1 = *2, 2 = *4, 3 = /2).
+const OMOD_TEXT: [&str; 4] = ["", "mul:2", "mul:4", "div:2"];
+
+/// DPP_CTRL swizzles with an operand (RDNA3 ISA §7.7.1 "DPP16", dpp_ctrl): base code, the
+/// lowest operand value, and the name.
+const DPP_CTRL_RANGES: &[(u32, u32, &str)] = &[
+    (0x100, 1, "row_shl"),
+    (0x110, 1, "row_shr"),
+    (0x120, 1, "row_ror"),
+    (0x150, 0, "row_share"),
+    (0x160, 0, "row_xmask"),
+];
+
+/// Canonical names of the DPP8 lane-select fields, lane 0 first.
+pub const LANE_SELS: [&str; 8] = [
+    "LANE_SEL_0",
+    "LANE_SEL_1",
+    "LANE_SEL_2",
+    "LANE_SEL_3",
+    "LANE_SEL_4",
+    "LANE_SEL_5",
+    "LANE_SEL_6",
+    "LANE_SEL_7",
+];
+
+/// How to print true16 operands: llvm-mc's `+real-true16` names 16-bit VGPR halves
+/// (`v1.l`, `v1.h`); `-real-true16` prints whole registers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VectorStyle {
+    pub real_true16: bool,
+}
+
+/// Encoding shape of a vector instruction, from its `encoding` name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DppShape {
+    None,
+    Dpp16,
+    Dpp8,
+}
+
+pub fn dpp_shape(encoding: &str) -> DppShape {
+    if encoding.ends_with("_VOP_DPP16") {
+        DppShape::Dpp16
+    } else if encoding.ends_with("_VOP_DPP8") {
+        DppShape::Dpp8
+    } else {
+        DppShape::None
+    }
+}
+
+/// True for the 32-bit families (VOP1, VOP2, VOPC).
+pub fn is_short(family: &str) -> bool {
+    matches!(family, "VOP1" | "VOP2" | "VOPC")
+}
+
+/// The mnemonic llvm-mc prints for `base` in `family`; `dual` when the instruction has both a
+/// 32-bit and a VOP3 form.
+/// `operands`: whether the instruction writes any (v_nop and v_pipeflush print bare).
+pub fn vector_mnemonic(
+    base: &str,
+    family: &str,
+    dual: bool,
+    operands: bool,
+    dpp: DppShape,
+) -> String {
+    let short = is_short(family);
+    let suffix = match (dpp, short) {
+        (DppShape::None, _) if !operands => "",
+        (DppShape::None, true) if dual && !BARE_E32.contains(&base) => "_e32",
+        (DppShape::None, false) if dual => "_e64",
+        (DppShape::None, _) => "",
+        // 32-bit compares name their DPP form by the DPP modifiers alone.
+        (_, true) if family == "VOPC" => "",
+        (_, true) => "_dpp",
+        (_, false) => "_e64_dpp",
+    };
+    format!("{base}{suffix}")
+}
+
+/// Value of a canonical modifier field (0 when absent).
+pub fn modifier(inst: &Inst, name: &str) -> u32 {
+    inst.modifiers
+        .iter()
+        .filter(|(n, _)| n == name)
+        .fold(0, |m, (_, v)| m | v)
+}
+
+/// True for a 16-bit VGPR operand that llvm-mc prints as a true16 half (not in VOP3P, whose
+/// 16-bit operands are selected by op_sel).
+fn is_half(op: &InstOperand, family: &str, style: VectorStyle) -> bool {
+    style.real_true16
+        && family != "VOP3P"
+        && op.spec.size == 16
+        && matches!(&op.value, OperandValue::Reg(r) if r.file == RegFile::Vgpr)
+}
+
+/// The text of a vector instruction and the canonical modifier fields in the order the text
+/// sets them.
+pub fn print_vector(inst: &Inst, style: VectorStyle) -> (String, Vec<String>) {
+    let family = family_of(&inst.encoding);
+    let short = is_short(family);
+    let packed = family == "VOP3P";
+    let mix = is_mix(&inst.name.to_ascii_lowercase());
+    let dpp = dpp_shape(&inst.encoding);
+    let mut order: Vec<String> = Vec::new();
+    let mut note = |field: &str| {
+        if !order.iter().any(|f| f == field) {
+            order.push(field.to_string());
+        }
+    };
+    let neg = modifier(inst, "NEG");
+    let abs = modifier(inst, "ABS");
+    let neg_hi = modifier(inst, "NEG_HI");
+    let mut opsel = modifier(inst, "OPSEL");
+    if dpp != DppShape::None
+        && PACKED_DPP_SOURCES.contains(&inst.name.to_ascii_uppercase().as_str())
+    {
+        // Their DPP sources are packed pairs: llvm-mc drops the src0/src1 op_sel bits.
+        opsel &= !0b11;
+    }
+    // Packed math writes its negations as neg_lo/neg_hi lists; the mixed FMAs as source
+    // modifiers, abs in NEG_HI.
+    let source_mods = !packed || mix;
+    let mut texts = Vec::new();
+    for op in &inst.operands {
+        let bit = op.spec.field.as_deref().and_then(operand_bit);
+        let mut text = value_text(op, packed);
+        if let Some(class) = fake16_class(op, short, dpp, style) {
+            text.push_str(&format!(
+                "/*Invalid register, operand has '{class}' register class*/"
+            ));
+        }
+        let high = is_half(op, family, style) && bit.is_some_and(|b| opsel & (1 << b) != 0);
+        if is_half(op, family, style) {
+            text.push_str(if high { ".h" } else { ".l" });
+        }
+        if let Some(bit) = bit.filter(|&b| b < 3 && source_mods) {
+            let negated = neg & (1 << bit) != 0;
+            let (abs_field, abs_bits) = if packed {
+                ("NEG_HI", neg_hi)
+            } else {
+                ("ABS", abs)
+            };
+            let absolute = abs_bits & (1 << bit) != 0;
+            let constant = matches!(
+                op.value,
+                OperandValue::Inline(_) | OperandValue::Literal { .. }
+            );
+            if absolute {
+                text = format!("|{text}|");
+            }
+            if negated {
+                note("NEG");
+                text = if constant && !absolute {
+                    format!("neg({text})")
+                } else {
+                    format!("-{text}")
+                };
+            }
+            if absolute {
+                note(abs_field);
+            }
+        }
+        if high {
+            note("OPSEL");
+        }
+        texts.push(text);
+    }
+    let mut out = inst.mnemonic.clone();
+    if !texts.is_empty() {
+        out.push(' ');
+        out.push_str(&texts.join(", "));
+    }
+    let mut word = |text: String, fields: &[&str], order: &mut Vec<String>| {
+        out.push(' ');
+        out.push_str(&text);
+        for f in fields {
+            if !order.iter().any(|o| o == f) {
+                order.push(f.to_string());
+            }
+        }
+    };
+    let sources = inst
+        .operands
+        .iter()
+        .filter(|o| {
+            o.spec
+                .field
+                .as_deref()
+                .and_then(operand_bit)
+                .is_some_and(|b| b < 3)
+        })
+        .count() as u32;
+    if !short {
+        let list = |bits: u32, n: u32| {
+            let items: Vec<String> = (0..n).map(|i| ((bits >> i) & 1).to_string()).collect();
+            format!("[{}]", items.join(","))
+        };
+        if packed {
+            if opsel != 0 {
+                word(
+                    format!("op_sel:{}", list(opsel, sources)),
+                    &["OPSEL"],
+                    &mut order,
+                );
+            }
+            let opsel_hi = modifier(inst, "OPSEL_HI");
+            let all = (1 << sources) - 1;
+            let default = if mix { 0 } else { all };
+            if opsel_hi & all != default {
+                word(
+                    format!("op_sel_hi:{}", list(opsel_hi, sources)),
+                    &["OPSEL_HI"],
+                    &mut order,
+                );
+            }
+            if !mix && neg != 0 {
+                word(
+                    format!("neg_lo:{}", list(neg, sources)),
+                    &["NEG"],
+                    &mut order,
+                );
+            }
+            if !mix && neg_hi != 0 {
+                word(
+                    format!("neg_hi:{}", list(neg_hi, sources)),
+                    &["NEG_HI"],
+                    &mut order,
+                );
+            }
+        } else if let Some(sources) = byte_sel_sources(&inst.name).filter(|_| opsel != 0) {
+            word(
+                format!("byte_sel:{}", byte_sel(opsel, sources)),
+                &["OPSEL"],
+                &mut order,
+            );
+        } else if opsel != 0 && !opsel_hidden(inst, style) {
+            let text = if inst.name.to_ascii_uppercase().starts_with("V_PERMLANE") {
+                // The permlanes keep fetch-inactive and bound-control in op_sel of src0/src1.
+                list(opsel, 2)
+            } else if has_dst_sel(inst, dpp) {
+                // Destination half as the last element (OPSEL bit 3).
+                let with_dst = (opsel & ((1 << sources) - 1)) | ((opsel >> 3) & 1) << sources;
+                list(with_dst, sources + 1)
+            } else {
+                list(opsel, sources)
+            };
+            word(format!("op_sel:{text}"), &["OPSEL"], &mut order);
+        }
+        if modifier(inst, "CLAMP") != 0 {
+            word("clamp".into(), &["CLAMP"], &mut order);
+        }
+        let omod = modifier(inst, "OMOD") as usize;
+        if omod != 0 && !packed {
+            word(OMOD_TEXT[omod & 3].into(), &["OMOD"], &mut order);
+        }
+    }
+    match dpp {
+        DppShape::Dpp16 => {
+            let ctrl = modifier(inst, "DPP_CTRL");
+            word(
+                dpp_ctrl_text(ctrl).unwrap_or_else(|| format!("dpp_ctrl:0x{ctrl:x}")),
+                &["DPP_CTRL"],
+                &mut order,
+            );
+            let row = modifier(inst, "ROW_MASK");
+            word(format!("row_mask:0x{row:x}"), &["ROW_MASK"], &mut order);
+            let bank = modifier(inst, "BANK_MASK");
+            word(format!("bank_mask:0x{bank:x}"), &["BANK_MASK"], &mut order);
+            if modifier(inst, "BOUND_CTRL") != 0 {
+                word("bound_ctrl:1".into(), &["BOUND_CTRL"], &mut order);
+            }
+            if modifier(inst, "FI") != 0 {
+                word("fi:1".into(), &["FI"], &mut order);
+            }
+        }
+        DppShape::Dpp8 => {
+            let sels: Vec<String> = LANE_SELS
+                .iter()
+                .map(|f| modifier(inst, f).to_string())
+                .collect();
+            word(format!("dpp8:[{}]", sels.join(",")), &LANE_SELS, &mut order);
+            if modifier(inst, "FI") != 0 {
+                word("fi:1".into(), &["FI"], &mut order);
+            }
+        }
+        DppShape::None => {}
+    }
+    (out, order)
+}
+
+/// Without real-true16, 16-bit operands of 32-bit encodings reach v0..v127 only: llvm-mc
+/// prints a higher source with a comment naming the register class it wanted (VGPR or
+/// scalar source for a plain SRC0, VGPR only for VSRC1 and the DPP source).
+fn fake16_class(
+    op: &InstOperand,
+    short: bool,
+    dpp: DppShape,
+    style: VectorStyle,
+) -> Option<&'static str> {
+    let high_vgpr =
+        matches!(&op.value, OperandValue::Reg(r) if r.file == RegFile::Vgpr && r.first >= 128);
+    if style.real_true16 || !short || op.spec.size != 16 || !high_vgpr {
+        return None;
+    }
+    let field = op.spec.field.as_deref()?;
+    match field {
+        "SRC0" if dpp == DppShape::None => Some("VS_32_Lo128"),
+        "SRC0" | "VSRC1" => Some("VGPR_32_Lo128"),
+        _ => None,
+    }
+}
+
+/// The GFX12 FP8/BF8 conversions that write their OPSEL bits as `byte_sel:n`, and how many
+/// sources each has (llvm-mc 22).
+fn byte_sel_sources(name: &str) -> Option<u32> {
+    match name.to_ascii_uppercase().as_str() {
+        "V_CVT_F32_FP8" | "V_CVT_F32_BF8" => Some(1),
+        "V_CVT_SR_FP8_F32" | "V_CVT_SR_BF8_F32" => Some(2),
+        _ => None,
+    }
+}
+
+/// The byte a conversion's OPSEL bits select: one-source conversions keep it in OPSEL[1:0]
+/// high bit first, the stochastic-rounding ones in OPSEL[3:2] (inverse of the assembler's
+/// [`crate::syntax::vector::byte_sel_bits`]).
+fn byte_sel(opsel: u32, sources: u32) -> u32 {
+    if sources == 1 {
+        (opsel & 1) << 1 | (opsel >> 1) & 1
+    } else {
+        (opsel >> 2) & 3
+    }
+}
+
+/// Where llvm-mc 22 leaves op_sel out: without real-true16, the VOP3 forms of VOP1/VOP2/VOPC
+/// instructions; v_cndmask_b16 always (its halves show on the operands).
+fn opsel_hidden(inst: &Inst, style: VectorStyle) -> bool {
+    // VOP3 opcodes below 0x200 are the promoted VOPC (0..0xff), VOP2 (0x100..) and VOP1
+    // (0x180..) instructions (RDNA3/RDNA4 ISA, VOP3 opcode table).
+    let name = inst.name.to_ascii_uppercase();
+    // The FP8/BF8 conversions select bytes, not true16 halves: their op_sel always shows.
+    let promoted = family_of(&inst.encoding) == "VOP3"
+        && inst.opcode < 0x200
+        && !(name.contains("FP8") || name.contains("BF8"));
+    let fake16_plain = !style.real_true16 && (promoted || FAKE16_NO_OPSEL.contains(&name.as_str()));
+    fake16_plain || name == "V_CNDMASK_B16"
+}
+
+/// VOP3-only 16-bit integer operations that llvm-mc 22 prints without op_sel unless
+/// real-true16 is on (they descend from GFX9 VOP2 operations without op_sel; the
+/// `_nc` adds, the three-source and the mixed-width operations keep theirs).
+const FAKE16_NO_OPSEL: &[&str] = &[
+    "V_MUL_LO_U16",
+    "V_MAX_U16",
+    "V_MAX_I16",
+    "V_MIN_U16",
+    "V_MIN_I16",
+    "V_LSHLREV_B16",
+    "V_LSHRREV_B16",
+    "V_ASHRREV_I16",
+    "V_AND_B16",
+    "V_OR_B16",
+    "V_XOR_B16",
+];
+
+/// 16-bit dot products whose DPP forms print op_sel without the src0/src1 bits (GFX12,
+/// llvm-mc 22).
+const PACKED_DPP_SOURCES: &[&str] = &["V_DOT2_F16_F16", "V_DOT2_BF16_BF16"];
+
+/// Vector instructions LLVM writes without operands (AMDGPU/AMDGPUAsmGFX11.rst, GFX12).
+pub const OPERANDLESS: &[&str] = &["v_nop", "v_pipeflush"];
+
+/// VOP1 instructions with a VOP3 form that llvm-mc prints without `_e32`.
+const BARE_E32: &[&str] = &["v_readfirstlane_b32"];
+
+/// Instructions whose VOP3 op_sel also selects the destination half (LLVM's VOP3_OPSEL):
+/// the ones with 16-bit operands and a destination field (for compares the element is 0).
+fn has_dst_sel(inst: &Inst, dpp: DppShape) -> bool {
+    // Compares keep the (zero) destination element except in their DPP forms.
+    let vdst = inst.operands.iter().any(|o| {
+        o.spec.field.as_deref() == Some("VDST")
+            && (dpp == DppShape::None
+                || matches!(&o.value, OperandValue::Reg(r) if r.file == RegFile::Vgpr))
+    });
+    vdst && inst.operands.iter().any(|o| o.spec.size == 16)
+}
+
+/// `quad_perm:[..]`, `row_shl:n`...: the DPP16 swizzle a DPP_CTRL value names.
+pub fn dpp_ctrl_text(ctrl: u32) -> Option<String> {
+    if ctrl <= 0xff {
+        let lanes: Vec<String> = (0..4)
+            .map(|i| ((ctrl >> (2 * i)) & 3).to_string())
+            .collect();
+        return Some(format!("quad_perm:[{}]", lanes.join(",")));
+    }
+    match ctrl {
+        0x140 => return Some("row_mirror".into()),
+        0x141 => return Some("row_half_mirror".into()),
+        _ => {}
+    }
+    DPP_CTRL_RANGES
+        .iter()
+        .find(|&&(base, lo, _)| (base + lo..base + 16).contains(&ctrl))
+        .map(|(base, _, name)| format!("{name}:{}", ctrl - base))
+}
+
+/// An operand's value without modifiers.
+fn value_text(op: &InstOperand, packed: bool) -> String {
+    match &op.value {
+        OperandValue::Reg(reg) => register_text(reg),
+        OperandValue::Inline(name) => inline_text(name, &op.spec.data_format, packed),
+        OperandValue::Literal { value, expr } => match expr {
+            Some(expr) => expr.clone(),
+            None => format!("0x{value:x}"),
+        },
+        OperandValue::Imm(v) => format!("0x{v:x}"),
+        OperandValue::Label(expr) => expr.clone(),
+        OperandValue::SmemOffset { .. } => String::new(),
+    }
+}
+
+/// An inline constant: by its spec name, except that 16-bit integer operands of non-packed
+/// instructions show the float constants as the f16 bits they stand for (`0x3800` for 0.5).
+fn inline_text(name: &str, data_format: &str, packed: bool) -> String {
+    let int16 = ["FMT_NUM_I16", "FMT_NUM_U16", "FMT_NUM_B16"].contains(&data_format);
+    match name.parse::<f32>() {
+        Ok(v) if int16 && !packed && name.contains('.') => {
+            format!("0x{:x}", half::f16::from_f32(v).to_bits())
+        }
+        _ => name.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dpp_controls() {
+        assert_eq!(dpp_ctrl_text(0x1b).as_deref(), Some("quad_perm:[3,2,1,0]"));
+        assert_eq!(dpp_ctrl_text(0x101).as_deref(), Some("row_shl:1"));
+        assert_eq!(dpp_ctrl_text(0x11f).as_deref(), Some("row_shr:15"));
+        assert_eq!(dpp_ctrl_text(0x150).as_deref(), Some("row_share:0"));
+        assert_eq!(dpp_ctrl_text(0x141).as_deref(), Some("row_half_mirror"));
+        assert_eq!(dpp_ctrl_text(0x100), None);
+        assert_eq!(dpp_ctrl_text(0x130), None);
+    }
+
+    #[test]
+    fn byte_selects_invert_the_assembler() {
+        for n in 0..4 {
+            for sources in [1, 2] {
+                let bits = crate::syntax::vector::byte_sel_bits(n, sources);
+                assert_eq!(byte_sel(bits, sources), n);
+            }
+        }
+        assert_eq!(byte_sel_sources("V_CVT_SR_FP8_F32"), Some(2));
+        assert_eq!(byte_sel_sources("V_CVT_PK_F32_FP8"), None);
+    }
+
+    #[test]
+    fn sixteen_bit_integer_operands_show_float_constants_as_bits() {
+        assert_eq!(inline_text("0.5", "FMT_NUM_U16", false), "0x3800");
+        assert_eq!(inline_text("-4.0", "FMT_NUM_I16", false), "0xc400");
+        assert_eq!(inline_text("0.5", "FMT_NUM_F16", false), "0.5");
+        assert_eq!(inline_text("-1", "FMT_NUM_I16", false), "-1");
+    }
+
+    #[test]
+    fn suffixes() {
+        assert_eq!(
+            vector_mnemonic("v_mov_b32", "VOP1", true, true, DppShape::None),
+            "v_mov_b32_e32"
+        );
+        assert_eq!(
+            vector_mnemonic("v_mov_b32", "VOP3", true, true, DppShape::None),
+            "v_mov_b32_e64"
+        );
+        assert_eq!(
+            vector_mnemonic("v_fma_f32", "VOP3", false, true, DppShape::None),
+            "v_fma_f32"
+        );
+        assert_eq!(
+            vector_mnemonic("v_fma_f32", "VOP3", false, true, DppShape::Dpp8),
+            "v_fma_f32_e64_dpp"
+        );
+        assert_eq!(
+            vector_mnemonic("v_mov_b32", "VOP1", true, true, DppShape::Dpp16),
+            "v_mov_b32_dpp"
+        );
+        assert_eq!(
+            vector_mnemonic("v_nop", "VOP1", true, false, DppShape::None),
+            "v_nop"
+        );
+    }
+}
