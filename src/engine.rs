@@ -513,7 +513,9 @@ fn disassembly_results(
             let decoded = match (cx.status, cx.ours, &case.bytes) {
                 (None, _, _) => None,
                 (Some(TargetStatus::NoSpec), _, _) => None,
-                (_, Some((side, dis)), Some(bytes)) => Some(decode_line(side, dis, bytes, llvm_bytes)),
+                (_, Some((side, dis)), Some(bytes)) => {
+                    Some(decode_line(side, dis, bytes, llvm_bytes))
+                }
                 _ => None,
             };
             let ours = match (cx.status, &decoded) {
@@ -526,12 +528,12 @@ fn disassembly_results(
                 },
             };
             let sema = match (cx.ours, decoded.as_ref().and_then(|d| d.first.as_ref())) {
-                (Some((side, _)), Some(inst)) => Some(side.semantics.check(
-                    side.ts.arch,
-                    side.wave64,
-                    &side.ts.spec,
-                    inst,
-                )),
+                (Some((side, _)), Some(inst)) => {
+                    Some(
+                        side.semantics
+                            .check(side.ts.arch, side.wave64, &side.ts.spec, inst),
+                    )
+                }
                 _ => None,
             };
             let class = if unaligned && ours != OursAnswer::NoSpec {

@@ -182,6 +182,10 @@ const VECTOR_FLOORS: &[(&str, &str, f64)] = &[
     ("22.1.8", "gfx12_dasm_vopcx", 1.0),
     ("22.1.8", "gfx12_dasm_vopcx_dpp16", 1.0),
     ("22.1.8", "gfx12_dasm_vopcx_dpp8", 1.0),
+    ("22.1.8", "gfx11_dasm_vopd", 1.0),
+    ("22.1.8", "gfx11_dasm_vopd_features", 1.0),
+    ("22.1.8", "gfx12_dasm_vopd", 1.0),
+    ("22.1.8", "gfx12_dasm_vopd_features", 1.0),
 ];
 
 #[test]

@@ -179,6 +179,8 @@ const VECTOR_SUITES: &[&str] = &[
     "gfx12_dasm_vop3p",
     "gfx12_dasm_vopc",
     "gfx12_dasm_vopc_dpp16",
+    "gfx11_dasm_vopd",
+    "gfx12_dasm_vopd",
 ];
 
 #[test]
@@ -289,10 +291,11 @@ fn outcome_kinds() {
     );
     let asm = Assembler::new(&target, &[]);
     assert_eq!(round_trip(&dis, &asm, &dpp), Ok(Trip::Exact));
-    // VOPD (dual issue, ENCODING 0b110010): a vector format this decoder does not handle.
+    // VOPD (dual issue, ENCODING 0b110010) needs wave32.
+    let wave64 = Disassembler::new(&target, &["+wavefrontsize64".to_string()]);
     assert!(matches!(
-        dis.decode(&[0x00, 0x00, 0x00, 0xc8, 0x00, 0x00, 0x00, 0x00]),
-        DecodeOutcome::Unsupported(_)
+        wave64.decode(&[0x00, 0x00, 0x00, 0xc8, 0x00, 0x00, 0x00, 0x00]),
+        DecodeOutcome::Invalid(_)
     ));
     // SOPP opcode 0x7f is not an instruction.
     assert!(matches!(

@@ -77,6 +77,8 @@ pub struct Disassembler<'s> {
     names: HashMap<&'s str, HashMap<i64, &'s str>>,
     /// (vector family, opcode) -> instruction.
     vector_ops: HashMap<(&'static str, u32), &'s Instruction>,
+    /// Dual-issue opcode -> instruction and its VOPDXY form.
+    dual_ops: HashMap<u32, (&'s Instruction, &'s InstructionEncoding)>,
     /// llvm-mc's `real-true16` feature: 16-bit VGPR operands are register halves.
     real_true16: bool,
 }
@@ -165,6 +167,7 @@ impl<'s> Disassembler<'s> {
             forms,
             names,
             vector_ops: vector::vector_opcodes(spec),
+            dual_ops: vector::dual_opcodes(spec),
             real_true16,
         }
     }
@@ -190,8 +193,10 @@ impl<'s> Disassembler<'s> {
         buf[..n].copy_from_slice(&bytes[..n]);
         let word = u128::from_le_bytes(buf);
         let fits = |c: &&Candidate| c.mask_bytes <= bytes.len();
-        if let Some(base) = self.vector_family(word, bytes.len()) {
-            return self.decode_vector(base, word, bytes);
+        match self.vector_family(word, bytes.len()) {
+            Some("VOPDXY") => return self.decode_dual(word, bytes),
+            Some(base) => return self.decode_vector(base, word, bytes),
+            None => {}
         }
         // Official files fold opcodes into the identifiers: an exact identifier names the
         // format (and, for our families, the instruction).
@@ -228,8 +233,9 @@ impl<'s> Disassembler<'s> {
         }
     }
 
-    /// The vector family (`VOP1`... `VOP3P`) of a word, by the longest ENCODING field it
-    /// matches; GFX11 and later only (older vector formats are not implemented).
+    /// The vector family (`VOP1`... `VOP3P`, or `VOPDXY` for dual issue) of a word, by the
+    /// longest ENCODING field it matches; GFX11 and later only (older vector formats are not
+    /// implemented).
     fn vector_family(&self, word: u128, available: usize) -> Option<&'static str> {
         if self.target.target.gfx_major < 11 {
             return None;
@@ -240,7 +246,10 @@ impl<'s> Disassembler<'s> {
             .filter(|c| c.mask_bytes <= available.max(4))
             .filter(|c| word & c.encoding_mask == c.encoding_value)
             .max_by_key(|c| c.encoding_mask.count_ones())?;
-        vector::vector_base(best.family)
+        match best.family {
+            "VOPDXY" => Some("VOPDXY"),
+            family => vector::vector_base(family),
+        }
     }
 
     /// The instruction of `c`'s family whose opcode the word's OP field holds.

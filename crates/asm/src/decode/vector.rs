@@ -5,14 +5,15 @@
 
 use std::collections::HashMap;
 
-use mcdiff_spec::{Encoding, Fidelity, Instruction, Operand, Spec};
+use mcdiff_spec::{Encoding, Fidelity, Instruction, InstructionEncoding, Operand, Spec};
 
 use super::{read_field, DecodeOutcome, Disassembler, Failure};
 use crate::forms::{self, Forced};
 use crate::inst::{Inst, OperandValue, RegFile, RegRange};
 use crate::print::llvm_mnemonic;
 use crate::print::vector::{
-    is_short, print_vector, vector_mnemonic, DppShape, VectorStyle, LANE_SELS, OPERANDLESS,
+    is_short, print_dual, print_vector, vector_mnemonic, DppShape, VectorStyle, LANE_SELS,
+    OPERANDLESS,
 };
 use crate::syntax::family_of;
 use crate::syntax::regs::parse_register;
@@ -38,6 +39,20 @@ pub(super) fn vector_opcodes(spec: &Spec) -> HashMap<(&'static str, u32), &Instr
         for form in &instruction.encodings {
             if let Some(base) = vector_base(family_of(&form.encoding)) {
                 map.entry((base, form.opcode)).or_insert(instruction);
+            }
+        }
+    }
+    map
+}
+
+/// Opcode -> instruction, over the dual-issue (VOPD) forms of a spec: X and Y ops share the
+/// numbering, the X field being the narrower (RDNA3 ISA §15.3.7 "VOPD").
+pub(super) fn dual_opcodes(spec: &Spec) -> HashMap<u32, (&Instruction, &InstructionEncoding)> {
+    let mut map = HashMap::new();
+    for instruction in &spec.instructions {
+        for form in &instruction.encodings {
+            if family_of(&form.encoding) == "VOPDXY" {
+                map.entry(form.opcode).or_insert((instruction, form));
             }
         }
     }
@@ -191,6 +206,90 @@ impl<'s> Disassembler<'s> {
             }
         }
         inst.modifiers = modifiers;
+        let uses_literal = inst.literal().is_some();
+        Ok((inst, base_len + if uses_literal { 4 } else { 0 }, text))
+    }
+
+    /// Decodes a dual-issue (VOPD) word: one [`Inst`] named after the X op, X then Y operands,
+    /// and the Y opcode as the `OPY` modifier, as the assembler builds it.
+    pub(super) fn decode_dual(&self, word: u128, bytes: &[u8]) -> DecodeOutcome {
+        match self.dual_inst(word, bytes) {
+            Ok((inst, len, text)) => DecodeOutcome::Decoded { inst, len, text },
+            Err(why) => why.into(),
+        }
+    }
+
+    fn dual_inst(&self, word: u128, bytes: &[u8]) -> Result<(Inst, usize, String), Failure> {
+        let spec = &self.target.spec;
+        let layout = spec
+            .encoding("VOPDXY")
+            .ok_or_else(|| Failure::Unsupported("encoding VOPDXY missing from spec".into()))?;
+        if self.wave64 {
+            return Err(Failure::Invalid("dual issue needs wave32".into()));
+        }
+        let base_len = (layout.bit_count / 8) as usize;
+        if bytes.len() < base_len {
+            return Err(Failure::Invalid("instruction truncated".into()));
+        }
+        let literal = bytes
+            .get(base_len..base_len + 4)
+            .map(|b| u32::from_le_bytes(b.try_into().expect("4 bytes")));
+        let reader = VectorReader {
+            word,
+            layout,
+            dpp: false,
+            short: false,
+            swap: false,
+        };
+        let mut operands = Vec::new();
+        let mut halves = Vec::new();
+        let mut opcodes = Vec::new();
+        for half in ['X', 'Y'] {
+            let field = layout
+                .field(&format!("OP{half}"))
+                .ok_or_else(|| Failure::Unsupported("encoding field missing".into()))?;
+            let opcode = read_field(word, field, 0) as u32;
+            let (instruction, form) = *self
+                .dual_ops
+                .get(&opcode)
+                .ok_or_else(|| Failure::Invalid("no VOPDXY instruction has this opcode".into()))?;
+            let mnemonic = llvm_mnemonic(&instruction.name);
+            let slots = forms::vopd_slots(form, &mnemonic, half);
+            if slots.is_empty() {
+                return Err(Failure::Unsupported("no operand facts in spec".into()));
+            }
+            for slot in &slots {
+                let mut unused = 0;
+                let mut value = self.vector_operand(&reader, slot, literal, &mut unused)?;
+                if slot.field.as_deref() == Some("VDSTY") {
+                    // VDSTY drops its low bit, the opposite of VDSTX's (RDNA3 ISA §15.3.7).
+                    let x_low = operands.iter().find_map(|o: &crate::inst::InstOperand| {
+                        match (&o.spec.field.as_deref(), &o.value) {
+                            (Some("VDSTX"), OperandValue::Reg(r)) => Some(r.first & 1),
+                            _ => None,
+                        }
+                    });
+                    if let (OperandValue::Reg(reg), Some(x_low)) = (&mut value, x_low) {
+                        reg.first = reg.first << 1 | (x_low ^ 1);
+                    }
+                }
+                operands.push(crate::inst::InstOperand {
+                    spec: slot.clone(),
+                    value,
+                });
+            }
+            halves.push(mnemonic);
+            opcodes.push((instruction.name.clone(), form.opcode));
+        }
+        let inst = Inst {
+            mnemonic: format!("{} :: {}", halves[0], halves[1]),
+            name: opcodes[0].0.clone(),
+            encoding: "VOPDXY".into(),
+            opcode: opcodes[0].1,
+            operands,
+            modifiers: vec![("OPY".into(), opcodes[1].1)],
+        };
+        let text = print_dual(&inst);
         let uses_literal = inst.literal().is_some();
         Ok((inst, base_len + if uses_literal { 4 } else { 0 }, text))
     }

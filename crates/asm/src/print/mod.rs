@@ -16,6 +16,9 @@ pub const SMEM_MODIFIER_FIELDS: &[&str] = &["GLC", "DLC", "TH", "SCOPE", "SCALE_
 
 /// Prints one instruction.
 pub fn print(inst: &Inst, ctx: &SyntaxCtx) -> String {
+    if inst.encoding == "VOPDXY" {
+        return vector::print_dual(inst);
+    }
     if crate::decode::is_vector_encoding(&inst.encoding) {
         // llvm-mc 22's default: real-true16 on GFX11 only (the decoder follows -mattr).
         let style = vector::VectorStyle {

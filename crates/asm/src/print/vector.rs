@@ -391,6 +391,30 @@ pub const OPERANDLESS: &[&str] = &["v_nop", "v_pipeflush"];
 /// VOP1 instructions with a VOP3 form that llvm-mc prints without `_e32`.
 const BARE_E32: &[&str] = &["v_readfirstlane_b32"];
 
+/// A dual-issue (VOPD) instruction: `<x> <x operands> :: <y> <y operands>`; the halves are
+/// told apart by their fields (`*X*` / `*Y*`), the shared constant goes with the half it
+/// follows.
+pub fn print_dual(inst: &Inst) -> String {
+    let (x, y) = inst
+        .mnemonic
+        .split_once(" :: ")
+        .unwrap_or((inst.mnemonic.as_str(), ""));
+    let mut halves: [Vec<String>; 2] = [Vec::new(), Vec::new()];
+    let mut half = 0;
+    for op in &inst.operands {
+        let field = op.spec.field.as_deref().unwrap_or("");
+        if field.contains('Y') {
+            half = 1;
+        }
+        halves[half].push(value_text(op, false));
+    }
+    format!(
+        "{x} {} :: {y} {}",
+        halves[0].join(", "),
+        halves[1].join(", ")
+    )
+}
+
 /// Instructions whose VOP3 op_sel also selects the destination half (LLVM's VOP3_OPSEL):
 /// the ones with 16-bit operands and a destination field (for compares the element is 0).
 fn has_dst_sel(inst: &Inst, dpp: DppShape) -> bool {
@@ -482,6 +506,46 @@ mod tests {
         assert_eq!(inline_text("-4.0", "FMT_NUM_I16", false), "0xc400");
         assert_eq!(inline_text("0.5", "FMT_NUM_F16", false), "0.5");
         assert_eq!(inline_text("-1", "FMT_NUM_I16", false), "-1");
+    }
+
+    #[test]
+    fn dual_issue_halves_split_at_the_first_y_field() {
+        let op = |field: &str, first: u32| InstOperand {
+            spec: mcdiff_spec::Operand {
+                field: Some(field.into()),
+                data_format: "FMT_NUM_F32".into(),
+                operand_type: "OPR_VGPR".into(),
+                size: 32,
+                input: None,
+                output: None,
+                implicit: None,
+                binary_required: None,
+                order: None,
+            },
+            value: OperandValue::Reg(crate::inst::RegRange {
+                file: RegFile::Vgpr,
+                first,
+                count: 1,
+            }),
+        };
+        let inst = Inst {
+            mnemonic: "v_dual_mul_f32 :: v_dual_mov_b32".into(),
+            name: "V_DUAL_MUL_F32".into(),
+            encoding: "VOPDXY".into(),
+            opcode: 3,
+            operands: vec![
+                op("VDSTX", 0),
+                op("SRCX0", 1),
+                op("VSRCX1", 2),
+                op("VDSTY", 3),
+                op("SRCY0", 4),
+            ],
+            modifiers: vec![("OPY".into(), 8)],
+        };
+        assert_eq!(
+            print_dual(&inst),
+            "v_dual_mul_f32 v0, v1, v2 :: v_dual_mov_b32 v3, v4"
+        );
     }
 
     #[test]
