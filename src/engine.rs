@@ -14,6 +14,7 @@ use crate::classify::{classify, classify_disasm, Class, OursAnswer};
 use crate::llvm_mc::{LlvmAnswer, LlvmMc, LlvmRun, RunCache};
 use crate::semantics::{SemaVerdict, Semantics};
 use mcdiff_asm::decode::{DecodeOutcome, Disassembler};
+use mcdiff_asm::syntax::release::release_default_mattr;
 use mcdiff_asm::{AsmOutcome, Assembler};
 use mcdiff_lit::{CheckExpectation, RunKind, RunLine, TestFile};
 use mcdiff_spec::{Arch, SpecLoader, TargetSpec, TargetStatus};
@@ -307,8 +308,17 @@ fn run_group(
         Some(TargetStatus::Spec(_)) => Some(specs.get(first.mcpu.as_deref().unwrap_or_default())),
         _ => None,
     };
+    // Our syntax follows the llvm-mc being compared where LLVM releases differ.
+    let mattr: Vec<String> = match spec.as_deref() {
+        Some(Ok(ts)) => release_default_mattr(config.llvm_mc.major(), ts.target.gfx_major)
+            .iter()
+            .map(|m| m.to_string())
+            .chain(first.mattr.iter().cloned())
+            .collect(),
+        _ => first.mattr.clone(),
+    };
     let assembler = match spec.as_deref() {
-        Some(Ok(ts)) => Some(Assembler::new(ts, &first.mattr)),
+        Some(Ok(ts)) => Some(Assembler::new(ts, &mattr)),
         _ => None,
     };
     let command: Arc<str> = config.llvm_mc.replay(&group.args).into();
@@ -332,7 +342,7 @@ fn run_group(
     if disassembly {
         let disassembler = ours_side
             .as_ref()
-            .map(|o| Disassembler::new(o.ts, &first.mattr));
+            .map(|o| Disassembler::new(o.ts, &mattr));
         let context = DisasmContext {
             status: &status,
             spec_error: match spec.as_deref() {
@@ -485,7 +495,26 @@ fn decode_line(
             roundtrip: None,
         };
     }
-    let roundtrip = consumed_ok || llvm_bytes.is_some_and(|b| b == reencoded.as_slice());
+    // Where LLVM syntax cannot say everything the bytes say (bits the printer drops), the
+    // text still round-trips if our re-encoding prints the same text again.
+    let reprinted = || {
+        let bytes: Vec<u8> = reencoded
+            .iter()
+            .map(|b| match b {
+                EncByte::Byte(v) => *v,
+                EncByte::Fixup(_) => 0,
+            })
+            .collect();
+        match dis.decode(&bytes) {
+            DecodeOutcome::Decoded { text, len, .. } if len == bytes.len() => {
+                texts.len() == 1 && text == texts[0]
+            }
+            _ => false,
+        }
+    };
+    let roundtrip = consumed_ok
+        || llvm_bytes.is_some_and(|b| b == reencoded.as_slice())
+        || reprinted();
     LineDecode {
         answer: OursAnswer::Decoded(texts.join(" ; ")),
         first,

@@ -67,6 +67,15 @@ impl LlvmRun {
 }
 
 impl LlvmMc {
+    /// The major version (`22` of `22.1.8`).
+    pub fn major(&self) -> u32 {
+        self.version
+            .split('.')
+            .next()
+            .and_then(|m| m.parse().ok())
+            .unwrap_or(0)
+    }
+
     /// The Debian package path of a named LLVM major version.
     pub fn for_major(major: &str) -> PathBuf {
         PathBuf::from(format!("/usr/lib/llvm-{major}/bin/llvm-mc"))

@@ -1,8 +1,8 @@
 //! Measures the assembler against the CHECK lines of LLVM's scalar MC tests.
 //! The recorded bytes are used only to count matches, never to produce bytes.
 //! Usage: `cargo run -p mcdiff-asm --example measure -- [--show N] [--only <stem or mcpu>]
-//! [--vector [--corpus 22.1.8|19.1.7] [--emit-table]]`: `--vector` measures the vector ALU
-//! files under every RUN configuration of their -mcpu and lists the unsupported reasons;
+//! [--vector|--memory [--corpus 22.1.8|19.1.7] [--emit-table]]`: `--vector` (`--memory`)
+//! measures the vector ALU (vector-memory) files under every RUN configuration of their -mcpu and lists the unsupported reasons;
 //! `--emit-table` prints the per-file counts as rows for tests/vector_baseline.rs.
 
 #[path = "../tests/common/mod.rs"]
@@ -23,9 +23,13 @@ fn main() {
         return;
     }
     let data = common::data_dir();
+    let corpus = arg_after("--corpus").unwrap_or_else(|| "22.1.8".into());
     if std::env::args().any(|a| a == "--vector") {
-        let corpus = arg_after("--corpus").unwrap_or_else(|| "22.1.8".into());
-        measure_vector(&data, &corpus, show, only.as_deref());
+        measure_files(&data, &corpus, suites::VECTOR_STEMS, show, only.as_deref());
+        return;
+    }
+    if std::env::args().any(|a| a == "--memory") {
+        measure_files(&data, &corpus, suites::MEMORY_STEMS, show, only.as_deref());
         return;
     }
     for (title, list) in [
@@ -57,11 +61,17 @@ fn main() {
     }
 }
 
-fn measure_vector(data: &std::path::Path, corpus: &str, show: usize, only: Option<&str>) {
+fn measure_files(
+    data: &std::path::Path,
+    corpus: &str,
+    stems: &[(&str, &str)],
+    show: usize,
+    only: Option<&str>,
+) {
     let (mut ok, mut total) = (0, 0);
     let mut reasons: std::collections::BTreeMap<String, usize> = Default::default();
     let mut targets: std::collections::HashMap<&str, mcdiff_spec::TargetSpec> = Default::default();
-    for (stem, mcpu) in suites::VECTOR_STEMS {
+    for (stem, mcpu) in stems {
         if only.is_some_and(|o| !stem.contains(o) && o != *mcpu) {
             continue;
         }
@@ -90,7 +100,7 @@ fn measure_vector(data: &std::path::Path, corpus: &str, show: usize, only: Optio
         }
     }
     println!(
-        "vector ALU ({corpus}): {ok}/{total} ({:.2}%)",
+        "all files ({corpus}): {ok}/{total} ({:.2}%)",
         100.0 * ok as f64 / total.max(1) as f64
     );
     let mut by_count: Vec<_> = reasons.into_iter().collect();

@@ -305,3 +305,70 @@ impl FamilyEncoder for DualIssue {
         Ok(EncodedBytes { bytes, fixups })
     }
 }
+
+/// DS, the flat families (FLAT/GLOBAL/SCRATCH) and buffers: VGPR fields hold the register number,
+/// SADDR the scalar register code; modifiers carry offsets and cache policy under the
+/// spec's field names.
+pub struct VectorMemory;
+
+impl FamilyEncoder for VectorMemory {
+    fn encode(&self, inst: &Inst, cx: &OperandCtx) -> Result<EncodedBytes, String> {
+        let enc = cx.encoding;
+        let mut word = Word::new(enc);
+        word.set(field(enc, "OP")?, inst.opcode as u64, 0);
+        for op in &inst.operands {
+            for (name, value) in
+                crate::memory::memory_kind(&op.spec.operand_type).encode(&op.value, &op.spec, cx)?
+            {
+                let f = field(enc, &name)?;
+                // A resource tuple field narrower than the 7-bit SGPR code holds the aligned
+                // SGPR number without its low bits (RDNA3 ISA §9.1 "SRSRC": SGPR / 4).
+                let scalar_tuple = op.spec.operand_type != "OPR_VGPR" && op.spec.size >= 128;
+                let implied = if scalar_tuple {
+                    7u32.saturating_sub(f.width())
+                } else {
+                    0
+                };
+                word.set(f, value, implied);
+            }
+        }
+        for (name, value) in &inst.modifiers {
+            word.set(field(enc, name)?, *value as u64, 0);
+        }
+        Ok(EncodedBytes {
+            bytes: word.bytes(),
+            fixups: Vec::new(),
+        })
+    }
+}
+
+/// Images: as [`VectorMemory`], plus GFX11 NSA addresses (`NSA_ADDR<n>` operands), one byte
+/// each in the dwords after the instruction, zero-padded (RDNA3 ISA §8.2 "MIMG NSA").
+pub struct Image;
+
+impl FamilyEncoder for Image {
+    fn encode(&self, inst: &Inst, cx: &OperandCtx) -> Result<EncodedBytes, String> {
+        let (extra, own): (Vec<_>, Vec<_>) = inst
+            .operands
+            .iter()
+            .cloned()
+            .partition(|o| o.spec.field.as_deref().is_some_and(|f| f.starts_with("NSA_ADDR")));
+        let base = Inst {
+            operands: own,
+            ..inst.clone()
+        };
+        let mut out = VectorMemory.encode(&base, cx)?;
+        let mut addresses = Vec::new();
+        for op in &extra {
+            let OperandValue::Reg(reg) = &op.value else {
+                return Err("NSA address is not a register".into());
+            };
+            addresses.push(u8::try_from(reg.first).map_err(|_| "VGPR out of range".to_string())?);
+        }
+        while addresses.len() % 4 != 0 {
+            addresses.push(0);
+        }
+        out.bytes.extend(addresses);
+        Ok(out)
+    }
+}

@@ -8,7 +8,9 @@
 pub mod decode;
 pub mod encoder;
 pub mod forms;
+mod image;
 pub mod inst;
+mod memory;
 pub mod operands;
 pub mod print;
 pub mod special;
@@ -140,6 +142,12 @@ impl<'s> Assembler<'s> {
         }
         let stmt = split_statement(text);
         if let Some(outcome) = self.assemble_vector(&stmt) {
+            return outcome;
+        }
+        if let Some(outcome) = self.assemble_memory(&stmt) {
+            return outcome;
+        }
+        if let Some(outcome) = self.assemble_image(&stmt) {
             return outcome;
         }
         let Some(instruction) = self.instruction(&stmt.mnemonic) else {

@@ -499,6 +499,39 @@ const VECTOR_CASES: &[(&str, &str, Option<&str>)] = &[
     ),
 ];
 
+/// Vector-memory statements (DS, FLAT/GLOBAL/SCRATCH, MUBUF/MTBUF, GFX12 VBUFFER), bytes from
+/// llvm-mc 22 as above.
+const MEMORY_CASES: &[(&str, &str, Option<&str>)] = &[
+    ("gfx1100", "ds_add_u32 v7, v9 offset:300", Some("0x2c,0x01,0x00,0xd8,0x07,0x09,0x00,0x00")),
+    ("gfx1100", "ds_load_b64 v[10:11], v3 offset:16", Some("0x10,0x00,0xd8,0xd9,0x03,0x00,0x00,0x0a")),
+    ("gfx1100", "ds_store_2addr_b32 v4, v5, v6 offset0:3 offset1:200", Some("0x03,0xc8,0x38,0xd8,0x04,0x05,0x06,0x00")),
+    ("gfx1100", "ds_cmpstore_rtn_b32 v1, v2, v3, v4 gds", Some("0x00,0x00,0xc2,0xd8,0x02,0x03,0x04,0x01")),
+    ("gfx1100", "ds_swizzle_b32 v3, v4 offset:swizzle(QUAD_PERM, 3, 2, 1, 0)", Some("0x1b,0x80,0xd4,0xd8,0x04,0x00,0x00,0x03")),
+    ("gfx1100", "ds_read_b32 v8, v2 offset:65536", None),
+    ("gfx1100", "global_load_b32 v3, v[6:7], off offset:-12", Some("0xf4,0x1f,0x52,0xdc,0x06,0x00,0x7c,0x03")),
+    ("gfx1100", "global_store_b64 v5, v[8:9], s[4:5] offset:100 glc slc", Some("0x64,0xc0,0x6e,0xdc,0x05,0x08,0x04,0x00")),
+    ("gfx1100", "global_atomic_add_u32 v2, v4, v6, s[10:11] glc", Some("0x00,0x40,0xd6,0xdc,0x04,0x06,0x0a,0x02")),
+    ("gfx1100", "global_atomic_add_u32 v2, v4, v6, s[10:11]", None),
+    ("gfx1100", "scratch_load_b32 v7, off, s5 offset:8", Some("0x08,0x00,0x51,0xdc,0x00,0x00,0x05,0x07")),
+    ("gfx1100", "scratch_store_b32 v2, v3, off offset:-20 dlc", Some("0xec,0x3f,0x69,0xdc,0x02,0x03,0xfc,0x00")),
+    ("gfx1100", "flat_load_b32 v4, v[2:3] offset:4095", Some("0xff,0x0f,0x50,0xdc,0x02,0x00,0x7c,0x04")),
+    ("gfx1100", "flat_load_b32 v4, v[2:3] offset:-4", None),
+    ("gfx1100", "buffer_load_b32 v9, v2, s[12:15], s1 offen offset:64 glc", Some("0x40,0x40,0x50,0xe0,0x02,0x09,0x43,0x01")),
+    ("gfx1100", "buffer_store_b64 v[3:4], v[6:7], s[16:19], 0 idxen offen", Some("0x00,0x00,0x6c,0xe0,0x06,0x03,0xc4,0x80")),
+    ("gfx1100", "tbuffer_load_format_xy v[2:3], off, s[4:7], s9 format:[BUF_FMT_32_FLOAT] offset:12", Some("0x0c,0x80,0xb0,0xe8,0x00,0x02,0x01,0x09")),
+    ("gfx1100", "tbuffer_store_format_x v1, v2, s[8:11], m0 format:[BUF_DATA_FORMAT_16,BUF_NUM_FORMAT_SINT] idxen", Some("0x00,0x00,0x62,0xe8,0x02,0x01,0x82,0x7d")),
+    ("gfx1200", "ds_max_num_f32 v3, v4 offset:12", Some("0x0c,0x00,0x4c,0xd8,0x03,0x04,0x00,0x00")),
+    ("gfx1200", "ds_load_2addr_b64 v[4:7], v9 offset0:1 offset1:2", Some("0x01,0x02,0xdc,0xd9,0x09,0x00,0x00,0x04")),
+    ("gfx1200", "global_load_b128 v[4:7], v8, s[2:3] offset:-4096 th:TH_LOAD_NT scope:SCOPE_SYS", Some("0x02,0xc0,0x05,0xee,0x04,0x00,0x1c,0x00,0x08,0x00,0xf0,0xff")),
+    ("gfx1200", "global_atomic_cmpswap_b32 v1, v[2:3], v[4:5], off th:TH_ATOMIC_RETURN", Some("0x7c,0x00,0x0d,0xee,0x01,0x00,0x10,0x02,0x02,0x00,0x00,0x00")),
+    ("gfx1200", "global_atomic_cmpswap_b32 v1, v[2:3], v[4:5], off", None),
+    ("gfx1200", "scratch_load_u16 v6, v1, s3 offset:1000 nv", None),
+    ("gfx1200", "flat_store_b32 v[1:2], v3 offset:-100 th:TH_STORE_NT_WB", Some("0x7c,0x80,0x06,0xec,0x00,0x00,0xf0,0x01,0x01,0x9c,0xff,0xff")),
+    ("gfx1200", "buffer_load_b32 v5, v[1:2], s[8:11], s4 idxen offen offset:123456 th:TH_LOAD_HT", Some("0x04,0x00,0x05,0xc4,0x05,0x10,0xa0,0xc0,0x01,0x40,0xe2,0x01")),
+    ("gfx1200", "buffer_atomic_add_u32 v5, off, s[20:23], null offset:7 th:TH_ATOMIC_RETURN scope:SCOPE_DEV", Some("0x7c,0x40,0x0d,0xc4,0x05,0x28,0x98,0x00,0x00,0x07,0x00,0x00")),
+    ("gfx1200", "tbuffer_store_format_xyzw v[10:13], v2, s[4:7], s3 format:[BUF_FMT_16_16_16_16_FLOAT] offen", Some("0x03,0xc0,0x21,0xc4,0x0a,0x08,0x80,0x5c,0x02,0x00,0x00,0x00")),
+];
+
 fn parse_bytes(text: &str) -> Vec<u8> {
     text.split(',')
         .map(|b| u8::from_str_radix(b.trim().trim_start_matches("0x"), 16).expect("hex byte"))
@@ -549,6 +582,31 @@ fn handwritten_vector_lines_match_llvm_mc() {
         let mattr = ["+real-true16".to_string(), "+wavefrontsize32".to_string()];
         let asm = mcdiff_asm::Assembler::new(&target, &mattr);
         for (_, line, expected) in VECTOR_CASES.iter().filter(|(m, _, _)| *m == mcpu) {
+            let outcome = asm.assemble(line);
+            let ok = match (expected, &outcome) {
+                (Some(bytes), AsmOutcome::Encoded(e)) => e.bytes == parse_bytes(bytes),
+                (None, AsmOutcome::Rejected(_)) => true,
+                _ => false,
+            };
+            if !ok {
+                failures.push(format!(
+                    "{mcpu}: {line}: want {expected:?}, got {outcome:?}"
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn handwritten_memory_lines_match_llvm_mc() {
+    let mut failures = Vec::new();
+    for mcpu in ["gfx1100", "gfx1200"] {
+        let Some(target) = common::target(mcpu) else {
+            return;
+        };
+        let asm = mcdiff_asm::Assembler::new(&target, &[]);
+        for (_, line, expected) in MEMORY_CASES.iter().filter(|(m, _, _)| *m == mcpu) {
             let outcome = asm.assemble(line);
             let ok = match (expected, &outcome) {
                 (Some(bytes), AsmOutcome::Encoded(e)) => e.bytes == parse_bytes(bytes),

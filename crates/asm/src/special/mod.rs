@@ -11,6 +11,7 @@ mod counters;
 mod hwreg;
 mod layout;
 mod lex;
+pub mod memory;
 mod modifiers;
 mod sendmsg;
 #[cfg(test)]

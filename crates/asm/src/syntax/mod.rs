@@ -4,7 +4,9 @@
 
 pub mod constants;
 pub mod expr;
+pub mod memory;
 pub mod regs;
+pub mod release;
 pub mod vector;
 
 /// One piece of statement text with its 1-based column.

@@ -62,6 +62,38 @@ pub const OTHERS: &[Suite] = &[
 
 /// The vector ALU test files measured per target: gfx11 files for gfx1100,
 /// gfx12 files for gfx1200, each under every RUN configuration of that -mcpu.
+/// The vector-memory test files (DS, FLAT/GLOBAL/SCRATCH) and the -mcpu they are measured
+/// under.
+pub const MEMORY_STEMS: &[(&str, &str)] = &[
+    ("gfx11_asm_ds", "gfx1100"),
+    ("gfx11_asm_flat", "gfx1100"),
+    ("gfx11_asm_flat_errs", "gfx1100"),
+    ("gfx12_asm_ds", "gfx1200"),
+    ("gfx12_asm_ds_alias", "gfx1200"),
+    ("gfx12_asm_vflat", "gfx1200"),
+    ("gfx12_asm_vflat_alias", "gfx1200"),
+    ("gfx12_asm_global_load_tr", "gfx1200"),
+    ("gfx11_asm_mubuf", "gfx1100"),
+    ("gfx11_asm_mubuf_alias", "gfx1100"),
+    ("gfx11_asm_mubuf_err", "gfx1100"),
+    ("gfx11_asm_mtbuf", "gfx1100"),
+    ("gfx11_asm_mtbuf_alias", "gfx1100"),
+    ("gfx11_asm_mtbuf_err", "gfx1100"),
+    ("gfx12_asm_vbuffer_mubuf", "gfx1200"),
+    ("gfx12_asm_vbuffer_mubuf_alias", "gfx1200"),
+    ("gfx12_asm_vbuffer_mubuf_err", "gfx1200"),
+    ("gfx12_asm_vbuffer_mtbuf", "gfx1200"),
+    ("gfx12_asm_vbuffer_mtbuf_alias", "gfx1200"),
+    ("gfx12_asm_vbuffer_mtbuf_err", "gfx1200"),
+    ("gfx11_asm_mimg", "gfx1100"),
+    ("gfx11_asm_mimg_err", "gfx1100"),
+    ("gfx11_asm_mimg_features", "gfx1100"),
+    ("gfx12_asm_vimage", "gfx1200"),
+    ("gfx12_asm_vimage_alias", "gfx1200"),
+    ("gfx12_asm_vsample", "gfx1200"),
+    ("gfx12_asm_mimg_err", "gfx1200"),
+];
+
 pub const VECTOR_STEMS: &[(&str, &str)] = &[
     ("gfx11_asm_vop1-fake16", "gfx1100"),
     ("gfx11_asm_vop1", "gfx1100"),
@@ -419,7 +451,12 @@ pub struct RunConfig {
 pub fn run_configs(text: &str) -> Vec<RunConfig> {
     let mut out = Vec::new();
     for line in text.lines() {
-        let Some(run) = line.trim_start().strip_prefix("// RUN:") else {
+        // `//` and `;` both start comments, so RUN lines come either way.
+        let line = line.trim_start();
+        let Some(run) = line
+            .strip_prefix("// RUN:")
+            .or_else(|| line.strip_prefix("; RUN:"))
+        else {
             continue;
         };
         if !run.contains("llvm-mc") || !run.contains("FileCheck") || run.contains("-disassemble") {

@@ -1,0 +1,221 @@
+//! Image statements (GFX11 MIMG with its NSA form, GFX12 VIMAGE/VSAMPLE): data VGPRs sized by
+//! `dmask`/`d16`/`tfe`, an address as one VGPR range or an NSA list `[v1, v2, v[3:4]]`, the
+//! resource and sampler SGPRs, then modifiers ([`crate::special::memory`]).
+//!
+//! Inst conventions: the first address is field `VADDR` (GFX11) or `VADDR0` (GFX12); further
+//! NSA addresses are `VADDR1..` on GFX12 and `NSA_ADDR1..` on GFX11 (bytes of the dwords
+//! that follow the instruction); the GFX11 `NSA` field is set for a list.
+
+use mcdiff_spec::{InstructionEncoding, Operand};
+
+use crate::encoder::{FamilyEncoder, Image};
+use crate::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
+use crate::memory::{memory_kind, without_inner_spaces};
+use crate::operands::{OperandCtx, INVALID_OPERAND};
+use crate::special::memory::{self as mods, MemModifier};
+use crate::syntax::memory as syn;
+use crate::syntax::regs::parse_register;
+use crate::syntax::{family_of, peel_modifiers, Piece, Statement};
+use crate::{reject, AsmOutcome, Assembler, Encoded, NotEncoded};
+
+impl Assembler<'_> {
+    /// `None` when the mnemonic names no image instruction.
+    pub(crate) fn assemble_image(&self, stmt: &Statement) -> Option<AsmOutcome> {
+        let instruction = self.instruction(&stmt.mnemonic)?;
+        let form = instruction
+            .encodings
+            .iter()
+            .find(|e| syn::IMAGE_FAMILIES.contains(&family_of(&e.encoding)))?;
+        let Some(encoding) = self.target.spec.encoding(&form.encoding) else {
+            return Some(AsmOutcome::Unsupported(format!(
+                "encoding {} missing from spec",
+                form.encoding
+            )));
+        };
+        let syntax = self.syntax_ctx();
+        let cx = OperandCtx {
+            spec: &self.target.spec,
+            syntax: &syntax,
+            mnemonic: &stmt.mnemonic,
+            encoding,
+        };
+        let inst = match build(stmt, &instruction.name, form, &cx) {
+            Ok(inst) => inst,
+            Err(why) => return Some(why.into()),
+        };
+        Some(match Image.encode(&inst, &cx) {
+            Ok(out) => AsmOutcome::Encoded(Encoded {
+                inst,
+                bytes: out.bytes,
+                fixups: out.fixups,
+            }),
+            Err(message) => AsmOutcome::Unsupported(format!("spec gap: {message}")),
+        })
+    }
+}
+
+fn vgpr_slot(field: &str, count: u32) -> Operand {
+    Operand {
+        field: Some(field.into()),
+        data_format: format!("FMT_NUM_B{}", 32 * count),
+        operand_type: "OPR_VGPR".into(),
+        size: 32 * count,
+        input: None,
+        output: None,
+        implicit: Some(false),
+        binary_required: None,
+        order: None,
+    }
+}
+
+/// The VGPR ranges of an address operand: one range, or the elements of an NSA list.
+fn address_ranges(piece: &Piece) -> Result<Vec<RegRange>, NotEncoded> {
+    let text = piece.text.trim();
+    let elements: Vec<&str> = match text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
+        // `[v1, v2]` is a list, `[v1]`-like register syntax has a colon or no comma.
+        Some(inner) if inner.contains(',') || !text.contains(':') && inner.starts_with('v') => {
+            inner.split(',').map(str::trim).collect()
+        }
+        _ => vec![text],
+    };
+    elements
+        .iter()
+        .map(|e| match parse_register(e) {
+            Some(Ok(reg)) if reg.file == RegFile::Vgpr && reg.first + reg.count <= 256 => Ok(reg),
+            _ => Err(reject(piece.column, INVALID_OPERAND)),
+        })
+        .collect()
+}
+
+fn build(
+    stmt: &Statement,
+    name: &str,
+    form: &InstructionEncoding,
+    cx: &OperandCtx,
+) -> Result<Inst, NotEncoded> {
+    let gfx11 = family_of(&form.encoding) == "MIMG";
+    let mut pieces = stmt.operands.clone();
+    let mut modifier_pieces = Vec::new();
+    if let Some(last) = pieces.pop() {
+        let last = Piece {
+            text: without_inner_spaces(&last.text),
+            column: last.column,
+        };
+        let (rest, found) = peel_modifiers(&last, |w| mods::is_modifier(w, cx.syntax));
+        if !rest.text.is_empty() || found.is_empty() {
+            pieces.push(rest);
+        }
+        modifier_pieces = found;
+    }
+    let access = syn::access(form, &stmt.mnemonic);
+    let mut modifiers: Vec<(String, u32)> = Vec::new();
+    for piece in &modifier_pieces {
+        let parsed = mods::parse(&piece.text, access, cx.syntax)
+            .unwrap_or_else(|| Err(INVALID_OPERAND.into()))
+            .map_err(|m| reject(piece.column, m))?;
+        let MemModifier::Field(field, value) = parsed else {
+            return Err(reject(piece.column, INVALID_OPERAND));
+        };
+        let Some(field) = syn::image_field(cx.encoding, field) else {
+            return Err(reject(piece.column, INVALID_OPERAND));
+        };
+        if modifiers.iter().any(|(f, _)| *f == field) {
+            return Err(reject(piece.column, "duplicate modifier"));
+        }
+        modifiers.push((field, value));
+    }
+    let flag = |f: &str| modifiers.iter().any(|(n, v)| n == f && *v != 0);
+    let dmask = modifiers
+        .iter()
+        .find(|(n, _)| n == "DMASK")
+        .map_or(1, |&(_, v)| v);
+    let data_regs = syn::image_data_regs(
+        &stmt.mnemonic,
+        dmask,
+        flag("D16"),
+        flag("TFE") || flag("LWE"),
+    );
+    // Text order: data, address, resource, sampler.
+    let scalar: Vec<&Operand> = ["SRSRC", "RSRC", "SSAMP", "SAMP"]
+        .iter()
+        .filter_map(|f| {
+            form.operands
+                .iter()
+                .find(|o| o.field.as_deref() == Some(*f))
+        })
+        .collect();
+    let has_data = form
+        .operands
+        .iter()
+        .any(|o| o.field.as_deref() == Some("VDATA"));
+    let want = usize::from(has_data) + 1 + scalar.len();
+    if pieces.len() > want {
+        return Err(reject(pieces[want].column, INVALID_OPERAND));
+    }
+    if pieces.len() < want {
+        return Err(reject(stmt.column, "too few operands for instruction"));
+    }
+    let mut operands = Vec::new();
+    let mut rest = pieces.iter();
+    if has_data {
+        let piece = rest.next().expect("counted");
+        let data_field = form
+            .operands
+            .iter()
+            .find(|o| o.field.as_deref() == Some("VDATA"))
+            .expect("has data");
+        let slot = match data_regs {
+            Some(n) => vgpr_slot("VDATA", n),
+            None => data_field.clone(),
+        };
+        let value = memory_kind("OPR_VGPR")
+            .parse(piece, &slot, cx)
+            .map_err(|_| reject(piece.column, "image data size does not match dmask, d16 and tfe"))?;
+        operands.push(InstOperand { spec: slot, value });
+    }
+    let address = rest.next().expect("counted");
+    let ranges = address_ranges(address)?;
+    let nsa = address.text.trim_start().starts_with('[') && ranges.len() > 1;
+    if !gfx11 && !nsa && ranges[0].count > 1 {
+        // GFX12 names every address VGPR in its own field: a range needs list syntax.
+        return Err(reject(stmt.column, "operands are not valid for this GPU or mode"));
+    }
+    let max_addresses = if gfx11 { 5 } else { 5 };
+    if ranges.len() > max_addresses {
+        return Err(reject(address.column, INVALID_OPERAND));
+    }
+    for (i, reg) in ranges.iter().enumerate() {
+        let field = match (gfx11, i) {
+            (true, 0) => "VADDR".to_string(),
+            (true, n) => format!("NSA_ADDR{n}"),
+            (false, n) => format!("VADDR{n}"),
+        };
+        operands.push(InstOperand {
+            spec: vgpr_slot(&field, reg.count),
+            value: OperandValue::Reg(reg.clone()),
+        });
+    }
+    if gfx11 && nsa {
+        modifiers.push(("NSA".into(), 1));
+    }
+    for (piece, slot) in rest.zip(scalar) {
+        let value = memory_kind(&slot.operand_type)
+            .parse(piece, slot, cx)
+            .map_err(|m| reject(piece.column, m))?;
+        if matches!(&value, OperandValue::Reg(r) if r.count == 0) {
+            return Err(reject(piece.column, INVALID_OPERAND));
+        }
+        operands.push(InstOperand {
+            spec: slot.clone(),
+            value,
+        });
+    }
+    Ok(Inst {
+        mnemonic: stmt.mnemonic.clone(),
+        name: name.to_string(),
+        encoding: form.encoding.clone(),
+        opcode: form.opcode,
+        operands,
+        modifiers,
+    })
+}

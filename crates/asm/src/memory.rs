@@ -1,0 +1,288 @@
+//! Vector-memory statements (DS, FLAT/GLOBAL/SCRATCH): operands in the order
+//! [`syntax::memory::slots`] gives, `off` as the NULL register, trailing modifiers
+//! ([`special::memory`]) reduced to encoding fields.
+//!
+//! Inst conventions (for decoders/printers): VGPR operands are `OPR_VGPR` slots sized as
+//! written; SADDR is an `OPR_SREG` slot, `off` being `Reg(NULL)` with count 0; a SCRATCH
+//! address written `off` is not listed (SVE stays 0). Modifiers use the spec's field names:
+//! `OFFSET0`/`OFFSET1` (DS), `OFFSET` or `IOFFSET` (flat families), `SVE`, `GDS`, `GLC`,
+//! `SLC`, `DLC`, `TH`, `SCOPE`, `NV`.
+
+use mcdiff_spec::InstructionEncoding;
+
+use crate::encoder::{FamilyEncoder, VectorMemory};
+use crate::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
+use crate::operands::{
+    kind_for, predefined, vector_kind, OperandCtx, OperandKind, INVALID_OPERAND,
+};
+use crate::special::memory::{self as mods, Access, MemModifier};
+use crate::syntax::memory::{self as syn, Segment};
+use crate::syntax::{family_of, peel_modifiers, Piece, Statement};
+use crate::{reject, AsmOutcome, Assembler, Encoded, NotEncoded};
+
+impl Assembler<'_> {
+    /// `None` when the mnemonic names no vector-memory instruction.
+    pub(crate) fn assemble_memory(&self, stmt: &Statement) -> Option<AsmOutcome> {
+        let gfx_major = self.target.target.gfx_major;
+        let is_memory = |i: &&mcdiff_spec::Instruction| {
+            i.encodings
+                .iter()
+                .any(|e| syn::is_memory_family(family_of(&e.encoding)))
+        };
+        let instruction = self
+            .instruction(&stmt.mnemonic)
+            .filter(is_memory)
+            .or_else(|| {
+                syn::renamed(gfx_major, &stmt.mnemonic)
+                    .iter()
+                    .find_map(|n| self.instruction(n).filter(is_memory))
+            })?;
+        let form = instruction
+            .encodings
+            .iter()
+            .find(|e| syn::is_memory_family(family_of(&e.encoding)))?;
+        let Some(encoding) = self.target.spec.encoding(&form.encoding) else {
+            return Some(AsmOutcome::Unsupported(format!(
+                "encoding {} missing from spec",
+                form.encoding
+            )));
+        };
+        let syntax = self.syntax_ctx();
+        let cx = OperandCtx {
+            spec: &self.target.spec,
+            syntax: &syntax,
+            mnemonic: &stmt.mnemonic,
+            encoding,
+        };
+        let inst = match build(stmt, &instruction.name, form, &cx) {
+            Ok(inst) => inst,
+            Err(why) => return Some(why.into()),
+        };
+        Some(match VectorMemory.encode(&inst, &cx) {
+            Ok(out) => AsmOutcome::Encoded(Encoded {
+                inst,
+                bytes: out.bytes,
+                fixups: out.fixups,
+            }),
+            Err(message) => AsmOutcome::Unsupported(format!("spec gap: {message}")),
+        })
+    }
+}
+
+fn null_reg() -> RegRange {
+    RegRange {
+        file: RegFile::Special("NULL".into()),
+        first: 0,
+        count: 0,
+    }
+}
+
+fn build(
+    stmt: &Statement,
+    name: &str,
+    form: &InstructionEncoding,
+    cx: &OperandCtx,
+) -> Result<Inst, NotEncoded> {
+    let family = family_of(&form.encoding);
+    let mut pieces = stmt.operands.clone();
+    let mut modifier_pieces = Vec::new();
+    if let Some(last) = pieces.pop() {
+        // A modifier's macro arguments (`offset:swizzle(QUAD_PERM, 0, 1, 2, 3)`) stay one word.
+        let last = Piece {
+            text: without_inner_spaces(&last.text),
+            column: last.column,
+        };
+        let (rest, found) = peel_modifiers(&last, |w| mods::is_modifier(w, cx.syntax));
+        if !rest.text.is_empty() || found.is_empty() {
+            pieces.push(rest);
+        }
+        modifier_pieces = found;
+    }
+    let texts: Vec<&str> = pieces.iter().map(|p| p.text.as_str()).collect();
+    let words: Vec<&str> = modifier_pieces.iter().map(|p| p.text.as_str()).collect();
+    let written = syn::Written {
+        operands: &texts,
+        modifiers: &words,
+        wave64: cx.syntax.wave64,
+    };
+    let slots = syn::slots(form, &stmt.mnemonic, &written);
+    if pieces.len() > slots.len() {
+        return Err(reject(pieces[slots.len()].column, INVALID_OPERAND));
+    }
+    if pieces.len() < slots.len() {
+        return Err(reject(stmt.column, "too few operands for instruction"));
+    }
+    let mut operands = Vec::new();
+    let mut modifiers: Vec<(String, u32)> = Vec::new();
+    let segment = syn::segment(family);
+    let mut has_vaddr = false;
+    for (piece, slot) in pieces.iter().zip(&slots) {
+        let op = &slot.operand;
+        let field = op.field.as_deref().unwrap_or("");
+        if piece.text.eq_ignore_ascii_case("off") {
+            if !slot.off_ok {
+                return Err(reject(piece.column, INVALID_OPERAND));
+            }
+            if field == "SADDR" || field == "SOFFSET" {
+                operands.push(InstOperand {
+                    spec: op.clone(),
+                    value: OperandValue::Reg(null_reg()),
+                });
+            }
+            continue;
+        }
+        if slot.off_only {
+            return Err(reject(piece.column, INVALID_OPERAND));
+        }
+        let value = memory_kind(&op.operand_type)
+            .parse(piece, op, cx)
+            .map_err(|m| reject(piece.column, m))?;
+        let resource = field == "SRSRC" || field == "RSRC";
+        if resource && matches!(&value, OperandValue::Reg(r) if r.count == 0) {
+            // A buffer resource is four SGPRs; `null` cannot stand in for it.
+            return Err(reject(piece.column, INVALID_OPERAND));
+        }
+        has_vaddr |= field == "ADDR" || field == "VADDR";
+        operands.push(InstOperand {
+            spec: op.clone(),
+            value,
+        });
+    }
+    if segment == Some(Segment::Scratch) && has_vaddr {
+        // SVE says a scratch address VGPR is present (RDNA3 ISA §10.1 "FLAT instruction
+        // fields").
+        modifiers.push(("SVE".into(), 1));
+    }
+    let has_saddr = operands
+        .iter()
+        .any(|o| o.spec.field.as_deref() == Some("SADDR"));
+    if segment.is_some() && !has_saddr && cx.encoding.field("SADDR").is_some() {
+        // FLAT and the cache-control ops have no scalar base: SADDR holds the `off` code.
+        let null = predefined(cx.spec, "OPR_SREG", "NULL")
+            .ok_or_else(|| NotEncoded::Unsupported("spec gap: spec lists no NULL code".into()))?;
+        modifiers.push(("SADDR".into(), null as u32));
+    }
+    let access = syn::access(form, &stmt.mnemonic);
+    let (lo, hi, message) = syn::offset_range(family, cx.syntax.gfx_major);
+    // Only the two-address DS ops take two 8-bit offsets (`offset0:`/`offset1:`).
+    let two_addr = name.contains("_2ADDR");
+    let mut seen: Vec<String> = Vec::new();
+    for piece in &modifier_pieces {
+        let Some(parsed) = mods::parse(&piece.text, access, cx.syntax) else {
+            return Err(reject(piece.column, INVALID_OPERAND));
+        };
+        let parsed = parsed.map_err(|m| reject(piece.column, m))?;
+        let fields: Vec<(String, u32)> = match parsed {
+            MemModifier::Offset(v) => {
+                if !(lo..=hi).contains(&v) {
+                    return Err(reject(piece.column, message));
+                }
+                if syn::DS_FAMILIES.contains(&family) {
+                    if two_addr {
+                        return Err(reject(piece.column, INVALID_OPERAND));
+                    }
+                    vec![
+                        ("OFFSET0".into(), (v & 0xff) as u32),
+                        ("OFFSET1".into(), (v >> 8) as u32),
+                    ]
+                } else {
+                    let f = if cx.encoding.field("IOFFSET").is_some() {
+                        "IOFFSET"
+                    } else {
+                        "OFFSET"
+                    };
+                    vec![(f.into(), v as u32)]
+                }
+            }
+            MemModifier::OffsetPair(n, v) => {
+                if !two_addr || !(0..=0xff).contains(&v) {
+                    return Err(reject(piece.column, INVALID_OPERAND));
+                }
+                vec![(format!("OFFSET{n}"), v as u32)]
+            }
+            MemModifier::Field(f, v) => {
+                if cx.encoding.field(f).is_none() {
+                    return Err(reject(piece.column, INVALID_OPERAND));
+                }
+                vec![(f.to_string(), v)]
+            }
+        };
+        for (f, v) in fields {
+            if seen.contains(&f) {
+                return Err(reject(piece.column, "duplicate modifier"));
+            }
+            seen.push(f.clone());
+            modifiers.push((f, v));
+        }
+    }
+    if cx.encoding.field("FORMAT").is_some() && !seen.iter().any(|f| f == "FORMAT") {
+        // Buffer ops read BUF_FMT_8_UNORM unless told otherwise (LLVM AMDGPUModifierSyntax
+        // "ufmt"); GFX12 buffer loads and stores carry the field too.
+        modifiers.push(("FORMAT".into(), 1));
+    }
+    if access == Access::Atomic && cx.encoding.field("VDST").is_some() {
+        check_atomic_return(&operands, &modifiers, cx, stmt.column)?;
+    }
+    Ok(Inst {
+        mnemonic: stmt.mnemonic.clone(),
+        name: name.to_string(),
+        encoding: form.encoding.clone(),
+        opcode: form.opcode,
+        operands,
+        modifiers,
+    })
+}
+
+/// An atomic returns the old value exactly when it writes a destination, and says so in its
+/// cache policy: GLC before GFX12 (RDNA3 ISA §10.1 "FLAT instruction fields"), TH bit 0 on
+/// GFX12 (RDNA4 ISA Table 15).
+fn check_atomic_return(
+    operands: &[InstOperand],
+    modifiers: &[(String, u32)],
+    cx: &OperandCtx,
+    column: u32,
+) -> Result<(), NotEncoded> {
+    let returns = operands
+        .iter()
+        .any(|o| o.spec.field.as_deref() == Some("VDST"));
+    let (name, bit) = if cx.syntax.gfx_major >= 12 {
+        ("TH", 1)
+    } else {
+        ("GLC", 1)
+    };
+    let marked = modifiers.iter().any(|(n, v)| n == name && v & bit != 0);
+    if returns == marked {
+        return Ok(());
+    }
+    let message = match (returns, cx.syntax.gfx_major >= 12) {
+        (true, true) => "instruction must use th:TH_ATOMIC_RETURN",
+        (true, false) => "instruction must use glc",
+        (false, true) => "instruction must not use th:TH_ATOMIC_RETURN",
+        (false, false) => "instruction must not use glc",
+    };
+    Err(reject(column, message))
+}
+
+/// `text` with the whitespace inside parentheses and brackets removed.
+pub(crate) fn without_inner_spaces(text: &str) -> String {
+    let mut depth = 0;
+    text.chars()
+        .filter(|&c| {
+            match c {
+                '(' | '[' => depth += 1,
+                ')' | ']' => depth -= 1,
+                _ => {}
+            }
+            depth == 0 || !c.is_whitespace()
+        })
+        .collect()
+}
+
+/// The operand kind of a memory slot: VGPRs by number, scalar operands as the scalar formats.
+pub(crate) fn memory_kind(operand_type: &str) -> &'static dyn OperandKind {
+    if operand_type == "OPR_VGPR" {
+        vector_kind(operand_type)
+    } else {
+        kind_for(operand_type)
+    }
+}

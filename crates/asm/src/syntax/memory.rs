@@ -1,0 +1,417 @@
+//! LLVM syntax of the vector-memory families (DS, FLAT/GLOBAL/SCRATCH): which spec operands
+//! are written in which order, which may be `off`, the offset ranges, and LLVM's pre-GFX11
+//! mnemonics that GFX11/GFX12 still accept.
+
+use mcdiff_spec::{InstructionEncoding, Operand};
+
+use crate::special::memory::Access;
+use crate::syntax::family_of;
+
+/// The local/global data share families.
+pub const DS_FAMILIES: &[&str] = &["DS", "VDS"];
+/// The flat-address families (GFX11 `FLAT*`, GFX12 `V*`).
+pub const FLAT_FAMILIES: &[&str] = &[
+    "FLAT",
+    "FLAT_GLOBAL",
+    "FLAT_SCRATCH",
+    "VFLAT",
+    "VGLOBAL",
+    "VSCRATCH",
+];
+
+/// The buffer families (GFX11 MUBUF/MTBUF, GFX12 VBUFFER).
+pub const BUFFER_FAMILIES: &[&str] = &["MUBUF", "MTBUF", "VBUFFER"];
+
+/// The image families (GFX11 MIMG, GFX12 VIMAGE/VSAMPLE).
+pub const IMAGE_FAMILIES: &[&str] = &["MIMG", "VIMAGE", "VSAMPLE"];
+
+/// The encoding field an image modifier sets: `unorm` is UNRM in the RDNA3 file.
+pub fn image_field(enc: &mcdiff_spec::Encoding, field: &str) -> Option<String> {
+    let spellings: &[&str] = match field {
+        "UNORM" => &["UNORM", "UNRM"],
+        f => &[f][..],
+    };
+    spellings
+        .iter()
+        .find(|s| enc.field(s).is_some())
+        .map(|s| s.to_string())
+}
+
+/// VGPRs an image op's data takes: one per `dmask` bit (at least one; gathers always return
+/// four), halved (rounded up) by packed `d16`, plus a status dword with `tfe`/`lwe` (RDNA3
+/// ISA §8.2 "Image instructions", DMASK/D16/TFE). `None` for the ray-tracing ops, whose data
+/// has no mask.
+pub fn image_data_regs(mnemonic: &str, dmask: u32, d16: bool, status: bool) -> Option<u32> {
+    if mnemonic.contains("_bvh") {
+        return None;
+    }
+    let lanes = if mnemonic.starts_with("image_gather4") {
+        4
+    } else {
+        dmask.count_ones().max(1)
+    };
+    let regs = if d16 { lanes.div_ceil(2) } else { lanes };
+    Some(regs + u32::from(status))
+}
+
+/// The address segment a flat-family encoding addresses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Segment {
+    Flat,
+    Global,
+    Scratch,
+}
+
+pub fn segment(family: &str) -> Option<Segment> {
+    match family {
+        "FLAT" | "VFLAT" => Some(Segment::Flat),
+        "FLAT_GLOBAL" | "VGLOBAL" => Some(Segment::Global),
+        "FLAT_SCRATCH" | "VSCRATCH" => Some(Segment::Scratch),
+        _ => None,
+    }
+}
+
+/// True when `family` is a vector-memory family this crate encodes.
+pub fn is_memory_family(family: &str) -> bool {
+    DS_FAMILIES.contains(&family)
+        || FLAT_FAMILIES.contains(&family)
+        || BUFFER_FAMILIES.contains(&family)
+}
+
+/// Operand fields in LLVM text order: destination, address, data, scalar base. The GFX11
+/// flat files call the address and data ADDR and DATA, the GFX12 ones VADDR and VSRC.
+const TEXT_ORDER: &[&str] = &[
+    "VDST", "VDATA", "ADDR", "VADDR", "DATA0", "DATA", "VSRC", "DATA1", "SRSRC", "RSRC", "SADDR",
+    "SOFFSET",
+];
+
+/// What a statement writes: its operand texts, its modifier words, and the wave size.
+pub struct Written<'a> {
+    pub operands: &'a [&'a str],
+    pub modifiers: &'a [&'a str],
+    pub wave64: bool,
+}
+
+/// One operand as written: the spec operand it fills and whether `off` may stand for it.
+#[derive(Debug, Clone)]
+pub struct MemSlot {
+    pub operand: Operand,
+    pub off_ok: bool,
+    /// Only `off` is valid (a buffer address without `offen`/`idxen`).
+    pub off_only: bool,
+}
+
+fn slot(field: &str, operand_type: &str, size: u32) -> Operand {
+    Operand {
+        field: Some(field.into()),
+        data_format: format!("FMT_NUM_B{size}"),
+        operand_type: operand_type.into(),
+        size,
+        input: None,
+        output: None,
+        implicit: Some(false),
+        binary_required: None,
+        order: None,
+    }
+}
+
+/// What `mnemonic` does with memory (selects the GFX12 temporal-hint names and whether
+/// `tfe` widens the data).
+pub fn access(form: &InstructionEncoding, mnemonic: &str) -> Access {
+    let has_vdst = form
+        .operands
+        .iter()
+        .any(|o| o.field.as_deref() == Some("VDST"));
+    if mnemonic.contains("_atomic_") {
+        Access::Atomic
+    } else if has_vdst || mnemonic.contains("_load") {
+        Access::Load
+    } else {
+        Access::Store
+    }
+}
+
+/// The operand slots of `form` in text order, given the operand texts as written.
+///
+/// Fixes the partial spec files need: flat atomics list a return VDST that is written only
+/// for the returning variant (recognised by one more operand); a compare-and-swap returns
+/// half its data (the GFX11 file sizes VDST like the data); GLOBAL addresses are 64-bit
+/// VGPR pairs with `off` and 32-bit offsets from an SGPR-pair base; SCRATCH takes `off` for
+/// either address; FLAT writes no scalar base.
+/// The transposing loads write the same data over twice the lanes in wave64, so half the
+/// VGPRs per lane (RDNA4 ISA §10 "GLOBAL_LOAD_TR_B128/B64").
+pub fn slots(form: &InstructionEncoding, mnemonic: &str, written: &Written) -> Vec<MemSlot> {
+    let texts = written.operands;
+    let wave64 = written.wave64;
+    let family = family_of(&form.encoding);
+    let mut ops: Vec<Operand> = form
+        .operands
+        .iter()
+        .filter(|o| o.field.is_some() && o.implicit != Some(true))
+        .cloned()
+        .collect();
+    let field_pos = |o: &Operand| {
+        let f = o.field.as_deref().unwrap_or("");
+        TEXT_ORDER
+            .iter()
+            .position(|t| *t == f)
+            .unwrap_or(TEXT_ORDER.len())
+    };
+    ops.sort_by_key(field_pos);
+    if BUFFER_FAMILIES.contains(&family) {
+        return buffer_slots(ops, written, access(form, mnemonic));
+    }
+    let Some(seg) = segment(family) else {
+        return ops
+            .into_iter()
+            .map(|operand| MemSlot {
+                operand,
+                off_ok: false,
+                off_only: false,
+            })
+            .collect();
+    };
+    let gfx12 = family.starts_with('V');
+    let addr_field = if gfx12 { "VADDR" } else { "ADDR" };
+    let data_field = if gfx12 { "VSRC" } else { "DATA" };
+    let is = |o: &Operand, f: &str| o.field.as_deref() == Some(f);
+    if wave64 && mnemonic.contains("_load_tr") {
+        for op in ops.iter_mut().filter(|o| is(o, "VDST")) {
+            op.size /= 2;
+        }
+    }
+    if seg == Segment::Flat {
+        ops.retain(|o| !is(o, "SADDR"));
+    } else if !ops.is_empty() && !ops.iter().any(|o| is(o, "SADDR")) {
+        ops.push(slot(
+            "SADDR",
+            "OPR_SREG",
+            if seg == Segment::Global { 64 } else { 32 },
+        ));
+    }
+    let data_size = ops.iter().find(|o| is(o, data_field)).map(|o| o.size);
+    if mnemonic.contains("_atomic_") {
+        if texts.len() + 1 == ops.len() {
+            ops.retain(|o| !is(o, "VDST"));
+        }
+        if let (Some(size), true) = (data_size, mnemonic.contains("cmpswap")) {
+            for op in ops.iter_mut().filter(|o| is(o, "VDST")) {
+                op.size = size / 2;
+            }
+        }
+    }
+    let saddr_off = texts.last().is_some_and(|t| t.eq_ignore_ascii_case("off"));
+    for op in ops.iter_mut().filter(|o| is(o, addr_field)) {
+        op.operand_type = "OPR_VGPR".into();
+        op.size = match seg {
+            Segment::Global if !saddr_off => 32,
+            Segment::Global | Segment::Flat => 64,
+            Segment::Scratch => 32,
+        };
+    }
+    ops.sort_by_key(field_pos);
+    ops.into_iter()
+        .map(|operand| {
+            let off_ok =
+                is(&operand, "SADDR") || (seg == Segment::Scratch && is(&operand, addr_field));
+            MemSlot {
+                operand,
+                off_ok,
+                off_only: false,
+            }
+        })
+        .collect()
+}
+
+/// Buffer operands: VDATA, VADDR, the resource quad and SOFFSET. VADDR holds one VGPR per
+/// address part that `offen` / `idxen` announce (none: `off`); `tfe` adds a status dword to
+/// the data of a load (RDNA3 ISA §9.1 "Buffer instructions"). Atomics return through VDATA.
+fn buffer_slots(mut ops: Vec<Operand>, written: &Written, access: Access) -> Vec<MemSlot> {
+    let has = |word: &str| {
+        written
+            .modifiers
+            .iter()
+            .any(|m| m.eq_ignore_ascii_case(word))
+    };
+    let parts = u32::from(has("offen")) + u32::from(has("idxen"));
+    for op in &mut ops {
+        match op.field.as_deref() {
+            Some("VADDR") => {
+                op.operand_type = "OPR_VGPR".into();
+                op.size = 32 * parts.max(1);
+            }
+            Some("VDATA") if has("tfe") && access == Access::Load => op.size += 32,
+            // SOFFSET takes any 32-bit inline constant, float ones included, which the
+            // spec's OPR_SREG_M0_INL omits; the general scalar source type lists them all.
+            Some("SOFFSET") if op.operand_type == "OPR_SREG_M0_INL" => {
+                op.data_format = "FMT_NUM_B32".into();
+                op.operand_type = "OPR_SSRC_NOLIT".into();
+            }
+            _ => {}
+        }
+    }
+    ops.into_iter()
+        .map(|operand| {
+            let vaddr = operand.field.as_deref() == Some("VADDR");
+            let off_ok = (vaddr && parts == 0) || operand.field.as_deref() == Some("SOFFSET");
+            MemSlot {
+                operand,
+                off_ok,
+                off_only: vaddr && parts == 0,
+            }
+        })
+        .collect()
+}
+
+/// Range of `offset:` for a family on GFX `gfx_major`, with llvm-mc's message when out of it.
+/// DS: a 16-bit unsigned byte offset split over OFFSET0/OFFSET1 (RDNA3 ISA §12.1 "LDS
+/// instruction fields"). GFX11 FLAT: 12-bit unsigned; GLOBAL/SCRATCH: 13-bit signed (RDNA3
+/// §10.1 "FLAT instruction fields"). GFX12: 24-bit signed IOFFSET (RDNA4 §10).
+/// Buffers: 12-bit unsigned OFFSET on GFX11 (RDNA3 §9.1), 23-bit unsigned on GFX12.
+pub fn offset_range(family: &str, gfx_major: u32) -> (i64, i64, &'static str) {
+    if BUFFER_FAMILIES.contains(&family) {
+        return match gfx_major {
+            12.. => (0, (1 << 23) - 1, "expected a 23-bit unsigned offset"),
+            _ => (0, 0xfff, "expected a 12-bit unsigned offset"),
+        };
+    }
+    match (segment(family), gfx_major) {
+        (None, _) => (0, 0xffff, "expected a 16-bit unsigned offset"),
+        (Some(_), 12..) => (-(1 << 23), (1 << 23) - 1, "expected a 24-bit signed offset"),
+        (Some(Segment::Flat), _) => (0, 0xfff, "expected a 12-bit unsigned offset"),
+        (Some(_), _) => (-(1 << 12), (1 << 12) - 1, "expected a 13-bit signed offset"),
+    }
+}
+
+/// LLVM's pre-GFX11 DS mnemonic stems and their GFX11 names (longest first).
+const DS_RENAMES: &[(&str, &str)] = &[
+    ("ds_read2st64_", "ds_load_2addr_stride64_"),
+    ("ds_write2st64_", "ds_store_2addr_stride64_"),
+    ("ds_wrxchg2st64_rtn_", "ds_storexchg_2addr_stride64_rtn_"),
+    ("ds_wrxchg2_rtn_", "ds_storexchg_2addr_rtn_"),
+    ("ds_wrxchg_rtn_", "ds_storexchg_rtn_"),
+    ("ds_read2_", "ds_load_2addr_"),
+    ("ds_write2_", "ds_store_2addr_"),
+    ("ds_read_", "ds_load_"),
+    ("ds_write_", "ds_store_"),
+    ("ds_subrev_", "ds_rsub_"),
+];
+
+/// GFX12 renames of GFX11 DS mnemonics (full names).
+const DS_RENAMES_GFX12: &[(&str, &str)] = &[
+    ("ds_max_f32", "ds_max_num_f32"),
+    ("ds_max_f64", "ds_max_num_f64"),
+    ("ds_min_f32", "ds_min_num_f32"),
+    ("ds_min_f64", "ds_min_num_f64"),
+    ("ds_max_rtn_f32", "ds_max_num_rtn_f32"),
+    ("ds_max_rtn_f64", "ds_max_num_rtn_f64"),
+    ("ds_min_rtn_f32", "ds_min_num_rtn_f32"),
+    ("ds_min_rtn_f64", "ds_min_num_rtn_f64"),
+    ("ds_bvh_stack_rtn_b32", "ds_bvh_stack_push4_pop1_rtn_b32"),
+];
+
+/// LLVM's pre-GFX11 operation names of the flat and buffer families (after `flat_`,
+/// `global_`, `scratch_`, `buffer_`, `tbuffer_`) and their GFX11 names.
+const FLAT_RENAMES: &[(&str, &str)] = &[
+    ("load_dword", "load_b32"),
+    ("load_dwordx2", "load_b64"),
+    ("load_dwordx3", "load_b96"),
+    ("load_dwordx4", "load_b128"),
+    ("load_sbyte", "load_i8"),
+    ("load_ubyte", "load_u8"),
+    ("load_sshort", "load_i16"),
+    ("load_ushort", "load_u16"),
+    ("store_byte", "store_b8"),
+    ("store_short", "store_b16"),
+    ("store_dword", "store_b32"),
+    ("store_dwordx2", "store_b64"),
+    ("store_dwordx3", "store_b96"),
+    ("store_dwordx4", "store_b128"),
+    ("atomic_add", "atomic_add_u32"),
+    ("atomic_add_x2", "atomic_add_u64"),
+    ("atomic_and", "atomic_and_b32"),
+    ("atomic_and_x2", "atomic_and_b64"),
+    ("atomic_cmpswap", "atomic_cmpswap_b32"),
+    ("atomic_cmpswap_x2", "atomic_cmpswap_b64"),
+    ("atomic_csub", "atomic_csub_u32"),
+    ("atomic_dec", "atomic_dec_u32"),
+    ("atomic_dec_x2", "atomic_dec_u64"),
+    ("atomic_fmax", "atomic_max_f32"),
+    ("atomic_fmin", "atomic_min_f32"),
+    ("atomic_inc", "atomic_inc_u32"),
+    ("atomic_inc_x2", "atomic_inc_u64"),
+    ("atomic_or", "atomic_or_b32"),
+    ("atomic_or_x2", "atomic_or_b64"),
+    ("atomic_smax", "atomic_max_i32"),
+    ("atomic_smax_x2", "atomic_max_i64"),
+    ("atomic_smin", "atomic_min_i32"),
+    ("atomic_smin_x2", "atomic_min_i64"),
+    ("atomic_sub", "atomic_sub_u32"),
+    ("atomic_sub_x2", "atomic_sub_u64"),
+    ("atomic_swap", "atomic_swap_b32"),
+    ("atomic_swap_x2", "atomic_swap_b64"),
+    ("atomic_umax", "atomic_max_u32"),
+    ("atomic_umax_x2", "atomic_max_u64"),
+    ("atomic_umin", "atomic_min_u32"),
+    ("atomic_umin_x2", "atomic_min_u64"),
+    ("atomic_xor", "atomic_xor_b32"),
+    ("atomic_xor_x2", "atomic_xor_b64"),
+    ("atomic_fcmpswap", "atomic_cmpswap_f32"),
+    ("load_sbyte_d16", "load_d16_i8"),
+    ("load_ubyte_d16", "load_d16_u8"),
+    ("load_short_d16", "load_d16_b16"),
+    ("load_sbyte_d16_hi", "load_d16_hi_i8"),
+    ("load_ubyte_d16_hi", "load_d16_hi_u8"),
+    ("load_short_d16_hi", "load_d16_hi_b16"),
+    ("store_byte_d16_hi", "store_d16_hi_b8"),
+    ("store_short_d16_hi", "store_d16_hi_b16"),
+    ("load_format_d16_x", "load_d16_format_x"),
+    ("load_format_d16_xy", "load_d16_format_xy"),
+    ("load_format_d16_xyz", "load_d16_format_xyz"),
+    ("load_format_d16_xyzw", "load_d16_format_xyzw"),
+    ("load_format_d16_hi_x", "load_d16_hi_format_x"),
+    ("store_format_d16_x", "store_d16_format_x"),
+    ("store_format_d16_xy", "store_d16_format_xy"),
+    ("store_format_d16_xyz", "store_d16_format_xyz"),
+    ("store_format_d16_xyzw", "store_d16_format_xyzw"),
+    ("store_format_d16_hi_x", "store_d16_hi_format_x"),
+];
+
+/// GFX12 renames of GFX11 flat-family operations.
+const FLAT_RENAMES_GFX12: &[(&str, &str)] = &[
+    ("atomic_csub_u32", "atomic_sub_clamp_u32"),
+    ("atomic_max_f32", "atomic_max_num_f32"),
+    ("atomic_min_f32", "atomic_min_num_f32"),
+];
+
+/// Candidate spec names for an old LLVM mnemonic on GFX11+ (lower case), most specific first.
+pub fn renamed(gfx_major: u32, mnemonic: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    if gfx_major < 11 {
+        return out;
+    }
+    if let Some((old, new)) = DS_RENAMES.iter().find(|(o, _)| mnemonic.starts_with(o)) {
+        out.push(format!("{new}{}", &mnemonic[old.len()..]));
+    }
+    if let (Some((_, new)), 12..) = (
+        DS_RENAMES_GFX12.iter().find(|(o, _)| *o == mnemonic),
+        gfx_major,
+    ) {
+        out.push(new.to_string());
+    }
+    for seg in ["flat_", "global_", "scratch_", "buffer_", "tbuffer_"] {
+        let Some(op) = mnemonic.strip_prefix(seg) else {
+            continue;
+        };
+        let op = FLAT_RENAMES
+            .iter()
+            .find(|(o, _)| *o == op)
+            .map_or(op, |(_, n)| *n);
+        let gfx12 = FLAT_RENAMES_GFX12.iter().find(|(o, _)| *o == op);
+        if let (Some((_, n)), 12..) = (gfx12, gfx_major) {
+            out.push(format!("{seg}{n}"));
+        }
+        out.push(format!("{seg}{op}"));
+    }
+    out
+}
