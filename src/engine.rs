@@ -340,9 +340,7 @@ fn run_group(
         _ => None,
     };
     if disassembly {
-        let disassembler = ours_side
-            .as_ref()
-            .map(|o| Disassembler::new(o.ts, &mattr));
+        let disassembler = ours_side.as_ref().map(|o| Disassembler::new(o.ts, &mattr));
         let context = DisasmContext {
             status: &status,
             spec_error: match spec.as_deref() {
@@ -512,9 +510,8 @@ fn decode_line(
             _ => false,
         }
     };
-    let roundtrip = consumed_ok
-        || llvm_bytes.is_some_and(|b| b == reencoded.as_slice())
-        || reprinted();
+    let roundtrip =
+        consumed_ok || llvm_bytes.is_some_and(|b| b == reencoded.as_slice()) || reprinted();
     LineDecode {
         answer: OursAnswer::Decoded(texts.join(" ; ")),
         first,
