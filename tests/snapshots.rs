@@ -82,7 +82,7 @@ fn snapshot_corpus(version: &str) {
         }
         for (file, cases) in report::per_file(&report.cases) {
             let name = file.replace('/', "__");
-            insta::assert_snapshot!(name, report::file_snapshot(&file, &cases));
+            insta::assert_snapshot!(name, report::file_snapshot(file, &cases));
         }
     });
 }

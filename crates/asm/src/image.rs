@@ -107,7 +107,7 @@ fn build(
         }
         modifier_pieces = found;
     }
-    let access = syn::access(form, &stmt.mnemonic);
+    let access = syn::access(&stmt.mnemonic);
     let mut modifiers: Vec<(String, u32)> = Vec::new();
     for piece in &modifier_pieces {
         let parsed = mods::parse(&piece.text, access, cx.syntax)
@@ -180,8 +180,13 @@ fn build(
         // GFX12 names every address VGPR in its own field: a range needs list syntax.
         return Err(reject(stmt.column, "operands are not valid for this GPU or mode"));
     }
-    let max_addresses = if gfx11 { 5 } else { 5 };
-    if ranges.len() > max_addresses {
+    let address_fields = cx
+        .encoding
+        .fields
+        .iter()
+        .filter(|f| f.name.starts_with("VADDR"))
+        .count();
+    if !gfx11 && ranges.len() > address_fields {
         return Err(reject(address.column, INVALID_OPERAND));
     }
     for (i, reg) in ranges.iter().enumerate() {

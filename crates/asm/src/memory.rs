@@ -162,7 +162,7 @@ fn build(
             .ok_or_else(|| NotEncoded::Unsupported("spec gap: spec lists no NULL code".into()))?;
         modifiers.push(("SADDR".into(), null as u32));
     }
-    let access = syn::access(form, &stmt.mnemonic);
+    let access = syn::access(&stmt.mnemonic);
     let (lo, hi, message) = syn::offset_range(family, cx.syntax.gfx_major);
     // Only the two-address DS ops take two 8-bit offsets (`offset0:`/`offset1:`).
     let two_addr = name.contains("_2ADDR");

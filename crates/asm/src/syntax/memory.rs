@@ -116,18 +116,14 @@ fn slot(field: &str, operand_type: &str, size: u32) -> Operand {
 }
 
 /// What `mnemonic` does with memory (selects the GFX12 temporal-hint names and whether
-/// `tfe` widens the data).
-pub fn access(form: &InstructionEncoding, mnemonic: &str) -> Access {
-    let has_vdst = form
-        .operands
-        .iter()
-        .any(|o| o.field.as_deref() == Some("VDST"));
-    if mnemonic.contains("_atomic_") {
+/// `tfe` widens the data): atomics and stores by name, everything else reads.
+pub fn access(mnemonic: &str) -> Access {
+    if mnemonic.contains("_atomic") {
         Access::Atomic
-    } else if has_vdst || mnemonic.contains("_load") {
-        Access::Load
-    } else {
+    } else if ["_store", "_write", "_wrxchg"].iter().any(|w| mnemonic.contains(w)) {
         Access::Store
+    } else {
+        Access::Load
     }
 }
 
@@ -159,7 +155,7 @@ pub fn slots(form: &InstructionEncoding, mnemonic: &str, written: &Written) -> V
     };
     ops.sort_by_key(field_pos);
     if BUFFER_FAMILIES.contains(&family) {
-        return buffer_slots(ops, written, access(form, mnemonic));
+        return buffer_slots(ops, written, access(mnemonic));
     }
     let Some(seg) = segment(family) else {
         return ops
