@@ -2,8 +2,9 @@
 //! The recorded bytes are used only to count matches, never to produce bytes.
 //! Usage: `cargo run -p mcdiff-asm --example measure -- [--show N] [--only <stem or mcpu>]
 //! [--vector|--memory [--corpus 22.1.8|19.1.7] [--emit-table]]`: `--vector` (`--memory`)
-//! measures the vector ALU (vector-memory) files under every RUN configuration of their -mcpu and lists the unsupported reasons;
-//! `--emit-table` prints the per-file counts as rows for tests/vector_baseline.rs.
+//! measures the vector ALU (vector-memory) files under every RUN configuration of their
+//! -mcpu and lists the unsupported reasons; `--emit-table` prints the per-file counts as rows
+//! for tests/vector_suites.rs (tests/memory_suites.rs).
 
 #[path = "../tests/common/mod.rs"]
 mod common;

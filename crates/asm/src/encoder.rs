@@ -306,7 +306,8 @@ impl FamilyEncoder for DualIssue {
     }
 }
 
-/// DS, the flat families (FLAT/GLOBAL/SCRATCH) and buffers: VGPR fields hold the register number,
+/// DS, the flat families (FLAT/GLOBAL/SCRATCH), buffers, exports and LDS parameter loads:
+/// VGPR fields hold the register number,
 /// SADDR the scalar register code; modifiers carry offsets and cache policy under the
 /// spec's field names.
 pub struct VectorMemory;
@@ -315,7 +316,10 @@ impl FamilyEncoder for VectorMemory {
     fn encode(&self, inst: &Inst, cx: &OperandCtx) -> Result<EncodedBytes, String> {
         let enc = cx.encoding;
         let mut word = Word::new(enc);
-        word.set(field(enc, "OP")?, inst.opcode as u64, 0);
+        // Exports have no opcode field.
+        if let Some(op_field) = enc.field("OP") {
+            word.set(op_field, inst.opcode as u64, 0);
+        }
         for op in &inst.operands {
             for (name, value) in
                 crate::memory::memory_kind(&op.spec.operand_type).encode(&op.value, &op.spec, cx)?
@@ -348,11 +352,12 @@ pub struct Image;
 
 impl FamilyEncoder for Image {
     fn encode(&self, inst: &Inst, cx: &OperandCtx) -> Result<EncodedBytes, String> {
-        let (extra, own): (Vec<_>, Vec<_>) = inst
-            .operands
-            .iter()
-            .cloned()
-            .partition(|o| o.spec.field.as_deref().is_some_and(|f| f.starts_with("NSA_ADDR")));
+        let (extra, own): (Vec<_>, Vec<_>) = inst.operands.iter().cloned().partition(|o| {
+            o.spec
+                .field
+                .as_deref()
+                .is_some_and(|f| f.starts_with("NSA_ADDR"))
+        });
         let base = Inst {
             operands: own,
             ..inst.clone()

@@ -21,7 +21,20 @@ use crate::{reject, AsmOutcome, Assembler, Encoded, NotEncoded};
 impl Assembler<'_> {
     /// `None` when the mnemonic names no image instruction.
     pub(crate) fn assemble_image(&self, stmt: &Statement) -> Option<AsmOutcome> {
-        let instruction = self.instruction(&stmt.mnemonic)?;
+        let gfx_major = self.target.target.gfx_major;
+        let has_image_form = |i: &&mcdiff_spec::Instruction| {
+            i.encodings
+                .iter()
+                .any(|e| syn::IMAGE_FAMILIES.contains(&family_of(&e.encoding)))
+        };
+        let instruction = self
+            .instruction(&stmt.mnemonic)
+            .filter(has_image_form)
+            .or_else(|| {
+                syn::renamed(gfx_major, &stmt.mnemonic)
+                    .iter()
+                    .find_map(|n| self.instruction(n).filter(has_image_form))
+            })?;
         let form = instruction
             .encodings
             .iter()
@@ -107,6 +120,8 @@ fn build(
         }
         modifier_pieces = found;
     }
+    let words: Vec<&str> = modifier_pieces.iter().map(|p| p.text.as_str()).collect();
+    mods::check_th_scope(&words).map_err(|m| reject(stmt.column, m))?;
     let access = syn::access(&stmt.mnemonic);
     let mut modifiers: Vec<(String, u32)> = Vec::new();
     for piece in &modifier_pieces {
@@ -124,17 +139,27 @@ fn build(
         }
         modifiers.push((field, value));
     }
+    let op = name.to_ascii_lowercase();
+    let bvh = op.contains("_bvh");
+    if !bvh && !modifiers.iter().any(|(f, _)| f == "DIM") {
+        // GFX10+ image ops name their dimension (LLVM AMDGPUModifierSyntax "dim").
+        return Err(reject(stmt.column, "missing dim operand"));
+    }
     let flag = |f: &str| modifiers.iter().any(|(n, v)| n == f && *v != 0);
     let dmask = modifiers
         .iter()
         .find(|(n, _)| n == "DMASK")
         .map_or(1, |&(_, v)| v);
-    let data_regs = syn::image_data_regs(
-        &stmt.mnemonic,
-        dmask,
-        flag("D16"),
-        flag("TFE") || flag("LWE"),
-    );
+    let one_component = op.starts_with("image_gather4") || op == "image_msaa_load";
+    if one_component && dmask.count_ones() != 1 {
+        // Gathers and MSAA loads fetch one component (RDNA3 ISA §8.2 IMAGE_GATHER4,
+        // IMAGE_MSAA_LOAD).
+        return Err(reject(
+            stmt.column,
+            "invalid image_gather dmask: only one bit must be set",
+        ));
+    }
+    let data_regs = syn::image_data_regs(&op, dmask, flag("D16"), flag("TFE"));
     // Text order: data, address, resource, sampler.
     let scalar: Vec<&Operand> = ["SRSRC", "RSRC", "SSAMP", "SAMP"]
         .iter()
@@ -170,7 +195,12 @@ fn build(
         };
         let value = memory_kind("OPR_VGPR")
             .parse(piece, &slot, cx)
-            .map_err(|_| reject(piece.column, "image data size does not match dmask, d16 and tfe"))?;
+            .map_err(|_| {
+                reject(
+                    piece.column,
+                    "image data size does not match dmask, d16 and tfe",
+                )
+            })?;
         operands.push(InstOperand { spec: slot, value });
     }
     let address = rest.next().expect("counted");
@@ -178,7 +208,10 @@ fn build(
     let nsa = address.text.trim_start().starts_with('[') && ranges.len() > 1;
     if !gfx11 && !nsa && ranges[0].count > 1 {
         // GFX12 names every address VGPR in its own field: a range needs list syntax.
-        return Err(reject(stmt.column, "operands are not valid for this GPU or mode"));
+        return Err(reject(
+            stmt.column,
+            "operands are not valid for this GPU or mode",
+        ));
     }
     let address_fields = cx
         .encoding
@@ -186,7 +219,10 @@ fn build(
         .iter()
         .filter(|f| f.name.starts_with("VADDR"))
         .count();
-    if !gfx11 && ranges.len() > address_fields {
+    // GFX11 has one NSA dword, four more address bytes (RDNA3 ISA §8.2 "MIMG NSA"); GFX12
+    // one field per address.
+    let max_addresses = if gfx11 { 5 } else { address_fields };
+    if ranges.len() > max_addresses {
         return Err(reject(address.column, INVALID_OPERAND));
     }
     for (i, reg) in ranges.iter().enumerate() {
@@ -199,6 +235,18 @@ fn build(
             spec: vgpr_slot(&field, reg.count),
             value: OperandValue::Reg(reg.clone()),
         });
+    }
+    if bvh {
+        // Ray-tracing ops return four dwords from a 128-bit resource with unnormalised
+        // coordinates; the fields must say so (RDNA3 ISA §10.9.1 "Restrictions on
+        // image_bvh instructions").
+        for (field, value) in [("DMASK", 0xf), ("R128", 1), ("UNORM", 1)] {
+            if let Some(field) = syn::image_field(cx.encoding, field) {
+                if !modifiers.iter().any(|(f, _)| *f == field) {
+                    modifiers.push((field, value));
+                }
+            }
+        }
     }
     if gfx11 && nsa {
         modifiers.push(("NSA".into(), 1));

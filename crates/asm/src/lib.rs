@@ -7,6 +7,7 @@
 
 pub mod decode;
 pub mod encoder;
+mod export;
 pub mod forms;
 mod image;
 pub mod inst;
@@ -148,6 +149,9 @@ impl<'s> Assembler<'s> {
             return outcome;
         }
         if let Some(outcome) = self.assemble_image(&stmt) {
+            return outcome;
+        }
+        if let Some(outcome) = self.assemble_export(&stmt) {
             return outcome;
         }
         let Some(instruction) = self.instruction(&stmt.mnemonic) else {
@@ -653,7 +657,10 @@ impl<'s> Assembler<'s> {
                 return AsmOutcome::Unsupported(format!("{form} not implemented"));
             }
         }
-        if !syntax::in_implemented_families(&stmt.mnemonic) {
+        let gfx_major = self.target.target.gfx_major;
+        if !syntax::in_implemented_families(&stmt.mnemonic)
+            && !syntax::memory::in_memory_families(gfx_major, &stmt.mnemonic)
+        {
             return AsmOutcome::Unsupported(
                 "mnemonic of an unimplemented family not in alias tables".into(),
             );

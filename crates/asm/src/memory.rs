@@ -137,6 +137,17 @@ fn build(
         let value = memory_kind(&op.operand_type)
             .parse(piece, op, cx)
             .map_err(|m| reject(piece.column, m))?;
+        let null = RegFile::Special("NULL".into());
+        let is_null = matches!(&value, OperandValue::Reg(r) if r.file == null);
+        let global_with_vaddr = segment == Some(Segment::Global)
+            && slots
+                .iter()
+                .any(|s| matches!(s.operand.field.as_deref(), Some("ADDR" | "VADDR")));
+        if field == "SADDR" && is_null && global_with_vaddr {
+            // A GLOBAL scalar base beside a VGPR offset is written `off`, never `null`
+            // (llvm-mc takes `null` for SCRATCH and the address-less GLOBAL ops).
+            return Err(reject(piece.column, INVALID_OPERAND));
+        }
         let resource = field == "SRSRC" || field == "RSRC";
         if resource && matches!(&value, OperandValue::Reg(r) if r.count == 0) {
             // A buffer resource is four SGPRs; `null` cannot stand in for it.
@@ -148,7 +159,7 @@ fn build(
             value,
         });
     }
-    if segment == Some(Segment::Scratch) && has_vaddr {
+    if segment == Some(Segment::Scratch) && has_vaddr && cx.encoding.field("SVE").is_some() {
         // SVE says a scratch address VGPR is present (RDNA3 ISA §10.1 "FLAT instruction
         // fields").
         modifiers.push(("SVE".into(), 1));
@@ -162,10 +173,22 @@ fn build(
             .ok_or_else(|| NotEncoded::Unsupported("spec gap: spec lists no NULL code".into()))?;
         modifiers.push(("SADDR".into(), null as u32));
     }
+    mods::check_th_scope(&words).map_err(|m| reject(stmt.column, m))?;
+    if family == "DS" && stmt.mnemonic.starts_with("ds_gws") && !words.contains(&"gds") {
+        // GFX11 global wave sync ops address GDS only (RDNA3 ISA §12 "GDS-only opcodes").
+        return Err(reject(stmt.column, "gds modifier is required"));
+    }
     let access = syn::access(&stmt.mnemonic);
-    let (lo, hi, message) = syn::offset_range(family, cx.syntax.gfx_major);
-    // Only the two-address DS ops take two 8-bit offsets (`offset0:`/`offset1:`).
-    let two_addr = name.contains("_2ADDR");
+    let offset_width = ["OFFSET", "IOFFSET"]
+        .iter()
+        .find_map(|f| cx.encoding.field(f))
+        .map_or(16, |f| f.width());
+    let (lo, hi, message) = syn::offset_range(family, cx.syntax.gfx_major, offset_width);
+    // Only the two-address DS ops take two 8-bit offsets (`offset0:`/`offset1:`); RDNA2 names
+    // them READ2/WRITE2/WRXCHG2, RDNA3 on _2ADDR.
+    let two_addr = ["_2ADDR", "_READ2", "_WRITE2", "XCHG2"]
+        .iter()
+        .any(|m| name.contains(m));
     let mut seen: Vec<String> = Vec::new();
     for piece in &modifier_pieces {
         let Some(parsed) = mods::parse(&piece.text, access, cx.syntax) else {
@@ -175,7 +198,7 @@ fn build(
         let fields: Vec<(String, u32)> = match parsed {
             MemModifier::Offset(v) => {
                 if !(lo..=hi).contains(&v) {
-                    return Err(reject(piece.column, message));
+                    return Err(reject(piece.column, message.clone()));
                 }
                 if syn::DS_FAMILIES.contains(&family) {
                     if two_addr {

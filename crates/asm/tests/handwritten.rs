@@ -499,7 +499,7 @@ const VECTOR_CASES: &[(&str, &str, Option<&str>)] = &[
     ),
 ];
 
-/// Vector-memory statements (DS, FLAT/GLOBAL/SCRATCH, MUBUF/MTBUF, GFX12 VBUFFER), bytes from
+/// Vector-memory statements (DS, FLAT/GLOBAL/SCRATCH, MUBUF/MTBUF, GFX12 VBUFFER, images), bytes from
 /// llvm-mc 22 as above.
 const MEMORY_CASES: &[(&str, &str, Option<&str>)] = &[
     ("gfx1100", "ds_add_u32 v7, v9 offset:300", Some("0x2c,0x01,0x00,0xd8,0x07,0x09,0x00,0x00")),
@@ -530,6 +530,13 @@ const MEMORY_CASES: &[(&str, &str, Option<&str>)] = &[
     ("gfx1200", "buffer_load_b32 v5, v[1:2], s[8:11], s4 idxen offen offset:123456 th:TH_LOAD_HT", Some("0x04,0x00,0x05,0xc4,0x05,0x10,0xa0,0xc0,0x01,0x40,0xe2,0x01")),
     ("gfx1200", "buffer_atomic_add_u32 v5, off, s[20:23], null offset:7 th:TH_ATOMIC_RETURN scope:SCOPE_DEV", Some("0x7c,0x40,0x0d,0xc4,0x05,0x28,0x98,0x00,0x00,0x07,0x00,0x00")),
     ("gfx1200", "tbuffer_store_format_xyzw v[10:13], v2, s[4:7], s3 format:[BUF_FMT_16_16_16_16_FLOAT] offen", Some("0x03,0xc0,0x21,0xc4,0x0a,0x08,0x80,0x5c,0x02,0x00,0x00,0x00")),
+    ("gfx1100", "image_sample v[0:2], [v4, v6], s[8:15], s[16:19] dmask:0x7 dim:SQ_RSRC_IMG_2D", Some("0x05,0x07,0x6c,0xf0,0x04,0x00,0x02,0x10,0x06,0x00,0x00,0x00")),
+    ("gfx1100", "image_load v[1:5], v[2:3], s[12:19] dmask:0xf dim:2D tfe", Some("0x04,0x0f,0x00,0xf0,0x02,0x01,0x23,0x00")),
+    ("gfx1100", "image_gather4 v[4:7], v[1:2], s[8:15], s[16:19] dmask:0x3 dim:2D", None),
+    ("gfx1100", "image_store v[1:2], v3, s[4:11] dmask:0x3 dim:1D d16 glc", None),
+    ("gfx1200", "image_sample v[0:3], [v4, v5, v6], s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_3D th:TH_LOAD_NT", Some("0x02,0xc0,0xc6,0xe7,0x00,0x10,0x10,0x08,0x04,0x05,0x06,0x00")),
+    ("gfx1200", "image_load v[4:5], v[0:1], s[0:7] dmask:0x3 dim:2D", None),
+    ("gfx1200", "image_atomic_add_uint v2, [v1, v3], s[8:15] dmask:0x1 dim:2D th:TH_ATOMIC_RETURN", Some("0x01,0x00,0x43,0xd0,0x02,0x10,0x10,0x00,0x01,0x03,0x00,0x00")),
 ];
 
 fn parse_bytes(text: &str) -> Vec<u8> {

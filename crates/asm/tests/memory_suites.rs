@@ -1,6 +1,6 @@
 //! The assembler against LLVM's vector-memory MC tests (DS, FLAT/GLOBAL/SCRATCH, MUBUF/MTBUF,
-//! GFX12 VBUFFER) for gfx1100 and gfx1200, per file and RUN configuration. The CHECK bytes are
-//! used only to count matches. Each file must keep at least the matches measured when this
+//! GFX12 VBUFFER, MIMG, GFX12 VIMAGE/VSAMPLE, exports, LDS parameter loads) for gfx1100 and gfx1200 (and gfx1010), per file and RUN
+//! configuration. The CHECK bytes are used only to count matches. Each file must keep at least the matches measured when this
 //! baseline was recorded (`cargo run --release -p mcdiff-asm --example measure -- --memory
 //! --emit-table [--corpus 19.1.7]` prints the rows).
 
@@ -32,10 +32,26 @@ const BASELINE_22: Baseline = &[
     ("gfx12_asm_vbuffer_mtbuf", "gfx1200", 301, 301),
     ("gfx12_asm_vbuffer_mtbuf_alias", "gfx1200", 8, 8),
     ("gfx12_asm_vbuffer_mtbuf_err", "gfx1200", 16, 16),
+    ("gfx11_asm_mimg", "gfx1100", 1898, 1898),
+    ("gfx11_asm_mimg_err", "gfx1100", 167, 174),
+    ("gfx11_asm_mimg_features", "gfx1100", 117, 117),
+    ("gfx12_asm_vimage", "gfx1200", 372, 372),
+    ("gfx12_asm_vimage_alias", "gfx1200", 16, 16),
+    ("gfx12_asm_vsample", "gfx1200", 404, 404),
+    ("gfx12_asm_mimg_err", "gfx1200", 126, 126),
+    ("gfx11_asm_exp", "gfx1100", 4, 4),
+    ("gfx11_asm_ldsdir", "gfx1100", 29, 29),
+    ("gfx11_asm_ldsdir_err", "gfx1100", 6, 6),
+    ("gfx12_asm_exp", "gfx1200", 20, 20),
+    ("gfx12_asm_vdsdir", "gfx1200", 66, 66),
+    ("gfx12_asm_vdsdir_alias", "gfx1200", 2, 2),
+    ("gfx10_asm_ds", "gfx1010", 4282, 4654),
+    ("gfx10_asm_flat", "gfx1010", 228, 268),
+    ("gfx10_asm_mubuf", "gfx1010", 1542, 1542),
 ];
 
-/// LLVM 19's gfx12_asm_vflat records four 24-bit offsets with a wrong top byte; the other
-/// files match in full.
+/// LLVM 19's gfx12_asm_vflat records four 24-bit offsets with a wrong top byte, and LLVM 19
+/// still took `th:TH_STORE_RT_WB` (LLVM 22 rejects it, as we do).
 const BASELINE_19: Baseline = &[
     ("gfx11_asm_ds", "gfx1100", 656, 656),
     ("gfx11_asm_flat", "gfx1100", 4160, 4160),
@@ -53,6 +69,20 @@ const BASELINE_19: Baseline = &[
     ("gfx12_asm_vbuffer_mubuf_alias", "gfx1200", 64, 64),
     ("gfx12_asm_vbuffer_mtbuf", "gfx1200", 378, 378),
     ("gfx12_asm_vbuffer_mtbuf_alias", "gfx1200", 8, 8),
+    ("gfx11_asm_mimg", "gfx1100", 1898, 1898),
+    ("gfx11_asm_mimg_err", "gfx1100", 44, 51),
+    ("gfx11_asm_mimg_features", "gfx1100", 117, 117),
+    ("gfx12_asm_vimage", "gfx1200", 357, 358),
+    ("gfx12_asm_vimage_alias", "gfx1200", 10, 10),
+    ("gfx12_asm_vsample", "gfx1200", 404, 404),
+    ("gfx11_asm_exp", "gfx1100", 4, 4),
+    ("gfx11_asm_ldsdir", "gfx1100", 29, 29),
+    ("gfx11_asm_ldsdir_err", "gfx1100", 6, 6),
+    ("gfx12_asm_exp", "gfx1200", 20, 20),
+    ("gfx12_asm_vdsdir", "gfx1200", 66, 66),
+    ("gfx10_asm_ds", "gfx1010", 4282, 4654),
+    ("gfx10_asm_flat", "gfx1010", 228, 270),
+    ("gfx10_asm_mubuf", "gfx1010", 1542, 1542),
 ];
 
 fn check(version: &str, baseline: Baseline) {

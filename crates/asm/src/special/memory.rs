@@ -188,7 +188,8 @@ pub fn parse(word: &str, access: Access, ctx: &SyntaxCtx) -> Option<Result<MemMo
     ];
     let flags: Vec<(&str, &'static str)> = flags.iter().chain(IMAGE_FLAGS).copied().collect();
     let (name, value) = match lower.strip_prefix("no") {
-        Some(rest) if flags.iter().any(|(n, _)| *n == rest) => (rest, 0),
+        // llvm-mc takes the negated spelling of the cache-policy bits only.
+        Some(rest) if rest != "gds" && flags.iter().any(|(n, _)| *n == rest) => (rest, 0),
         _ => (lower.as_str(), 1),
     };
     flags
@@ -438,4 +439,29 @@ const DIMS: &[&str] = &[
 pub fn image_dim(text: &str) -> Option<u32> {
     let name = text.strip_prefix("SQ_RSRC_IMG_").unwrap_or(text);
     DIMS.iter().position(|d| *d == name).map(|d| d as u32)
+}
+
+/// Checks `th:` against `scope:` (the modifier words of one statement): code 3 of loads and
+/// stores means BYPASS under SCOPE_SYS and LU/WB under the other scopes (RDNA4 ISA Tables
+/// 13, 14), so a BYPASS name needs SCOPE_SYS and the LU/WB names forbid it.
+pub fn check_th_scope(words: &[&str]) -> Result<(), String> {
+    let value_of = |key: &str| {
+        words
+            .iter()
+            .find_map(|w| {
+                w.split_once(':')
+                    .filter(|(k, _)| k.eq_ignore_ascii_case(key))
+            })
+            .map(|(_, v)| v.trim())
+    };
+    let Some(th) = value_of("th") else {
+        return Ok(());
+    };
+    let sys = value_of("scope").is_some_and(|s| s == "SCOPE_SYS" || s == "3");
+    let bypass = th.ends_with("_BYPASS");
+    let code3 = ["TH_LOAD_LU", "TH_STORE_WB"].contains(&th);
+    if (bypass && !sys) || (code3 && sys) {
+        return Err("scope and th combination is not valid".into());
+    }
+    Ok(())
 }

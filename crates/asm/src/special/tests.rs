@@ -739,3 +739,49 @@ fn real_specs_drive_layouts_and_names() {
         Some(0x87),
     );
 }
+
+/// Swizzle offsets, from llvm-mc 22 runs of `ds_swizzle_b32 v8, v2 offset:swizzle(...)`
+/// written for this test (offset = bytes 0-1).
+#[test]
+fn swizzle_macros_reduce_to_offsets() {
+    let spec = Spec::default();
+    let cx = ctx(&spec, "gfx1100");
+    let offset = |text: &str| memory::swizzle(text, &cx);
+    assert_eq!(offset("(QUAD_PERM,1,0,3,2)"), Ok(0x80b1));
+    assert_eq!(offset("(BITMASK_PERM,\"pi01p\")"), Ok(0x2059));
+    assert_eq!(offset("(BROADCAST,16,3)"), Ok(0x0070));
+    assert_eq!(offset("(SWAP,2)"), Ok(0x081f));
+    assert_eq!(offset("(REVERSE,4)"), Ok(0x0c1f));
+    assert_eq!(offset("(FFT,9)"), Ok(0xe009));
+    assert_eq!(offset("(ROTATE,1,5)"), Ok(0xc4a0));
+    assert!(offset("(FFT,32)").is_err());
+    assert!(offset("(BROADCAST,3,1)").is_err());
+    assert!(memory::swizzle("(FFT,1)", &ctx(&spec, "tonga")).is_err());
+}
+
+/// Format codes from llvm-mc 22 runs of `tbuffer_load_format_x ... format:[...]` lines
+/// written for this test; 32_UNORM names no unified format and is rejected.
+#[test]
+fn buffer_formats_unified_and_split() {
+    let spec = Spec::default();
+    let cx = ctx(&spec, "gfx1100");
+    let format = |text: &str| memory::buffer_format(text, &cx);
+    assert_eq!(format("[BUF_FMT_32_FLOAT]"), Ok(22));
+    assert_eq!(format("[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT]"), Ok(22));
+    assert_eq!(format("[BUF_NUM_FORMAT_FLOAT,BUF_DATA_FORMAT_32]"), Ok(22));
+    assert_eq!(format("[BUF_NUM_FORMAT_SINT]"), Ok(6));
+    assert_eq!(format("[BUF_DATA_FORMAT_16]"), Ok(7));
+    assert_eq!(format("77"), Ok(77));
+    assert!(format("[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_UNORM]").is_err());
+    assert!(format("128").is_err());
+}
+
+#[test]
+fn bypass_hints_need_system_scope() {
+    let check = |words: &[&str]| memory::check_th_scope(words).is_ok();
+    assert!(check(&["th:TH_LOAD_BYPASS", "scope:SCOPE_SYS"]));
+    assert!(!check(&["th:TH_LOAD_BYPASS", "scope:SCOPE_DEV"]));
+    assert!(!check(&["th:TH_STORE_WB", "scope:SCOPE_SYS"]));
+    assert!(check(&["th:TH_STORE_WB"]));
+    assert!(check(&["scope:SCOPE_SYS"]));
+}

@@ -13,6 +13,7 @@ pub const DS_FAMILIES: &[&str] = &["DS", "VDS"];
 pub const FLAT_FAMILIES: &[&str] = &[
     "FLAT",
     "FLAT_GLOBAL",
+    "FLAT_GLBL",
     "FLAT_SCRATCH",
     "VFLAT",
     "VGLOBAL",
@@ -37,21 +38,79 @@ pub fn image_field(enc: &mcdiff_spec::Encoding, field: &str) -> Option<String> {
         .map(|s| s.to_string())
 }
 
-/// VGPRs an image op's data takes: one per `dmask` bit (at least one; gathers always return
-/// four), halved (rounded up) by packed `d16`, plus a status dword with `tfe`/`lwe` (RDNA3
-/// ISA §8.2 "Image instructions", DMASK/D16/TFE). `None` for the ray-tracing ops, whose data
-/// has no mask.
-pub fn image_data_regs(mnemonic: &str, dmask: u32, d16: bool, status: bool) -> Option<u32> {
-    if mnemonic.contains("_bvh") {
+/// VGPRs an image op's data takes: one per `dmask` bit (at least one; gathers and MSAA loads
+/// return four samples of one component: RDNA3 ISA §8.2 IMAGE_GATHER4, IMAGE_MSAA_LOAD), halved (rounded up) by packed `d16`, plus a status dword with `tfe`/`lwe` (RDNA3
+/// ISA §8.2 "Image instructions", DMASK/D16/TFE; LLVM counts `tfe` only). `None` for the
+/// ray-tracing ops, whose data has no mask.
+/// `op` is the spec name in lower case.
+pub fn image_data_regs(op: &str, dmask: u32, d16: bool, tfe: bool) -> Option<u32> {
+    if op.contains("_bvh") {
         return None;
     }
-    let lanes = if mnemonic.starts_with("image_gather4") {
+    let lanes = if op.starts_with("image_gather4") || op == "image_msaa_load" {
         4
     } else {
         dmask.count_ones().max(1)
     };
     let regs = if d16 { lanes.div_ceil(2) } else { lanes };
-    Some(regs + u32::from(status))
+    Some(regs + u32::from(tfe))
+}
+
+/// The export and LDS-parameter families.
+pub const EXPORT_FAMILIES: &[&str] = &["EXP", "VEXPORT", "LDSDIR", "VDSDIR"];
+
+/// Words after an export's sources.
+pub const EXPORT_FLAGS: &[&str] = &["done", "row_en"];
+
+/// Export targets: RDNA3/RDNA4 ISA export TARGET field (0-7 MRT 0-7, 8 Z, 12-16 position
+/// 0-4, 20 primitive data, 21/22 dual-source blend), in LLVM's names.
+pub fn export_target(name: &str, gfx_major: u32) -> Option<u32> {
+    let name = name.to_ascii_lowercase();
+    let numbered = |prefix: &str, base: u32, count: u32| {
+        name.strip_prefix(prefix)
+            .and_then(|n| n.parse::<u32>().ok())
+            .filter(|&n| n < count)
+            .map(|n| base + n)
+    };
+    if gfx_major < 11 {
+        return None;
+    }
+    match name.as_str() {
+        "mrtz" => Some(8),
+        "prim" => Some(20),
+        "dual_src_blend0" => Some(21),
+        "dual_src_blend1" => Some(22),
+        _ => numbered("mrt", 0, 8).or_else(|| numbered("pos", 12, 5)),
+    }
+}
+
+/// `attrN.c`: attribute N and channel x/y/z/w (RDNA3 ISA LDSDIR ATTR, ATTR_CHAN); LLVM takes
+/// attributes 0..=32 (LLVM docs AMDGPU/gfx11_attr.rst).
+pub fn parse_attr(text: &str) -> Option<(u32, u32)> {
+    let (attr, chan) = text.trim().strip_prefix("attr")?.split_once('.')?;
+    let attr: u32 = attr.parse().ok().filter(|&a| a <= 32)?;
+    let chan = ["x", "y", "z", "w"].iter().position(|c| *c == chan)? as u32;
+    Some((attr, chan))
+}
+
+/// The wait-counter modifiers of LDS parameter loads and the fields they set: GFX11
+/// `wait_vdst:` (WAIT_VA), GFX12 `wait_va_vdst:` and `wait_vm_vsrc:`.
+const LDS_WAITS: &[(&str, &[&str])] = &[
+    ("wait_vdst", &["WAIT_VA"]),
+    ("wait_va_vdst", &["WAIT_VA_VDST"]),
+    ("wait_vm_vsrc", &["WAIT_VM_VSRC"]),
+];
+
+pub fn is_lds_wait(word: &str) -> bool {
+    word.split_once(':')
+        .is_some_and(|(name, _)| LDS_WAITS.iter().any(|(n, _)| *n == name))
+}
+
+pub fn lds_wait_spellings(name: &str) -> &'static [&'static str] {
+    LDS_WAITS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or(&[], |(_, f)| *f)
 }
 
 /// The address segment a flat-family encoding addresses.
@@ -65,7 +124,8 @@ pub enum Segment {
 pub fn segment(family: &str) -> Option<Segment> {
     match family {
         "FLAT" | "VFLAT" => Some(Segment::Flat),
-        "FLAT_GLOBAL" | "VGLOBAL" => Some(Segment::Global),
+        // The RDNA2 file spells the global form FLAT_GLBL.
+        "FLAT_GLOBAL" | "FLAT_GLBL" | "VGLOBAL" => Some(Segment::Global),
         "FLAT_SCRATCH" | "VSCRATCH" => Some(Segment::Scratch),
         _ => None,
     }
@@ -120,7 +180,10 @@ fn slot(field: &str, operand_type: &str, size: u32) -> Operand {
 pub fn access(mnemonic: &str) -> Access {
     if mnemonic.contains("_atomic") {
         Access::Atomic
-    } else if ["_store", "_write", "_wrxchg"].iter().any(|w| mnemonic.contains(w)) {
+    } else if ["_store", "_write", "_wrxchg"]
+        .iter()
+        .any(|w| mnemonic.contains(w))
+    {
         Access::Store
     } else {
         Access::Load
@@ -259,25 +322,76 @@ fn buffer_slots(mut ops: Vec<Operand>, written: &Written, access: Access) -> Vec
         .collect()
 }
 
-/// Range of `offset:` for a family on GFX `gfx_major`, with llvm-mc's message when out of it.
-/// DS: a 16-bit unsigned byte offset split over OFFSET0/OFFSET1 (RDNA3 ISA §12.1 "LDS
-/// instruction fields"). GFX11 FLAT: 12-bit unsigned; GLOBAL/SCRATCH: 13-bit signed (RDNA3
-/// §10.1 "FLAT instruction fields"). GFX12: 24-bit signed IOFFSET (RDNA4 §10).
-/// Buffers: 12-bit unsigned OFFSET on GFX11 (RDNA3 §9.1), 23-bit unsigned on GFX12.
-pub fn offset_range(family: &str, gfx_major: u32) -> (i64, i64, &'static str) {
+/// Range of `offset:` for a family on GFX `gfx_major` whose offset field is `width` bits, with
+/// llvm-mc's message when out of it. DS: a 16-bit unsigned byte offset split over
+/// OFFSET0/OFFSET1 (RDNA3 ISA §12.1 "LDS instruction fields"). Flat families before GFX12:
+/// GLOBAL/SCRATCH signed over the whole field, FLAT unsigned one bit narrower (RDNA3 §10.1
+/// "FLAT instruction fields": 13-bit field; RDNA2: 12-bit). GFX12: 24-bit signed IOFFSET for
+/// all three (RDNA4 §10). Buffers: unsigned OFFSET field (12 bits on GFX10/GFX11), 23-bit
+/// unsigned on GFX12.
+pub fn offset_range(family: &str, gfx_major: u32, width: u32) -> (i64, i64, String) {
+    let unsigned = |bits: u32| {
+        (
+            0,
+            (1i64 << bits) - 1,
+            format!("expected a {bits}-bit unsigned offset"),
+        )
+    };
+    let signed = |bits: u32| {
+        let half = 1i64 << (bits - 1);
+        (
+            -half,
+            half - 1,
+            format!("expected a {bits}-bit signed offset"),
+        )
+    };
     if BUFFER_FAMILIES.contains(&family) {
         return match gfx_major {
-            12.. => (0, (1 << 23) - 1, "expected a 23-bit unsigned offset"),
-            _ => (0, 0xfff, "expected a 12-bit unsigned offset"),
+            12.. => unsigned(23),
+            _ => unsigned(width),
         };
     }
     match (segment(family), gfx_major) {
-        (None, _) => (0, 0xffff, "expected a 16-bit unsigned offset"),
-        (Some(_), 12..) => (-(1 << 23), (1 << 23) - 1, "expected a 24-bit signed offset"),
-        (Some(Segment::Flat), _) => (0, 0xfff, "expected a 12-bit unsigned offset"),
-        (Some(_), _) => (-(1 << 12), (1 << 12) - 1, "expected a 13-bit signed offset"),
+        (None, _) => unsigned(16),
+        (Some(_), 12..) => signed(24),
+        (Some(Segment::Flat), _) => unsigned(width - 1),
+        (Some(_), _) => signed(width),
     }
 }
+
+/// Mnemonic prefixes of the memory families, which this crate encodes for GFX11 and GFX12:
+/// there an unknown mnemonic with one of them is not a gap in our tables.
+const MEMORY_PREFIXES: &[&str] = &[
+    "ds_", "flat_", "global_", "scratch_", "buffer_", "tbuffer_", "image_", "lds_",
+];
+
+pub fn in_memory_families(gfx_major: u32, mnemonic: &str) -> bool {
+    (11..=12).contains(&gfx_major) && MEMORY_PREFIXES.iter().any(|p| mnemonic.starts_with(p))
+}
+
+/// GFX12 renames (full names) of image, export and LDS-parameter operations, and LLVM's
+/// short ray-tracing names.
+const GFX12_RENAMES: &[(&str, &str)] = &[
+    ("image_atomic_add", "image_atomic_add_uint"),
+    ("image_atomic_sub", "image_atomic_sub_uint"),
+    ("image_atomic_smin", "image_atomic_min_int"),
+    ("image_atomic_umin", "image_atomic_min_uint"),
+    ("image_atomic_smax", "image_atomic_max_int"),
+    ("image_atomic_umax", "image_atomic_max_uint"),
+    ("image_atomic_inc", "image_atomic_inc_uint"),
+    ("image_atomic_dec", "image_atomic_dec_uint"),
+    ("image_atomic_min_num_flt", "image_atomic_min_flt"),
+    ("image_atomic_max_num_flt", "image_atomic_max_flt"),
+    ("image_atomic_fmin", "image_atomic_min_flt"),
+    ("image_atomic_fmax", "image_atomic_max_flt"),
+    ("bvh_intersect_ray", "image_bvh_intersect_ray"),
+    ("bvh64_intersect_ray", "image_bvh64_intersect_ray"),
+    ("bvh8_intersect_ray", "image_bvh8_intersect_ray"),
+    ("bvh_dual_intersect_ray", "image_bvh_dual_intersect_ray"),
+    ("exp", "export"),
+    ("lds_direct_load", "ds_direct_load"),
+    ("lds_param_load", "ds_param_load"),
+];
 
 /// LLVM's pre-GFX11 DS mnemonic stems and their GFX11 names (longest first).
 const DS_RENAMES: &[(&str, &str)] = &[
@@ -290,8 +404,10 @@ const DS_RENAMES: &[(&str, &str)] = &[
     ("ds_write2_", "ds_store_2addr_"),
     ("ds_read_", "ds_load_"),
     ("ds_write_", "ds_store_"),
-    ("ds_subrev_", "ds_rsub_"),
 ];
+
+/// GFX12 DS stems LLVM accepts (GFX11 rejects them).
+const DS_RENAMES_ONLY_GFX12: &[(&str, &str)] = &[("ds_subrev_", "ds_rsub_")];
 
 /// GFX12 renames of GFX11 DS mnemonics (full names).
 const DS_RENAMES_GFX12: &[(&str, &str)] = &[
@@ -386,14 +502,17 @@ pub fn renamed(gfx_major: u32, mnemonic: &str) -> Vec<String> {
     if gfx_major < 11 {
         return out;
     }
-    if let Some((old, new)) = DS_RENAMES.iter().find(|(o, _)| mnemonic.starts_with(o)) {
+    let stems = DS_RENAMES
+        .iter()
+        .chain(DS_RENAMES_ONLY_GFX12.iter().filter(|_| gfx_major >= 12));
+    if let Some((old, new)) = stems.clone().find(|(o, _)| mnemonic.starts_with(o)) {
         out.push(format!("{new}{}", &mnemonic[old.len()..]));
     }
-    if let (Some((_, new)), 12..) = (
-        DS_RENAMES_GFX12.iter().find(|(o, _)| *o == mnemonic),
-        gfx_major,
-    ) {
-        out.push(new.to_string());
+    for table in [DS_RENAMES_GFX12, GFX12_RENAMES] {
+        match table.iter().find(|(o, _)| *o == mnemonic) {
+            Some((_, new)) if gfx_major >= 12 => out.push(new.to_string()),
+            _ => {}
+        }
     }
     for seg in ["flat_", "global_", "scratch_", "buffer_", "tbuffer_"] {
         let Some(op) = mnemonic.strip_prefix(seg) else {

@@ -92,6 +92,15 @@ pub const MEMORY_STEMS: &[(&str, &str)] = &[
     ("gfx12_asm_vimage_alias", "gfx1200"),
     ("gfx12_asm_vsample", "gfx1200"),
     ("gfx12_asm_mimg_err", "gfx1200"),
+    ("gfx11_asm_exp", "gfx1100"),
+    ("gfx11_asm_ldsdir", "gfx1100"),
+    ("gfx11_asm_ldsdir_err", "gfx1100"),
+    ("gfx12_asm_exp", "gfx1200"),
+    ("gfx12_asm_vdsdir", "gfx1200"),
+    ("gfx12_asm_vdsdir_alias", "gfx1200"),
+    ("gfx10_asm_ds", "gfx1010"),
+    ("gfx10_asm_flat", "gfx1010"),
+    ("gfx10_asm_mubuf", "gfx1010"),
 ];
 
 pub const VECTOR_STEMS: &[(&str, &str)] = &[

@@ -1,0 +1,202 @@
+//! Export (GFX11 EXP, GFX12 VEXPORT) and LDS parameter loads (GFX11 LDSDIR, GFX12 VDSDIR).
+//!
+//! Inst conventions: exports list the written sources as `VSRC0..3` VGPR operands (an `off`
+//! source is not listed and clears its `EN` bit); the target is the `TARGET`/`TGT`
+//! modifier; `attrN.c` is the `ATTR`/`ATTR_CHAN` modifier pair.
+
+use crate::encoder::{FamilyEncoder, VectorMemory};
+use crate::inst::{Inst, InstOperand};
+use crate::memory::memory_kind;
+use crate::operands::{OperandCtx, INVALID_OPERAND};
+use crate::syntax::memory as syn;
+use crate::syntax::{family_of, peel_modifiers, Statement};
+use crate::{reject, AsmOutcome, Assembler, Encoded, NotEncoded};
+
+impl Assembler<'_> {
+    /// `None` when the mnemonic names no export or LDS-parameter instruction.
+    pub(crate) fn assemble_export(&self, stmt: &Statement) -> Option<AsmOutcome> {
+        let gfx_major = self.target.target.gfx_major;
+        let family_is = |i: &&mcdiff_spec::Instruction| {
+            i.encodings
+                .iter()
+                .any(|e| syn::EXPORT_FAMILIES.contains(&family_of(&e.encoding)))
+        };
+        let instruction = self
+            .instruction(&stmt.mnemonic)
+            .filter(family_is)
+            .or_else(|| {
+                syn::renamed(gfx_major, &stmt.mnemonic)
+                    .iter()
+                    .find_map(|n| self.instruction(n).filter(family_is))
+            })?;
+        let form = instruction
+            .encodings
+            .iter()
+            .find(|e| syn::EXPORT_FAMILIES.contains(&family_of(&e.encoding)))?;
+        let Some(encoding) = self.target.spec.encoding(&form.encoding) else {
+            return Some(AsmOutcome::Unsupported(format!(
+                "encoding {} missing from spec",
+                form.encoding
+            )));
+        };
+        let syntax = self.syntax_ctx();
+        let cx = OperandCtx {
+            spec: &self.target.spec,
+            syntax: &syntax,
+            mnemonic: &stmt.mnemonic,
+            encoding,
+        };
+        let family = family_of(&form.encoding);
+        let built = if family == "EXP" || family == "VEXPORT" {
+            build_export(stmt, form, &cx)
+        } else {
+            build_lds_param(stmt, form, &cx)
+        };
+        let inst = match built {
+            Ok((operands, modifiers)) => Inst {
+                mnemonic: stmt.mnemonic.clone(),
+                name: instruction.name.clone(),
+                encoding: form.encoding.clone(),
+                opcode: form.opcode,
+                operands,
+                modifiers,
+            },
+            Err(why) => return Some(why.into()),
+        };
+        Some(match VectorMemory.encode(&inst, &cx) {
+            Ok(out) => AsmOutcome::Encoded(Encoded {
+                inst,
+                bytes: out.bytes,
+                fixups: out.fixups,
+            }),
+            Err(message) => AsmOutcome::Unsupported(format!("spec gap: {message}")),
+        })
+    }
+}
+
+type Built = (Vec<InstOperand>, Vec<(String, u32)>);
+
+/// The encoding's spelling of a field among `names`.
+fn field_named(cx: &OperandCtx, names: &[&str]) -> Option<String> {
+    names
+        .iter()
+        .find(|n| cx.encoding.field(n).is_some())
+        .map(|n| n.to_string())
+}
+
+/// `exp <target> src0, src1, src2, src3 [done] [row_en]`.
+fn build_export(
+    stmt: &Statement,
+    form: &mcdiff_spec::InstructionEncoding,
+    cx: &OperandCtx,
+) -> Result<Built, NotEncoded> {
+    let mut pieces = stmt.operands.clone();
+    let mut words = Vec::new();
+    if let Some(last) = pieces.pop() {
+        let (rest, found) = peel_modifiers(&last, |w| syn::EXPORT_FLAGS.contains(&w));
+        pieces.push(rest);
+        words = found;
+    }
+    if pieces.len() != 4 {
+        return Err(reject(stmt.column, INVALID_OPERAND));
+    }
+    // The target is the first word of the first operand text.
+    let first = pieces[0].text.clone();
+    let (target_text, src0) = first
+        .split_once(char::is_whitespace)
+        .ok_or_else(|| reject(pieces[0].column, INVALID_OPERAND))?;
+    let target = syn::export_target(target_text, cx.syntax.gfx_major)
+        .ok_or_else(|| reject(pieces[0].column, "invalid exp target"))?;
+    pieces[0].column += (first.len() - src0.trim_start().len()) as u32;
+    pieces[0].text = src0.trim().to_string();
+    let target_field = field_named(cx, &["TARGET", "TGT"])
+        .ok_or_else(|| NotEncoded::Unsupported("spec gap: no export target field".into()))?;
+    let mut modifiers = vec![(target_field, target)];
+    let mut operands = Vec::new();
+    let mut enabled = 0;
+    for (i, piece) in pieces.iter().enumerate() {
+        if piece.text.eq_ignore_ascii_case("off") {
+            continue;
+        }
+        let field = format!("VSRC{i}");
+        let slot = form
+            .operands
+            .iter()
+            .find(|o| o.field.as_deref() == Some(field.as_str()))
+            .ok_or_else(|| reject(piece.column, INVALID_OPERAND))?;
+        let value = memory_kind("OPR_VGPR")
+            .parse(piece, slot, cx)
+            .map_err(|m| reject(piece.column, m))?;
+        enabled |= 1 << i;
+        operands.push(InstOperand {
+            spec: slot.clone(),
+            value,
+        });
+    }
+    modifiers.push(("EN".into(), enabled));
+    for word in &words {
+        let field = match word.text.as_str() {
+            "done" => field_named(cx, &["DONE"]),
+            _ => field_named(cx, &["ROW", "ROW_EN"]),
+        };
+        let field = field.ok_or_else(|| reject(word.column, INVALID_OPERAND))?;
+        modifiers.push((field, 1));
+    }
+    Ok((operands, modifiers))
+}
+
+/// `lds_param_load vdst, attrN.c [wait_vdst:N]`, `lds_direct_load vdst [wait_vdst:N]` and the
+/// GFX12 `ds_*` spellings with `wait_va_vdst:` / `wait_vm_vsrc:`.
+fn build_lds_param(
+    stmt: &Statement,
+    form: &mcdiff_spec::InstructionEncoding,
+    cx: &OperandCtx,
+) -> Result<Built, NotEncoded> {
+    let mut pieces = stmt.operands.clone();
+    let mut words = Vec::new();
+    if let Some(last) = pieces.pop() {
+        let (rest, found) = peel_modifiers(&last, syn::is_lds_wait);
+        pieces.push(rest);
+        words = found;
+    }
+    let takes_attr = form
+        .operands
+        .iter()
+        .any(|o| o.field.as_deref() == Some("ATTR"));
+    if pieces.len() != 1 + usize::from(takes_attr) {
+        return Err(reject(stmt.column, INVALID_OPERAND));
+    }
+    let vdst = form
+        .operands
+        .iter()
+        .find(|o| o.field.as_deref() == Some("VDST"))
+        .ok_or_else(|| NotEncoded::Unsupported("spec gap: no VDST operand".into()))?;
+    let value = memory_kind("OPR_VGPR")
+        .parse(&pieces[0], vdst, cx)
+        .map_err(|m| reject(pieces[0].column, m))?;
+    let mut modifiers = Vec::new();
+    if takes_attr {
+        let (attr, chan) = syn::parse_attr(&pieces[1].text)
+            .ok_or_else(|| reject(pieces[1].column, INVALID_OPERAND))?;
+        modifiers.push(("ATTR".to_string(), attr));
+        modifiers.push(("ATTR_CHAN".to_string(), chan));
+    }
+    for word in &words {
+        let (name, value) = word.text.split_once(':').unwrap_or_default();
+        let field = field_named(cx, syn::lds_wait_spellings(name))
+            .ok_or_else(|| reject(word.column, INVALID_OPERAND))?;
+        let value: u32 = value
+            .parse()
+            .map_err(|_| reject(word.column, INVALID_OPERAND))?;
+        let width = cx.encoding.field(&field).map_or(0, |f| f.width());
+        if value >= 1 << width {
+            return Err(reject(word.column, INVALID_OPERAND));
+        }
+        modifiers.push((field, value));
+    }
+    let operand = InstOperand {
+        spec: vdst.clone(),
+        value,
+    };
+    Ok((vec![operand], modifiers))
+}
