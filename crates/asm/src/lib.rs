@@ -678,7 +678,9 @@ impl<'s> Assembler<'s> {
     ) -> Result<Inst, NotEncoded> {
         let mnemonic = stmt.mnemonic.as_str();
         let mut pieces = stmt.operands.clone();
-        let slots = text_slots(mnemonic, form, self.target.target.gfx_major, pieces.len());
+        let optional_imm16_written =
+            pieces.len() == 1 && optional_imm16(self.target.target.gfx_major, mnemonic);
+        let slots = text_slots(mnemonic, form, optional_imm16_written);
         if slots.is_empty()
             && !pieces.is_empty()
             && form.operands.is_empty()
@@ -859,13 +861,14 @@ fn family_encoding(encoding: &str) -> String {
     format!("ENC_{}", family_of(encoding))
 }
 
-/// The spec operands written in the text, in text order. A `*_INST_LITERAL` form whose spec
-/// lists no literal operand gets one: LLVM writes its 32-bit constant as an operand.
-fn text_slots(
+/// The spec operands written in the text, in text order, shared by the assembler and the
+/// decoder. A `*_INST_LITERAL` form whose spec lists no literal operand gets one: LLVM writes
+/// its 32-bit constant as an operand; so does an operand-less form whose optional 16-bit
+/// immediate (s_endpgm's) is written.
+pub(crate) fn text_slots(
     mnemonic: &str,
     form: &InstructionEncoding,
-    gfx_major: u32,
-    given: usize,
+    optional_imm16_written: bool,
 ) -> Vec<Operand> {
     let mut slots: Vec<Operand> = form
         .operands
@@ -878,7 +881,7 @@ fn text_slots(
     {
         slots.push(synthetic_slot("SIMM32", "OPR_SIMM32", 32));
     }
-    if slots.is_empty() && given == 1 && optional_imm16(gfx_major, mnemonic) {
+    if slots.is_empty() && optional_imm16_written {
         // LLVM checks this immediate as an unsigned 16-bit value.
         let mut slot = synthetic_slot("SIMM16", "OPR_SIMM16", 16);
         slot.data_format = "FMT_NUM_U16".into();

@@ -15,7 +15,7 @@ use crate::operands::{classify, KindId};
 use crate::print::{llvm_mnemonic, print, register_text, SMEM_MODIFIER_FIELDS};
 use crate::special::SyntaxCtx;
 use crate::syntax::regs::parse_register;
-use crate::syntax::{family_of, optional_imm16, text_position};
+use crate::syntax::{family_of, optional_imm16};
 
 /// Result of decoding the bytes at the start of a buffer.
 #[derive(Debug, Clone, PartialEq)]
@@ -283,7 +283,7 @@ impl<'s> Disassembler<'s> {
         let imm16_given = enc
             .field("SIMM16")
             .is_some_and(|f| reader.read(f) != 0 && optional_imm16(ctx.gfx_major, &mnemonic));
-        let slots = text_slots(&mnemonic, form, imm16_given);
+        let slots = crate::text_slots(&mnemonic, form, imm16_given);
         // Without operand facts, only a SOPP/SMEM word whose fields beyond OP are all 0 is
         // known to be an operand-less instruction (s_barrier, s_dcache_inv); in the ALU
         // formats a zero field still names s0.
@@ -613,48 +613,6 @@ fn reason_name(name: &str, family: &str) -> String {
         format!("ENC_{family}")
     } else {
         name.to_string()
-    }
-}
-
-/// The spec operands written in the text, in text order (the assembler's slot rules): explicit
-/// operands with a field, a synthetic SIMM32 for `*_INST_LITERAL` forms that list none, and
-/// the optional SIMM16 of s_endpgm when it is not 0.
-fn text_slots(mnemonic: &str, form: &InstructionEncoding, imm16_given: bool) -> Vec<Operand> {
-    let mut slots: Vec<Operand> = form
-        .operands
-        .iter()
-        .filter(|o| o.field.is_some() && o.implicit != Some(true))
-        .cloned()
-        .collect();
-    if form.encoding.ends_with("_INST_LITERAL")
-        && !slots.iter().any(|o| o.operand_type == "OPR_SIMM32")
-    {
-        slots.push(synthetic_slot("SIMM32", "OPR_SIMM32", 32, "FMT_NUM_B32"));
-    }
-    if slots.is_empty() && imm16_given {
-        slots.push(synthetic_slot("SIMM16", "OPR_SIMM16", 16, "FMT_NUM_U16"));
-    }
-    slots.sort_by_key(|o| {
-        (
-            text_position(&form.encoding, mnemonic, o.field.as_deref().unwrap_or("")),
-            o.order.unwrap_or(0),
-        )
-    });
-    slots
-}
-
-/// An operand LLVM writes that the spec form does not list (mirrors the assembler's).
-fn synthetic_slot(field: &str, operand_type: &str, size: u32, data_format: &str) -> Operand {
-    Operand {
-        field: Some(field.into()),
-        data_format: data_format.into(),
-        operand_type: operand_type.into(),
-        size,
-        input: Some(true),
-        output: Some(false),
-        implicit: Some(false),
-        binary_required: None,
-        order: None,
     }
 }
 
