@@ -4,73 +4,34 @@
 //! source is not listed and clears its `EN` bit); the target is the `TARGET`/`TGT`
 //! modifier; `attrN.c` is the `ATTR`/`ATTR_CHAN` modifier pair.
 
-use crate::encoder::{FamilyEncoder, VectorMemory};
+use crate::encoder::VectorMemory;
 use crate::inst::{Inst, InstOperand};
 use crate::memory::memory_kind;
 use crate::operands::{OperandCtx, INVALID_OPERAND};
 use crate::syntax::memory as syn;
 use crate::syntax::{family_of, peel_modifiers, Statement};
-use crate::{reject, AsmOutcome, Assembler, Encoded, NotEncoded};
+use crate::{reject, AsmOutcome, Assembler, NotEncoded};
 
 impl Assembler<'_> {
     /// `None` when the mnemonic names no export or LDS-parameter instruction.
     pub(crate) fn assemble_export(&self, stmt: &Statement) -> Option<AsmOutcome> {
-        let gfx_major = self.target.target.gfx_major;
-        let family_is = |i: &&mcdiff_spec::Instruction| {
-            i.encodings
-                .iter()
-                .any(|e| syn::EXPORT_FAMILIES.contains(&family_of(&e.encoding)))
-        };
-        let instruction = self
-            .instruction(&stmt.mnemonic)
-            .filter(family_is)
-            .or_else(|| {
-                syn::renamed(gfx_major, &stmt.mnemonic)
-                    .iter()
-                    .find_map(|n| self.instruction(n).filter(family_is))
-            })?;
-        let form = instruction
-            .encodings
-            .iter()
-            .find(|e| syn::EXPORT_FAMILIES.contains(&family_of(&e.encoding)))?;
-        let Some(encoding) = self.target.spec.encoding(&form.encoding) else {
-            return Some(AsmOutcome::Unsupported(format!(
-                "encoding {} missing from spec",
-                form.encoding
-            )));
-        };
-        let syntax = self.syntax_ctx();
-        let cx = OperandCtx {
-            spec: &self.target.spec,
-            syntax: &syntax,
-            mnemonic: &stmt.mnemonic,
-            encoding,
-        };
-        let family = family_of(&form.encoding);
-        let built = if family == "EXP" || family == "VEXPORT" {
-            build_export(stmt, form, &cx)
-        } else {
-            build_lds_param(stmt, form, &cx)
-        };
-        let inst = match built {
-            Ok((operands, modifiers)) => Inst {
+        let (instruction, form) = self.family_form(stmt, |f| syn::EXPORT_FAMILIES.contains(&f))?;
+        Some(self.build_and_encode(stmt, form, &VectorMemory, |cx| {
+            let family = family_of(&form.encoding);
+            let (operands, modifiers) = if family == "EXP" || family == "VEXPORT" {
+                build_export(stmt, form, cx)
+            } else {
+                build_lds_param(stmt, form, cx)
+            }?;
+            Ok(Inst {
                 mnemonic: stmt.mnemonic.clone(),
                 name: instruction.name.clone(),
                 encoding: form.encoding.clone(),
                 opcode: form.opcode,
                 operands,
                 modifiers,
-            },
-            Err(why) => return Some(why.into()),
-        };
-        Some(match VectorMemory.encode(&inst, &cx) {
-            Ok(out) => AsmOutcome::Encoded(Encoded {
-                inst,
-                bytes: out.bytes,
-                fixups: out.fixups,
-            }),
-            Err(message) => AsmOutcome::Unsupported(format!("spec gap: {message}")),
-        })
+            })
+        }))
     }
 }
 

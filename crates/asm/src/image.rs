@@ -8,7 +8,7 @@
 
 use mcdiff_spec::{InstructionEncoding, Operand};
 
-use crate::encoder::{FamilyEncoder, Image};
+use crate::encoder::Image;
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
 use crate::memory::{memory_kind, without_inner_spaces};
 use crate::operands::{OperandCtx, INVALID_OPERAND};
@@ -16,54 +16,15 @@ use crate::special::memory::{self as mods, MemModifier};
 use crate::syntax::memory as syn;
 use crate::syntax::regs::parse_register;
 use crate::syntax::{family_of, peel_modifiers, Piece, Statement};
-use crate::{reject, AsmOutcome, Assembler, Encoded, NotEncoded};
+use crate::{reject, AsmOutcome, Assembler, NotEncoded};
 
 impl Assembler<'_> {
     /// `None` when the mnemonic names no image instruction.
     pub(crate) fn assemble_image(&self, stmt: &Statement) -> Option<AsmOutcome> {
-        let gfx_major = self.target.target.gfx_major;
-        let has_image_form = |i: &&mcdiff_spec::Instruction| {
-            i.encodings
-                .iter()
-                .any(|e| syn::IMAGE_FAMILIES.contains(&family_of(&e.encoding)))
-        };
-        let instruction = self
-            .instruction(&stmt.mnemonic)
-            .filter(has_image_form)
-            .or_else(|| {
-                syn::renamed(gfx_major, &stmt.mnemonic)
-                    .iter()
-                    .find_map(|n| self.instruction(n).filter(has_image_form))
-            })?;
-        let form = instruction
-            .encodings
-            .iter()
-            .find(|e| syn::IMAGE_FAMILIES.contains(&family_of(&e.encoding)))?;
-        let Some(encoding) = self.target.spec.encoding(&form.encoding) else {
-            return Some(AsmOutcome::Unsupported(format!(
-                "encoding {} missing from spec",
-                form.encoding
-            )));
-        };
-        let syntax = self.syntax_ctx();
-        let cx = OperandCtx {
-            spec: &self.target.spec,
-            syntax: &syntax,
-            mnemonic: &stmt.mnemonic,
-            encoding,
-        };
-        let inst = match build(stmt, &instruction.name, form, &cx) {
-            Ok(inst) => inst,
-            Err(why) => return Some(why.into()),
-        };
-        Some(match Image.encode(&inst, &cx) {
-            Ok(out) => AsmOutcome::Encoded(Encoded {
-                inst,
-                bytes: out.bytes,
-                fixups: out.fixups,
-            }),
-            Err(message) => AsmOutcome::Unsupported(format!("spec gap: {message}")),
-        })
+        let (instruction, form) = self.family_form(stmt, |f| syn::IMAGE_FAMILIES.contains(&f))?;
+        Some(self.build_and_encode(stmt, form, &Image, |cx| {
+            build(stmt, &instruction.name, form, cx)
+        }))
     }
 }
 

@@ -21,31 +21,43 @@ use crate::syntax::{family_of, peel_modifiers, Piece, Statement};
 use crate::{reject, AsmOutcome, Assembler, Encoded, NotEncoded};
 
 impl Assembler<'_> {
-    /// `None` when the mnemonic names no vector-memory instruction.
-    pub(crate) fn assemble_memory(&self, stmt: &Statement) -> Option<AsmOutcome> {
-        let gfx_major = self.target.target.gfx_major;
-        let is_memory = |i: &&mcdiff_spec::Instruction| {
+    /// The instruction a memory-like statement names, by its LLVM mnemonic or an older LLVM
+    /// name, with its form in a family `in_family` accepts. `None` when there is none.
+    pub(crate) fn family_form(
+        &self,
+        stmt: &Statement,
+        in_family: fn(&str) -> bool,
+    ) -> Option<(&mcdiff_spec::Instruction, &InstructionEncoding)> {
+        let form_of = |i: &mcdiff_spec::Instruction| {
             i.encodings
                 .iter()
-                .any(|e| syn::is_memory_family(family_of(&e.encoding)))
+                .position(|e| in_family(family_of(&e.encoding)))
         };
         let instruction = self
             .instruction(&stmt.mnemonic)
-            .filter(is_memory)
+            .filter(|i| form_of(i).is_some())
             .or_else(|| {
-                syn::renamed(gfx_major, &stmt.mnemonic)
+                syn::renamed(self.target.target.gfx_major, &stmt.mnemonic)
                     .iter()
-                    .find_map(|n| self.instruction(n).filter(is_memory))
+                    .find_map(|n| self.instruction(n).filter(|i| form_of(i).is_some()))
             })?;
-        let form = instruction
-            .encodings
-            .iter()
-            .find(|e| syn::is_memory_family(family_of(&e.encoding)))?;
+        Some((instruction, &instruction.encodings[form_of(instruction)?]))
+    }
+
+    /// Builds the statement's `Inst` against `form` with `build` and encodes it with
+    /// `handler`: the steps every memory-like family shares.
+    pub(crate) fn build_and_encode(
+        &self,
+        stmt: &Statement,
+        form: &InstructionEncoding,
+        handler: &dyn FamilyEncoder,
+        build: impl FnOnce(&OperandCtx) -> Result<Inst, NotEncoded>,
+    ) -> AsmOutcome {
         let Some(encoding) = self.target.spec.encoding(&form.encoding) else {
-            return Some(AsmOutcome::Unsupported(format!(
+            return AsmOutcome::Unsupported(format!(
                 "encoding {} missing from spec",
                 form.encoding
-            )));
+            ));
         };
         let syntax = self.syntax_ctx();
         let cx = OperandCtx {
@@ -54,18 +66,26 @@ impl Assembler<'_> {
             mnemonic: &stmt.mnemonic,
             encoding,
         };
-        let inst = match build(stmt, &instruction.name, form, &cx) {
+        let inst = match build(&cx) {
             Ok(inst) => inst,
-            Err(why) => return Some(why.into()),
+            Err(why) => return why.into(),
         };
-        Some(match VectorMemory.encode(&inst, &cx) {
+        match handler.encode(&inst, &cx) {
             Ok(out) => AsmOutcome::Encoded(Encoded {
                 inst,
                 bytes: out.bytes,
                 fixups: out.fixups,
             }),
             Err(message) => AsmOutcome::Unsupported(format!("spec gap: {message}")),
-        })
+        }
+    }
+
+    /// `None` when the mnemonic names no vector-memory instruction.
+    pub(crate) fn assemble_memory(&self, stmt: &Statement) -> Option<AsmOutcome> {
+        let (instruction, form) = self.family_form(stmt, syn::is_memory_family)?;
+        Some(self.build_and_encode(stmt, form, &VectorMemory, |cx| {
+            build(stmt, &instruction.name, form, cx)
+        }))
     }
 }
 
