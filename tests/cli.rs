@@ -73,6 +73,7 @@ fn run_reports_version_and_json_records() {
     };
     let dir = tempdir();
     let json = dir.join("report.json");
+    let junit = dir.join("report.xml");
     mcdiff()
         .arg("--data")
         .arg(&data)
@@ -86,10 +87,15 @@ fn run_reports_version_and_json_records() {
             "--json",
         ])
         .arg(&json)
+        .arg("--junit")
+        .arg(&junit)
         .assert()
         .success()
         .stdout(predicate::str::contains("llvm-mc 19.1.7"))
         .stdout(predicate::str::contains("gfx1100"));
+    let xml = std::fs::read_to_string(&junit).unwrap();
+    assert!(xml.starts_with("<?xml") && xml.contains("<testsuite name=\"gfx1100 llvm-19.1.7\""));
+    assert!(xml.contains("MC/AMDGPU/gfx11_asm_sopc.s"));
     let text = std::fs::read_to_string(&json).unwrap();
     assert_eq!(text.lines().count(), 1, "one JSON document per corpus");
     let first: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
