@@ -1,9 +1,11 @@
 //! Bytes -> [`Inst`] for the scalar families (SOP1/SOP2/SOPK/SOPC/SOPP/SMEM) and, on GFX11
-//! and later, the vector ALU families (`vector`), driven by the spec: the encoding is found
+//! and later, the vector ALU families (`vector`) and the memory and export families
+//! (`memory`: DS, flat, buffer, image, export, LDS parameter loads), driven by the spec: the encoding is found
 //! by its identifier mask, the instruction by (family, OP field), and every operand field is
 //! read by the spec's bit ranges and turned into the value the assembler would build for the
 //! printed text (so `decode -> print -> assemble` gives back the same [`Inst`]).
 
+mod memory;
 mod vector;
 
 use std::collections::{HashMap, HashSet};
@@ -133,7 +135,7 @@ impl<'s> Disassembler<'s> {
         for instruction in &spec.instructions {
             for form in &instruction.encodings {
                 let family = family_of(&form.encoding);
-                if !FAMILIES.contains(&family) {
+                if !FAMILIES.contains(&family) && !memory::is_memory_family(family) {
                     continue;
                 }
                 let key = (family, form.opcode);
@@ -204,11 +206,11 @@ impl<'s> Disassembler<'s> {
             if !c.identifiers.contains(&(word & c.encoding.identifier_mask)) {
                 continue;
             }
-            if !FAMILIES.contains(&c.family) {
+            if !self.handles(c.family) {
                 return unsupported(c);
             }
             if let Some(found) = self.lookup(c, word) {
-                return self.decode_form(word, bytes, found.0, found.1);
+                return self.decode_found(word, bytes, found.0, found.1);
             }
         }
         // Instructions a file's identifiers miss (adopted from another source) and partial
@@ -221,9 +223,9 @@ impl<'s> Disassembler<'s> {
             .filter(|c| word & c.encoding_mask == c.encoding_value)
             .max_by_key(|c| c.encoding_mask.count_ones());
         match by_encoding {
-            Some(c) if !FAMILIES.contains(&c.family) => unsupported(c),
+            Some(c) if !self.handles(c.family) => unsupported(c),
             Some(c) => match self.lookup(c, word) {
-                Some((instruction, form)) => self.decode_form(word, bytes, instruction, form),
+                Some((instruction, form)) => self.decode_found(word, bytes, instruction, form),
                 None => DecodeOutcome::Invalid(format!(
                     "no {} instruction has this opcode",
                     reason_name(&c.encoding.name, c.family)
@@ -252,13 +254,43 @@ impl<'s> Disassembler<'s> {
         }
     }
 
+    /// True for the families `decode` reads operands of: the scalar ones, and on GFX11 and
+    /// later the LDS and flat ones (older memory words are not implemented).
+    fn handles(&self, family: &str) -> bool {
+        FAMILIES.contains(&family)
+            || (memory::is_memory_family(family) && self.target.target.gfx_major >= 11)
+    }
+
+    /// Decodes a word of a known instruction with the reader of its family.
+    fn decode_found(
+        &self,
+        word: u128,
+        bytes: &[u8],
+        instruction: &'s Instruction,
+        form: &'s InstructionEncoding,
+    ) -> DecodeOutcome {
+        if memory::is_memory_family(family_of(&form.encoding)) {
+            self.decode_memory(word, bytes, instruction, form)
+        } else {
+            self.decode_form(word, bytes, instruction, form)
+        }
+    }
+
     /// The instruction of `c`'s family whose opcode the word's OP field holds.
     fn lookup(
         &self,
         c: &Candidate,
         word: u128,
     ) -> Option<(&'s Instruction, &'s InstructionEncoding)> {
-        let opcode = read_field(word, c.encoding.field("OP")?, 0) as u32;
+        let Some(op_field) = c.encoding.field("OP") else {
+            // A format without an OP field (export) holds one instruction.
+            let mut only = self.forms.iter().filter(|((f, _), _)| *f == c.family);
+            return match (only.next(), only.next()) {
+                (Some((_, found)), None) => Some(*found),
+                _ => None,
+            };
+        };
+        let opcode = read_field(word, op_field, 0) as u32;
         self.forms.get(&(c.family, opcode)).copied()
     }
 

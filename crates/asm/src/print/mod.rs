@@ -2,6 +2,7 @@
 //! operands in text order separated by `, `, then modifiers. Register names and constants
 //! follow the parse side ([`crate::syntax`]); symbolic operands are printed in [`symbolic`].
 
+mod memory;
 mod symbolic;
 pub mod vector;
 
@@ -26,6 +27,19 @@ pub fn print(inst: &Inst, ctx: &SyntaxCtx) -> String {
         };
         return vector::print_vector(inst, style).0;
     }
+    let family = family_of(&inst.encoding);
+    if crate::syntax::memory::segment(family).is_some() {
+        return format!("{} {}", inst.mnemonic, memory::flat_text(inst));
+    }
+    if crate::syntax::memory::IMAGE_FAMILIES.contains(&family) {
+        return format!("{} {}", inst.mnemonic, memory::image_text(inst));
+    }
+    if crate::syntax::memory::EXPORT_FAMILIES.contains(&family) {
+        return format!("{} {}", inst.mnemonic, memory::export_text(inst, ctx));
+    }
+    if crate::syntax::memory::BUFFER_FAMILIES.contains(&family) {
+        return format!("{} {}", inst.mnemonic, memory::buffer_text(inst, ctx));
+    }
     let mut text = inst.mnemonic.clone();
     let operands: Vec<String> = inst
         .operands
@@ -35,6 +49,13 @@ pub fn print(inst: &Inst, ctx: &SyntaxCtx) -> String {
     if !operands.is_empty() {
         text.push(' ');
         text.push_str(&operands.join(", "));
+    }
+    if crate::syntax::memory::DS_FAMILIES.contains(&family) {
+        for word in memory::ds_modifiers(inst) {
+            text.push(' ');
+            text.push_str(&word);
+        }
+        return text;
     }
     for (field, value) in &inst.modifiers {
         text.push(' ');

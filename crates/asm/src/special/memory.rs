@@ -465,3 +465,48 @@ pub fn check_th_scope(words: &[&str]) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// The GFX12 temporal-hint text llvm-mc prints for `th` of an instruction with `access`
+/// under `scope`: the name from the tables above (code 3 of loads and stores is BYPASS under
+/// SCOPE_SYS), `None` where llvm-mc prints the raw value (load code 7, atomic codes without
+/// a name at this scope).
+pub fn th_name(access: Access, th: u32, scope: u32) -> Option<&'static str> {
+    let sys = hint(SCOPES, "SCOPE_SYS");
+    let dev = hint(SCOPES, "SCOPE_DEV").unwrap_or(u32::MAX);
+    let (table, bypass) = match access {
+        Access::Load => (TH_LOAD, "TH_LOAD_BYPASS"),
+        Access::Store => (TH_STORE, "TH_STORE_BYPASS"),
+        Access::Atomic => {
+            // Cascade (bit 2) names need device scope or wider; bit 0 then goes unnamed.
+            let th = if th & 4 != 0 {
+                if scope < dev {
+                    return None;
+                }
+                th & !1
+            } else {
+                th
+            };
+            return TH_ATOMIC.iter().find(|&&(_, v)| v == th).map(|&(n, _)| n);
+        }
+    };
+    if Some(th) == hint(table, bypass) && Some(scope) == sys {
+        return Some(bypass);
+    }
+    table.iter().find(|&&(_, v)| v == th).map(|&(n, _)| n)
+}
+
+/// The GFX12 scope name for a SCOPE value.
+pub fn scope_name(scope: u32) -> Option<&'static str> {
+    SCOPES.iter().find(|&&(_, v)| v == scope).map(|&(n, _)| n)
+}
+
+/// The unified buffer format name (`8_8_UNORM`) of a GFX11+ FORMAT code, without the
+/// `BUF_FMT_` prefix; `None` for codes the table has no name for.
+pub fn buffer_format_name(code: u32) -> Option<&'static str> {
+    UNIFIED_FORMATS.get(code as usize).copied()
+}
+
+/// The `SQ_RSRC_IMG_<name>` suffix of an image DIM code (the inverse of [`image_dim`]).
+pub fn image_dim_name(code: u32) -> Option<&'static str> {
+    DIMS.get(code as usize).copied()
+}

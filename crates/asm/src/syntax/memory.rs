@@ -530,3 +530,147 @@ pub fn renamed(gfx_major: u32, mnemonic: &str) -> Vec<String> {
     }
     out
 }
+
+/// The two-address DS operations, which take `offset0:`/`offset1:` instead of one 16-bit
+/// `offset:` (RDNA2 names them READ2/WRITE2/WRXCHG2, RDNA3 and later `_2ADDR`).
+pub fn is_two_address_ds(name: &str) -> bool {
+    let upper = name.to_ascii_uppercase();
+    ["_2ADDR", "_READ2", "_WRITE2", "XCHG2"]
+        .iter()
+        .any(|m| upper.contains(m))
+}
+
+/// The LLVM name of an export TARGET code (the inverse of [`export_target`]).
+pub fn export_target_name(code: u32, gfx_major: u32) -> Option<String> {
+    if gfx_major < 11 {
+        return None;
+    }
+    match code {
+        0..=7 => Some(format!("mrt{code}")),
+        8 => Some("mrtz".into()),
+        12..=16 => Some(format!("pos{}", code - 12)),
+        20 => Some("prim".into()),
+        21 => Some("dual_src_blend0".into()),
+        22 => Some("dual_src_blend1".into()),
+        _ => None,
+    }
+}
+
+/// The LDS-parameter wait fields with the modifier word each is written as, in llvm-mc's
+/// printing order.
+pub fn lds_wait_fields() -> Vec<(&'static str, &'static str)> {
+    LDS_WAITS
+        .iter()
+        .flat_map(|&(word, fields)| fields.iter().map(move |&f| (f, word)))
+        .collect()
+}
+
+/// Address components of an image dimension (LLVM `MIMGDimInfo`, from RDNA3 ISA §8.2 "Image
+/// address"): coordinates (the MSAA fragment index included) and derivatives. Indexed by
+/// DIM code: 1D, 2D, 3D, CUBE, 1D_ARRAY, 2D_ARRAY, 2D_MSAA, 2D_MSAA_ARRAY.
+const DIM_COMPONENTS: &[(u32, u32)] = &[
+    (1, 2),
+    (2, 4),
+    (3, 6),
+    (3, 4),
+    (2, 2),
+    (3, 4),
+    (3, 4),
+    (4, 4),
+];
+
+/// Address dwords of image op `op` (spec name in lower case) for DIM code `dim`: extra
+/// arguments (offset `_o`, bias `_b`, depth compare `_c`) one dword each, derivatives
+/// (`_d`, `_cd`; packed in pairs per direction by the `_g16` ops only), then coordinates
+/// and the lod/clamp/mip argument (packed in pairs with `a16`). `None` for the ray-tracing
+/// ops and unknown dims.
+pub fn image_address_dwords(op: &str, dim: u32, a16: bool) -> Option<u32> {
+    if op.contains("_bvh") {
+        return None;
+    }
+    let &(coords, gradients) = DIM_COMPONENTS.get(dim as usize)?;
+    let body = op.strip_prefix("image_")?;
+    let sampling = ["sample", "gather4", "get_lod"]
+        .iter()
+        .any(|b| body.starts_with(b));
+    let tokens: Vec<&str> = if sampling {
+        body.split('_').skip(1).collect()
+    } else {
+        Vec::new()
+    };
+    let has = |t: &str| tokens.contains(&t);
+    let extra = ["o", "b", "c"].iter().filter(|t| has(t)).count() as u32;
+    let lod = has("l") || has("cl") || body.split('_').any(|t| t == "mip") || body == "get_resinfo";
+    let coords = if body == "get_resinfo" { 0 } else { coords };
+    let components = coords + u32::from(lod);
+    let mut dwords = extra
+        + if a16 {
+            components.div_ceil(2)
+        } else {
+            components
+        };
+    if has("d") || has("cd") {
+        dwords += if has("g16") {
+            (gradients / 2).next_multiple_of(2)
+        } else {
+            gradients
+        };
+    }
+    Some(dwords)
+}
+
+/// Address groups of the ray-tracing ops (RDNA3 ISA §10.9 "Ray tracing", BVH address
+/// layout): node pointer (two dwords for the 64-bit op), ray extent, origin, direction and
+/// inverse direction; with `a16` direction and inverse direction share three dwords. `None`
+/// for other ops.
+pub fn bvh_address_groups(op: &str, a16: bool) -> Option<Vec<u32>> {
+    let node = match op {
+        "image_bvh_intersect_ray" => 1,
+        "image_bvh64_intersect_ray" => 2,
+        _ => return None,
+    };
+    Some(if a16 {
+        vec![node, 1, 3, 3]
+    } else {
+        vec![node, 1, 3, 3, 3]
+    })
+}
+
+#[cfg(test)]
+mod printing_tests {
+    use super::*;
+
+    #[test]
+    fn image_address_sizes() {
+        // 2D sample: two coordinates.
+        assert_eq!(image_address_dwords("image_sample", 1, false), Some(2));
+        // 3D with offset, compare and 32-bit derivatives: 1 + 1 + 6 + 3.
+        assert_eq!(
+            image_address_dwords("image_sample_c_d_o", 2, false),
+            Some(11)
+        );
+        // g16 packs the six 3D derivatives into four dwords.
+        assert_eq!(
+            image_address_dwords("image_sample_d_o_g16", 2, false),
+            Some(8)
+        );
+        // a16 packs cube coordinates and the mip level: ceil(4 / 2).
+        assert_eq!(image_address_dwords("image_load_mip", 3, true), Some(2));
+        assert_eq!(image_address_dwords("image_get_resinfo", 2, false), Some(1));
+        assert_eq!(
+            image_address_dwords("image_bvh_intersect_ray", 0, false),
+            None
+        );
+    }
+
+    #[test]
+    fn export_targets_print_as_parsed() {
+        for code in (0..=8).chain(12..=16).chain(20..=22) {
+            let name = export_target_name(code, 11).expect("named target");
+            assert_eq!(export_target(&name, 11), Some(code));
+        }
+        assert_eq!(export_target_name(9, 12), None);
+        assert!(is_two_address_ds("DS_STORE_2ADDR_B32"));
+        assert!(!is_two_address_ds("DS_STORE_B32"));
+    }
+}
