@@ -5,7 +5,7 @@
 //! cache-policy bits as modifier fields, listed only when non-zero as the printed text
 //! leaves them out.
 
-use mcdiff_spec::{Instruction, InstructionEncoding, Operand};
+use mcdiff_spec::{Encoding, Instruction, InstructionEncoding, Operand};
 
 use super::{DecodeOutcome, Disassembler, FieldReader};
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
@@ -84,13 +84,10 @@ impl Disassembler<'_> {
         let Some(segment) = syn::segment(family) else {
             return DecodeOutcome::Unsupported(format!("encoding {family} not implemented"));
         };
-        let Some(enc) = self.target.spec.encoding(&format!("ENC_{family}")) else {
-            return DecodeOutcome::Unsupported(format!("encoding ENC_{family} missing from spec"));
+        let (enc, len) = match self.base_encoding(family, bytes) {
+            Ok(found) => found,
+            Err(outcome) => return *outcome,
         };
-        let len = (enc.bit_count / 8) as usize;
-        if bytes.len() < len {
-            return DecodeOutcome::Invalid("instruction truncated".into());
-        }
         let mnemonic = llvm_mnemonic(&instruction.name);
         let reader = FieldReader { word, enc, family };
         let read = |name: &str| enc.field(name).map(|f| reader.read(f) as u32);
@@ -213,16 +210,7 @@ impl Disassembler<'_> {
                 Some(value) => modifiers.push((name.to_string(), value)),
             }
         }
-        let inst = Inst {
-            mnemonic,
-            name: instruction.name.clone(),
-            encoding: form.encoding.clone(),
-            opcode: form.opcode,
-            operands,
-            modifiers,
-        };
-        let text = print(&inst, &self.syntax_ctx());
-        DecodeOutcome::Decoded { inst, len, text }
+        self.decoded(mnemonic, instruction, form, operands, modifiers, len)
     }
 
     fn decode_buffer(
@@ -233,13 +221,10 @@ impl Disassembler<'_> {
         form: &InstructionEncoding,
     ) -> DecodeOutcome {
         let family = family_of(&form.encoding);
-        let Some(enc) = self.target.spec.encoding(&format!("ENC_{family}")) else {
-            return DecodeOutcome::Unsupported(format!("encoding ENC_{family} missing from spec"));
+        let (enc, len) = match self.base_encoding(family, bytes) {
+            Ok(found) => found,
+            Err(outcome) => return *outcome,
         };
-        let len = (enc.bit_count / 8) as usize;
-        if bytes.len() < len {
-            return DecodeOutcome::Invalid("instruction truncated".into());
-        }
         let mnemonic = llvm_mnemonic(&instruction.name);
         let reader = FieldReader { word, enc, family };
         let read = |name: &str| enc.field(name).map(|f| reader.read(f) as u32);
@@ -334,16 +319,7 @@ impl Disassembler<'_> {
         if let Some(code) = format.filter(|&c| !tbuffer || c == 1) {
             modifiers.push(("FORMAT".into(), code));
         }
-        let inst = Inst {
-            mnemonic,
-            name: instruction.name.clone(),
-            encoding: form.encoding.clone(),
-            opcode: form.opcode,
-            operands,
-            modifiers,
-        };
-        let text = print(&inst, &self.syntax_ctx());
-        DecodeOutcome::Decoded { inst, len, text }
+        self.decoded(mnemonic, instruction, form, operands, modifiers, len)
     }
 
     /// Exports (EXP, VEXPORT) and LDS parameter loads (LDSDIR, VDSDIR), as crate::export
@@ -357,13 +333,10 @@ impl Disassembler<'_> {
         form: &InstructionEncoding,
     ) -> DecodeOutcome {
         let family = family_of(&form.encoding);
-        let Some(enc) = self.target.spec.encoding(&format!("ENC_{family}")) else {
-            return DecodeOutcome::Unsupported(format!("encoding ENC_{family} missing from spec"));
+        let (enc, len) = match self.base_encoding(family, bytes) {
+            Ok(found) => found,
+            Err(outcome) => return *outcome,
         };
-        let len = (enc.bit_count / 8) as usize;
-        if bytes.len() < len {
-            return DecodeOutcome::Invalid("instruction truncated".into());
-        }
         let gfx_major = self.target.target.gfx_major;
         let reader = FieldReader { word, enc, family };
         let field_named = |names: &[&str]| {
@@ -434,16 +407,7 @@ impl Disassembler<'_> {
             }
             llvm_mnemonic(&instruction.name)
         };
-        let inst = Inst {
-            mnemonic,
-            name: instruction.name.clone(),
-            encoding: form.encoding.clone(),
-            opcode: form.opcode,
-            operands,
-            modifiers,
-        };
-        let text = print(&inst, &self.syntax_ctx());
-        DecodeOutcome::Decoded { inst, len, text }
+        self.decoded(mnemonic, instruction, form, operands, modifiers, len)
     }
 
     /// Images (MIMG, VIMAGE, VSAMPLE), as crate::image builds them: data sized by dmask, d16
@@ -608,16 +572,14 @@ impl Disassembler<'_> {
                 Err(why) => return why.into(),
             }
         }
-        let inst = Inst {
-            mnemonic: llvm_mnemonic(&instruction.name),
-            name: instruction.name.clone(),
-            encoding: form.encoding.clone(),
-            opcode: form.opcode,
+        self.decoded(
+            llvm_mnemonic(&instruction.name),
+            instruction,
+            form,
             operands,
             modifiers,
-        };
-        let text = print(&inst, &self.syntax_ctx());
-        DecodeOutcome::Decoded { inst, len, text }
+            len,
+        )
     }
 
     fn decode_ds(
@@ -628,13 +590,10 @@ impl Disassembler<'_> {
         form: &InstructionEncoding,
     ) -> DecodeOutcome {
         let family = family_of(&form.encoding);
-        let Some(enc) = self.target.spec.encoding(&format!("ENC_{family}")) else {
-            return DecodeOutcome::Unsupported(format!("encoding ENC_{family} missing from spec"));
+        let (enc, len) = match self.base_encoding(family, bytes) {
+            Ok(found) => found,
+            Err(outcome) => return *outcome,
         };
-        let len = (enc.bit_count / 8) as usize;
-        if bytes.len() < len {
-            return DecodeOutcome::Invalid("instruction truncated".into());
-        }
         let mnemonic = llvm_mnemonic(&instruction.name);
         let reader = FieldReader { word, enc, family };
         let written = Written {
@@ -680,6 +639,42 @@ impl Disassembler<'_> {
         if read("GDS") != 0 {
             modifiers.push(("GDS".into(), 1));
         }
+        self.decoded(mnemonic, instruction, form, operands, modifiers, len)
+    }
+}
+
+impl Disassembler<'_> {
+    /// The base encoding of a memory family and its length in bytes, or why the word
+    /// cannot be decoded (encoding absent from the spec, word truncated).
+    fn base_encoding(
+        &self,
+        family: &str,
+        bytes: &[u8],
+    ) -> Result<(&Encoding, usize), Box<DecodeOutcome>> {
+        let Some(enc) = self.target.spec.encoding(&format!("ENC_{family}")) else {
+            return Err(Box::new(DecodeOutcome::Unsupported(format!(
+                "encoding ENC_{family} missing from spec"
+            ))));
+        };
+        let len = (enc.bit_count / 8) as usize;
+        if bytes.len() < len {
+            return Err(Box::new(DecodeOutcome::Invalid(
+                "instruction truncated".into(),
+            )));
+        }
+        Ok((enc, len))
+    }
+
+    /// The decoded operands as the `Inst` the assembler builds, printed.
+    fn decoded(
+        &self,
+        mnemonic: String,
+        instruction: &Instruction,
+        form: &InstructionEncoding,
+        operands: Vec<InstOperand>,
+        modifiers: Vec<(String, u32)>,
+        len: usize,
+    ) -> DecodeOutcome {
         let inst = Inst {
             mnemonic,
             name: instruction.name.clone(),
