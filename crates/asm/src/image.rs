@@ -10,12 +10,12 @@ use mcdiff_spec::{InstructionEncoding, Operand};
 
 use crate::encoder::Image;
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
-use crate::memory::{memory_kind, without_inner_spaces};
+use crate::memory::{memory_kind, split_modifiers};
 use crate::operands::{OperandCtx, INVALID_OPERAND};
 use crate::special::memory::{self as mods, MemModifier};
 use crate::syntax::memory as syn;
 use crate::syntax::regs::parse_register;
-use crate::syntax::{family_of, peel_modifiers, Piece, Statement};
+use crate::syntax::{family_of, Piece, Statement};
 use crate::{reject, AsmOutcome, Assembler, NotEncoded};
 
 impl Assembler<'_> {
@@ -68,19 +68,7 @@ fn build(
     cx: &OperandCtx,
 ) -> Result<Inst, NotEncoded> {
     let gfx11 = family_of(&form.encoding) == "MIMG";
-    let mut pieces = stmt.operands.clone();
-    let mut modifier_pieces = Vec::new();
-    if let Some(last) = pieces.pop() {
-        let last = Piece {
-            text: without_inner_spaces(&last.text),
-            column: last.column,
-        };
-        let (rest, found) = peel_modifiers(&last, |w| mods::is_modifier(w, cx.syntax));
-        if !rest.text.is_empty() || found.is_empty() {
-            pieces.push(rest);
-        }
-        modifier_pieces = found;
-    }
+    let (pieces, modifier_pieces) = split_modifiers(stmt, cx);
     let words: Vec<&str> = modifier_pieces.iter().map(|p| p.text.as_str()).collect();
     mods::check_th_scope(&words).map_err(|m| reject(stmt.column, m))?;
     let access = syn::access(&stmt.mnemonic);

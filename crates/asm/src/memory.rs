@@ -97,13 +97,8 @@ fn null_reg() -> RegRange {
     }
 }
 
-fn build(
-    stmt: &Statement,
-    name: &str,
-    form: &InstructionEncoding,
-    cx: &OperandCtx,
-) -> Result<Inst, NotEncoded> {
-    let family = family_of(&form.encoding);
+/// The operand texts and the trailing memory modifiers of a statement.
+pub(crate) fn split_modifiers(stmt: &Statement, cx: &OperandCtx) -> (Vec<Piece>, Vec<Piece>) {
     let mut pieces = stmt.operands.clone();
     let mut modifier_pieces = Vec::new();
     if let Some(last) = pieces.pop() {
@@ -118,6 +113,17 @@ fn build(
         }
         modifier_pieces = found;
     }
+    (pieces, modifier_pieces)
+}
+
+fn build(
+    stmt: &Statement,
+    name: &str,
+    form: &InstructionEncoding,
+    cx: &OperandCtx,
+) -> Result<Inst, NotEncoded> {
+    let family = family_of(&form.encoding);
+    let (pieces, modifier_pieces) = split_modifiers(stmt, cx);
     let texts: Vec<&str> = pieces.iter().map(|p| p.text.as_str()).collect();
     let words: Vec<&str> = modifier_pieces.iter().map(|p| p.text.as_str()).collect();
     let written = syn::Written {
