@@ -99,8 +99,7 @@ fn build(
         .iter()
         .find(|(n, _)| n == "DMASK")
         .map_or(1, |&(_, v)| v);
-    let one_component = op.starts_with("image_gather4") || op == "image_msaa_load";
-    if one_component && dmask.count_ones() != 1 {
+    if syn::fetches_one_component(&op) && dmask.count_ones() != 1 {
         // Gathers and MSAA loads fetch one component (RDNA3 ISA §8.2 IMAGE_GATHER4,
         // IMAGE_MSAA_LOAD).
         return Err(reject(

@@ -38,6 +38,12 @@ pub fn image_field(enc: &mcdiff_spec::Encoding, field: &str) -> Option<String> {
         .map(|s| s.to_string())
 }
 
+/// Gathers and MSAA loads fetch one component whatever the data size (RDNA3 ISA §8.2
+/// IMAGE_GATHER4, IMAGE_MSAA_LOAD): their DMASK selects it. `op` is the lower-case spec name.
+pub fn fetches_one_component(op: &str) -> bool {
+    op.starts_with("image_gather4") || op == "image_msaa_load"
+}
+
 /// VGPRs an image op's data takes: one per `dmask` bit (at least one; gathers and MSAA loads
 /// return four samples of one component: RDNA3 ISA §8.2 IMAGE_GATHER4, IMAGE_MSAA_LOAD), halved (rounded up) by packed `d16`, plus a status dword with `tfe`/`lwe` (RDNA3
 /// ISA §8.2 "Image instructions", DMASK/D16/TFE; LLVM counts `tfe` only). `None` for the
@@ -47,7 +53,7 @@ pub fn image_data_regs(op: &str, dmask: u32, d16: bool, tfe: bool) -> Option<u32
     if op.contains("_bvh") {
         return None;
     }
-    let lanes = if op.starts_with("image_gather4") || op == "image_msaa_load" {
+    let lanes = if fetches_one_component(op) {
         4
     } else {
         dmask.count_ones().max(1)
