@@ -165,7 +165,8 @@ pub struct SourceLine {
     pub line: usize,
     /// The line without its trailing comment, trimmed.
     pub text: String,
-    /// `.s`: the statement is an assembler directive (starts with `.`).
+    /// `.s`: the statement is an assembler directive: it starts with `.`, or it is a
+    /// symbol assignment `name = expr` (llvm-mc prints it back as `.set name, expr`).
     pub is_directive: bool,
     /// `.s`: the statement is a label definition `name:`.
     pub is_label: bool,

@@ -40,6 +40,23 @@ fn is_label(text: &str) -> bool {
         && chars.all(|c| c.is_ascii_alphanumeric() || "_.$".contains(c))
 }
 
+/// Whether a statement is a symbol assignment `name = expr` (what `.set name, expr` does).
+///
+/// llvm-mc prints such a statement back as a `.set` directive; it is not an instruction.
+fn is_assignment(text: &str) -> bool {
+    let name_len = text
+        .char_indices()
+        .find(|&(i, c)| {
+            !(c.is_ascii_alphabetic() || "_.$".contains(c) || (i > 0 && c.is_ascii_digit()))
+        })
+        .map_or(text.len(), |(i, _)| i);
+    if name_len == 0 {
+        return false;
+    }
+    let rest = text[name_len..].trim_start();
+    rest.starts_with('=') && !rest.starts_with("==")
+}
+
 /// Bytes of a hex line such as `0x01,0x02` or `[0x01 0x02]`.
 pub(crate) fn parse_hex_bytes(text: &str) -> Option<Vec<u8>> {
     let body = text.trim();
@@ -75,7 +92,9 @@ pub(crate) fn source_line(line: usize, raw: &str, kind: FileKind) -> Option<Sour
     Some(SourceLine {
         line,
         text: text.to_string(),
-        is_directive: kind == FileKind::Asm && !label && text.starts_with('.'),
+        is_directive: kind == FileKind::Asm
+            && !label
+            && (text.starts_with('.') || is_assignment(text)),
         is_label: label,
         bytes: match kind {
             FileKind::Disasm => parse_hex_bytes(text),
@@ -127,6 +146,27 @@ mod tests {
         assert!(l.is_label && !l.is_directive);
         let i = asm("s_endpgm").unwrap();
         assert!(i.is_instruction() && i.bytes.is_none());
+    }
+
+    #[test]
+    fn symbol_assignments_are_directives() {
+        for raw in [
+            "lim=9",
+            "  my_sym = 2 + 3 // why",
+            "$x1\t=\tother",
+            "_a.b=-1",
+        ] {
+            let s = asm(raw).unwrap();
+            assert!(s.is_directive && !s.is_instruction(), "{raw:?}");
+        }
+        for raw in ["s_op s0, x=1", "9x=1", "flag == 1", "op_a v0, v1"] {
+            assert!(asm(raw).unwrap().is_instruction(), "{raw:?}");
+        }
+        assert!(
+            !source_line(1, "lim=9", FileKind::Disasm)
+                .unwrap()
+                .is_directive
+        );
     }
 
     #[test]
