@@ -8,14 +8,21 @@
 //! 4. Otherwise by position: the nearest source line before the check when the file's
 //!    placement is `After`, the nearest one after it when `Before`.
 //!
-//! `.s` files use `After`. `.txt` files use both layouts, so the placement is detected per
-//! file: checks with an encoding vote for the neighbour (previous or next hex line) whose
-//! bytes they equal; without such votes, checks vote for the neighbour they touch (the line
-//! right before or right after). A single check whose encoding equals only the other
-//! neighbour's bytes follows its bytes against the file's placement.
+//! Most `.s` files use `After`, some `Before`; `.txt` files use both layouts. The placement
+//! is detected per file: checks with an encoding vote for the neighbour (previous or next
+//! hex line) whose bytes they equal; without such votes, checks vote for the neighbour they
+//! touch (the line right before or right after). A single check whose encoding equals only
+//! the other neighbour's bytes follows its bytes against the file's placement.
+//!
+//! Some files change layout part-way, so rule 4 also looks at the single check: one that
+//! touches one neighbour and is apart from the other (a blank line between) checks the one
+//! it touches. In `.s` files an encoding check only ever checks an instruction: its
+//! neighbours are the nearest instructions (directives, symbol assignments and labels are
+//! passed over), and with no instruction on the layout's side it checks the one on the
+//! other side.
 
 use crate::{
-    Case, CheckDirective, CheckExpectation, CheckLine, CheckPlacement, EncByte, RunLine,
+    Case, CheckDirective, CheckExpectation, CheckLine, CheckPlacement, EncByte, FileKind, RunLine,
     SourceLine, TestFile,
 };
 use std::collections::HashMap;
@@ -35,6 +42,17 @@ fn neighbours(lines: &[SourceLine], line: usize) -> (Option<usize>, Option<usize
         on,
         (after < lines.len()).then_some(after),
     )
+}
+
+/// Indices of the last instruction line before `line` and the first one after it.
+fn instruction_neighbours(lines: &[SourceLine], line: usize) -> (Option<usize>, Option<usize>) {
+    let at = lines.partition_point(|l| l.line < line);
+    let prev = lines[..at].iter().rposition(SourceLine::is_instruction);
+    let next = lines[at..]
+        .iter()
+        .position(|l| l.line > line && l.is_instruction())
+        .map(|i| at + i);
+    (prev, next)
 }
 
 /// Which neighbour's bytes equal the check's encoding: (previous, next).
@@ -126,21 +144,42 @@ pub(crate) fn tie_checks(file: &mut TestFile, blanks: &BlankLines) {
         {
             inherited
         } else {
+            // Only instructions are printed with an encoding: an encoding check of an
+            // assembly file passes over directives, symbol assignments and labels.
+            let checks_instruction = file.kind == FileKind::Asm && check.encoding.is_some();
+            let (prev, next) = if checks_instruction {
+                instruction_neighbours(lines, check.line)
+            } else {
+                (prev, next)
+            };
             // The check follows its bytes against the file's layout only when the line the
             // layout points at is missing or separated from the check by a blank line:
             // checks that touch a line with other bytes are intentional (the tests decode
             // non-canonical bytes to a canonical encoding).
             let detached =
                 |i: Option<usize>| i.is_none_or(|i| blanks.between(lines[i].line, check.line));
+            let apart = |i: Option<usize>| i.is_some() && detached(i);
             let placement = match (file.placement, encoding_matches(lines, check)) {
                 (CheckPlacement::Before, (true, false)) if detached(next) => CheckPlacement::After,
                 (CheckPlacement::After, (false, true)) if detached(prev) => CheckPlacement::Before,
+                // A check that sits with one neighbour, apart from the other by a blank
+                // line, checks that one: files may change layout part-way.
+                (_, (false, false)) if !detached(prev) && apart(next) => CheckPlacement::After,
+                (_, (false, false)) if apart(prev) && !detached(next) => CheckPlacement::Before,
                 (p, _) => p,
             };
-            match placement {
-                CheckPlacement::After => prev.map(|i| lines[i].line),
-                CheckPlacement::Before => next.map(|i| lines[i].line),
-            }
+            let (chosen, other) = match placement {
+                CheckPlacement::After => (prev, next),
+                CheckPlacement::Before => (next, prev),
+            };
+            // An encoding check with no instruction on the layout's side (before the first
+            // or after the last one) can only check the instruction on the other side.
+            let chosen = if checks_instruction {
+                chosen.or(other)
+            } else {
+                chosen
+            };
+            chosen.map(|i| lines[i].line)
         };
         last_of_prefix.insert(&check.prefix, (check.line, target));
         targets.push(target);
@@ -357,6 +396,84 @@ mod tests {
         let b = f.cases(&f.runs[1]);
         assert_eq!(b[0].expected, CheckExpectation::Error("nope".into()));
         assert_eq!(b[1].expected, CheckExpectation::Unchecked);
+    }
+
+    #[test]
+    fn asm_layout_may_change_part_way() {
+        // Checks above their statement first (one past a symbol assignment), then below
+        // it for the rest of the file, which makes `After` the file's placement.
+        let text = "// RUN: llvm-mc -triple=t -show-encoding %s | FileCheck --check-prefix=P %s\n\
+            // RUN: not llvm-mc -triple=t %s 2>&1 | FileCheck --check-prefix=E %s\n\
+            \n\
+            // P: op_a 1 ; encoding: [0x01]\n\
+            op_a 1\n\
+            \n\
+            // P: op_b 2 ; encoding: [0x02]\n\
+            op_b 2\n\
+            \n\
+            lim=3\n\
+            // P: op_c 3 ; encoding: [0x03]\n\
+            op_c lim\n\
+            \n\
+            op_d 4\n\
+            // P: op_d 4 ; encoding: [0x04]\n\
+            \n\
+            op_e 5\n\
+            // P: op_e 5 ; encoding: [0x05]\n\
+            \n\
+            op_f 6\n\
+            // P: op_f 6 ; encoding: [0x06]\n\
+            \n\
+            op_g 7\n\
+            // E: :[[@LINE-1]]:1: error: bad\n";
+        let f = file("t.s", text);
+        assert_eq!(f.placement, CheckPlacement::After);
+        let ties: Vec<_> = [4, 7, 11, 15, 18, 21]
+            .into_iter()
+            .map(|c| (c, target_of(&f, c)))
+            .collect();
+        assert_eq!(
+            ties,
+            vec![
+                (4, Some(5)),
+                (7, Some(8)),
+                (11, Some(12)),
+                (15, Some(14)),
+                (18, Some(17)),
+                (21, Some(20))
+            ]
+        );
+        let cases = f.cases(&f.runs[0]);
+        let bytes: Vec<_> = cases
+            .iter()
+            .map(|c| match &c.expected {
+                CheckExpectation::Encoding(e) => Some(e[0]),
+                _ => None,
+            })
+            .collect();
+        let want: Vec<_> = (1..=6)
+            .map(|b| Some(EncByte::Byte(b)))
+            .chain([None])
+            .collect();
+        assert_eq!(bytes, want);
+    }
+
+    #[test]
+    fn text_checks_before_the_first_statement_stay_untied() {
+        // Output printed before any statement's (a header) is not a statement's check.
+        let text = "// RUN: llvm-mc -triple=t %s | FileCheck --check-prefix=P %s\n\
+            \n\
+            // P: .header\n\
+            op_a 1\n\
+            // P: op_a 1\n\
+            \n\
+            op_b 2\n\
+            // P: op_b 2\n";
+        let f = file("t.s", text);
+        assert_eq!(target_of(&f, 3), None);
+        assert_eq!(target_of(&f, 5), Some(4));
+        let cases = f.cases(&f.runs[0]);
+        assert_eq!(cases[0].expected_asm.as_deref(), Some("op_a 1"));
     }
 
     const DISASM: &str = "# RUN: llvm-mc -triple=t -disassemble -show-encoding < %s | FileCheck -check-prefix=D %s\n";

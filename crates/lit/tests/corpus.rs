@@ -75,7 +75,7 @@ const CORPORA: [Expected; 2] = [
             (RunKind::Other, 3),
         ],
         cases: [
-            (RunKind::Encode, [339777, 0, 3314, 39449]),
+            (RunKind::Encode, [339783, 0, 3314, 39443]),
             (RunKind::Error, [0, 67764, 0, 102377]),
             (RunKind::Disassemble, [267191, 553, 1100, 1396]),
             (RunKind::Print, [0, 0, 10, 443]),
@@ -97,7 +97,7 @@ const CORPORA: [Expected; 2] = [
             (RunKind::Other, 3),
         ],
         cases: [
-            (RunKind::Encode, [489499, 0, 41, 66642]),
+            (RunKind::Encode, [489504, 0, 41, 66637]),
             (RunKind::Error, [0, 115148, 0, 161289]),
             (RunKind::Disassemble, [383300, 845, 552, 1622]),
             (RunKind::Print, [0, 0, 23, 483]),
