@@ -130,6 +130,11 @@ pub struct RunLine {
     pub input_filter: Option<String>,
     /// Pipeline stages between the first llvm-mc and FileCheck.
     pub downstream: Vec<String>,
+    /// FileCheck reads the output of a later pipeline stage that re-processes llvm-mc's
+    /// output (e.g. `llvm-mc -show-encoding | %extract-encodings | llvm-mc -disassemble`),
+    /// not llvm-mc's own output: the checks describe that later stage, so the run's cases
+    /// are `Unchecked`. `kind` and the `llvm_mc_args` still describe the first llvm-mc.
+    pub checks_downstream: bool,
 }
 
 /// What a RUN command checks.
@@ -267,6 +272,8 @@ pub enum CheckExpectation {
 
 impl TestFile {
     /// One case per instruction line (not directive, not label) for `run`'s prefixes.
+    /// When `run.checks_downstream`, no check describes llvm-mc's own output and every case
+    /// is `Unchecked`, without check indices.
     pub fn cases(&self, run: &RunLine) -> Vec<Case> {
         tie::cases(self, run)
     }

@@ -382,6 +382,7 @@ pub fn parse_run_command(index: usize, line: usize, raw: &str) -> Result<RunLine
         llvm_mc_args: Vec::new(),
         input_filter: None,
         downstream: Vec::new(),
+        checks_downstream: false,
     };
 
     let last = stages.len() - 1;
@@ -428,6 +429,7 @@ pub fn parse_run_command(index: usize, line: usize, raw: &str) -> Result<RunLine
         run.input_from_stdin = true;
     }
     run.kind = classify(&run, &stages[mc_at + 1..end]);
+    run.checks_downstream = run.has_filecheck && !run.downstream.is_empty();
     Ok(run)
 }
 
@@ -572,6 +574,7 @@ mod tests {
     fn encode_run_with_equals_options() {
         let r = parse("llvm-mc -triple=amdgcn -mcpu=gfx900 -show-encoding %s | FileCheck --check-prefix=AA %s");
         assert_eq!(r.kind, RunKind::Encode);
+        assert!(!r.checks_downstream);
         assert_eq!(r.triple.as_deref(), Some("amdgcn"));
         assert_eq!(r.mcpu.as_deref(), Some("gfx900"));
         assert!(r.show_encoding && !r.expect_fail && !r.input_from_stdin);
@@ -653,9 +656,13 @@ mod tests {
         assert_eq!(r.input_filter.as_deref(), Some("sed 's/XX/4/g' %s"));
         assert!(r.input_from_stdin && r.expect_fail && r.input.is_none());
         assert_eq!(r.kind, RunKind::Error);
+        assert!(!r.checks_downstream);
 
         let r = parse("llvm-mc -triple=amdgcn -show-encoding %s | %extract-encodings | llvm-mc -triple=amdgcn -disassemble -show-encoding | FileCheck --check-prefix=D %s");
         assert_eq!(r.kind, RunKind::Encode);
+        assert!(r.checks_downstream, "FileCheck reads the second llvm-mc");
+        assert!(!r.disassemble);
+        assert_eq!(r.llvm_mc_args, vec!["-triple=amdgcn", "-show-encoding"]);
         assert_eq!(
             r.downstream,
             vec![
@@ -669,6 +676,7 @@ mod tests {
     fn object_runs() {
         let r = parse("llvm-mc -filetype=obj -triple=amdgcn -mcpu=gfx900 %s -o - | llvm-objdump -d - | FileCheck %s");
         assert_eq!(r.kind, RunKind::Object);
+        assert!(r.checks_downstream, "FileCheck reads llvm-objdump");
         assert_eq!(r.output.as_deref(), Some("-"));
         assert!(!r.llvm_mc_args.iter().any(|a| a == "-o" || a == "-"));
         let r = parse("llvm-mc -triple=amdgcn -filetype=obj < %s > %t");

@@ -221,7 +221,13 @@ fn no_source_between(lines: &[SourceLine], from: usize, to: usize) -> bool {
 
 pub(crate) fn cases(file: &TestFile, run: &RunLine) -> Vec<Case> {
     let mut by_target: HashMap<usize, Vec<usize>> = HashMap::new();
-    for (i, check) in file.checks.iter().enumerate() {
+    // Checks of a later pipeline stage's output say nothing about llvm-mc's own output.
+    let own_checks = if run.checks_downstream {
+        &[][..]
+    } else {
+        &file.checks[..]
+    };
+    for (i, check) in own_checks.iter().enumerate() {
         if check.directive == CheckDirective::Not || !run.check_prefixes.contains(&check.prefix) {
             continue;
         }
@@ -474,6 +480,25 @@ mod tests {
         assert_eq!(target_of(&f, 5), Some(4));
         let cases = f.cases(&f.runs[0]);
         assert_eq!(cases[0].expected_asm.as_deref(), Some("op_a 1"));
+    }
+
+    #[test]
+    fn checks_of_a_later_pipeline_stage_are_not_the_encoders() {
+        let text = "// RUN: llvm-mc -triple=t -show-encoding %s | FileCheck --check-prefix=P %s\n\
+            // RUN: llvm-mc -triple=t -show-encoding %s | %extract-encodings | llvm-mc -triple=t -disassemble -show-encoding | FileCheck --check-prefix=P %s\n\
+            op_a 1\n\
+            // P: op_a 1 ; encoding: [0x01]\n";
+        let f = file("t.s", text);
+        let own = f.cases(&f.runs[0]);
+        assert_eq!(
+            own[0].expected,
+            CheckExpectation::Encoding(vec![EncByte::Byte(1)])
+        );
+        let piped = f.cases(&f.runs[1]);
+        assert_eq!(piped.len(), 1);
+        assert_eq!(piped[0].expected, CheckExpectation::Unchecked);
+        assert!(piped[0].check_indices.is_empty() && piped[0].expected_asm.is_none());
+        assert_eq!(target_of(&f, 4), Some(3), "the check itself is still tied");
     }
 
     const DISASM: &str = "# RUN: llvm-mc -triple=t -disassemble -show-encoding < %s | FileCheck -check-prefix=D %s\n";
