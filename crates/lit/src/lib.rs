@@ -262,8 +262,14 @@ pub struct Case {
 pub enum CheckExpectation {
     /// An encoding is checked (wins over everything else).
     Encoding(Vec<EncByte>),
-    /// A diagnostic (`error:` or `warning:`) is checked; the message.
+    /// A rejection is checked; the message. An `error:` diagnostic (or a lone `note:`),
+    /// or in disassembler (`.txt`) files the `warning: invalid instruction encoding` with
+    /// which llvm-mc reports bytes it cannot decode.
     Error(String),
+    /// A `warning:` diagnostic is checked and no error; the message. llvm-mc accepts the
+    /// line and warns: it encodes the statement (e.g. a literal it has to truncate), or it
+    /// decodes the bytes (`potentially undefined instruction encoding`).
+    Warning(String),
     /// Text is checked but no encoding.
     NoEncoding,
     /// No check of the run's prefixes ties to this line.

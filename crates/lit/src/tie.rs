@@ -261,18 +261,35 @@ pub(crate) fn cases(file: &TestFile, run: &RunLine) -> Vec<Case> {
     out
 }
 
-/// Encoding checks win over diagnostics, which win over plain text.
+/// The disassembler's warning for bytes it cannot decode: its way of rejecting them.
+const UNDECODABLE: &str = "invalid instruction encoding";
+
+/// Encoding checks win over diagnostics (errors over warnings over notes), which win over
+/// plain text.
 fn expectation(file: &TestFile, indices: &[usize]) -> (CheckExpectation, Option<String>) {
     let checks = || indices.iter().map(|&i| &file.checks[i]);
     if let Some(c) = checks().find(|c| c.encoding.is_some()) {
         let bytes = c.encoding.clone().expect("found with an encoding");
         return (CheckExpectation::Encoding(bytes), c.asm.clone());
     }
+    let rank = |kind: &str| match kind {
+        "error" => 0,
+        "warning" => 1,
+        _ => 2,
+    };
     let diagnostic = checks()
         .filter_map(|c| c.error.as_ref())
-        .min_by_key(|e| e.kind == "note");
+        .min_by_key(|e| rank(&e.kind));
     if let Some(e) = diagnostic {
-        return (CheckExpectation::Error(e.message.clone()), None);
+        let message = e.message.clone();
+        let rejection =
+            e.kind != "warning" || (file.kind == FileKind::Disasm && message.contains(UNDECODABLE));
+        let expected = if rejection {
+            CheckExpectation::Error(message)
+        } else {
+            CheckExpectation::Warning(message)
+        };
+        return (expected, None);
     }
     match checks().next() {
         Some(c) => (
@@ -499,6 +516,51 @@ mod tests {
         assert_eq!(piped[0].expected, CheckExpectation::Unchecked);
         assert!(piped[0].check_indices.is_empty() && piped[0].expected_asm.is_none());
         assert_eq!(target_of(&f, 4), Some(3), "the check itself is still tied");
+    }
+
+    #[test]
+    fn warnings_are_not_rejections() {
+        let text = "// RUN: not llvm-mc -triple=t %s -filetype=null 2>&1 | FileCheck --check-prefix=E %s\n\
+            op_a 1.5\n\
+            // E: :[[@LINE-1]]:1: warning: value rounded\n\
+            op_b 2.5\n\
+            // E: :[[@LINE-1]]:1: warning: value rounded\n\
+            // E: :[[@LINE-2]]:4: error: no such operand\n\
+            op_c 3.5 // E: :[[@LINE]]:1: note: only a note\n";
+        let f = file("t.s", text);
+        let expected: Vec<_> = f
+            .cases(&f.runs[0])
+            .into_iter()
+            .map(|c| c.expected)
+            .collect();
+        assert_eq!(
+            expected,
+            vec![
+                CheckExpectation::Warning("value rounded".into()),
+                CheckExpectation::Error("no such operand".into()),
+                CheckExpectation::Error("only a note".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn disassembler_rejects_with_a_warning() {
+        let text = format!(
+            "{DISASM}\n0x01\n# D: :[[@LINE-1]]:1: warning: invalid instruction encoding\n\n0x02\n# D: :[[@LINE-1]]:1: warning: potentially undefined instruction encoding\n"
+        );
+        let f = file("t.txt", &text);
+        let expected: Vec<_> = f
+            .cases(&f.runs[0])
+            .into_iter()
+            .map(|c| c.expected)
+            .collect();
+        assert_eq!(
+            expected,
+            vec![
+                CheckExpectation::Error("invalid instruction encoding".into()),
+                CheckExpectation::Warning("potentially undefined instruction encoding".into()),
+            ]
+        );
     }
 
     const DISASM: &str = "# RUN: llvm-mc -triple=t -disassemble -show-encoding < %s | FileCheck -check-prefix=D %s\n";
