@@ -4,8 +4,8 @@ use crate::check::{parse_encoding, parse_error, CheckMatcher};
 use crate::run::parse_run_command;
 use crate::source::source_line;
 use crate::{
-    CheckDirective, CheckLine, CheckPlacement, Corpus, FileKind, LitError, RunLine, TestFile,
-    UnparsedRun,
+    CheckDirective, CheckLine, CheckPlacement, Corpus, FileKind, LitError, RunLine, SourceLine,
+    TestFile, UnparsedRun,
 };
 use std::path::{Path, PathBuf};
 use walkdir::WalkDir;
@@ -101,12 +101,14 @@ pub fn parse_test_file(rel_path: &Path, text: &str) -> TestFile {
 
     let mut sources = Vec::new();
     let mut checks = Vec::new();
+    let mut block = DataBlock::default();
     for (i, raw) in lines.iter().enumerate() {
         if is_run[i] {
             continue;
         }
         let line = i + 1;
-        if let Some(src) = source_line(line, raw, kind) {
+        if let Some(mut src) = source_line(line, raw, kind) {
+            src.is_directive |= block.holds(&src, &lines[i + 1..]);
             sources.push(src);
         }
         let Some(found) = matcher.as_ref().and_then(|m| m.find(raw)) else {
@@ -231,5 +233,51 @@ mod tests {
     fn missing_root_is_an_error() {
         let err = load_corpus(Path::new("/nonexistent/mcdiff-lit")).unwrap_err();
         assert!(matches!(err, LitError::MissingDir(_)));
+    }
+}
+
+/// Directive blocks whose lines the assembler reads as data or keeps for later, not as
+/// statements to assemble there: metadata documents and macro definitions.
+const DATA_BLOCKS: &[(&str, &str)] = &[
+    (".amdgpu_metadata", ".end_amdgpu_metadata"),
+    (".amdgpu_pal_metadata", ".end_amdgpu_pal_metadata"),
+    (".amd_amdgpu_hsa_metadata", ".end_amd_amdgpu_hsa_metadata"),
+    (".macro", ".endm"),
+    (".rept", ".endr"),
+    (".irp", ".endr"),
+    (".irpc", ".endr"),
+];
+
+/// Tracks whether the statements read so far sit inside a [`DATA_BLOCKS`] block.
+#[derive(Default)]
+struct DataBlock {
+    end: Option<&'static str>,
+}
+
+impl DataBlock {
+    /// Whether `src` lies inside a block (its opening and closing lines are directives
+    /// anyway). A block opens only where its end follows in `rest` (an error test may
+    /// leave one open).
+    fn holds(&mut self, src: &SourceLine, rest: &[&str]) -> bool {
+        let word = src.text.split_whitespace().next().unwrap_or_default();
+        if let Some(end) = self.end {
+            if word.eq_ignore_ascii_case(end) {
+                self.end = None;
+            }
+            return true;
+        }
+        let first_word = |l: &&str| {
+            let w = l.split_whitespace().next().unwrap_or_default();
+            w.split("//").next().unwrap_or_default().to_string()
+        };
+        if let Some((_, end)) = DATA_BLOCKS
+            .iter()
+            .find(|(start, _)| word.eq_ignore_ascii_case(start))
+        {
+            if rest.iter().any(|l| first_word(l).eq_ignore_ascii_case(end)) {
+                self.end = Some(end);
+            }
+        }
+        false
     }
 }
