@@ -32,6 +32,9 @@ use crate::syntax::{
     Piece, Statement,
 };
 
+/// The reason of a dual-issue pair only the spec's VOPD3 format can hold.
+const VOPD3_NOT_IMPLEMENTED: &str = "encoding VOPD3 not implemented";
+
 /// Result of assembling one statement.
 #[derive(Debug, Clone, PartialEq)]
 pub enum AsmOutcome {
@@ -139,16 +142,7 @@ impl<'s> Assembler<'s> {
             return AsmOutcome::Unsupported("label definition".into());
         }
         if let Some((x, y)) = body.split_once("::") {
-            let dual = self.assemble_dual(text, x, y);
-            // Where the spec also has the 96-bit VOPD3 format, LLVM falls back to it for pairs
-            // VOPD cannot express (modifiers, SGPR sources, other operand limits); we have no
-            // VOPD3 encoder, so such a pair is unsupported rather than rejected.
-            if matches!(dual, AsmOutcome::Rejected(_))
-                && self.target.spec.encoding("VOPD3").is_some()
-            {
-                return AsmOutcome::Unsupported("encoding VOPD3 not implemented".into());
-            }
-            return dual;
+            return self.assemble_dual(text, x, y);
         }
         let stmt = split_statement(text);
         if let Some(outcome) = self.assemble_vector(&stmt) {
@@ -291,6 +285,13 @@ impl<'s> Assembler<'s> {
     /// A dual-issue statement `v_dual_<x> ... :: v_dual_<y> ...` (VOPD, wave32 only): one
     /// [`Inst`] named after the X op, with the X and Y operands (fields `*X*` / `*Y*`) and the
     /// Y opcode as the `OPY` modifier.
+    ///
+    /// Where the spec also has the 96-bit VOPD3 format, a pair VOPD cannot hold only for a
+    /// reason VOPD3 lifts is `encoding VOPD3 not implemented`: an op VOPD lacks, an X opcode
+    /// wider than VOPD's OPX field, negated float sources (VOPD3's NEGX/NEGY), the select of
+    /// v_dual_cndmask_b32 written out (VOPD3's third source), destinations of equal parity
+    /// (VOPD3's full VDSTY), each judged by the two encodings' fields (CDNA5 ISA §7.8.1), and
+    /// only without a literal, which VOPD3 cannot take. Every other fault is reported as is.
     fn assemble_dual(&self, text: &str, x_text: &str, y_text: &str) -> AsmOutcome {
         let lead = text.len() - text.trim_start().len();
         let y_at = text.find("::").map_or(0, |i| i + 2);
@@ -305,60 +306,151 @@ impl<'s> Assembler<'s> {
         if self.wave64 {
             return reject(x_stmt.column, "instruction requires wavesize=32").into();
         }
+        let vopd3 = self.target.spec.encoding("VOPD3");
+        let in_family = |i: &Instruction, family: &str| {
+            i.encodings.iter().any(|e| family_of(&e.encoding) == family)
+        };
+        let mut halves = Vec::new();
+        for (stmt, half) in [(&x_stmt, 'X'), (&y_stmt, 'Y')] {
+            let Some(instruction) = self.instruction(&stmt.mnemonic) else {
+                return reject(stmt.column, "invalid instruction").into();
+            };
+            if !in_family(instruction, "VOPDXY") && !in_family(instruction, "VOPD3") {
+                return reject(stmt.column, "invalid VOPD instruction").into();
+            }
+            halves.push((stmt, half, instruction));
+        }
+        // Both ops have a VOPD3 form on this target: the pair could be VOPD3.
+        let pair_in_vopd3 = vopd3.is_some() && halves.iter().all(|(_, _, i)| in_family(i, "VOPD3"));
+        if pair_in_vopd3 && halves.iter().any(|(_, _, i)| !in_family(i, "VOPDXY")) {
+            return AsmOutcome::Unsupported(VOPD3_NOT_IMPLEMENTED.into());
+        }
+        // The first limit of VOPD the pair exceeds where VOPD3 lifts it (its rejection stands
+        // if the pair turns out not to fit VOPD3 either).
+        let mut beyond_vopd: Option<NotEncoded> = None;
+        let mut exceeds = |vopd3_lifts: bool, why: NotEncoded| -> Result<(), NotEncoded> {
+            if pair_in_vopd3 && vopd3_lifts {
+                beyond_vopd.get_or_insert(why);
+                Ok(())
+            } else {
+                Err(why)
+            }
+        };
+        let field_width = |enc: Option<&mcdiff_spec::Encoding>, name: &str| {
+            enc.and_then(|e| e.field(name)).map_or(0, |f| f.width())
+        };
         let syntax = self.syntax_ctx();
         let mut operands = Vec::new();
+        let mut pieces = Vec::new();
         let mut opcodes = Vec::new();
         let mut reads_vcc = false;
-        for (stmt, half) in [(&x_stmt, 'X'), (&y_stmt, 'Y')] {
+        for (stmt, half, instruction) in halves {
             let cx = OperandCtx {
                 spec: &self.target.spec,
                 syntax: &syntax,
                 mnemonic: &stmt.mnemonic,
                 encoding,
             };
-            let Some(instruction) = self.instruction(&stmt.mnemonic) else {
-                return reject(stmt.column, "invalid instruction").into();
-            };
             let dual = |e: &&InstructionEncoding| family_of(&e.encoding) == "VOPDXY";
             let Some(form) = instruction.encodings.iter().find(dual) else {
                 return reject(stmt.column, "invalid VOPD instruction").into();
             };
-            let slots = forms::vopd_slots(form, &stmt.mnemonic, half);
-            reads_vcc |= syntax::vector::implicit_vcc(&stmt.mnemonic.replace("v_dual_", "v_")).src;
-            if stmt.operands.len() != slots.len() {
-                let column = stmt
-                    .operands
-                    .get(slots.len())
-                    .map_or(stmt.column, |p| p.column);
-                return reject(column, INVALID_OPERAND).into();
+            let op_field = format!("OP{half}");
+            let fits = |enc| u64::from(form.opcode) < 1u64 << field_width(enc, &op_field);
+            if !fits(Some(encoding)) {
+                let message = format!("opcode does not fit the VOPD {op_field} field");
+                if let Err(why) = exceeds(fits(vopd3), reject(stmt.column, message)) {
+                    return why.into();
+                }
             }
-            for (piece, slot) in stmt.operands.iter().zip(&slots) {
-                match operands::vector_kind(&slot.operand_type).parse(piece, slot, &cx) {
+            let slots = forms::vopd_slots(form, &stmt.mnemonic, half);
+            if slots.is_empty() {
+                // Manual-only dual ops (GFX12.5 additions) have no operand list.
+                return AsmOutcome::Unsupported("no operand facts in spec".into());
+            }
+            let implicit_select =
+                syntax::vector::implicit_vcc(&stmt.mnemonic.replace("v_dual_", "v_")).src;
+            reads_vcc |= implicit_select;
+            let mut written = stmt.operands.clone();
+            if written.len() > slots.len() {
+                // VOPD3 writes v_dual_cndmask_b32's select, VCC in VOPD, as a third source.
+                let third = field_width(vopd3, &format!("VSRC{half}2")) > 0;
+                let select = implicit_select && written.len() == slots.len() + 1;
+                let why = reject(written[slots.len()].column, INVALID_OPERAND);
+                if let Err(why) = exceeds(third && select, why) {
+                    return why.into();
+                }
+                written.truncate(slots.len());
+            }
+            if written.len() < slots.len() {
+                return reject(stmt.column, INVALID_OPERAND).into();
+            }
+            let neg_field = format!("NEG{half}");
+            let vopd3_negates =
+                field_width(vopd3, &neg_field) > field_width(Some(encoding), &neg_field);
+            for (piece, slot) in written.iter().zip(&slots) {
+                let field = slot.field.as_deref().unwrap_or("");
+                let mut inner = piece.clone();
+                if field.starts_with("SRC") || field.starts_with("VSRC") {
+                    let (text, mods) = match syntax::vector::split_source_modifiers(&piece.text) {
+                        Ok(split) => split,
+                        Err(m) => return reject(piece.column, m).into(),
+                    };
+                    if mods.any() {
+                        // VOPD has no modifier fields; VOPD3 has NEG only, for the sources
+                        // that take input modifiers.
+                        let negates = mods.neg && !mods.abs && !mods.sext;
+                        let takes = syntax::vector::takes_input_modifiers(
+                            &stmt.mnemonic.replace("v_dual_", "v_"),
+                            &slot.data_format,
+                        );
+                        let why = reject(piece.column, INVALID_OPERAND);
+                        if let Err(why) = exceeds(vopd3_negates && negates && takes, why) {
+                            return why.into();
+                        }
+                        inner.text = text;
+                    }
+                }
+                match operands::vector_kind(&slot.operand_type).parse(&inner, slot, &cx) {
                     Ok(value) => operands.push(InstOperand {
                         spec: slot.clone(),
                         value,
                     }),
                     Err(m) => return reject(piece.column, m).into(),
                 }
+                pieces.push(inner);
             }
             opcodes.push((instruction.name.clone(), form.opcode));
         }
-        let pieces: Vec<Piece> = x_stmt
-            .operands
-            .iter()
-            .chain(&y_stmt.operands)
-            .cloned()
-            .collect();
         if let Err(why) = check_literals(&operands, &pieces) {
             return why.into();
+        }
+        if syntax::vector::vopd_dst_parity_conflict(&operands) {
+            let vopd3_any_bank = field_width(vopd3, "VDSTY") > field_width(Some(encoding), "VDSTY");
+            let why = reject(y_stmt.column, syntax::vector::VOPD_DST_PARITY);
+            if let Err(why) = exceeds(vopd3_any_bank, why) {
+                return why.into();
+            }
         }
         if let Some(message) = syntax::vector::vopd_conflict(
             &operands,
             (&x_stmt.mnemonic, &y_stmt.mnemonic),
             reads_vcc,
             self.target.target.gfx_major,
+            beyond_vopd.is_some(),
         ) {
             return reject(y_stmt.column, message).into();
+        }
+        if let Some(why) = beyond_vopd {
+            // VOPD3 is 96 bits with no literal form.
+            let literal = operands
+                .iter()
+                .any(|o| matches!(o.value, OperandValue::Literal { .. }));
+            let vopd3_literal = self.target.spec.encoding("VOPD3_INST_LITERAL").is_some();
+            if literal && !vopd3_literal {
+                return why.into();
+            }
+            return AsmOutcome::Unsupported(VOPD3_NOT_IMPLEMENTED.into());
         }
         let inst = Inst {
             mnemonic: format!("{} :: {}", x_stmt.mnemonic, y_stmt.mnemonic),

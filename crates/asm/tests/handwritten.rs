@@ -728,3 +728,161 @@ fn outcome_kinds() {
         })
     );
 }
+
+/// What a dual-issue line should give: llvm-mc 22's bytes, its rejection, or (gfx1250) our
+/// stated gap where llvm-mc picks a form or an op we have no facts for.
+enum Dual {
+    Bytes(&'static str),
+    Rejected,
+    Unsupported(&'static str),
+}
+
+/// Dual-issue (VOPD) statements; bytes and rejections from llvm-mc 22. On gfx1250 the pairs
+/// llvm-mc encodes as 96-bit VOPD3 (byte 3 = 0xcf) are unsupported, the others are rejected
+/// or encoded like any VOPD pair.
+const DUAL_CASES: &[(&str, &str, Dual)] = &[
+    // OPX is 4 bits: V_DUAL_ADD_NC_U32 (16) is a Y-only op in VOPD.
+    (
+        "gfx1100",
+        "v_dual_add_nc_u32 v0, v1, v2 :: v_dual_add_f32 v3, v6, v7",
+        Dual::Rejected,
+    ),
+    (
+        "gfx1200",
+        "v_dual_add_nc_u32 v0, v1, v2 :: v_dual_add_f32 v3, v6, v7",
+        Dual::Rejected,
+    ),
+    (
+        "gfx1200",
+        "v_dual_add_f32 v0, v1, v2 :: v_dual_add_nc_u32 v3, v6, v7",
+        Dual::Bytes("0x01,0x05,0x20,0xc9,0x06,0x0f,0x02,0x00"),
+    ),
+    // VOPD has no modifier fields; `-2.0` is a constant, `-v6` a negated register.
+    (
+        "gfx1200",
+        "v_dual_add_f32 v0, v1, v2 :: v_dual_add_f32 v3, -v6, v7",
+        Dual::Rejected,
+    ),
+    (
+        "gfx1100",
+        "v_dual_add_f32 v0, v1, v2 :: v_dual_add_f32 v3, neg(v6), v7",
+        Dual::Rejected,
+    ),
+    (
+        "gfx1200",
+        "v_dual_add_f32 v0, v1, v2 :: v_dual_add_f32 v3, -2.0, v7",
+        Dual::Bytes("0x01,0x05,0x08,0xc9,0xf5,0x0e,0x02,0x00"),
+    ),
+    (
+        "gfx1100",
+        "v_dual_cndmask_b32 v0, v1, v2, s4 :: v_dual_add_f32 v3, v6, v7",
+        Dual::Rejected,
+    ),
+    (
+        "gfx1250",
+        "v_dual_add_f32 v0, v1, v2 :: v_dual_mul_f32 v3, v6, v7",
+        Dual::Bytes("0x01,0x05,0x06,0xc9,0x06,0x0f,0x02,0x00"),
+    ),
+    (
+        "gfx1250",
+        "v_dual_add_f32 v0, v1, v2 :: v_dual_add_nc_u32 v3, v6, v7",
+        Dual::Bytes("0x01,0x05,0x20,0xc9,0x06,0x0f,0x02,0x00"),
+    ),
+    (
+        "gfx1250",
+        "v_dual_add_f32 v0, v1, v2 :: v_dual_add_f32 v3, -2.0, v7",
+        Dual::Bytes("0x01,0x05,0x08,0xc9,0xf5,0x0e,0x02,0x00"),
+    ),
+    // VOPD3 on gfx1250: wide X opcode, NEG, explicit select, equal-parity destinations.
+    (
+        "gfx1250",
+        "v_dual_add_nc_u32 v0, v1, v2 :: v_dual_add_f32 v3, v6, v7",
+        Dual::Unsupported("encoding VOPD3 not implemented"),
+    ),
+    (
+        "gfx1250",
+        "v_dual_add_f32 v0, v1, v2 :: v_dual_add_f32 v3, -v6, v7",
+        Dual::Unsupported("encoding VOPD3 not implemented"),
+    ),
+    (
+        "gfx1250",
+        "v_dual_cndmask_b32 v0, v1, v2, s4 :: v_dual_add_f32 v3, v6, v7",
+        Dual::Unsupported("encoding VOPD3 not implemented"),
+    ),
+    (
+        "gfx1250",
+        "v_dual_fmac_f32 v7, v4, v2 :: v_dual_fmac_f32 v9, v1, v3",
+        Dual::Unsupported("encoding VOPD3 not implemented"),
+    ),
+    // ...but neither VOPD nor VOPD3 holds these.
+    (
+        "gfx1250",
+        "v_dual_fmac_f32 v7, v4, v2 :: v_dual_fmac_f32 v11, v1, v3",
+        Dual::Rejected,
+    ),
+    (
+        "gfx1250",
+        "v_dual_add_f32 v0, -v1, v2 :: v_dual_add_f32 v3, 0x12345678, v7",
+        Dual::Rejected,
+    ),
+    (
+        "gfx1250",
+        "v_dual_add_nc_u32 v0, v1, v2 :: v_dual_add_f32 v3, 0x12345678, v7",
+        Dual::Rejected,
+    ),
+    (
+        "gfx1250",
+        "v_dual_add_nc_u32 v0, -v1, v2 :: v_dual_add_f32 v3, v6, v7",
+        Dual::Rejected,
+    ),
+    (
+        "gfx1250",
+        "v_dual_add_f32 v0, v1, v2, v4 :: v_dual_add_f32 v3, v6, v7",
+        Dual::Rejected,
+    ),
+    (
+        "gfx1250",
+        "v_dual_add_f32 v0, v1, s2 :: v_dual_add_f32 v3, v6, v7",
+        Dual::Rejected,
+    ),
+    (
+        "gfx1250",
+        "v_dual_fmac_f32 v0, v1, v2, v5 :: v_dual_add_f32 v3, v6, v7",
+        Dual::Rejected,
+    ),
+    (
+        "gfx1250",
+        "v_dual_add_f32 v0, v1, v2 :: v_dual_fmaak_f32 v3, -v6, v7, 0x1234",
+        Dual::Rejected,
+    ),
+    // A GFX12.5 dual op the spec lists without operands (llvm-mc encodes it as VOPD).
+    (
+        "gfx1250",
+        "v_dual_add_f32 v0, v1, v2 :: v_dual_ashrrev_i32 v3, v6, v7",
+        Dual::Unsupported("no operand facts in spec"),
+    ),
+];
+
+#[test]
+fn handwritten_dual_issue_lines() {
+    let mut failures = Vec::new();
+    for mcpu in ["gfx1100", "gfx1200", "gfx1250"] {
+        let Some(target) = common::target(mcpu) else {
+            return;
+        };
+        let asm = mcdiff_asm::Assembler::new(&target, &[]);
+        for (_, line, expected) in DUAL_CASES.iter().filter(|(m, _, _)| *m == mcpu) {
+            let outcome = asm.assemble(line);
+            let ok = match (expected, &outcome) {
+                (Dual::Bytes(bytes), AsmOutcome::Encoded(e)) => e.bytes == parse_bytes(bytes),
+                (Dual::Rejected, AsmOutcome::Rejected(_)) => true,
+                (Dual::Unsupported(want), AsmOutcome::Unsupported(got)) => want == got,
+                _ => false,
+            };
+            if !ok {
+                failures.push(format!("{mcpu}: {line}: got {outcome:?}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -114,6 +114,16 @@ pub fn implicit_vcc(mnemonic: &str) -> ImplicitVcc {
     }
 }
 
+/// Whether a source of `mnemonic` with data format `data_format` takes the ABS/NEG input
+/// modifiers: floating-point inputs, and the moves and V_CNDMASK (CDNA5 ISA §7.2.2.1
+/// "Input Operand Modifiers").
+pub fn takes_input_modifiers(mnemonic: &str, data_format: &str) -> bool {
+    data_format.starts_with("FMT_NUM_F")
+        || ["v_mov_b32", "v_mov_b16", "v_movrel", "v_cndmask_"]
+            .iter()
+            .any(|m| mnemonic.starts_with(m))
+}
+
 /// True for compares that write EXEC (VOPCX); their VOP3 form names no destination.
 pub fn writes_exec(mnemonic: &str) -> bool {
     mnemonic.starts_with("v_cmpx_")
@@ -252,34 +262,45 @@ pub fn byte_sel_bits(n: u32, sources: u32) -> u32 {
     }
 }
 
-/// LLVM's register constraints between the halves of a VOPD statement, checked with llvm-mc
-/// 22: the destinations must differ in their low bit (RDNA3 ISA §15.3.7 "VOPD": VDSTY's low
-/// bit is implied), source VGPRs of the halves in different banks, and both halves together
-/// read at most two scalar values: distinct scalar
-/// registers, the implicit VCC of v_dual_cndmask_b32 and the literal (inline constants are
-/// free). `None` when valid.
+/// The rejection of VOPD destinations of equal parity ([`vopd_dst_parity_conflict`]).
+pub const VOPD_DST_PARITY: &str = "invalid VOPDY vdst operand";
+
+/// VOPD destinations must differ in their low bit (RDNA3 ISA §15.3.7 "VOPD": VDSTY's low bit
+/// is implied): true when they do not.
+pub fn vopd_dst_parity_conflict(operands: &[crate::inst::InstOperand]) -> bool {
+    let vgpr = |field: &str| vopd_vgpr(operands, field);
+    matches!((vgpr("VDSTX"), vgpr("VDSTY")), (Some(x), Some(y)) if x % 2 == y % 2)
+}
+
+/// The VGPR bound to `field` in a VOPD operand list.
+fn vopd_vgpr(operands: &[crate::inst::InstOperand], field: &str) -> Option<u32> {
+    use crate::inst::{OperandValue, RegFile};
+    operands
+        .iter()
+        .find_map(|o| match (&o.spec.field, &o.value) {
+            (Some(f), OperandValue::Reg(r)) if f == field && r.file == RegFile::Vgpr => {
+                Some(r.first)
+            }
+            _ => None,
+        })
+}
+
+/// LLVM's register constraints between the sources of the halves of a VOPD statement,
+/// checked with llvm-mc 22: source VGPRs of the halves in different banks, and both halves
+/// together read at most two scalar values: distinct scalar registers, the implicit VCC of
+/// v_dual_cndmask_b32 and the literal (inline constants are free). `None` when valid. The
+/// destinations' parity is [`vopd_dst_parity_conflict`]. `vopd3`: the pair is bound for
+/// VOPD3, whose destinations may sit in any bank, so the accumulating src2 (the destination)
+/// follows the src0/src1 bank rule instead of VOPD's parity rule (CDNA5 ISA §7.8.1).
 pub fn vopd_conflict(
     operands: &[crate::inst::InstOperand],
     mnemonics: (&str, &str),
     reads_vcc: bool,
     gfx_major: u32,
+    vopd3: bool,
 ) -> Option<&'static str> {
     use crate::inst::{OperandValue, RegFile};
-    let vgpr = |field: &str| {
-        operands
-            .iter()
-            .find_map(|o| match (&o.spec.field, &o.value) {
-                (Some(f), OperandValue::Reg(r)) if f == field && r.file == RegFile::Vgpr => {
-                    Some(r.first)
-                }
-                _ => None,
-            })
-    };
-    if let (Some(x), Some(y)) = (vgpr("VDSTX"), vgpr("VDSTY")) {
-        if x % 2 == y % 2 {
-            return Some("invalid VOPDY vdst operand");
-        }
-    }
+    let vgpr = |field: &str| vopd_vgpr(operands, field);
     // Source VGPRs of the two halves must sit in different banks: src0 and src1 by index
     // mod 4, src2 by index mod 2 (checked with llvm-mc 22 on gfx1100 and gfx1200).
     let sources = |half: char, mnemonic: &str| {
@@ -313,6 +334,7 @@ pub fn vopd_conflict(
         if i == 0 && two_moves {
             continue;
         }
+        let banks = if vopd3 { &4 } else { banks };
         if let (Some(a), Some(b)) = (x[i], y[i]) {
             if a % banks == b % banks {
                 return Some(message);
