@@ -13,9 +13,11 @@
 //! 3. Operand types and data formats the opcode file lacks are taken from the neighbour.
 //! 4. Instructions the opcode file lacks are NOT taken from the neighbour (a neighbour is a
 //!    different architecture: RDNA3.5 has SALU float ops gfx1100 lacks), except the ones
-//!    [`adopted_instructions`] lists for the arch: instructions the target is known to have
-//!    but the opcode file's source (a manual's tables) omits. An adopted form is only taken
-//!    when its encoding exists in the opcode file and its (encoding, opcode) slot is free.
+//!    [`adopted_instructions`] lists for the arch: instructions an AMD source (the target's
+//!    manual text, or the neighbour XML at a cited opcode) has but the opcode file's source
+//!    (a manual's tables) omits. An adopted form is only taken when it is the cited one (for a
+//!    manual citation, any), its encoding exists in the opcode file and its (encoding, opcode)
+//!    slot is free.
 //! 5. The supplement fills the operand-type facts both files lack.
 
 use std::collections::HashSet;
@@ -24,39 +26,99 @@ use crate::model::*;
 use crate::supplement;
 use crate::targets::Arch;
 
-/// Instructions taken from the neighbour file although the opcode file lacks them.
+/// Where AMD documents an instruction [`adopted_instructions`] takes from the neighbour file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AmdSource {
+    /// A section of the target architecture's manual (`amd-isa/derived/manuals-md/<file>`)
+    /// that names the instruction; its form and opcode come from the neighbour file.
+    Manual {
+        file: &'static str,
+        section: &'static str,
+    },
+    /// The neighbour XML (`amd-isa/xml/<file>`) lists the instruction in this encoding with
+    /// this opcode; only that form is adopted.
+    NeighbourXml {
+        file: &'static str,
+        encoding: &'static str,
+        opcode: u32,
+    },
+}
+
+/// An instruction adopted from the neighbour file, with its AMD source.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Adopted {
+    pub name: &'static str,
+    pub source: AmdSource,
+}
+
+const RDNA3_LDS_LIMITATIONS: AmdSource = AmdSource::Manual {
+    file: "rdna3.md",
+    section: "16.15.1. LDS Instruction Limitations",
+};
+
+const fn rdna3_5_xml(name: &'static str, encoding: &'static str, opcode: u32) -> Adopted {
+    Adopted {
+        name,
+        source: AmdSource::NeighbourXml {
+            file: "amdgpu_isa_rdna3_5.partial.xml",
+            encoding,
+            opcode,
+        },
+    }
+}
+
+/// Instructions taken from the neighbour file although the opcode file lacks them, each with
+/// the AMD source that lists it.
 ///
-/// Rdna3: the RDNA3 manual's opcode tables omit (or mark "Reserved") 17 instructions that
-/// gfx1100 implements; SOURCES.md §5.9 found them in LLVM's gfx1100 tests at the RDNA3.5 XML's
-/// opcodes. The 58 RDNA3.5-only SALU float ops and the 11 GLOBAL/SCRATCH_LOAD_LDS_* ops are
-/// deliberately not listed.
-/// Rdna1: the RDNA1 manual lists S_WAITCNT_DEPCTR's SOPP slot as reserved, but gfx1010 has it
-/// (SOURCES.md §5.9, RDNA1 unresolved list) at the RDNA2 XML's opcode.
-pub fn adopted_instructions(arch: Arch) -> &'static [&'static str] {
+/// Rdna3: the RDNA3 manual's opcode tables omit (or mark "Reserved") instructions gfx1100
+/// implements. The GWS ops are named by the RDNA3 manual's §16.15.1; the others only by the
+/// RDNA3.5 XML (the neighbour), at the opcodes cited. The 58 RDNA3.5-only SALU float ops and
+/// the 11 GLOBAL/SCRATCH_LOAD_LDS_* ops are deliberately not listed.
+/// Rdna1: the RDNA1 manual lists S_WAITCNT_DEPCTR's SOPP slot as reserved; the RDNA2 XML
+/// (the neighbour) lists it at SOPP 35.
+pub fn adopted_instructions(arch: Arch) -> &'static [Adopted] {
     match arch {
-        Arch::Rdna3 => &[
-            "BUFFER_LOAD_LDS_B32",
-            "BUFFER_LOAD_LDS_FORMAT_X",
-            "BUFFER_LOAD_LDS_I16",
-            "BUFFER_LOAD_LDS_I8",
-            "BUFFER_LOAD_LDS_U16",
-            "BUFFER_LOAD_LDS_U8",
-            "DS_GWS_BARRIER",
-            "DS_GWS_INIT",
-            "DS_GWS_SEMA_BR",
-            "DS_GWS_SEMA_P",
-            "DS_GWS_SEMA_RELEASE_ALL",
-            "DS_GWS_SEMA_V",
-            "S_ATC_PROBE",
-            "S_ATC_PROBE_BUFFER",
-            "S_TTRACEDATA",
-            "S_TTRACEDATA_IMM",
-            "S_WAITCNT_DEPCTR",
-        ],
-        Arch::Rdna1 => &["S_WAITCNT_DEPCTR"],
+        Arch::Rdna3 => ADOPTED_RDNA3,
+        Arch::Rdna1 => ADOPTED_RDNA1,
         _ => &[],
     }
 }
+
+const fn gws(name: &'static str) -> Adopted {
+    Adopted {
+        name,
+        source: RDNA3_LDS_LIMITATIONS,
+    }
+}
+
+const ADOPTED_RDNA3: &[Adopted] = &[
+    rdna3_5_xml("BUFFER_LOAD_LDS_B32", "ENC_MUBUF", 49),
+    rdna3_5_xml("BUFFER_LOAD_LDS_FORMAT_X", "ENC_MUBUF", 50),
+    rdna3_5_xml("BUFFER_LOAD_LDS_I16", "ENC_MUBUF", 48),
+    rdna3_5_xml("BUFFER_LOAD_LDS_I8", "ENC_MUBUF", 46),
+    rdna3_5_xml("BUFFER_LOAD_LDS_U16", "ENC_MUBUF", 47),
+    rdna3_5_xml("BUFFER_LOAD_LDS_U8", "ENC_MUBUF", 45),
+    gws("DS_GWS_BARRIER"),
+    gws("DS_GWS_INIT"),
+    gws("DS_GWS_SEMA_BR"),
+    gws("DS_GWS_SEMA_P"),
+    gws("DS_GWS_SEMA_RELEASE_ALL"),
+    gws("DS_GWS_SEMA_V"),
+    rdna3_5_xml("S_ATC_PROBE", "ENC_SMEM", 34),
+    rdna3_5_xml("S_ATC_PROBE_BUFFER", "ENC_SMEM", 35),
+    rdna3_5_xml("S_TTRACEDATA", "ENC_SOPP", 58),
+    rdna3_5_xml("S_TTRACEDATA_IMM", "ENC_SOPP", 59),
+    rdna3_5_xml("S_WAITCNT_DEPCTR", "ENC_SOPP", 8),
+];
+
+const ADOPTED_RDNA1: &[Adopted] = &[Adopted {
+    name: "S_WAITCNT_DEPCTR",
+    source: AmdSource::NeighbourXml {
+        file: "amdgpu_isa_rdna2.partial.xml",
+        encoding: "ENC_SOPP",
+        opcode: 35,
+    },
+}];
 
 /// Builds the spec of `arch` from its parsed files (each parsed with source id 0).
 pub fn compose(arch: Arch, opcodes: &Spec, neighbour: Option<&Spec>) -> Spec {
@@ -181,16 +243,23 @@ fn take_from_neighbour(arch: Arch, spec: &mut Spec, neighbour: &Spec) {
     }
 
     let mut adopted = Vec::new();
-    for name in adopted_instructions(arch) {
-        if spec.instruction(name).is_some() {
+    for adoption in adopted_instructions(arch) {
+        if spec.instruction(adoption.name).is_some() {
             continue;
         }
-        let Some(theirs) = neighbour.instruction(name) else {
+        let Some(theirs) = neighbour.instruction(adoption.name) else {
             continue;
+        };
+        let cited = |f: &InstructionEncoding| match adoption.source {
+            AmdSource::NeighbourXml {
+                encoding, opcode, ..
+            } => f.encoding == encoding && f.opcode == opcode,
+            AmdSource::Manual { .. } => true,
         };
         let forms: Vec<InstructionEncoding> = theirs
             .encodings
             .iter()
+            .filter(|f| cited(f))
             .filter(|f| {
                 let slot_free = !spec.instructions.iter().any(|i| {
                     i.encodings

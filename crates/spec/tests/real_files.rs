@@ -194,7 +194,8 @@ fn gfx1100_composes_rdna3_manual_with_rdna3_5_operands() {
     assert_eq!(trig.opcode, 815);
 
     // The documented adoptions come from the neighbour, with the neighbour recorded.
-    for name in compose::adopted_instructions(Arch::Rdna3) {
+    for adoption in compose::adopted_instructions(Arch::Rdna3) {
+        let name = adoption.name;
         let inst = spec
             .instruction(name)
             .unwrap_or_else(|| panic!("{name} not adopted"));
@@ -236,7 +237,11 @@ fn gfx1100_composes_rdna3_manual_with_rdna3_5_operands() {
     assert!(spec
         .instructions
         .iter()
-        .filter(|i| !compose::adopted_instructions(Arch::Rdna3).contains(&i.name.as_str()))
+        .filter(|i| {
+            !compose::adopted_instructions(Arch::Rdna3)
+                .iter()
+                .any(|a| a.name == i.name)
+        })
         .flat_map(|i| &i.encodings)
         .all(|f| f.source == 0));
 }
@@ -553,4 +558,53 @@ fn literal_only_instructions_take_the_neighbours_literal_form() {
     assert_eq!(form.opcode, 19);
     assert!(!form.operands.is_empty());
     assert!(form.operands_source.is_some());
+}
+
+/// Every adopted instruction cites an AMD source that lists it: the named section of the
+/// target's manual names it, or the neighbour XML has it in the cited encoding and opcode.
+#[test]
+fn adopted_instructions_cite_an_amd_source() {
+    use compose::AmdSource;
+    let Some(dir) = data_dir() else { return };
+    for arch in [Arch::Rdna1, Arch::Rdna3] {
+        let neighbour = arch.files().operands.expect("adoptions need a neighbour");
+        for adoption in compose::adopted_instructions(arch) {
+            let name = adoption.name;
+            match adoption.source {
+                AmdSource::Manual { file, section } => {
+                    let path = dir.join("amd-isa/derived/manuals-md").join(file);
+                    let text = std::fs::read_to_string(&path).expect("manual present");
+                    // The section's heading line, and its body up to the next heading.
+                    let mut lines = text.lines();
+                    lines
+                        .find(|l| l.starts_with('#') && l.contains(section))
+                        .unwrap_or_else(|| panic!("{name}: no section {section} in {file}"));
+                    let body: Vec<&str> = lines.take_while(|l| !l.starts_with('#')).collect();
+                    let body = body.join("\n");
+                    let escaped = name.replace('_', "\\_");
+                    assert!(
+                        body.contains(name) || body.contains(&escaped),
+                        "{name}: not named in {file} §{section}"
+                    );
+                }
+                AmdSource::NeighbourXml {
+                    file,
+                    encoding,
+                    opcode,
+                } => {
+                    assert_eq!(file, neighbour.name, "{name}: cite the neighbour file");
+                    let spec = parse_alone(file, neighbour.fidelity).expect("data present");
+                    let inst = spec
+                        .instruction(name)
+                        .unwrap_or_else(|| panic!("{name}: not in {file}"));
+                    assert!(
+                        inst.encodings
+                            .iter()
+                            .any(|f| f.encoding == encoding && f.opcode == opcode),
+                        "{name}: {file} has no {encoding} {opcode}"
+                    );
+                }
+            }
+        }
+    }
 }
