@@ -365,16 +365,6 @@ pub fn offset_range(family: &str, gfx_major: u32, width: u32) -> (i64, i64, Stri
     }
 }
 
-/// Mnemonic prefixes of the memory families, which this crate encodes for GFX11 and GFX12:
-/// there an unknown mnemonic with one of them is not a gap in our tables.
-const MEMORY_PREFIXES: &[&str] = &[
-    "ds_", "flat_", "global_", "scratch_", "buffer_", "tbuffer_", "image_", "lds_",
-];
-
-pub fn in_memory_families(gfx_major: u32, mnemonic: &str) -> bool {
-    (11..=12).contains(&gfx_major) && MEMORY_PREFIXES.iter().any(|p| mnemonic.starts_with(p))
-}
-
 /// GFX12 renames (full names) of image, export and LDS-parameter operations, and LLVM's
 /// short ray-tracing names.
 const GFX12_RENAMES: &[(&str, &str)] = &[
