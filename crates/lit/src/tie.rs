@@ -184,8 +184,48 @@ pub(crate) fn tie_checks(file: &mut TestFile, blanks: &BlankLines) {
         last_of_prefix.insert(&check.prefix, (check.line, target));
         targets.push(target);
     }
+    spread_stacked_checks(file, &mut targets);
     for (check, target) in file.checks.iter_mut().zip(targets) {
         check.target_line = target;
+    }
+}
+
+/// Statements written back to back, then as many checks of one prefix back to back
+/// (`a` `b` `// P: a` `// P: b`): FileCheck matches them in order, so each check of the
+/// stack ties to its own statement, not all to the last one.
+fn spread_stacked_checks(file: &TestFile, targets: &mut [Option<usize>]) {
+    let checks = &file.checks;
+    let stackable = |c: &CheckLine| c.directive == CheckDirective::Plain && c.error.is_none();
+    let mut i = 0;
+    while i < checks.len() {
+        let mut j = i + 1;
+        while j < checks.len()
+            && stackable(&checks[i])
+            && stackable(&checks[j])
+            && checks[j].line == checks[j - 1].line + 1
+            && checks[j].prefix == checks[i].prefix
+            && targets[j] == targets[i]
+        {
+            j += 1;
+        }
+        if let (true, Some(target)) = (j - i > 1, targets[i]) {
+            let last = file.lines.partition_point(|l| l.line <= target);
+            let count = j - i;
+            let block = last
+                .checked_sub(count)
+                .map(|first| &file.lines[first..last]);
+            let back_to_back = block.is_some_and(|b| {
+                b.iter().all(SourceLine::is_instruction)
+                    && b.windows(2).all(|w| w[1].line == w[0].line + 1)
+                    && b.last().is_some_and(|l| l.line + 1 == checks[i].line)
+            });
+            if let (true, Some(block)) = (back_to_back, block) {
+                for (t, statement) in targets[i..j].iter_mut().zip(block) {
+                    *t = Some(statement.line);
+                }
+            }
+        }
+        i = j;
     }
 }
 
@@ -394,6 +434,20 @@ mod tests {
                 CheckExpectation::Error("third problem".into()),
             ]
         );
+    }
+
+    #[test]
+    fn stacked_checks_tie_in_order() {
+        let f = file(
+            "t.s",
+            "// RUN: llvm-mc -triple=amdgcn -show-encoding %s | FileCheck %s\n\
+             s_nop 0\n\
+             s_nop 1\n\
+             // CHECK: s_nop 0\n\
+             // CHECK: s_nop 1\n",
+        );
+        assert_eq!(target_of(&f, 4), Some(2));
+        assert_eq!(target_of(&f, 5), Some(3));
     }
 
     #[test]

@@ -76,7 +76,7 @@ const CORPORA: [Expected; 2] = [
             (RunKind::Other, 3),
         ],
         cases: [
-            (RunKind::Encode, [337391, 0, 0, 3314, 41737]),
+            (RunKind::Encode, [337391, 0, 0, 3315, 41736]),
             (RunKind::Error, [0, 67764, 0, 0, 102377]),
             (RunKind::Disassemble, [267191, 553, 0, 1100, 1396]),
             (RunKind::Print, [0, 0, 0, 10, 85]),
@@ -98,7 +98,7 @@ const CORPORA: [Expected; 2] = [
             (RunKind::Other, 3),
         ],
         cases: [
-            (RunKind::Encode, [480836, 0, 0, 41, 75197]),
+            (RunKind::Encode, [480836, 0, 0, 42, 75196]),
             (RunKind::Error, [0, 115115, 33, 0, 161281]),
             (RunKind::Disassemble, [383300, 572, 273, 552, 1622]),
             (RunKind::Print, [0, 0, 0, 23, 101]),
