@@ -77,7 +77,12 @@ pub fn peel_modifiers(
     let mut modifiers = Vec::new();
     loop {
         let trimmed = rest.trim_end();
-        let word_start = trimmed.rfind(char::is_whitespace).map_or(0, |i| i + 1);
+        // The word starts after the white space character, which may be wider than a byte
+        // (U+00A0, U+3000).
+        let word_start = trimmed
+            .char_indices()
+            .rfind(|&(_, c)| c.is_whitespace())
+            .map_or(0, |(i, c)| i + c.len_utf8());
         let word = &trimmed[word_start..];
         if word.is_empty() || !is_modifier(word) {
             break;
@@ -378,6 +383,19 @@ mod tests {
         );
         assert_eq!(rest.text, "1 + 2");
         assert!(mods.is_empty());
+    }
+
+    #[test]
+    fn peels_after_wide_white_space() {
+        for space in ["\u{a0}", "\u{3000}"] {
+            let piece = Piece {
+                text: format!("v2{space}glc"),
+                column: 1,
+            };
+            let (rest, mods) = peel_modifiers(&piece, |w| w == "glc");
+            assert_eq!(rest.text, "v2");
+            assert_eq!(mods[0].text, "glc");
+        }
     }
 
     #[test]

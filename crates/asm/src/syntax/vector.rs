@@ -62,11 +62,15 @@ pub fn split_source_modifiers(text: &str) -> Result<(String, SourceMods), String
 
 /// The argument of `name(arg)` when `text` is exactly such a call.
 fn call_arg<'t>(text: &'t str, name: &str) -> Option<&'t str> {
-    let head = text.get(..name.len() + 1)?;
-    if !head[..name.len()].eq_ignore_ascii_case(name) || !head.ends_with('(') {
+    // `get`, not slicing: `text` may hold a multi-byte character across `name.len()`.
+    let head = text.get(..name.len())?;
+    let inner = text
+        .get(name.len()..)?
+        .strip_prefix('(')?
+        .strip_suffix(')')?;
+    if !head.eq_ignore_ascii_case(name) {
         return None;
     }
-    let inner = text[name.len() + 1..].strip_suffix(')')?;
     // `neg(a)+(b)` is not one call: parentheses must balance inside.
     let mut depth = 0i32;
     for c in inner.chars() {
@@ -475,6 +479,9 @@ mod tests {
         assert_eq!(inner, "v3");
         assert!(m.sext);
         assert!(split_source_modifiers("|v1").is_err());
+        // Multi-byte characters where a modifier name would end.
+        assert_eq!(mods("ßß").0, "ßß");
+        assert_eq!(mods("neß(v1)").0, "neß(v1)");
     }
 
     #[test]
