@@ -161,3 +161,61 @@ fn hostile_lines_get_an_outcome() {
         assert!(failed.is_empty(), "{mcpu}: panics on {failed:#?}");
     }
 }
+
+/// Statements with `hole` in an operand position that takes an expression.
+const EXPRESSION_HOLES: &[&str] = &[
+    "s_mov_b32 s0, {}",
+    "v_add_f32 v0, {}, v1",
+    "v_add_f32 v0, v1, lit({})",
+    "s_waitcnt vmcnt({})",
+    "s_waitcnt {}",
+    "s_getreg_b32 s2, hwreg({}, 0, 32)",
+    "s_setreg_b32 {id: {}}, s2",
+    "s_sendmsg sendmsg(MSG_GS_DONE, {})",
+    "s_delay_alu instid0({})",
+    "s_version {}",
+    "s_load_b32 s0, s[2:3], {}",
+    "global_load_b32 v0, v[2:3], off offset:{}",
+    "v_mov_b32 v{}, v1",
+    "v_pk_add_f16 v0, v1, v2 op_sel:[{},0]",
+];
+
+/// Expressions nested 10,000 deep: more than a test thread's stack holds if every level
+/// recursed.
+fn deep_expressions() -> Vec<String> {
+    let n = 10_000;
+    let wrap = |open: &str, close: &str| format!("{}1{}", open.repeat(n), close.repeat(n));
+    vec![
+        wrap("(", ")"),
+        wrap("[", "]"),
+        wrap("{", "}"),
+        wrap("-", ""),
+        wrap("~", ""),
+        wrap("!", ""),
+        wrap("-(", ")"),
+        wrap("neg(", ")"),
+        wrap("(", ""),
+    ]
+}
+
+#[test]
+fn deep_nesting_gets_an_outcome() {
+    let mut lines = Vec::new();
+    for hole in EXPRESSION_HOLES {
+        for deep in deep_expressions() {
+            lines.push(hole.replacen("{}", &deep, 1));
+        }
+    }
+    for mcpu in ["gfx1100", "gfx1200", "gfx942"] {
+        let Some(target) = common::target(mcpu) else {
+            return;
+        };
+        let asm = Assembler::new(&target, &[]);
+        let failed = panicking(&asm, &lines);
+        assert!(
+            failed.is_empty(),
+            "{mcpu}: panics on {} lines",
+            failed.len()
+        );
+    }
+}

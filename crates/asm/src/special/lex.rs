@@ -5,6 +5,8 @@
 //! resolved by the caller (message names, version constants); any other symbol is an error,
 //! because these operands must be absolute.
 
+use crate::syntax::expr::{nesting_too_deep, MAX_NESTING};
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Tok {
     Ident(String),
@@ -79,6 +81,8 @@ pub(crate) fn tokenize(text: &str) -> Result<Vec<Tok>, String> {
 pub(crate) struct Cursor<'t> {
     toks: &'t [Tok],
     pos: usize,
+    /// Levels of [`Cursor::unary`] open (see [`MAX_NESTING`]).
+    depth: usize,
 }
 
 /// Resolves a name inside an expression to its value; `None` means "not a known name".
@@ -86,7 +90,11 @@ pub(crate) type Names<'n> = &'n dyn Fn(&str) -> Option<i64>;
 
 impl<'t> Cursor<'t> {
     pub(crate) fn new(toks: &'t [Tok]) -> Self {
-        Cursor { toks, pos: 0 }
+        Cursor {
+            toks,
+            pos: 0,
+            depth: 0,
+        }
     }
 
     pub(crate) fn peek(&self) -> Option<&'t Tok> {
@@ -159,7 +167,18 @@ impl<'t> Cursor<'t> {
         Ok(lhs)
     }
 
+    /// Every level of nesting passes here: counts the levels (see [`MAX_NESTING`]).
     fn unary(&mut self, names: Names) -> Result<i64, String> {
+        if self.depth == MAX_NESTING {
+            return Err(nesting_too_deep());
+        }
+        self.depth += 1;
+        let value = self.unnested_unary(names);
+        self.depth -= 1;
+        value
+    }
+
+    fn unnested_unary(&mut self, names: Names) -> Result<i64, String> {
         match self.peek() {
             Some(Tok::Int(v)) => {
                 self.pos += 1;
@@ -261,5 +280,13 @@ mod tests {
         assert!(eval("1/0").is_err());
         assert!(eval("foo").is_err());
         assert!(eval("0x").is_err());
+    }
+
+    #[test]
+    fn deep_nesting_is_rejected() {
+        let nested = |n: usize| format!("{}1{}", "(".repeat(n), ")".repeat(n));
+        assert_eq!(eval(&nested(100)), Ok(1));
+        assert_eq!(eval(&nested(40_000)), Err(nesting_too_deep()));
+        assert_eq!(eval(&"~".repeat(40_000)), Err(nesting_too_deep()));
     }
 }

@@ -139,9 +139,21 @@ enum Partial {
     Symbolic,
 }
 
+/// Deepest nesting of parentheses and unary operators an expression may have. The parsers
+/// recurse once per level, so without a bound a hostile line overflows the stack (and
+/// aborts the whole run); real operands nest a few levels.
+pub const MAX_NESTING: usize = 256;
+
+/// The rejection of an expression nested deeper than [`MAX_NESTING`].
+pub fn nesting_too_deep() -> String {
+    format!("expression nested deeper than {MAX_NESTING} levels")
+}
+
 struct Parser {
     toks: Vec<Tok>,
     pos: usize,
+    /// Levels of [`Parser::primary`] open.
+    depth: usize,
 }
 
 impl Parser {
@@ -149,7 +161,18 @@ impl Parser {
         self.toks.get(self.pos)
     }
 
+    /// Every level of nesting passes here: counts the levels (see [`MAX_NESTING`]).
     fn primary(&mut self) -> Result<Partial, String> {
+        if self.depth == MAX_NESTING {
+            return Err(nesting_too_deep());
+        }
+        self.depth += 1;
+        let value = self.unnested_primary();
+        self.depth -= 1;
+        value
+    }
+
+    fn unnested_primary(&mut self) -> Result<Partial, String> {
         let tok = self.peek().cloned().ok_or("expected expression")?;
         self.pos += 1;
         match tok {
@@ -224,6 +247,7 @@ pub fn evaluate(text: &str) -> Result<Value, String> {
     let mut parser = Parser {
         toks: tokenize(text)?,
         pos: 0,
+        depth: 0,
     };
     let value = parser.binary(1)?;
     if parser.pos != parser.toks.len() {
@@ -275,5 +299,13 @@ mod tests {
         assert!(evaluate("1.0 + 1").is_err());
         assert!(evaluate("1 +").is_err());
         assert!(evaluate("1 / 0").is_err());
+    }
+
+    #[test]
+    fn deep_nesting_is_rejected() {
+        let nested = |n: usize| format!("{}1{}", "(".repeat(n), ")".repeat(n));
+        assert_eq!(evaluate(&nested(100)), Ok(Value::Int(1)));
+        assert_eq!(evaluate(&nested(40_000)), Err(nesting_too_deep()));
+        assert_eq!(evaluate(&"-".repeat(40_000)), Err(nesting_too_deep()));
     }
 }

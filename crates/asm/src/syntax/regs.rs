@@ -3,6 +3,7 @@
 //! spec's predefined operand values use, and the encoder looks the code up in the spec.
 
 use crate::inst::{RegFile, RegRange};
+use crate::syntax::expr::{nesting_too_deep, MAX_NESTING};
 
 /// A named register as LLVM spells it: (LLVM name, spec predefined name, 32-bit registers covered).
 /// `count` 0 means "an operand of any width" (constant sources such as `src_scc`).
@@ -59,6 +60,11 @@ const FILES: &[(&str, RegFile)] = &[
 /// Parses `text` as a register. `None`: not register syntax at all (try an expression);
 /// `Some(Err)`: register syntax with an error (bad range, mixed list...).
 pub fn parse_register(text: &str) -> Option<Result<RegRange, String>> {
+    register_in_lists(text, 0)
+}
+
+/// [`parse_register`] inside `depth` enclosing register lists.
+fn register_in_lists(text: &str, depth: usize) -> Option<Result<RegRange, String>> {
     let text = text.trim();
     let lower = text.to_ascii_lowercase();
     if let Some(&(_, spec_name, count)) = NAMED.iter().find(|(n, _, _)| *n == lower) {
@@ -69,7 +75,7 @@ pub fn parse_register(text: &str) -> Option<Result<RegRange, String>> {
         }));
     }
     if lower.starts_with('[') {
-        return parse_list(&lower);
+        return parse_list(&lower, depth);
     }
     for (prefix, file) in FILES {
         let Some(rest) = lower.strip_prefix(prefix) else {
@@ -123,12 +129,16 @@ fn parse_index_range(inner: &str) -> Result<(u32, u32), String> {
     Ok((first, last))
 }
 
-/// `[s0, s1, s2]`: consecutive registers of one file.
-fn parse_list(text: &str) -> Option<Result<RegRange, String>> {
+/// `[s0, s1, s2]`: consecutive registers of one file. LLVM also takes lists as elements
+/// (`[[s1]]`); each level recurses, so the levels are bounded like expression nesting.
+fn parse_list(text: &str, depth: usize) -> Option<Result<RegRange, String>> {
     let inner = text.strip_prefix('[')?.strip_suffix(']')?;
+    if depth == MAX_NESTING {
+        return Some(Err(nesting_too_deep()));
+    }
     let mut regs = Vec::new();
     for part in inner.split(',') {
-        match parse_register(part)? {
+        match register_in_lists(part, depth + 1)? {
             Ok(r) => regs.push(r),
             Err(e) => return Some(Err(e)),
         }
@@ -203,6 +213,19 @@ mod tests {
         );
         assert!(matches!(parse_register("s[3:2]"), Some(Err(_))));
         assert!(matches!(parse_register("[s4,s6]"), Some(Err(_))));
+    }
+
+    #[test]
+    fn nested_lists_are_bounded() {
+        let nested = |n: usize| format!("{}s1{}", "[".repeat(n), "]".repeat(n));
+        assert_eq!(
+            parse_register(&nested(2)),
+            Some(Ok(reg(RegFile::Sgpr, 1, 1)))
+        );
+        assert_eq!(
+            parse_register(&nested(40_000)),
+            Some(Err(nesting_too_deep()))
+        );
     }
 
     #[test]
