@@ -7,7 +7,11 @@ use crate::ParseError;
 /// Parses one instruction's pseudocode text.
 pub fn parse(src: &str) -> Result<Program, ParseError> {
     let toks = lex(&clean_source(src))?;
-    let mut p = Parser { toks, pos: 0 };
+    let mut p = Parser {
+        toks,
+        pos: 0,
+        depth: 0,
+    };
     let body = p.block(&[])?;
     if p.pos < p.toks.len() {
         return Err(p.error("stray-token"));
@@ -15,9 +19,16 @@ pub fn parse(src: &str) -> Result<Program, ParseError> {
     Ok(Program { body })
 }
 
+/// Deepest nesting of blocks, expressions and unary operators. Each level recurses, so
+/// without a bound hostile text overflows the stack and aborts the whole run; AMD's
+/// pseudocode nests a few levels.
+const MAX_NESTING: usize = 256;
+
 struct Parser {
     toks: Vec<Tok>,
     pos: usize,
+    /// Levels of [`Parser::nested`] open.
+    depth: usize,
 }
 
 /// Words that end or continue a statement (`in` is also a variable name, so not listed).
@@ -82,6 +93,20 @@ impl Parser {
         }
     }
 
+    /// Runs `parse` one nesting level deeper, or fails past [`MAX_NESTING`].
+    fn nested<T>(
+        &mut self,
+        parse: impl FnOnce(&mut Self) -> Result<T, ParseError>,
+    ) -> Result<T, ParseError> {
+        if self.depth == MAX_NESTING {
+            return Err(self.error("nesting-too-deep"));
+        }
+        self.depth += 1;
+        let out = parse(self);
+        self.depth -= 1;
+        out
+    }
+
     fn skip_separators(&mut self) {
         while matches!(self.peek(), Some(Tok::Newline) | Some(Tok::Punct(";"))) {
             self.pos += 1;
@@ -90,6 +115,10 @@ impl Parser {
 
     /// Statements until one of `enders` (keywords, or `)` for a lambda body) or the end.
     fn block(&mut self, enders: &[&str]) -> Result<Vec<Stmt>, ParseError> {
+        self.nested(|p| p.unnested_block(enders))
+    }
+
+    fn unnested_block(&mut self, enders: &[&str]) -> Result<Vec<Stmt>, ParseError> {
         let mut out = Vec::new();
         loop {
             self.skip_separators();
@@ -110,7 +139,13 @@ impl Parser {
         Ok(out)
     }
 
+    /// Counted apart from [`Parser::block`]: a statement's frame is large, so an `if` level
+    /// takes two of [`MAX_NESTING`].
     fn statement(&mut self) -> Result<Stmt, ParseError> {
+        self.nested(Self::unnested_statement)
+    }
+
+    fn unnested_statement(&mut self) -> Result<Stmt, ParseError> {
         if self.eat_word("if") {
             let mut arms = Vec::new();
             let cond = self.expr()?;
@@ -251,7 +286,12 @@ impl Parser {
         }
     }
 
+    /// Every nesting of expressions passes here or through [`Parser::unary`].
     fn expr(&mut self) -> Result<Expr, ParseError> {
+        self.nested(Self::unnested_expr)
+    }
+
+    fn unnested_expr(&mut self) -> Result<Expr, ParseError> {
         let cond = self.binary(0)?;
         if self.eat_punct("?") {
             let a = self.expr()?;
@@ -262,7 +302,20 @@ impl Parser {
         Ok(cond)
     }
 
+    /// Binary operators of `min_level` or tighter, left-associative. Precedence climbing:
+    /// one frame per operand rather than one per level, so that nesting costs little stack.
     fn binary(&mut self, min_level: usize) -> Result<Expr, ParseError> {
+        let mut lhs = self.unary()?;
+        while let Some((level, op)) = self.binary_op().filter(|&(l, _)| l >= min_level) {
+            self.pos += 1;
+            let rhs = self.binary(level + 1)?;
+            lhs = Expr::Binary(op, Box::new(lhs), Box::new(rhs));
+        }
+        Ok(lhs)
+    }
+
+    /// The binary operator at the current token and its level (higher binds tighter).
+    fn binary_op(&self) -> Option<(usize, BinOp)> {
         const LEVELS: [&[(&str, BinOp)]; 11] = [
             &[("||", BinOp::Or)],
             &[("&&", BinOp::And)],
@@ -281,27 +334,20 @@ impl Parser {
             &[("*", BinOp::Mul), ("/", BinOp::Div), ("%", BinOp::Rem)],
             &[("**", BinOp::Pow)],
         ];
-        if min_level == LEVELS.len() {
-            return self.unary();
-        }
-        let mut lhs = self.binary(min_level + 1)?;
-        loop {
-            let op = match self.peek() {
-                Some(Tok::Punct(p)) => LEVELS[min_level]
-                    .iter()
-                    .find(|(s, _)| s == p)
-                    .map(|(_, op)| *op),
-                _ => None,
-            };
-            let Some(op) = op else { break };
-            self.pos += 1;
-            let rhs = self.binary(min_level + 1)?;
-            lhs = Expr::Binary(op, Box::new(lhs), Box::new(rhs));
-        }
-        Ok(lhs)
+        let Some(Tok::Punct(p)) = self.peek() else {
+            return None;
+        };
+        LEVELS.iter().enumerate().find_map(|(level, ops)| {
+            let &(_, op) = ops.iter().find(|(s, _)| s == p)?;
+            Some((level, op))
+        })
     }
 
     fn unary(&mut self) -> Result<Expr, ParseError> {
+        self.nested(Self::unnested_unary)
+    }
+
+    fn unnested_unary(&mut self) -> Result<Expr, ParseError> {
         if self.eat_punct("-") {
             return Ok(Expr::Unary(UnOp::Neg, Box::new(self.unary()?)));
         }

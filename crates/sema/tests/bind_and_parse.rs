@@ -109,6 +109,28 @@ fn parse_failures_name_their_construct() {
     }
 }
 
+/// Nesting is bounded: each level recurses, and 3,000 levels overflowed the stack.
+#[test]
+fn deep_nesting_is_a_parse_error() {
+    let wrap = |open: &str, inner: &str, close: &str, n: usize| {
+        format!("{}{inner}{}", open.repeat(n), close.repeat(n))
+    };
+    let parens = |n| format!("D0.u = {}", wrap("(", "1U", ")", n));
+    assert!(parse(&parens(50)).is_ok());
+    let deep = [
+        parens(3_000),
+        format!("D0.u = {}", wrap("-", "1U", "", 3_000)),
+        format!("D0.u = {}", wrap("{", "1U", "}", 3_000)),
+        format!("D0.u = {}", wrap("S0.u[", "1", "]", 3_000)),
+        format!("D0.u = {}", wrap("f(", "1", ")", 3_000)),
+        wrap("if 1 then\n", "D0.u = 1U\n", "endif\n", 3_000),
+    ];
+    for src in deep {
+        let e = parse(&src).unwrap_err();
+        assert_eq!(e.construct, "nesting-too-deep");
+    }
+}
+
 #[test]
 fn vopc_implicit_vcc_becomes_d0() {
     let vcc = Operand {
