@@ -942,6 +942,10 @@ fn merge_offset(
     Ok(())
 }
 
+/// Most runs of words [`stray_word`] tries. Each try parses its run again, so trying every
+/// word of a huge hostile operand takes quadratic time; real operands have a few words.
+const STRAY_WORD_TRIES: usize = 16;
+
 /// Where an operand followed by stray words goes wrong: llvm-mc parses the longest leading
 /// run of words that forms an operand and reports the next word.
 fn stray_word(piece: &Piece, parses: impl Fn(&Piece) -> bool) -> Option<u32> {
@@ -953,7 +957,7 @@ fn stray_word(piece: &Piece, parses: impl Fn(&Piece) -> bool) -> Option<u32> {
         })
         .map(|(i, _)| i)
         .collect();
-    starts.iter().rev().find_map(|&at| {
+    starts.iter().rev().take(STRAY_WORD_TRIES).find_map(|&at| {
         let head = Piece {
             text: piece.text[..at].trim_end().to_string(),
             column: piece.column,

@@ -219,3 +219,32 @@ fn deep_nesting_gets_an_outcome() {
         );
     }
 }
+
+/// Lines of about 1 MB. Assembling one took over a minute while every run of words of the
+/// operand was parsed again to place the error; the outcome is all this test checks.
+fn megabyte_lines() -> Vec<String> {
+    let fill = |head: &str, unit: &str| format!("{head}{}", unit.repeat((1 << 20) / unit.len()));
+    vec![
+        fill("s_getreg_b32 s2, hwr", ", "),
+        fill("v_add_f32 v0, v1, v2", " a"),
+        fill("s_waitcnt vmcnt(0)", ", vmcnt("),
+        fill("v_add_f32 v0, v1, ", "ß"),
+        fill("v_add_f32 v0, v1, v2", "\u{a0}x"),
+    ]
+}
+
+#[test]
+fn megabyte_lines_are_rejected() {
+    let Some(target) = common::target("gfx1100") else {
+        return;
+    };
+    let asm = Assembler::new(&target, &[]);
+    for line in megabyte_lines() {
+        let outcome = asm.assemble(&line);
+        assert!(
+            matches!(outcome, AsmOutcome::Rejected(_)),
+            "{}...: {outcome:?}",
+            &line[..20]
+        );
+    }
+}
