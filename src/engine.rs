@@ -10,8 +10,9 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use crate::bytes::EncByte;
-use crate::classify::{classify, classify_disasm, Class, OursAnswer};
-use crate::llvm_mc::{LlvmAnswer, LlvmMc, LlvmRun, RunCache};
+use crate::classify::{judge_asm, judge_disasm, OursAnswer, OursVerdict, Recorded, Verdict};
+use crate::explain;
+use crate::llvm_mc::{Fault, FaultKind, LlvmAnswer, LlvmMc, LlvmRun, RunCache};
 use crate::semantics::{SemaVerdict, Semantics};
 use mcdiff_asm::decode::{DecodeOutcome, Disassembler};
 use mcdiff_asm::syntax::release::release_default_mattr;
@@ -43,11 +44,19 @@ pub struct CaseResult {
     pub run_line: usize,
     /// `-mcpu` (or `(default)` when the RUN line names none).
     pub target: Arc<str>,
+    /// The RUN line's `-mattr` features.
+    pub mattr: Arc<[String]>,
     pub text: String,
     pub ours: OursAnswer,
     pub llvm: LlvmAnswer,
     pub recorded: CheckExpectation,
-    pub class: Class,
+    /// The printed instruction text of the deciding CHECK line.
+    pub recorded_text: Option<String>,
+    pub verdict: Verdict,
+    /// `ours-differs`: the encoding fields (or printed operands) that differ.
+    pub fields: Option<String>,
+    /// Who is likely wrong, where a documented rule can tell (see [`explain::blame`]).
+    pub blame: Option<String>,
     /// Our instruction's pseudocode run over its operands (lines we encoded or decoded).
     pub sema: Option<SemaVerdict>,
     /// Disassembler cases we decoded: does our printed text re-assemble to the bytes?
@@ -85,7 +94,10 @@ pub struct Report {
     /// RUN lines by kind (`encode`, `error`, ...), all files.
     pub run_kinds: BTreeMap<String, usize>,
     pub unparsed_runs: Vec<SkippedRun>,
+    /// RUN lines llvm-mc gave no usable answer for; their cases are `not-run`.
     pub failed_runs: Vec<SkippedRun>,
+    /// RUN lines that repeat an earlier RUN line of the same file verbatim (checked once).
+    pub duplicate_runs: Vec<SkippedRun>,
     pub cases: Vec<CaseResult>,
 }
 
@@ -119,72 +131,27 @@ struct Group<'a> {
 pub fn run(config: &EngineConfig, progress: &(dyn Fn(usize, usize) + Sync)) -> Result<Report> {
     let corpus = mcdiff_lit::load_corpus(&config.corpus_root)
         .with_context(|| format!("reading {}", config.corpus_root.display()))?;
-    let mut run_kinds = BTreeMap::new();
-    let mut unparsed_runs = Vec::new();
-    let mut groups: Vec<Group> = Vec::new();
-    let mut files = 0;
+    let mut plan = Plan::default();
     for file in &corpus.files {
         let path = file.path.display().to_string();
-        if !config.file_filters.is_empty()
-            && !config
+        let selected = config.file_filters.is_empty()
+            || config
                 .file_filters
                 .iter()
-                .any(|f| path.contains(f.as_str()))
-        {
-            continue;
+                .any(|f| path.contains(f.as_str()));
+        if selected {
+            plan.add_file(config, file, path);
         }
-        files += 1;
-        for u in &file.unparsed {
-            unparsed_runs.push(SkippedRun {
-                file: path.clone(),
-                line: u.line,
-                reason: u.reason.clone(),
-            });
-        }
-        let mut by_args: Vec<Group> = Vec::new();
-        for run in &file.runs {
-            *run_kinds
-                .entry(kind_name(&run.kind).to_string())
-                .or_insert(0) += 1;
-            if !matches!(
-                run.kind,
-                RunKind::Encode | RunKind::Error | RunKind::Print | RunKind::Disassemble
-            ) {
-                continue;
-            }
-            if !config.mcpus.is_empty()
-                && !config
-                    .mcpus
-                    .iter()
-                    .any(|m| Some(m.as_str()) == run.mcpu.as_deref())
-            {
-                continue;
-            }
-            let args = llvm_args(run);
-            match by_args
-                .iter_mut()
-                .find(|g| g.args == args && g.input_filter == run.input_filter)
-            {
-                Some(g) => g.runs.push(run),
-                None => by_args.push(Group {
-                    file,
-                    args,
-                    input_filter: run.input_filter.clone(),
-                    runs: vec![run],
-                }),
-            }
-        }
-        groups.extend(by_args);
     }
-
     let specs = SpecCache {
         loader: Mutex::new(SpecLoader::new(&config.data_dir)),
         loaded: Mutex::new(HashMap::new()),
     };
     let semantics = Semantics::new(&config.data_dir);
     let done = std::sync::atomic::AtomicUsize::new(0);
-    let total = groups.len();
-    let outcomes: Vec<(Vec<CaseResult>, Option<SkippedRun>)> = groups
+    let total = plan.groups.len();
+    let outcomes: Vec<(Vec<CaseResult>, Option<SkippedRun>)> = plan
+        .groups
         .par_iter()
         .map(|g| {
             let out = run_group(config, &specs, &semantics, g);
@@ -203,12 +170,82 @@ pub fn run(config: &EngineConfig, progress: &(dyn Fn(usize, usize) + Sync)) -> R
         corpus_version: config.corpus_version.clone(),
         llvm_mc_version: config.llvm_mc.version.clone(),
         llvm_mc_path: config.llvm_mc.path.display().to_string(),
-        files,
-        run_kinds,
-        unparsed_runs,
+        files: plan.files,
+        run_kinds: plan.run_kinds,
+        unparsed_runs: plan.unparsed_runs,
         failed_runs,
+        duplicate_runs: plan.duplicate_runs,
         cases,
     })
+}
+
+/// The selected files' RUN lines, grouped by (file, flags).
+#[derive(Default)]
+struct Plan<'a> {
+    files: usize,
+    run_kinds: BTreeMap<String, usize>,
+    unparsed_runs: Vec<SkippedRun>,
+    duplicate_runs: Vec<SkippedRun>,
+    groups: Vec<Group<'a>>,
+}
+
+impl<'a> Plan<'a> {
+    fn add_file(&mut self, config: &EngineConfig, file: &'a TestFile, path: String) {
+        self.files += 1;
+        for u in &file.unparsed {
+            self.unparsed_runs.push(SkippedRun {
+                file: path.clone(),
+                line: u.line,
+                reason: u.reason.clone(),
+            });
+        }
+        let mut by_args: Vec<Group> = Vec::new();
+        let mut seen: HashMap<&str, usize> = HashMap::new();
+        for run in &file.runs {
+            *self
+                .run_kinds
+                .entry(kind_name(&run.kind).to_string())
+                .or_insert(0) += 1;
+            if !matches!(
+                run.kind,
+                RunKind::Encode | RunKind::Error | RunKind::Print | RunKind::Disassemble
+            ) {
+                continue;
+            }
+            let wanted = config.mcpus.is_empty()
+                || config
+                    .mcpus
+                    .iter()
+                    .any(|m| Some(m.as_str()) == run.mcpu.as_deref());
+            if !wanted {
+                continue;
+            }
+            // A RUN line repeated verbatim checks nothing new: count its cases once.
+            if let Some(first) = seen.insert(run.raw.as_str(), run.line) {
+                seen.insert(run.raw.as_str(), first);
+                self.duplicate_runs.push(SkippedRun {
+                    file: path.clone(),
+                    line: run.line,
+                    reason: format!("repeats the RUN line at line {first} verbatim"),
+                });
+                continue;
+            }
+            let args = llvm_args(run);
+            match by_args
+                .iter_mut()
+                .find(|g| g.args == args && g.input_filter == run.input_filter)
+            {
+                Some(g) => g.runs.push(run),
+                None => by_args.push(Group {
+                    file,
+                    args,
+                    input_filter: run.input_filter.clone(),
+                    runs: vec![run],
+                }),
+            }
+        }
+        self.groups.extend(by_args);
+    }
 }
 
 fn kind_name(kind: &RunKind) -> &'static str {
@@ -257,53 +294,31 @@ fn run_group(
     group: &Group,
 ) -> (Vec<CaseResult>, Option<SkippedRun>) {
     let file = group.file;
-    let path: Arc<str> = file.path.display().to_string().into();
     let first = group.runs[0];
-    let target: Arc<str> = first.mcpu.as_deref().unwrap_or("(default)").into();
-    let fail = |reason: String| SkippedRun {
-        file: path.to_string(),
-        line: first.line,
-        reason,
-    };
-
     let status = match &first.mcpu {
         None => Some(TargetStatus::NoSpec), // amdgcn's default CPU is a GFX6 part
         Some(m) => mcdiff_spec::target(m).map(|t| t.status),
     };
     let all_cases: Vec<(&RunLine, Vec<mcdiff_lit::Case>)> =
         group.runs.iter().map(|r| (*r, file.cases(r))).collect();
-
-    let source = match read_input(&config.corpus_root, file, group.input_filter.as_deref()) {
-        Ok(s) => s,
-        Err(e) => return (Vec::new(), Some(fail(format!("{e:#}")))),
-    };
     let mut lines: Vec<usize> = all_cases
         .iter()
         .flat_map(|(_, cs)| cs.iter().map(|c| c.line))
         .collect();
     lines.sort_unstable();
     lines.dedup();
-
-    let known_target = status.is_some();
     let disassembly = first.disassemble || first.kind == RunKind::Disassemble;
-    let llvm = if known_target {
-        let answer = if disassembly {
-            config
-                .cache
-                .disassemble(&config.llvm_mc, &group.args, &source, &lines)
-        } else {
-            config
-                .cache
-                .run(&config.llvm_mc, &group.args, &source, &lines)
-        };
-        match answer {
-            Ok(r) => Some(r),
-            Err(e) => return (Vec::new(), Some(fail(format!("{e:#}")))),
+    let (llvm, failure) = match llvm_answers(config, group, disassembly, &lines) {
+        Ok(run) => (Ok(run), None),
+        Err((reason, detail)) => {
+            let failure = SkippedRun {
+                file: file.path.display().to_string(),
+                line: first.line,
+                reason: detail,
+            };
+            (Err(reason), Some(failure))
         }
-    } else {
-        None
     };
-
     let spec = match status {
         Some(TargetStatus::Spec(_)) => Some(specs.get(first.mcpu.as_deref().unwrap_or_default())),
         _ => None,
@@ -317,91 +332,221 @@ fn run_group(
             .collect(),
         _ => first.mattr.clone(),
     };
-    let assembler = match spec.as_deref() {
-        Some(Ok(ts)) => Some(Assembler::new(ts, &mattr)),
-        _ => None,
+    let cx = GroupContext {
+        target: first.mcpu.as_deref().unwrap_or("(default)").into(),
+        path: file.path.display().to_string().into(),
+        mattr: first.mattr.clone().into(),
+        command: config.llvm_mc.replay(&group.args).into(),
+        status,
+        llvm,
     };
-    let command: Arc<str> = config.llvm_mc.replay(&group.args).into();
+    let ours = match spec.as_deref() {
+        Some(Ok(ts)) => Ok(ts),
+        Some(Err(e)) => Err(format!("spec failed to load: {e}")),
+        None => Err(match status {
+            None => format!("unknown -mcpu {}", cx.target),
+            Some(_) => "no spec".into(),
+        }),
+    };
+    let results = match ours {
+        Ok(ts) => {
+            let assembler = Assembler::new(ts, &mattr);
+            let side = OurSide {
+                ts,
+                assembler: &assembler,
+                semantics,
+                wave64: wave64(first, status),
+            };
+            if disassembly {
+                let dis = Disassembler::new(ts, &mattr);
+                disassembly_results(&cx, Ok((&side, &dis)), all_cases)
+            } else {
+                assembler_results(&cx, Ok(&side), all_cases)
+            }
+        }
+        Err(why) if disassembly => disassembly_results(&cx, Err(&why), all_cases),
+        Err(why) => assembler_results(&cx, Err(&why), all_cases),
+    };
+    (results, failure)
+}
 
-    let wave64 = first.mattr.iter().any(|m| m == "+wavefrontsize64")
+fn wave64(run: &RunLine, status: Option<TargetStatus>) -> bool {
+    run.mattr.iter().any(|m| m == "+wavefrontsize64")
         || matches!(
             status,
             Some(TargetStatus::Spec(
                 Arch::Cdna1 | Arch::Cdna2 | Arch::Cdna3 | Arch::Cdna4
             ))
-        );
-    let ours_side = match (spec.as_deref(), &assembler) {
-        (Some(Ok(ts)), Some(asm)) => Some(OurSide {
-            ts,
-            assembler: asm,
-            semantics,
-            wave64,
-        }),
-        _ => None,
+        )
+}
+
+/// llvm-mc's answers for a group, or the short reason (for `not-run`) and the full message.
+fn llvm_answers(
+    config: &EngineConfig,
+    group: &Group,
+    disassembly: bool,
+    lines: &[usize],
+) -> std::result::Result<LlvmRun, (String, String)> {
+    let source = read_input(
+        &config.corpus_root,
+        group.file,
+        group.input_filter.as_deref(),
+    )
+    .map_err(|e| ("input could not be read".to_string(), format!("{e:#}")))?;
+    let answer = if disassembly {
+        config
+            .cache
+            .disassemble(&config.llvm_mc, &group.args, &source, lines)
+    } else {
+        config
+            .cache
+            .run(&config.llvm_mc, &group.args, &source, lines)
     };
-    if disassembly {
-        let disassembler = ours_side.as_ref().map(|o| Disassembler::new(o.ts, &mattr));
-        let context = DisasmContext {
-            status: &status,
-            spec_error: match spec.as_deref() {
-                Some(Err(e)) => Some(e.as_str()),
-                _ => None,
-            },
-            ours: ours_side.as_ref().zip(disassembler.as_ref()),
-            target: &target,
-            path: &path,
-            llvm: llvm.as_ref(),
-            command: &command,
-        };
-        return (disassembly_results(&context, all_cases), None);
+    let expect_crash = group.runs.iter().all(|r| r.expect_crash);
+    match answer {
+        Ok(run) => Ok(run),
+        // `not --crash llvm-mc`: the crash is the answer the test asks for.
+        Err(e) if expect_crash => match e.downcast_ref::<Fault>() {
+            Some(Fault {
+                kind: FaultKind::Crashed(signal),
+                diagnostic,
+                ..
+            }) => Ok(LlvmRun::all_rejected(
+                lines,
+                &format!(
+                    "{} (llvm-mc crashed with signal {signal}, as the RUN line expects)",
+                    diagnostic.as_deref().unwrap_or("no diagnostic")
+                ),
+            )),
+            _ => Err(fault_reason(&e)),
+        },
+        Err(e) => Err(fault_reason(&e)),
     }
+}
+
+fn fault_reason(e: &anyhow::Error) -> (String, String) {
+    let reason = e
+        .downcast_ref::<Fault>()
+        .map_or_else(|| "llvm-mc could not be run".to_string(), Fault::reason);
+    (reason, format!("{e:#}"))
+}
+
+/// What every case of a group shares.
+struct GroupContext {
+    target: Arc<str>,
+    path: Arc<str>,
+    mattr: Arc<[String]>,
+    command: Arc<str>,
+    status: Option<TargetStatus>,
+    /// llvm-mc's answers, or why there are none.
+    llvm: std::result::Result<LlvmRun, String>,
+}
+
+impl GroupContext {
+    fn llvm_answer(&self, line: usize) -> LlvmAnswer {
+        match &self.llvm {
+            Ok(run) => run.answer(line),
+            Err(reason) => LlvmAnswer::NotRun(reason.clone()),
+        }
+    }
+
+    /// Our answer where our side could not be built (no spec, unknown target...).
+    fn without_spec(&self, why: &str) -> OursAnswer {
+        match self.status {
+            Some(TargetStatus::NoSpec) => OursAnswer::NoSpec,
+            _ => OursAnswer::Unsupported(why.to_string()),
+        }
+    }
+
+    /// Builds a case's result from both answers.
+    #[allow(clippy::too_many_arguments)]
+    fn result(
+        &self,
+        run: &RunLine,
+        case: mcdiff_lit::Case,
+        ours: OursAnswer,
+        llvm: LlvmAnswer,
+        verdict: Verdict,
+        fields: Option<String>,
+        blame: Option<String>,
+        sema: Option<SemaVerdict>,
+        roundtrip: Option<bool>,
+    ) -> CaseResult {
+        CaseResult {
+            command: self.command.clone(),
+            id: case.id,
+            file: self.path.clone(),
+            line: case.line,
+            run_index: run.index,
+            run_line: run.line,
+            target: self.target.clone(),
+            mattr: self.mattr.clone(),
+            text: case.text,
+            ours,
+            llvm,
+            recorded: case.expected,
+            recorded_text: case.expected_asm,
+            verdict,
+            fields,
+            blame,
+            sema,
+            roundtrip,
+        }
+    }
+}
+
+fn assembler_results(
+    cx: &GroupContext,
+    side: std::result::Result<&OurSide, &str>,
+    all_cases: Vec<(&RunLine, Vec<mcdiff_lit::Case>)>,
+) -> Vec<CaseResult> {
     let mut results = Vec::new();
     for (run, cases) in all_cases {
         for case in cases {
             let mut sema = None;
-            let ours = match (&status, spec.as_deref(), &assembler) {
-                (None, _, _) => OursAnswer::Unsupported(format!("unknown -mcpu {target}")),
-                (Some(TargetStatus::NoSpec), _, _) => OursAnswer::NoSpec,
-                (_, Some(Err(e)), _) => {
-                    OursAnswer::Unsupported(format!("spec failed to load: {e}"))
-                }
-                (_, Some(Ok(ts)), Some(asm)) => match asm.assemble(&case.text) {
+            let mut encoding = None;
+            let ours = match side {
+                Err(why) => cx.without_spec(why),
+                Ok(side) => match side.assembler.assemble(&case.text) {
                     AsmOutcome::Encoded(enc) => {
-                        sema = Some(semantics.check(ts.arch, wave64, &ts.spec, &enc.inst));
+                        let ts = side.ts;
+                        sema =
+                            Some(
+                                side.semantics
+                                    .check(ts.arch, side.wave64, &ts.spec, &enc.inst),
+                            );
+                        encoding = ts.spec.encoding(&enc.inst.encoding);
                         OursAnswer::Encoded(encoded_bytes(&enc))
                     }
                     AsmOutcome::Rejected(e) => OursAnswer::Rejected(e.message),
                     AsmOutcome::Unsupported(reason) => OursAnswer::Unsupported(reason),
                 },
-                _ => OursAnswer::Unsupported("spec failed to load".into()),
             };
-            let llvm_answer = llvm
-                .as_ref()
-                .map(|r| r.answer(case.line))
-                .unwrap_or(LlvmAnswer::Nothing);
-            let class = match &ours {
-                OursAnswer::Unsupported(r) if !known_target => Class::Unsupported(r.clone()),
-                _ => classify(&ours, &llvm_answer, &case.expected),
+            let llvm = cx.llvm_answer(case.line);
+            let recorded = Recorded {
+                expectation: &case.expected,
+                text: case.expected_asm.as_deref(),
+                shows_encoding: run.show_encoding,
             };
-            results.push(CaseResult {
-                command: command.clone(),
-                id: case.id,
-                file: path.clone(),
-                line: case.line,
-                run_index: run.index,
-                run_line: run.line,
-                target: target.clone(),
-                text: case.text,
-                ours,
-                llvm: llvm_answer,
-                recorded: case.expected,
-                class,
-                sema,
-                roundtrip: None,
-            });
+            let verdict = judge_asm(&ours, &llvm, &recorded);
+            let fields = match (&ours, &llvm, encoding) {
+                (OursAnswer::Encoded(a), LlvmAnswer::Encoded { bytes: b, .. }, Some(e))
+                    if verdict.ours == OursVerdict::OursDiffers =>
+                {
+                    Some(explain::field_diff(e, a, b))
+                }
+                _ => None,
+            };
+            let spec = side.ok().map(|s| &s.ts.spec);
+            let error = match &ours {
+                OursAnswer::Rejected(m) => Some(m.as_str()),
+                _ => None,
+            };
+            let blame = explain::blame(&verdict, &case.text, error, spec);
+            results.push(cx.result(run, case, ours, llvm, verdict, fields, blame, sema, None));
         }
     }
-    (results, None)
+    results
 }
 
 /// Our bytes as llvm-mc shows them: fixup bytes lettered A, B, ... in order of appearance.
@@ -422,17 +567,6 @@ struct OurSide<'a> {
     assembler: &'a Assembler<'a>,
     semantics: &'a Semantics,
     wave64: bool,
-}
-
-/// What a group of disassembler cases shares.
-struct DisasmContext<'a> {
-    status: &'a Option<TargetStatus>,
-    spec_error: Option<&'a str>,
-    ours: Option<(&'a OurSide<'a>, &'a Disassembler<'a>)>,
-    target: &'a Arc<str>,
-    path: &'a Arc<str>,
-    llvm: Option<&'a LlvmRun>,
-    command: &'a Arc<str>,
 }
 
 /// Our decoding of one byte line, as llvm-mc reads it: after bytes no instruction has,
@@ -521,40 +655,29 @@ fn decode_line(
 
 /// Disassembler cases: our decoder against llvm-mc's disassembly and the CHECK text.
 fn disassembly_results(
-    cx: &DisasmContext,
+    cx: &GroupContext,
+    side: std::result::Result<(&OurSide, &Disassembler), &str>,
     all_cases: Vec<(&RunLine, Vec<mcdiff_lit::Case>)>,
 ) -> Vec<CaseResult> {
-    let unaligned = cx.llvm.is_some_and(|r| r.unaligned);
     let mut results = Vec::new();
     for (run, cases) in all_cases {
         for case in cases {
-            let llvm_answer = cx
-                .llvm
-                .map(|r| r.answer(case.line))
-                .unwrap_or(LlvmAnswer::Nothing);
-            let llvm_bytes = match &llvm_answer {
+            let llvm = cx.llvm_answer(case.line);
+            let llvm_bytes = match &llvm {
                 LlvmAnswer::Decoded { bytes, .. } => Some(bytes.as_slice()),
                 _ => None,
             };
-            let decoded = match (cx.status, cx.ours, &case.bytes) {
-                (None, _, _) => None,
-                (Some(TargetStatus::NoSpec), _, _) => None,
-                (_, Some((side, dis)), Some(bytes)) => {
-                    Some(decode_line(side, dis, bytes, llvm_bytes))
-                }
+            let decoded = match (side, &case.bytes) {
+                (Ok((side, dis)), Some(bytes)) => Some(decode_line(side, dis, bytes, llvm_bytes)),
                 _ => None,
             };
-            let ours = match (cx.status, &decoded) {
-                (None, _) => OursAnswer::Unsupported(format!("unknown -mcpu {}", cx.target)),
-                (Some(TargetStatus::NoSpec), _) => OursAnswer::NoSpec,
+            let ours = match (side, &decoded) {
+                (Err(why), _) => cx.without_spec(why),
                 (_, Some(d)) => d.answer.clone(),
-                _ => match cx.spec_error {
-                    Some(e) => OursAnswer::Unsupported(format!("spec failed to load: {e}")),
-                    None => OursAnswer::Unsupported("no bytes on the line".into()),
-                },
+                (_, None) => OursAnswer::Unsupported("no bytes on the line".into()),
             };
-            let sema = match (cx.ours, decoded.as_ref().and_then(|d| d.first.as_ref())) {
-                (Some((side, _)), Some(inst)) => {
+            let sema = match (side, decoded.as_ref().and_then(|d| d.first.as_ref())) {
+                (Ok((side, _)), Some(inst)) => {
                     Some(
                         side.semantics
                             .check(side.ts.arch, side.wave64, &side.ts.spec, inst),
@@ -562,32 +685,30 @@ fn disassembly_results(
                 }
                 _ => None,
             };
-            let class = if unaligned && ours != OursAnswer::NoSpec {
-                Class::Unsupported("llvm-mc disassembly not matched to lines".into())
-            } else {
-                classify_disasm(
-                    &ours,
-                    &llvm_answer,
-                    &case.expected,
-                    case.expected_asm.as_deref(),
-                )
+            let recorded = Recorded {
+                expectation: &case.expected,
+                text: case.expected_asm.as_deref(),
+                shows_encoding: run.show_encoding,
             };
-            results.push(CaseResult {
-                command: cx.command.clone(),
-                id: case.id,
-                file: cx.path.clone(),
-                line: case.line,
-                run_index: run.index,
-                run_line: run.line,
-                target: cx.target.clone(),
-                text: case.text,
-                ours,
-                llvm: llvm_answer,
-                recorded: case.expected,
-                class,
-                sema,
-                roundtrip: decoded.and_then(|d| d.roundtrip),
-            });
+            let verdict = judge_disasm(&ours, &llvm, &recorded);
+            let fields = match (&ours, &llvm) {
+                (OursAnswer::Decoded(a), LlvmAnswer::Decoded { text: b, .. })
+                    if verdict.ours == OursVerdict::OursDiffers =>
+                {
+                    Some(explain::text_diff(a, b))
+                }
+                _ => None,
+            };
+            let error = match &ours {
+                OursAnswer::Rejected(m) => Some(m.as_str()),
+                _ => None,
+            };
+            let spec = side.ok().map(|(s, _)| &s.ts.spec);
+            let blame = explain::blame(&verdict, &case.text, error, spec);
+            let roundtrip = decoded.and_then(|d| d.roundtrip);
+            results.push(cx.result(
+                run, case, ours, llvm, verdict, fields, blame, sema, roundtrip,
+            ));
         }
     }
     results

@@ -8,10 +8,12 @@
 //! we encoded ([`semantics`]) and reports ([`report`]).
 
 pub mod bytes;
+pub mod checkmatch;
 pub mod classify;
 pub mod data;
 pub mod engine;
 pub mod exec;
+pub mod explain;
 pub mod llvm_mc;
 pub mod report;
 pub mod semantics;

@@ -7,7 +7,7 @@
 //! `<stdin>:LINE:COL` errors stay those of the test file (columns are corrected for
 //! the label's width).
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use std::collections::HashMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -24,14 +24,25 @@ pub struct LlvmMc {
     pub path: PathBuf,
     /// e.g. "19.1.7", read from `--version`.
     pub version: String,
+    /// Size and modification time of the binary: a rebuilt llvm-mc at the same path gets
+    /// fresh cache entries.
+    pub identity: String,
     pub timeout: Duration,
 }
 
 /// What llvm-mc said about one source line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LlvmAnswer {
-    /// All bytes the line produced, in order (fixup bytes as letters).
-    Encoded(Vec<EncByte>),
+    /// All bytes the line produced, in order (fixup bytes as letters), the printed
+    /// instruction text (` ; `-joined when the line produced several), and the first
+    /// warning llvm-mc gave for the line.
+    Encoded {
+        bytes: Vec<EncByte>,
+        text: String,
+        /// Comment lines printed below the instruction (`--show-inst` dumps), joined.
+        comments: String,
+        warning: Option<String>,
+    },
     /// The first error reported for the line.
     Error {
         column: Option<u32>,
@@ -45,8 +56,9 @@ pub enum LlvmAnswer {
         bytes: Vec<EncByte>,
         skipped: Option<String>,
     },
-    /// Neither bytes nor an error (e.g. a line llvm-mc folded into a directive).
-    Nothing,
+    /// llvm-mc gave no usable answer for the line (it could not run, or its output names
+    /// nothing for this line); the reason.
+    NotRun(String),
 }
 
 /// llvm-mc's answers for one input, keyed by 1-based source line.
@@ -58,11 +70,33 @@ pub struct LlvmRun {
 }
 
 impl LlvmRun {
+    /// Every line answered by the same error (a run that failed as its RUN line expects).
+    pub fn all_rejected(lines: &[usize], message: &str) -> LlvmRun {
+        let answers = lines
+            .iter()
+            .map(|&l| {
+                let error = LlvmAnswer::Error {
+                    column: None,
+                    message: message.to_string(),
+                };
+                (l, error)
+            })
+            .collect();
+        LlvmRun {
+            answers,
+            unaligned: false,
+        }
+    }
+
     pub fn answer(&self, line: usize) -> LlvmAnswer {
-        self.answers
-            .get(&line)
-            .cloned()
-            .unwrap_or(LlvmAnswer::Nothing)
+        if self.unaligned {
+            return LlvmAnswer::NotRun(
+                "mcdiff could not map llvm-mc's disassembly to lines".into(),
+            );
+        }
+        self.answers.get(&line).cloned().unwrap_or_else(|| {
+            LlvmAnswer::NotRun("llvm-mc output names nothing for this line".into())
+        })
     }
 }
 
@@ -96,9 +130,17 @@ impl LlvmMc {
             .nth(1)
             .map(str::to_string)
             .with_context(|| format!("{}: no version in `--version` output", path.display()))?;
+        let meta =
+            std::fs::metadata(path).with_context(|| format!("reading {}", path.display()))?;
+        let modified = meta
+            .modified()
+            .ok()
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map_or(0, |d| d.as_nanos());
         Ok(LlvmMc {
             path: path.to_path_buf(),
             version,
+            identity: format!("{} {modified}", meta.len()),
             timeout,
         })
     }
@@ -113,41 +155,40 @@ impl LlvmMc {
         s
     }
 
-    /// Runs llvm-mc over `source` with `instruction_lines` marked, and maps the answers.
-    pub fn run(
-        &self,
-        args: &[String],
-        source: &str,
-        instruction_lines: &[usize],
-    ) -> Result<LlvmRun> {
-        let (stdout, stderr) = self.exec_checked(args, &mark_lines(source, instruction_lines))?;
-        Ok(parse_output(&stdout, &stderr))
-    }
-
-    /// Disassembles `source` (hex byte lines); `byte_lines` are the 1-based lines holding bytes.
-    pub fn disassemble(
-        &self,
-        args: &[String],
-        source: &str,
-        byte_lines: &[usize],
-    ) -> Result<LlvmRun> {
-        let (stdout, stderr) = self.exec_checked(args, source)?;
-        Ok(parse_disassembly(&stdout, &stderr, source, byte_lines))
-    }
-
-    /// Runs llvm-mc; an unrecognised processor is fatal (llvm-mc itself only warns).
+    /// Runs llvm-mc; an unrecognised processor, a crash, a timeout or an empty output is a
+    /// [`Fault`] (llvm-mc itself only warns on an unknown processor).
     fn exec_checked(&self, args: &[String], input: &str) -> Result<(String, String)> {
-        let (stdout, stderr) = self.exec(args, input)?;
+        let (status, stdout, stderr) = self.exec(args, input)?;
+        let fault = |kind: FaultKind, detail: String| Fault {
+            kind,
+            detail: format!("{detail}: {}", self.replay(args)),
+            diagnostic: stderr
+                .lines()
+                .find(|l| l.starts_with("LLVM ERROR:"))
+                .map(str::to_string),
+        };
         if let Some(line) = stderr
             .lines()
             .find(|l| l.contains("is not a recognized processor"))
         {
-            bail!("{}: {line}", self.path.display());
+            return Err(fault(FaultKind::UnknownCpu, line.to_string()).into());
+        }
+        if let Some(signal) = std::os::unix::process::ExitStatusExt::signal(&status) {
+            let detail = format!("llvm-mc killed by signal {signal}");
+            return Err(fault(FaultKind::Crashed(signal), detail).into());
+        }
+        if stdout.trim().is_empty() && stderr.trim().is_empty() {
+            let detail = format!("llvm-mc printed nothing ({status})");
+            return Err(fault(FaultKind::NoOutput, detail).into());
         }
         Ok((stdout, stderr))
     }
 
-    fn exec(&self, args: &[String], input: &str) -> Result<(String, String)> {
+    fn exec(
+        &self,
+        args: &[String],
+        input: &str,
+    ) -> Result<(std::process::ExitStatus, String, String)> {
         let handle = duct::cmd(&self.path, args)
             .stdin_bytes(input.as_bytes().to_vec())
             .stdout_capture()
@@ -159,21 +200,75 @@ impl LlvmMc {
         loop {
             if let Some(out) = handle.try_wait()? {
                 return Ok((
+                    out.status,
                     String::from_utf8_lossy(&out.stdout).into_owned(),
                     String::from_utf8_lossy(&out.stderr).into_owned(),
                 ));
             }
             if Instant::now() > deadline {
                 handle.kill()?;
-                bail!(
-                    "llvm-mc timed out after {:?}: {}",
-                    self.timeout,
-                    self.replay(args)
-                );
+                return Err(Fault {
+                    kind: FaultKind::Timeout,
+                    diagnostic: None,
+                    detail: format!(
+                        "llvm-mc timed out after {:?}: {}",
+                        self.timeout,
+                        self.replay(args)
+                    ),
+                }
+                .into());
             }
             std::thread::sleep(Duration::from_millis(5));
         }
     }
+}
+
+/// Why llvm-mc gave no usable answer for a whole run. Never cached.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fault {
+    pub kind: FaultKind,
+    /// The full message, with the command line.
+    pub detail: String,
+    /// llvm-mc's own last words (`LLVM ERROR: ...`), if it said any.
+    pub diagnostic: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FaultKind {
+    UnknownCpu,
+    Crashed(i32),
+    Timeout,
+    NoOutput,
+}
+
+impl Fault {
+    /// The short, stable reason a `not-run` verdict carries.
+    pub fn reason(&self) -> String {
+        match self.kind {
+            FaultKind::UnknownCpu => "llvm-mc does not know the -mcpu".into(),
+            FaultKind::Crashed(signal) => format!("llvm-mc crashed (signal {signal})"),
+            FaultKind::Timeout => "llvm-mc timed out".into(),
+            FaultKind::NoOutput => "llvm-mc printed nothing".into(),
+        }
+    }
+}
+
+impl std::fmt::Display for Fault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.detail)
+    }
+}
+
+impl std::error::Error for Fault {}
+
+/// llvm-mc stopped before printing anything with `LLVM ERROR: ...` (it exits 1, no crash):
+/// that error is its answer for every line.
+fn fatal_error(stdout: &str, stderr: &str, lines: &[usize]) -> Option<LlvmRun> {
+    if !stdout.trim().is_empty() {
+        return None;
+    }
+    let fatal = stderr.lines().find(|l| l.starts_with("LLVM ERROR:"))?;
+    Some(LlvmRun::all_rejected(lines, fatal.trim()))
 }
 
 fn marker_for(line: usize) -> String {
@@ -203,17 +298,37 @@ fn parse_output(stdout: &str, stderr: &str) -> LlvmRun {
         let t = line.trim_start();
         if let Some(rest) = t.strip_prefix(MARKER) {
             current = rest.trim_end_matches(':').parse().ok();
+            // A statement llvm-mc read: accepted with no bytes unless bytes or an error follow.
+            if let Some(n) = current {
+                run.answers.entry(n).or_insert(LlvmAnswer::Encoded {
+                    bytes: Vec::new(),
+                    text: String::new(),
+                    comments: String::new(),
+                    warning: None,
+                });
+            }
             continue;
         }
         let Some(n) = current else { continue };
-        if let Some((bytes, _)) = mcdiff_lit::parse_encoding(t) {
-            if let LlvmAnswer::Encoded(all) = run
-                .answers
-                .entry(n)
-                .or_insert(LlvmAnswer::Encoded(Vec::new()))
-            {
-                all.extend(bytes);
+        if let Some((new_bytes, new_text)) = mcdiff_lit::parse_encoding(t) {
+            let entry = run.answers.entry(n).or_insert(LlvmAnswer::Encoded {
+                bytes: Vec::new(),
+                text: String::new(),
+                comments: String::new(),
+                warning: None,
+            });
+            if let LlvmAnswer::Encoded { bytes, text, .. } = entry {
+                bytes.extend(new_bytes);
+                if !text.is_empty() {
+                    text.push_str(" ; ");
+                }
+                text.push_str(new_text.as_deref().unwrap_or_default().trim());
             }
+        } else if let (Some(comment), Some(LlvmAnswer::Encoded { comments, .. })) =
+            (t.strip_prefix(';'), run.answers.get_mut(&n))
+        {
+            comments.push_str(" ;");
+            comments.push_str(comment);
         }
     }
     for line in stderr.lines() {
@@ -227,6 +342,11 @@ fn parse_output(stdout: &str, stderr: &str) -> LlvmRun {
         let Ok(n) = l.parse::<usize>() else { continue };
         let msg = msg.trim_start();
         let Some(message) = msg.strip_prefix("error:") else {
+            if let (Some(w), Some(LlvmAnswer::Encoded { warning, .. })) =
+                (msg.strip_prefix("warning:"), run.answers.get_mut(&n))
+            {
+                warning.get_or_insert_with(|| w.trim().to_string());
+            }
             continue;
         };
         let label_width = marker_for(n).len() as u32 + 2;
@@ -424,7 +544,8 @@ impl RunCache {
     ) -> Result<LlvmRun> {
         let marked = mark_lines(source, instruction_lines);
         let (stdout, stderr) = self.exec(mc, args, &marked)?;
-        Ok(parse_output(&stdout, &stderr))
+        Ok(fatal_error(&stdout, &stderr, instruction_lines)
+            .unwrap_or_else(|| parse_output(&stdout, &stderr)))
     }
 
     /// Disassembles `source` (see [`LlvmMc::disassemble`]), through the cache.
@@ -436,7 +557,8 @@ impl RunCache {
         byte_lines: &[usize],
     ) -> Result<LlvmRun> {
         let (stdout, stderr) = self.exec(mc, args, source)?;
-        Ok(parse_disassembly(&stdout, &stderr, source, byte_lines))
+        Ok(fatal_error(&stdout, &stderr, byte_lines)
+            .unwrap_or_else(|| parse_disassembly(&stdout, &stderr, source, byte_lines)))
     }
 
     fn exec(&self, mc: &LlvmMc, args: &[String], input: &str) -> Result<(String, String)> {
@@ -444,8 +566,10 @@ impl RunCache {
             return mc.exec_checked(args, input);
         };
         let mut key = Fnv::default();
+        key.write(CACHE_FORMAT.as_bytes());
         key.write(mc.path.display().to_string().as_bytes());
         key.write(mc.version.as_bytes());
+        key.write(mc.identity.as_bytes());
         for a in args {
             key.write(a.as_bytes());
             key.write(&[0]);
@@ -455,8 +579,11 @@ impl RunCache {
         if let Ok(mut f) = std::fs::File::open(&file) {
             let mut text = String::new();
             if f.read_to_string(&mut text).is_ok() {
-                if let Some((out, err)) = text.split_once(CACHE_SEPARATOR) {
-                    return Ok((out.to_string(), err.to_string()));
+                match text.split_once(CACHE_SEPARATOR) {
+                    Some((out, err)) if !(out.trim().is_empty() && err.trim().is_empty()) => {
+                        return Ok((out.to_string(), err.to_string()));
+                    }
+                    _ => {} // a torn or empty entry is never an answer: run again
                 }
             }
         }
@@ -471,6 +598,8 @@ impl RunCache {
     }
 }
 
+/// Changes when what is cached changes meaning (v2: faulty answers are never stored).
+const CACHE_FORMAT: &str = "mcdiff-cache-v2\0";
 const CACHE_SEPARATOR: &str = "\n\u{0}STDERR\u{0}\n";
 
 /// FNV-1a, 64-bit: stable across Rust releases, unlike `DefaultHasher`.
@@ -506,12 +635,17 @@ mod tests {
         let run = parse_output(stdout, stderr);
         assert_eq!(
             run.answer(2),
-            LlvmAnswer::Encoded(vec![
-                EncByte::Byte(0),
-                EncByte::Byte(0),
-                EncByte::Byte(0x80),
-                EncByte::Byte(0xbf)
-            ])
+            LlvmAnswer::Encoded {
+                bytes: vec![
+                    EncByte::Byte(0),
+                    EncByte::Byte(0),
+                    EncByte::Byte(0x80),
+                    EncByte::Byte(0xbf)
+                ],
+                text: "s_nop 0".into(),
+                comments: String::new(),
+                warning: None,
+            }
         );
         assert_eq!(
             run.answer(4),
@@ -520,7 +654,10 @@ mod tests {
                 message: "invalid instruction".into()
             }
         );
-        assert_eq!(run.answer(3), LlvmAnswer::Nothing);
+        assert!(
+            matches!(run.answer(3), LlvmAnswer::NotRun(_)),
+            "no marker: not read"
+        );
     }
 
     #[test]
@@ -555,7 +692,7 @@ mod tests {
         let short = stdout.replace("\td ; encoding: [0x07,0x08]\n", "");
         let run = parse_disassembly(&short, stderr, source, &[2, 3, 4, 5]);
         assert!(run.unaligned);
-        assert_eq!(run.answer(2), LlvmAnswer::Nothing);
+        assert!(matches!(run.answer(2), LlvmAnswer::NotRun(_)));
     }
 
     #[test]
@@ -564,8 +701,13 @@ mod tests {
         let run = parse_output(stdout, "");
         assert_eq!(
             run.answer(1),
-            LlvmAnswer::Encoded(vec![EncByte::Byte(1), EncByte::Byte(2)])
+            LlvmAnswer::Encoded {
+                bytes: vec![EncByte::Byte(1), EncByte::Byte(2)],
+                text: "a ; b".into(),
+                comments: String::new(),
+                warning: None,
+            }
         );
-        assert_eq!(run.answer(2), LlvmAnswer::Encoded(vec![EncByte::Byte(3)]));
+        assert!(matches!(run.answer(2), LlvmAnswer::Encoded { ref text, .. } if text == "c"));
     }
 }

@@ -82,9 +82,14 @@ struct RunArgs {
     /// Seconds before one llvm-mc process is killed.
     #[arg(long, default_value_t = 120)]
     timeout: u64,
-    /// Exit with status 1 when any case diverges.
+    /// Exit with status 1 when any case has a finding: llvm check-differs or not-run, ours
+    /// ours-differs, we-reject or we-accept.
     #[arg(long)]
     deny_divergence: bool,
+    /// Findings listed per target and verdict below the table (default: 3, or 20 when
+    /// --file selects files).
+    #[arg(long, value_name = "N")]
+    show: Option<usize>,
     /// Also print the README's status table (Markdown) after the run.
     #[arg(long)]
     status_md: bool,
@@ -160,59 +165,36 @@ fn cmd_run(data: Option<PathBuf>, args: RunArgs) -> Result<ExitCode> {
     } else {
         args.cache.clone().or_else(default_cache_dir)
     };
-    let mut json_out = match &args.json {
-        Some(path) => Some(std::io::BufWriter::new(
-            std::fs::File::create(path).with_context(|| format!("writing {}", path.display()))?,
-        )),
-        None => None,
-    };
+    // Report files are checked before the run and written whole at its end (a temporary
+    // file renamed into place), so a failed or interrupted run leaves the old ones intact.
+    let outputs = [&args.json, &args.junit];
+    for path in outputs.into_iter().flatten() {
+        check_writable(path)?;
+    }
     let mut reports = Vec::new();
+    let mut json = String::new();
     let mut junit = String::new();
     let mut diverged = false;
+    let mut files = 0;
     for version in &corpora {
-        let corpus_root = data.corpus(version)?;
-        let mc_path = match &args.llvm_mc {
-            Some(p) => p.clone(),
-            None => LlvmMc::for_major(version.split('.').next().unwrap_or(version)),
-        };
-        let llvm_mc = LlvmMc::open(&mc_path, Duration::from_secs(args.timeout))?;
-        if llvm_mc.version != *version {
-            eprintln!(
-                "mcdiff: note: llvm-mc {} checks LLVM {version}'s tests: check-differs counts LLVM changes",
-                llvm_mc.version
-            );
-        }
-        let config = EngineConfig {
-            data_dir: data.root.clone(),
-            corpus_root,
-            corpus_version: version.clone(),
-            llvm_mc,
-            cache: RunCache::new(cache_dir.clone()),
-            mcpus: args.mcpus.clone(),
-            file_filters: args.files.clone(),
-        };
-        let bar = progress_bar(version);
-        let report = engine::run(&config, &|done, total| {
-            if let Some(bar) = &bar {
-                bar.set_length(total as u64);
-                bar.set_position(done as u64);
-            }
-        })?;
-        if let Some(bar) = bar {
-            bar.finish_and_clear();
-        }
+        let report = run_corpus(&data, &args, version, cache_dir.clone())?;
+        files += report.files;
         print!("{}", report::summary_table(&report));
+        let show = args
+            .show
+            .unwrap_or(if args.files.is_empty() { 3 } else { 20 });
+        print!("{}", report::findings_listing(&report, show));
         for u in &report.unparsed_runs {
             eprintln!("{}:{}: unparsed RUN line: {}", u.file, u.line, u.reason);
         }
         for f in &report.failed_runs {
             eprintln!("{}:{}: llvm-mc could not run: {}", f.file, f.line, f.reason);
         }
-        diverged |= report.cases.iter().any(|c| c.class.is_divergence());
-        if let Some(out) = json_out.as_mut() {
+        diverged |= !report.failed_runs.is_empty() || report.cases.iter().any(report::is_finding);
+        if args.json.is_some() {
             // One JSON document per line and corpus (JSON Lines).
-            serde_json::to_writer(&mut *out, &report::json(&report))?;
-            out.write_all(b"\n")?;
+            json.push_str(&serde_json::to_string(&report::json(&report))?);
+            json.push('\n');
         }
         junit.push_str(&report::junit(&report));
         if args.status_md {
@@ -222,17 +204,81 @@ fn cmd_run(data: Option<PathBuf>, args: RunArgs) -> Result<ExitCode> {
     if args.status_md {
         print!("{}", report::status_markdown(&reports));
     }
-    if let Some(mut out) = json_out {
-        out.flush()?;
+    if files == 0 {
+        bail!("--file {:?}: no test file matches", args.files);
     }
-    if let Some(path) = &args.junit {
-        std::fs::write(path, junit).with_context(|| format!("writing {}", path.display()))?;
+    for (path, text) in [(&args.json, json), (&args.junit, junit)] {
+        if let Some(path) = path {
+            write_atomically(path, &text)?;
+        }
     }
     Ok(if args.deny_divergence && diverged {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// One corpus through the engine, with its own llvm-mc unless `--llvm-mc` names one.
+fn run_corpus(
+    data: &DataDir,
+    args: &RunArgs,
+    version: &str,
+    cache_dir: Option<PathBuf>,
+) -> Result<engine::Report> {
+    let corpus_root = data.corpus(version)?;
+    let mc_path = match &args.llvm_mc {
+        Some(p) => p.clone(),
+        None => LlvmMc::for_major(version.split('.').next().unwrap_or(version)),
+    };
+    let llvm_mc = LlvmMc::open(&mc_path, Duration::from_secs(args.timeout))?;
+    if llvm_mc.version != *version {
+        eprintln!(
+            "mcdiff: note: llvm-mc {} checks LLVM {version}'s tests: llvm check-differs counts LLVM changes",
+            llvm_mc.version
+        );
+    }
+    let config = EngineConfig {
+        data_dir: data.root.clone(),
+        corpus_root,
+        corpus_version: version.to_string(),
+        llvm_mc,
+        cache: RunCache::new(cache_dir),
+        mcpus: args.mcpus.clone(),
+        file_filters: args.files.clone(),
+    };
+    let bar = progress_bar(version);
+    let report = engine::run(&config, &|done, total| {
+        if let Some(bar) = &bar {
+            bar.set_length(total as u64);
+            bar.set_position(done as u64);
+        }
+    })?;
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    Ok(report)
+}
+
+/// Fails early, naming the path, when a report file could not be written at the end.
+fn check_writable(path: &std::path::Path) -> Result<()> {
+    let probe = temporary_beside(path);
+    std::fs::write(&probe, b"").with_context(|| format!("cannot write {}", path.display()))?;
+    std::fs::remove_file(&probe).ok();
+    Ok(())
+}
+
+fn temporary_beside(path: &std::path::Path) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(format!(".tmp{}", std::process::id()));
+    path.with_file_name(name)
+}
+
+/// Writes `text` to a temporary file beside `path`, then renames it into place.
+fn write_atomically(path: &std::path::Path, text: &str) -> Result<()> {
+    let tmp = temporary_beside(path);
+    std::fs::write(&tmp, text).with_context(|| format!("writing {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("writing {}", path.display()))
 }
 
 fn progress_bar(version: &str) -> Option<indicatif::ProgressBar> {

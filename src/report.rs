@@ -1,54 +1,115 @@
-//! Rendering a [`Report`]: terminal summary, per-file snapshot text, JSON and JUnit.
+//! Rendering a [`Report`]: terminal summary and findings, per-file and per-target snapshot
+//! text, the README's status table, JSON and JUnit. Every table shows both verdict axes.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use crate::bytes::{render, EncByte};
-use crate::classify::{Class, OursAnswer};
+use crate::classify::{LlvmVerdict, OursAnswer, OursVerdict};
 use crate::engine::{CaseResult, Report};
 use crate::llvm_mc::LlvmAnswer;
 use crate::semantics::SemaVerdict;
 use mcdiff_lit::CheckExpectation;
 
-/// The class columns, in the order every table shows them.
-pub const COLUMNS: &[&str] = &[
+/// The `llvm` verdict columns: live llvm-mc against the test's CHECK lines.
+pub const LLVM_COLUMNS: &[&str] = &["agrees", "check-differs", "no-check", "not-run"];
+/// The `ours` verdict columns: our encoder/decoder against llvm-mc (or the CHECK line).
+pub const OURS_COLUMNS: &[&str] = &[
     "match",
     "ours-differs",
     "we-reject",
     "we-accept",
-    "check-differs",
     "unsupported",
     "no-spec",
 ];
+/// Both-reject cases: does our message say what llvm-mc's says?
+pub const MESSAGE_COLUMNS: &[&str] = &["same-message", "other-message"];
 
-/// Case counts by class column.
+/// Case counts on both axes, and their matrix.
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Counts {
     pub cases: usize,
-    pub by_class: BTreeMap<&'static str, usize>,
+    pub llvm: BTreeMap<&'static str, usize>,
+    pub ours: BTreeMap<&'static str, usize>,
+    /// llvm verdict -> ours verdict -> cases.
+    pub matrix: BTreeMap<&'static str, BTreeMap<&'static str, usize>>,
+    /// Both-reject cases by message agreement.
+    pub messages: BTreeMap<&'static str, usize>,
+    /// Cases whose `ours` verdict was judged against the CHECK line (llvm-mc did not run).
+    pub ours_vs_check: usize,
 }
 
 impl Counts {
-    pub fn add(&mut self, class: &Class) {
+    pub fn add(&mut self, case: &CaseResult) {
+        let v = &case.verdict;
         self.cases += 1;
-        *self.by_class.entry(class.column()).or_insert(0) += 1;
+        *self.llvm.entry(v.llvm.column()).or_insert(0) += 1;
+        *self.ours.entry(v.ours.column()).or_insert(0) += 1;
+        *self
+            .matrix
+            .entry(v.llvm.column())
+            .or_default()
+            .entry(v.ours.column())
+            .or_insert(0) += 1;
+        if let Some(m) = v.message {
+            *self.messages.entry(m.column()).or_insert(0) += 1;
+        }
+        self.ours_vs_check += usize::from(v.ours_vs_check);
     }
 
-    pub fn get(&self, column: &str) -> usize {
-        self.by_class.get(column).copied().unwrap_or(0)
+    pub fn merge(&mut self, other: &Counts) {
+        self.cases += other.cases;
+        for (k, n) in &other.llvm {
+            *self.llvm.entry(k).or_insert(0) += n;
+        }
+        for (k, n) in &other.ours {
+            *self.ours.entry(k).or_insert(0) += n;
+        }
+        for (l, row) in &other.matrix {
+            for (o, n) in row {
+                *self.matrix.entry(l).or_default().entry(o).or_insert(0) += n;
+            }
+        }
+        for (k, n) in &other.messages {
+            *self.messages.entry(k).or_insert(0) += n;
+        }
+        self.ours_vs_check += other.ours_vs_check;
     }
+
+    /// The count of a column of either axis (`llvm` first: the names do not overlap).
+    pub fn get(&self, column: &str) -> usize {
+        let found = self.llvm.get(column).or_else(|| self.ours.get(column));
+        found
+            .or_else(|| self.messages.get(column))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// ours-differs + we-reject + we-accept.
+    pub fn ours_diverged(&self) -> usize {
+        ["ours-differs", "we-reject", "we-accept"]
+            .iter()
+            .map(|c| self.get(c))
+            .sum()
+    }
+}
+
+/// A case a maintainer must look at: on the llvm axis `check-differs` or `not-run`, on the
+/// ours axis `ours-differs`, `we-reject` or `we-accept`.
+pub fn is_finding(c: &CaseResult) -> bool {
+    c.verdict.is_finding()
 }
 
 /// Counts per target (`-mcpu`).
 pub fn per_target(cases: &[CaseResult]) -> BTreeMap<String, Counts> {
     let mut out: BTreeMap<String, Counts> = BTreeMap::new();
     for c in cases {
-        out.entry(c.target.to_string()).or_default().add(&c.class);
+        out.entry(c.target.to_string()).or_default().add(c);
     }
     out
 }
 
-/// Counts per test file.
+/// Cases per test file.
 pub fn per_file(cases: &[CaseResult]) -> BTreeMap<&str, Vec<&CaseResult>> {
     let mut out: BTreeMap<&str, Vec<&CaseResult>> = BTreeMap::new();
     for c in cases {
@@ -57,14 +118,15 @@ pub fn per_file(cases: &[CaseResult]) -> BTreeMap<&str, Vec<&CaseResult>> {
     out
 }
 
-/// Unsupported cases grouped by reason, most frequent first.
-pub fn unsupported_reasons<'a>(
+/// Reasons of one kind, grouped with counts, most frequent first.
+fn grouped<'a>(
     cases: impl IntoIterator<Item = &'a CaseResult>,
+    reason: impl Fn(&CaseResult) -> Option<String>,
 ) -> Vec<(String, usize)> {
     let mut by: BTreeMap<String, usize> = BTreeMap::new();
     for c in cases {
-        if let Class::Unsupported(r) = &c.class {
-            *by.entry(r.clone()).or_insert(0) += 1;
+        if let Some(r) = reason(c) {
+            *by.entry(r).or_insert(0) += 1;
         }
     }
     let mut v: Vec<_> = by.into_iter().collect();
@@ -72,9 +134,54 @@ pub fn unsupported_reasons<'a>(
     v
 }
 
-/// The per-target table, as printed on the terminal and in the README.
+/// Unsupported cases grouped by reason, most frequent first.
+pub fn unsupported_reasons<'a>(
+    cases: impl IntoIterator<Item = &'a CaseResult>,
+) -> Vec<(String, usize)> {
+    grouped(cases, |c| match &c.verdict.ours {
+        OursVerdict::Unsupported(r) => Some(r.clone()),
+        _ => None,
+    })
+}
+
+/// Not-run cases grouped by reason, most frequent first.
+pub fn not_run_reasons<'a>(
+    cases: impl IntoIterator<Item = &'a CaseResult>,
+) -> Vec<(String, usize)> {
+    grouped(cases, |c| match &c.verdict.llvm {
+        LlvmVerdict::NotRun(r) => Some(r.clone()),
+        _ => None,
+    })
+}
+
+/// Column width of a table: the widest of the name and 7.
+fn width(name: &str) -> usize {
+    name.len().max(7)
+}
+
+fn table_header(out: &mut String, first: &str) {
+    let _ = write!(out, "| {first:<16} | {:>7} |", "cases");
+    for c in LLVM_COLUMNS.iter().chain(OURS_COLUMNS) {
+        let _ = write!(out, " {c:>w$} |", w = width(c));
+    }
+    out.push('\n');
+    let _ = write!(out, "|{}|{}|", "-".repeat(18), "-".repeat(9));
+    for c in LLVM_COLUMNS.iter().chain(OURS_COLUMNS) {
+        let _ = write!(out, "{}|", "-".repeat(width(c) + 2));
+    }
+    out.push('\n');
+}
+
+fn write_row(out: &mut String, name: &str, counts: &Counts) {
+    let _ = write!(out, "| {:<16} | {:>7} |", name, counts.cases);
+    for c in LLVM_COLUMNS.iter().chain(OURS_COLUMNS) {
+        let _ = write!(out, " {:>w$} |", counts.get(c), w = width(c));
+    }
+    out.push('\n');
+}
+
+/// The per-target table (llvm axis, then ours axis), as printed on the terminal.
 pub fn summary_table(report: &Report) -> String {
-    let targets = per_target(&report.cases);
     let mut total = Counts::default();
     let mut out = String::new();
     let _ = writeln!(
@@ -86,24 +193,21 @@ pub fn summary_table(report: &Report) -> String {
         report.files,
         report.cases.len()
     );
-    let _ = write!(out, "| {:<16} | {:>7} |", "target", "cases");
-    for c in COLUMNS {
-        let _ = write!(out, " {c:>13} |");
-    }
-    out.push('\n');
-    let _ = write!(out, "|{}|{}|", "-".repeat(18), "-".repeat(9));
-    for _ in COLUMNS {
-        let _ = write!(out, "{}|", "-".repeat(15));
-    }
-    out.push('\n');
-    for (target, counts) in &targets {
+    out.push_str("llvm: live llvm-mc vs the CHECK lines | ours: our encoder/decoder vs llvm-mc\n");
+    table_header(&mut out, "target");
+    for (target, counts) in &per_target(&report.cases) {
         write_row(&mut out, target, counts);
-        total.cases += counts.cases;
-        for (k, v) in &counts.by_class {
-            *total.by_class.entry(k).or_insert(0) += v;
-        }
+        total.merge(counts);
     }
     write_row(&mut out, "total", &total);
+    let _ = writeln!(
+        out,
+        "both reject: {} with the same message, {} with another; \
+         ours judged against the CHECK line (llvm-mc did not run): {}",
+        total.get("same-message"),
+        total.get("other-message"),
+        total.ours_vs_check
+    );
     out.push_str(&sema_table(&report.cases));
     out.push_str(&roundtrip_table(&report.cases));
     let kinds: Vec<String> = report
@@ -114,10 +218,88 @@ pub fn summary_table(report: &Report) -> String {
     let _ = writeln!(out, "RUN lines: {}", kinds.join(", "));
     let _ = writeln!(
         out,
-        "unparsed RUN lines: {}; RUN lines llvm-mc could not run: {}",
+        "unparsed RUN lines: {}; RUN lines llvm-mc could not run: {}; \
+         repeated verbatim (counted once): {}",
         report.unparsed_runs.len(),
-        report.failed_runs.len()
+        report.failed_runs.len(),
+        report.duplicate_runs.len()
     );
+    out
+}
+
+/// How a finding is grouped: its llvm finding first, else its ours divergence.
+fn finding_kind(c: &CaseResult) -> String {
+    let v = &c.verdict;
+    match &v.llvm {
+        LlvmVerdict::CheckDiffers(_) => format!("llvm {}", v.llvm),
+        LlvmVerdict::NotRun(_) if !v.ours.is_divergence() => "llvm not-run".into(),
+        _ => format!("ours {}", v.ours_text()),
+    }
+}
+
+fn write_finding(out: &mut String, c: &CaseResult) {
+    let _ = writeln!(out, "  {}:{}: {}", c.file, c.line, c.text);
+    let _ = writeln!(
+        out,
+        "    llvm: {} | ours: {}",
+        c.verdict.llvm,
+        c.verdict.ours_text()
+    );
+    let _ = writeln!(
+        out,
+        "    ours {} | llvm-mc {} | CHECK {}",
+        ours_text(&c.ours),
+        llvm_text(&c.llvm),
+        recorded_text(&c.recorded)
+    );
+    for (what, v) in [("fields", &c.fields), ("blame", &c.blame)] {
+        if let Some(v) = v {
+            let _ = writeln!(out, "    {what}: {v}");
+        }
+    }
+    let _ = writeln!(out, "    replay: {}", c.replay());
+}
+
+/// Below the table, like lit's failure output: per target and verdict, the first `show`
+/// findings with their reason, field diff, blame and replay command; then the not-run and
+/// unsupported reasons with their counts.
+pub fn findings_listing(report: &Report, show: usize) -> String {
+    let mut out = String::new();
+    let mut by: BTreeMap<(&str, String), Vec<&CaseResult>> = BTreeMap::new();
+    for c in report.cases.iter().filter(|c| is_finding(c)) {
+        by.entry((&*c.target, finding_kind(c))).or_default().push(c);
+    }
+    for ((target, kind), cases) in &by {
+        let _ = writeln!(out, "{target} {kind}: {} cases", cases.len());
+        for c in cases.iter().take(show) {
+            write_finding(&mut out, c);
+        }
+    }
+    let reasons_shown = show.max(5);
+    for (target, counts) in per_target(&report.cases) {
+        let cases: Vec<&CaseResult> = report
+            .cases
+            .iter()
+            .filter(|c| *c.target == *target)
+            .collect();
+        for (title, reasons) in [
+            ("not-run", not_run_reasons(cases.iter().copied())),
+            ("unsupported", unsupported_reasons(cases.iter().copied())),
+        ] {
+            if reasons.is_empty() {
+                continue;
+            }
+            let n = counts.get(title);
+            let _ = writeln!(out, "{target} {title} by reason ({n} cases):");
+            for (r, n) in reasons.iter().take(reasons_shown) {
+                let _ = writeln!(out, "  {n:>7}  {r}");
+            }
+            if reasons.len() > reasons_shown {
+                let more = reasons.len() - reasons_shown;
+                let _ = writeln!(out, "  ... {more} more reasons (see --json)");
+            }
+        }
+    }
     out
 }
 
@@ -189,197 +371,218 @@ pub fn roundtrip_table(cases: &[CaseResult]) -> String {
 
 /// Semantics findings grouped: mismatches by reason and unsupported constructs, with counts.
 pub fn sema_findings<'a>(cases: impl IntoIterator<Item = &'a CaseResult>) -> Vec<(String, usize)> {
-    let mut by: BTreeMap<String, usize> = BTreeMap::new();
-    for c in cases {
-        if let Some(v @ (SemaVerdict::Mismatch(_) | SemaVerdict::Unsupported(_))) = &c.sema {
-            *by.entry(v.to_string()).or_insert(0) += 1;
-        }
-    }
-    let mut v: Vec<_> = by.into_iter().collect();
-    v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    v
+    grouped(cases, |c| match &c.sema {
+        Some(v @ (SemaVerdict::Mismatch(_) | SemaVerdict::Unsupported(_))) => Some(v.to_string()),
+        _ => None,
+    })
 }
 
-fn write_row(out: &mut String, name: &str, counts: &Counts) {
-    let _ = write!(out, "| {:<16} | {:>7} |", name, counts.cases);
-    for c in COLUMNS {
-        let _ = write!(out, " {:>13} |", counts.get(c));
-    }
-    out.push('\n');
-}
-
-/// The README's status table: per target and corpus, matched / diverged / unsupported.
-/// Targets without an AMD spec share one row per corpus.
+/// The README's status table: per target and corpus, both axes. Targets without an AMD
+/// spec share one row per corpus.
 pub fn status_markdown(reports: &[Report]) -> String {
     let mut out = String::from(
-        "| target | LLVM | cases | match | diverged | unsupported | no-spec |\n|---|---|---:|---:|---:|---:|---:|\n",
+        "| target | LLVM | cases | llvm agrees | check-differs | no-check | not-run | ours match | ours diverged | unsupported | no-spec |\n\
+         |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
     );
+    let row = |out: &mut String, name: &str, version: &str, c: &Counts| {
+        let _ = writeln!(
+            out,
+            "| {name} | {version} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            c.cases,
+            c.get("agrees"),
+            c.get("check-differs"),
+            c.get("no-check"),
+            c.get("not-run"),
+            c.get("match"),
+            c.ours_diverged(),
+            c.get("unsupported"),
+            c.get("no-spec")
+        );
+    };
     for report in reports {
         let mut no_spec = Counts::default();
         let mut no_spec_targets = 0;
         for (target, counts) in per_target(&report.cases) {
             if counts.get("no-spec") == counts.cases {
                 no_spec_targets += 1;
-                no_spec.cases += counts.cases;
-                continue;
+                no_spec.merge(&counts);
+            } else {
+                row(&mut out, &target, &report.corpus_version, &counts);
             }
-            let diverged: usize = ["ours-differs", "we-reject", "we-accept", "check-differs"]
-                .iter()
-                .map(|c| counts.get(c))
-                .sum();
-            let _ = writeln!(
-                out,
-                "| {target} | {} | {} | {} | {diverged} | {} | {} |",
-                report.corpus_version,
-                counts.cases,
-                counts.get("match"),
-                counts.get("unsupported"),
-                counts.get("no-spec")
-            );
         }
-        let _ = writeln!(
-            out,
-            "| {no_spec_targets} GFX6-GFX9 targets | {} | {} | 0 | 0 | 0 | {} |",
-            report.corpus_version, no_spec.cases, no_spec.cases
-        );
+        let name = format!("{no_spec_targets} GFX6-GFX9 targets");
+        row(&mut out, &name, &report.corpus_version, &no_spec);
     }
     out
 }
 
-/// What a divergence line says beyond its class (no expected bytes are copied).
-fn detail(c: &CaseResult) -> String {
-    match (&c.class, &c.ours, &c.llvm) {
-        (Class::OursDiffers, OursAnswer::Encoded(ours), LlvmAnswer::Encoded(theirs)) => {
-            differing_bytes(ours, theirs)
+/// One finding as a snapshot line: the test's input line, both verdicts, what differs and
+/// the blame hint (never expected bytes or CHECK text).
+fn finding_line(c: &CaseResult) -> String {
+    let mut line = format!(
+        "run {} {}: {} ; llvm: {} ; ours: {}",
+        c.run_index,
+        c.target,
+        c.text,
+        c.verdict.llvm,
+        c.verdict.ours_text()
+    );
+    match (&c.fields, &c.ours) {
+        (Some(f), _) => {
+            let _ = write!(line, " ; {f}");
         }
-        (Class::WeReject, OursAnswer::Rejected(msg), _) => format!("ours: {msg}"),
-        (Class::CheckDiffers, _, LlvmAnswer::Encoded(_)) => match &c.recorded {
-            CheckExpectation::Error(_) => "llvm-mc encodes, CHECK expects an error".into(),
-            _ => "llvm-mc bytes differ from CHECK".into(),
-        },
-        (Class::CheckDiffers, _, _) => "llvm-mc rejects, CHECK expects bytes".into(),
-        _ => String::new(),
+        (None, OursAnswer::Rejected(m)) if c.verdict.ours == OursVerdict::WeReject => {
+            let _ = write!(line, " ; ours: {m}");
+        }
+        _ => {}
     }
+    if let Some(b) = &c.blame {
+        let _ = write!(line, " ; blame: {b}");
+    }
+    line
 }
 
-fn differing_bytes(a: &[EncByte], b: &[EncByte]) -> String {
-    if a.len() != b.len() {
-        return format!("length {} vs {}", a.len(), b.len());
+fn counts_line(counts: &Counts) -> String {
+    let mut out = format!("cases: {}", counts.cases);
+    for (axis, cols) in [("llvm", LLVM_COLUMNS), ("ours", OURS_COLUMNS)] {
+        let parts: Vec<String> = cols
+            .iter()
+            .filter(|c| counts.get(c) > 0)
+            .map(|c| format!("{c} {}", counts.get(c)))
+            .collect();
+        let _ = write!(out, "\n{axis}: {}", parts.join(", "));
     }
-    let idx: Vec<String> = (0..a.len())
-        .filter(|&i| a[i] != b[i])
-        .map(|i| i.to_string())
+    let msgs: Vec<String> = MESSAGE_COLUMNS
+        .iter()
+        .filter(|c| counts.get(c) > 0)
+        .map(|c| format!("{c} {}", counts.get(c)))
         .collect();
-    format!("bytes {} differ", idx.join(","))
+    if !msgs.is_empty() {
+        let _ = write!(out, "\nboth reject: {}", msgs.join(", "));
+    }
+    out.push('\n');
+    out
 }
 
-/// The snapshot text for one test file: counts, divergences one per line, unsupported grouped.
+fn write_section(out: &mut String, title: &str, mut lines: Vec<String>) {
+    if lines.is_empty() {
+        return;
+    }
+    lines.sort();
+    let _ = writeln!(out, "{title}:");
+    for l in lines {
+        let _ = writeln!(out, "  {l}");
+    }
+}
+
+fn write_grouped(out: &mut String, title: &str, reasons: Vec<(String, usize)>) {
+    if reasons.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "{title}:");
+    for (r, n) in reasons {
+        let _ = writeln!(out, "  {n:>6}  {r}");
+    }
+}
+
+/// The snapshot text for one test file: counts on both axes, findings one per line, the
+/// not-run and unsupported cases grouped by reason, semantics and round-trip findings.
 pub fn file_snapshot(file: &str, cases: &[&CaseResult]) -> String {
     let mut counts = Counts::default();
     for c in cases {
-        counts.add(&c.class);
+        counts.add(c);
     }
-    let mut out = String::new();
-    let _ = writeln!(out, "file: {file}");
-    let _ = write!(out, "cases: {}", counts.cases);
-    for col in COLUMNS {
-        let n = counts.get(col);
-        if n > 0 {
-            let _ = write!(out, ", {col}: {n}");
-        }
-    }
-    out.push('\n');
-    let mut lines: Vec<(usize, &str, String)> = cases
+    let mut out = format!("file: {file}\n{}", counts_line(&counts));
+    // A whole RUN line llvm-mc could not run is grouped below, not listed line by line.
+    let listed = |c: &&&CaseResult| {
+        matches!(c.verdict.llvm, LlvmVerdict::CheckDiffers(_)) || c.verdict.ours.is_divergence()
+    };
+    let findings = cases
         .iter()
-        .filter(|c| {
-            c.class.is_divergence() && !matches!(c.class, Class::Unsupported(_) | Class::NoSpec)
-        })
-        .map(|c| {
-            let d = detail(c);
-            let sep = if d.is_empty() { "" } else { " ; " };
-            (
-                c.run_index,
-                c.text.as_str(),
-                format!(
-                    "run {} {} {}: {}{sep}{d}",
-                    c.run_index, c.target, c.class, c.text
-                ),
-            )
+        .filter(listed)
+        .map(|c| finding_line(c))
+        .collect();
+    write_section(&mut out, "findings", findings);
+    write_grouped(&mut out, "not-run", not_run_reasons(cases.iter().copied()));
+    write_grouped(
+        &mut out,
+        "unsupported",
+        unsupported_reasons(cases.iter().copied()),
+    );
+    let mismatches = cases
+        .iter()
+        .filter_map(|c| match &c.sema {
+            Some(SemaVerdict::Mismatch(r)) => Some(format!(
+                "run {} {}: {} ; {r}",
+                c.run_index, c.target, c.text
+            )),
+            _ => None,
         })
         .collect();
-    lines.sort();
-    if !lines.is_empty() {
-        out.push_str("divergences:\n");
-        for (_, _, l) in lines {
-            let _ = writeln!(out, "  {l}");
-        }
-    }
-    let reasons = unsupported_reasons(cases.iter().copied());
-    if !reasons.is_empty() {
-        out.push_str("unsupported:\n");
-        for (r, n) in reasons {
-            let _ = writeln!(out, "  {n:>6}  {r}");
-        }
-    }
-    let mismatches: Vec<String> = {
-        let mut v: Vec<String> = cases
-            .iter()
-            .filter_map(|c| match &c.sema {
-                Some(SemaVerdict::Mismatch(r)) => Some(format!(
-                    "run {} {}: {} ; {r}",
-                    c.run_index, c.target, c.text
-                )),
-                _ => None,
-            })
-            .collect();
-        v.sort();
-        v
-    };
-    if !mismatches.is_empty() {
-        out.push_str("sema-mismatch:\n");
-        for l in mismatches {
-            let _ = writeln!(out, "  {l}");
-        }
-    }
-    let mut roundtrip_failures: Vec<String> = cases
+    write_section(&mut out, "sema-mismatch", mismatches);
+    let roundtrip_failures = cases
         .iter()
         .filter(|c| c.roundtrip == Some(false))
         .map(|c| format!("run {} {}: {}", c.run_index, c.target, c.text))
         .collect();
-    roundtrip_failures.sort();
-    if !roundtrip_failures.is_empty() {
-        out.push_str("roundtrip-fail:\n");
-        for l in roundtrip_failures {
-            let _ = writeln!(out, "  {l}");
-        }
-    }
+    write_section(&mut out, "roundtrip-fail", roundtrip_failures);
     let unsupported_sema: Vec<(String, usize)> = sema_findings(cases.iter().copied())
         .into_iter()
         .filter(|(r, _)| r.starts_with("sema-unsupported"))
         .collect();
-    if !unsupported_sema.is_empty() {
-        out.push_str("sema-unsupported:\n");
-        for (r, n) in unsupported_sema {
-            let _ = writeln!(out, "  {n:>6}  {r}");
-        }
+    write_grouped(&mut out, "sema-unsupported", unsupported_sema);
+    let mut no_spec: Vec<&str> = cases
+        .iter()
+        .filter(|c| c.verdict.ours == OursVerdict::NoSpec)
+        .map(|c| &*c.target)
+        .collect();
+    no_spec.sort_unstable();
+    no_spec.dedup();
+    if !no_spec.is_empty() {
+        let _ = writeln!(out, "no-spec targets: {}", no_spec.join(", "));
     }
-    let no_spec = counts.get("no-spec");
-    if no_spec > 0 {
-        let mut targets: Vec<&str> = cases
-            .iter()
-            .filter(|c| c.class == Class::NoSpec)
-            .map(|c| &*c.target)
-            .collect();
-        targets.sort_unstable();
-        targets.dedup();
-        let _ = writeln!(out, "no-spec targets: {}", targets.join(", "));
+    out
+}
+
+/// The snapshot text for one target: counts on both axes and their matrix, reasons grouped.
+pub fn target_snapshot(target: &str, cases: &[&CaseResult]) -> String {
+    let mut counts = Counts::default();
+    for c in cases {
+        counts.add(c);
     }
+    let mut out = format!("target: {target}\n{}", counts_line(&counts));
+    out.push_str("matrix (llvm x ours):\n");
+    for (llvm, row) in &counts.matrix {
+        let cells: Vec<String> = row.iter().map(|(o, n)| format!("{o} {n}")).collect();
+        let _ = writeln!(out, "  {llvm}: {}", cells.join(", "));
+    }
+    let blames = grouped(cases.iter().copied(), |c| {
+        c.blame
+            .as_ref()
+            .map(|b| format!("{} ; {}", b, c.verdict.ours))
+    });
+    write_grouped(&mut out, "blame", blames);
+    write_grouped(
+        &mut out,
+        "not-run by reason",
+        not_run_reasons(cases.iter().copied()),
+    );
+    write_grouped(
+        &mut out,
+        "unsupported by reason",
+        unsupported_reasons(cases.iter().copied()),
+    );
+    write_grouped(
+        &mut out,
+        "semantics findings",
+        sema_findings(cases.iter().copied()),
+    );
     out
 }
 
 pub fn llvm_text(v: &LlvmAnswer) -> String {
     match v {
-        LlvmAnswer::Encoded(b) => render(b),
+        LlvmAnswer::Encoded { bytes, text, .. } => format!("{text} ; {}", render(bytes)),
         LlvmAnswer::Error { message, .. } => format!("error: {message}"),
         LlvmAnswer::Decoded {
             text,
@@ -389,7 +592,7 @@ pub fn llvm_text(v: &LlvmAnswer) -> String {
             Some(m) => format!("({m}) {text} ; {}", render(bytes)),
             None => format!("{text} ; {}", render(bytes)),
         },
-        LlvmAnswer::Nothing => "nothing".into(),
+        LlvmAnswer::NotRun(reason) => format!("not run: {reason}"),
     }
 }
 
@@ -397,84 +600,9 @@ pub fn recorded_text(v: &CheckExpectation) -> String {
     match v {
         CheckExpectation::Encoding(b) => render(b),
         CheckExpectation::Error(m) => format!("error: {m}"),
+        CheckExpectation::Warning(m) => format!("warning: {m}"),
         CheckExpectation::NoEncoding => "text only".into(),
-        CheckExpectation::Unchecked => "unchecked".into(),
-    }
-}
-
-/// One divergence in the JSON report.
-#[derive(serde::Serialize)]
-struct DivergenceRecord<'a> {
-    id: &'a str,
-    file: &'a str,
-    line: usize,
-    run_index: usize,
-    run_line: usize,
-    target: &'a str,
-    text: &'a str,
-    ours: String,
-    llvm: String,
-    recorded: String,
-    class: &'a Class,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    sema: Option<String>,
-    replay: String,
-}
-
-/// The JSON report of one corpus: header, per-target counts, unsupported cases grouped by
-/// reason, and one record per divergence.
-#[derive(serde::Serialize)]
-pub struct JsonReport<'a> {
-    corpus_version: &'a str,
-    llvm_mc_version: &'a str,
-    llvm_mc_path: &'a str,
-    files: usize,
-    run_kinds: &'a BTreeMap<String, usize>,
-    unparsed_runs: &'a [crate::engine::SkippedRun],
-    failed_runs: &'a [crate::engine::SkippedRun],
-    targets: BTreeMap<String, Counts>,
-    unsupported: BTreeMap<String, Vec<(String, usize)>>,
-    divergences: Vec<DivergenceRecord<'a>>,
-}
-
-pub fn json(report: &Report) -> JsonReport<'_> {
-    let mut unsupported = BTreeMap::new();
-    for target in per_target(&report.cases).keys() {
-        let reasons = unsupported_reasons(report.cases.iter().filter(|c| *c.target == **target));
-        if !reasons.is_empty() {
-            unsupported.insert(target.clone(), reasons);
-        }
-    }
-    JsonReport {
-        corpus_version: &report.corpus_version,
-        llvm_mc_version: &report.llvm_mc_version,
-        llvm_mc_path: &report.llvm_mc_path,
-        files: report.files,
-        run_kinds: &report.run_kinds,
-        unparsed_runs: &report.unparsed_runs,
-        failed_runs: &report.failed_runs,
-        targets: per_target(&report.cases),
-        unsupported,
-        divergences: report
-            .cases
-            .iter()
-            .filter(|c| c.class.is_divergence())
-            .map(|c| DivergenceRecord {
-                id: &c.id,
-                file: &c.file,
-                line: c.line,
-                run_index: c.run_index,
-                run_line: c.run_line,
-                target: &c.target,
-                text: &c.text,
-                ours: ours_text(&c.ours),
-                llvm: llvm_text(&c.llvm),
-                recorded: recorded_text(&c.recorded),
-                class: &c.class,
-                sema: c.sema.as_ref().map(ToString::to_string),
-                replay: c.replay(),
-            })
-            .collect(),
+        CheckExpectation::Unchecked => "none".into(),
     }
 }
 
@@ -488,6 +616,139 @@ pub fn ours_text(v: &OursAnswer) -> String {
     }
 }
 
+/// Bytes as a JSON list of hex strings (`"0x1f"`, fixup bytes as their letter).
+fn hex_list(bytes: &[EncByte]) -> Vec<String> {
+    bytes
+        .iter()
+        .map(|b| match b {
+            EncByte::Byte(v) => format!("0x{v:02x}"),
+            EncByte::Fixup(c) => c.to_string(),
+        })
+        .collect()
+}
+
+/// One case in the JSON report (the contract the README documents).
+#[derive(serde::Serialize)]
+pub struct CaseRecord<'a> {
+    pub file: &'a str,
+    pub run_line: usize,
+    pub line: usize,
+    pub mcpu: &'a str,
+    pub mattr: &'a [String],
+    pub text: &'a str,
+    pub llvm: String,
+    pub ours: String,
+    /// `ours` was judged against the CHECK line: llvm-mc did not run.
+    pub ours_vs_check: bool,
+    pub ours_bytes: Option<Vec<String>>,
+    pub llvm_bytes: Option<Vec<String>>,
+    pub check_bytes: Option<Vec<String>>,
+    pub ours_text: Option<&'a str>,
+    pub llvm_text: Option<&'a str>,
+    pub check_text: Option<&'a str>,
+    pub ours_error: Option<&'a str>,
+    pub llvm_error: Option<&'a str>,
+    pub check_error: Option<&'a str>,
+    /// Both-reject cases: `same-message` or `other-message`.
+    pub message: Option<&'static str>,
+    pub fields: Option<&'a str>,
+    pub blame: Option<&'a str>,
+    pub sema: Option<String>,
+    pub replay: String,
+}
+
+/// A case gets a record when its `llvm` verdict is a finding or its `ours` verdict is not
+/// `match` (`no-spec` only with an llvm finding).
+pub fn is_recorded(c: &CaseResult) -> bool {
+    c.verdict.llvm.is_finding()
+        || !matches!(c.verdict.ours, OursVerdict::Match | OursVerdict::NoSpec)
+}
+
+pub fn record(c: &CaseResult) -> CaseRecord<'_> {
+    let (llvm_bytes, llvm_text, llvm_error) = match &c.llvm {
+        LlvmAnswer::Encoded { bytes, text, .. } | LlvmAnswer::Decoded { bytes, text, .. } => {
+            (Some(hex_list(bytes)), Some(text.as_str()), None)
+        }
+        LlvmAnswer::Error { message, .. } => (None, None, Some(message.as_str())),
+        LlvmAnswer::NotRun(_) => (None, None, None),
+    };
+    let (check_bytes, check_error) = match &c.recorded {
+        CheckExpectation::Encoding(b) => (Some(hex_list(b)), None),
+        CheckExpectation::Error(m) | CheckExpectation::Warning(m) => (None, Some(m.as_str())),
+        _ => (None, None),
+    };
+    CaseRecord {
+        file: &c.file,
+        run_line: c.run_line,
+        line: c.line,
+        mcpu: &c.target,
+        mattr: &c.mattr,
+        text: &c.text,
+        llvm: c.verdict.llvm.to_string(),
+        ours: c.verdict.ours.to_string(),
+        ours_vs_check: c.verdict.ours_vs_check,
+        ours_bytes: match &c.ours {
+            OursAnswer::Encoded(b) => Some(hex_list(b)),
+            _ => None,
+        },
+        llvm_bytes,
+        check_bytes,
+        ours_text: match &c.ours {
+            OursAnswer::Decoded(t) => Some(t.as_str()),
+            _ => None,
+        },
+        llvm_text,
+        check_text: c.recorded_text.as_deref(),
+        ours_error: match &c.ours {
+            OursAnswer::Rejected(m) | OursAnswer::Unsupported(m) => Some(m.as_str()),
+            _ => None,
+        },
+        llvm_error,
+        check_error,
+        message: c.verdict.message.map(|m| m.column()),
+        fields: c.fields.as_deref(),
+        blame: c.blame.as_deref(),
+        sema: c.sema.as_ref().map(ToString::to_string),
+        replay: c.replay(),
+    }
+}
+
+/// The JSON report of one corpus: header, per-target counts (both axes and their matrix),
+/// and one record per case that is not `agrees`+`match` (see [`is_recorded`]).
+#[derive(serde::Serialize)]
+pub struct JsonReport<'a> {
+    corpus_version: &'a str,
+    llvm_mc_version: &'a str,
+    llvm_mc_path: &'a str,
+    files: usize,
+    run_kinds: &'a BTreeMap<String, usize>,
+    unparsed_runs: &'a [crate::engine::SkippedRun],
+    failed_runs: &'a [crate::engine::SkippedRun],
+    duplicate_runs: &'a [crate::engine::SkippedRun],
+    targets: BTreeMap<String, Counts>,
+    records: Vec<CaseRecord<'a>>,
+}
+
+pub fn json(report: &Report) -> JsonReport<'_> {
+    JsonReport {
+        corpus_version: &report.corpus_version,
+        llvm_mc_version: &report.llvm_mc_version,
+        llvm_mc_path: &report.llvm_mc_path,
+        files: report.files,
+        run_kinds: &report.run_kinds,
+        unparsed_runs: &report.unparsed_runs,
+        failed_runs: &report.failed_runs,
+        duplicate_runs: &report.duplicate_runs,
+        targets: per_target(&report.cases),
+        records: report
+            .cases
+            .iter()
+            .filter(|c| is_recorded(c))
+            .map(record)
+            .collect(),
+    }
+}
+
 fn xml_escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
@@ -495,7 +756,8 @@ fn xml_escape(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// JUnit XML: a suite per target, a test case per (file, target); divergences fail it.
+/// JUnit XML: a suite per target, a test case per (file, target); a finding on either axis
+/// fails it.
 pub fn junit(report: &Report) -> String {
     let mut by_target: BTreeMap<&str, BTreeMap<&str, Vec<&CaseResult>>> = BTreeMap::new();
     for c in &report.cases {
@@ -510,7 +772,7 @@ pub fn junit(report: &Report) -> String {
     for (target, files) in by_target {
         let failures = files
             .values()
-            .filter(|cs| cs.iter().any(|c| c.class.is_divergence()))
+            .filter(|cs| cs.iter().any(|c| is_finding(c)))
             .count();
         let _ = writeln!(
             out,
@@ -521,19 +783,27 @@ pub fn junit(report: &Report) -> String {
         );
         for (file, cases) in files {
             let _ = write!(out, "    <testcase name=\"{}\"", xml_escape(file));
-            let bad: Vec<&&CaseResult> = cases.iter().filter(|c| c.class.is_divergence()).collect();
+            let bad: Vec<&&CaseResult> = cases.iter().filter(|c| is_finding(c)).collect();
             if bad.is_empty() {
                 out.push_str("/>\n");
                 continue;
             }
             let _ = writeln!(
                 out,
-                ">\n      <failure message=\"{} of {} cases diverge\">",
+                ">\n      <failure message=\"{} of {} cases have findings\">",
                 bad.len(),
                 cases.len()
             );
             for c in bad {
-                let _ = writeln!(out, "{}", xml_escape(&format!("{}: {}", c.class, c.text)));
+                let line = format!(
+                    "{}:{}: llvm: {} ; ours: {} ; {}",
+                    c.file,
+                    c.line,
+                    c.verdict.llvm,
+                    c.verdict.ours_text(),
+                    c.text
+                );
+                let _ = writeln!(out, "{}", xml_escape(&line));
             }
             out.push_str("      </failure>\n    </testcase>\n");
         }

@@ -82,7 +82,9 @@ fn run_reports_version_and_json_records() {
             "--corpus",
             "19.1.7",
             "--file",
-            "gfx11_asm_sopc.s",
+            "gfx11_asm_vop2.s",
+            "--mcpu",
+            "gfx1100",
             "--no-cache",
             "--json",
         ])
@@ -95,7 +97,7 @@ fn run_reports_version_and_json_records() {
         .stdout(predicate::str::contains("gfx1100"));
     let xml = std::fs::read_to_string(&junit).unwrap();
     assert!(xml.starts_with("<?xml") && xml.contains("<testsuite name=\"gfx1100 llvm-19.1.7\""));
-    assert!(xml.contains("MC/AMDGPU/gfx11_asm_sopc.s"));
+    assert!(xml.contains("MC/AMDGPU/gfx11_asm_vop2.s"));
     let text = std::fs::read_to_string(&json).unwrap();
     assert_eq!(text.lines().count(), 1, "one JSON document per corpus");
     let first: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
@@ -104,15 +106,110 @@ fn run_reports_version_and_json_records() {
     let cases = first["targets"]["gfx1100"]["cases"].as_u64().unwrap();
     assert!(
         cases > 100,
-        "gfx11_asm_sopc.s has well over 100 cases, got {cases}"
+        "gfx11_asm_vop2.s has well over 100 cases, got {cases}"
     );
-    assert!(first["unsupported"].is_object());
-    for d in first["divergences"].as_array().unwrap() {
+    for key in ["llvm", "ours", "matrix", "messages"] {
+        assert!(
+            first["targets"]["gfx1100"].get(key).is_some(),
+            "per-target counts lack {key}"
+        );
+    }
+    let records = first["records"].as_array().unwrap();
+    assert!(
+        !records.is_empty(),
+        "gfx11_asm_vop2.s has cases that are not agrees+match"
+    );
+    for r in records {
         for key in [
-            "file", "text", "ours", "llvm", "recorded", "class", "replay",
+            "file",
+            "run_line",
+            "line",
+            "mcpu",
+            "mattr",
+            "text",
+            "llvm",
+            "ours",
+            "ours_bytes",
+            "llvm_bytes",
+            "check_bytes",
+            "ours_error",
+            "llvm_error",
+            "fields",
+            "blame",
+            "replay",
         ] {
-            assert!(d.get(key).is_some(), "divergence record lacks {key}: {d}");
+            assert!(r.get(key).is_some(), "record lacks {key}: {r}");
         }
+        let agrees = r["llvm"] == "agrees" || r["llvm"] == "no-check";
+        assert!(
+            !(agrees && r["ours"] == "match"),
+            "agrees+match is not recorded: {r}"
+        );
+        if r["ours"] == "ours-differs" {
+            assert!(
+                r["fields"].is_string(),
+                "ours-differs names its fields: {r}"
+            );
+        }
+    }
+}
+
+/// A stand-in llvm-mc: answers `--version` as LLVM 19.1.7, then runs `body` on any other call.
+fn fake_llvm_mc(dir: &std::path::Path, name: &str, body: &str) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    let script = format!(
+        "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'LLVM version 19.1.7'; exit 0; fi\ncat >/dev/null\n{body}\n"
+    );
+    std::fs::write(&path, script).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+/// llvm-mc faults are `not-run` cases, never matches or rejections; they fail
+/// `--deny-divergence` and are never cached.
+#[test]
+fn llvm_mc_faults_are_not_run_and_never_cached() {
+    let Some(data) = common::data_dir() else {
+        return;
+    };
+    let dir = tempdir().join("faults");
+    std::fs::create_dir_all(&dir).unwrap();
+    let cache = dir.join("cache");
+    for (name, body, reason) in [
+        ("segv", "kill -SEGV $$", "llvm-mc crashed (signal 11)"),
+        ("silent", "exit 0", "llvm-mc printed nothing"),
+    ] {
+        let mc = fake_llvm_mc(&dir, name, body);
+        let json = dir.join(format!("{name}.json"));
+        mcdiff()
+            .arg("--data")
+            .arg(&data)
+            .args(["run", "--corpus", "19.1.7", "--file", "gfx11_asm_sopc.s"])
+            .args(["--mcpu", "gfx1100", "--deny-divergence", "--llvm-mc"])
+            .arg(&mc)
+            .arg("--cache")
+            .arg(&cache)
+            .arg("--json")
+            .arg(&json)
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains("llvm-mc could not run"));
+        let text = std::fs::read_to_string(&json).unwrap();
+        let report: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let counts = &report["targets"]["gfx1100"];
+        assert_eq!(
+            counts["llvm"]["not-run"], counts["cases"],
+            "{name}: every case not-run"
+        );
+        let rows: Vec<&String> = counts["matrix"].as_object().unwrap().keys().collect();
+        assert_eq!(rows, ["not-run"], "{name}: no llvm verdict but not-run");
+        assert!(report["records"][0]["llvm"]
+            .as_str()
+            .unwrap()
+            .ends_with(reason));
+        let cached = std::fs::read_dir(&cache).map_or(0, |d| d.count());
+        assert_eq!(cached, 0, "{name}: a faulty answer is never cached");
     }
 }
 
@@ -120,4 +217,59 @@ fn tempdir() -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("mcdiff-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+#[test]
+fn a_file_filter_matching_nothing_is_bad_input() {
+    let (Some(data), Some(_)) = (common::data_dir(), common::llvm_mc("19")) else {
+        return;
+    };
+    mcdiff()
+        .arg("--data")
+        .arg(&data)
+        .args(["run", "--corpus", "19.1.7", "--file", "no-such-test-file.s"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no-such-test-file.s"));
+}
+
+/// An unwritable report path is found before the run, and a report from an earlier run is
+/// not truncated by a run that fails.
+#[test]
+fn report_paths_are_checked_first_and_never_truncated() {
+    let (Some(data), Some(_)) = (common::data_dir(), common::llvm_mc("19")) else {
+        return;
+    };
+    mcdiff()
+        .arg("--data")
+        .arg(&data)
+        .args([
+            "run",
+            "--corpus",
+            "19.1.7",
+            "--junit",
+            "/nonexistent-dir/r.xml",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("/nonexistent-dir/r.xml"));
+    let dir = tempdir().join("keep");
+    std::fs::create_dir_all(&dir).unwrap();
+    let json = dir.join("old.json");
+    std::fs::write(&json, "previous report\n").unwrap();
+    mcdiff()
+        .arg("--data")
+        .arg(&data)
+        .args([
+            "run",
+            "--corpus",
+            "19.1.7",
+            "--file",
+            "no-such-test-file.s",
+            "--json",
+        ])
+        .arg(&json)
+        .assert()
+        .code(2);
+    assert_eq!(std::fs::read_to_string(&json).unwrap(), "previous report\n");
 }

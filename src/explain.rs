@@ -1,0 +1,262 @@
+//! Why a case diverges: the encoding fields two byte strings differ in, the operands two
+//! printed texts differ in, and a blame hint where a documented rule can tell.
+
+use crate::bytes::EncByte;
+use crate::classify::{LlvmVerdict, OursVerdict, Verdict};
+use mcdiff_spec::{Encoding, Field, Spec};
+
+/// The fields of `encoding` whose values differ between our bytes and llvm-mc's, e.g.
+/// `OPSEL: ours 0x0, llvm-mc 0x4`; lengths that differ are named first, with the literal
+/// dword(s) that follow the instruction word.
+pub fn field_diff(encoding: &Encoding, ours: &[EncByte], theirs: &[EncByte]) -> String {
+    let word_len = (encoding.bit_count as usize / 8).max(4);
+    let (a, b) = (word(ours, 0, word_len), word(theirs, 0, word_len));
+    let mut parts = Vec::new();
+    if ours.len() != theirs.len() {
+        parts.push(format!(
+            "length: ours {}, llvm-mc {} bytes ({} is {word_len} bytes; the rest is literal data)",
+            ours.len(),
+            theirs.len(),
+            encoding.name
+        ));
+    }
+    for field in &encoding.fields {
+        let (x, y) = (read(a, field), read(b, field));
+        if x != y {
+            parts.push(format!("{}: ours {x:#x}, llvm-mc {y:#x}", field.name));
+        }
+    }
+    let covered = encoding.fields.iter().fold(0u128, |m, f| m | mask(f));
+    if (a ^ b) & !covered & low_bits(word_len) != 0 {
+        parts.push(format!(
+            "bits outside every field of {}: ours {:#x}, llvm-mc {:#x}",
+            encoding.name,
+            a & !covered & low_bits(word_len),
+            b & !covered & low_bits(word_len)
+        ));
+    }
+    let (la, lb) = (
+        &ours[word_len.min(ours.len())..],
+        &theirs[word_len.min(theirs.len())..],
+    );
+    if !la.is_empty() && !lb.is_empty() && la != lb {
+        parts.push(format!(
+            "literal: ours {:#x}, llvm-mc {:#x}",
+            word(la, 0, la.len().min(8)),
+            word(lb, 0, lb.len().min(8))
+        ));
+    }
+    if parts.is_empty() {
+        parts.push("fixup bytes differ".into());
+    }
+    parts.join("; ")
+}
+
+/// The operands two printed instructions differ in, e.g. `operand 2: ours v1, llvm-mc v1.l`.
+pub fn text_diff(ours: &str, theirs: &str) -> String {
+    let split = |s: &str| -> Vec<String> {
+        let s = s.trim();
+        let (mnemonic, rest) = s.split_once(char::is_whitespace).unwrap_or((s, ""));
+        std::iter::once(mnemonic.to_string())
+            .chain(
+                rest.split(',')
+                    .map(|p| p.split_whitespace().collect::<Vec<_>>().join(" ")),
+            )
+            .filter(|p| !p.is_empty())
+            .collect()
+    };
+    let (a, b) = (split(ours), split(theirs));
+    let mut parts = Vec::new();
+    for i in 0..a.len().max(b.len()) {
+        let (x, y) = (a.get(i), b.get(i));
+        if x != y {
+            let what = if i == 0 {
+                "mnemonic".to_string()
+            } else {
+                format!("operand {i}")
+            };
+            let show = |v: Option<&String>| v.map_or("(none)".to_string(), |v| format!("`{v}`"));
+            parts.push(format!("{what}: ours {}, llvm-mc {}", show(x), show(y)));
+        }
+    }
+    parts.join("; ")
+}
+
+/// A blame hint where a documented rule can tell who is wrong:
+/// - `stale-check`: llvm-mc and our encoder agree, the CHECK line differs;
+/// - `llvm-lenient`: llvm-mc accepts a `name:value` modifier whose value does not fit the
+///   spec's field of that name (it silently truncates it);
+/// - `spec-gap (<files>)`: our side stops at a fact the spec files lack.
+pub fn blame(
+    verdict: &Verdict,
+    text: &str,
+    ours_error: Option<&str>,
+    spec: Option<&Spec>,
+) -> Option<String> {
+    if matches!(verdict.llvm, LlvmVerdict::CheckDiffers(_))
+        && verdict.ours == OursVerdict::Match
+        && !verdict.ours_vs_check
+    {
+        return Some("stale-check".into());
+    }
+    let spec = spec?;
+    if verdict.ours == OursVerdict::WeReject {
+        if let Some(m) = oversized_modifier(text, spec) {
+            return Some(format!("llvm-lenient: {m}"));
+        }
+    }
+    let reason = match &verdict.ours {
+        OursVerdict::Unsupported(r) => Some(r.as_str()),
+        OursVerdict::WeReject => ours_error,
+        _ => None,
+    }?;
+    is_spec_gap(reason).then(|| {
+        let files: Vec<&str> = spec.sources.iter().map(|s| s.name.as_str()).collect();
+        format!("spec-gap ({})", files.join(", "))
+    })
+}
+
+fn is_spec_gap(reason: &str) -> bool {
+    reason.starts_with("spec gap")
+        || reason.contains("not in spec")
+        || reason.contains("no operand facts")
+}
+
+/// A `name:value` modifier whose value needs more bits than every field of that name has.
+fn oversized_modifier(text: &str, spec: &Spec) -> Option<String> {
+    for token in text.split([' ', ',']) {
+        let Some((name, value)) = token.split_once(':') else {
+            continue;
+        };
+        let Some(value) = parse_int(value) else {
+            continue;
+        };
+        let field_name = name.to_ascii_uppercase();
+        let widest = spec
+            .encodings
+            .iter()
+            .filter_map(|e| e.field(&field_name))
+            .map(Field::width)
+            .max();
+        if let Some(width) = widest.filter(|&w| w < 64 && value >> w != 0) {
+            return Some(format!(
+                "{name}:{value:#x} needs more than the {width}-bit {field_name} field"
+            ));
+        }
+    }
+    None
+}
+
+fn parse_int(s: &str) -> Option<u64> {
+    match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        Some(hex) => u64::from_str_radix(hex, 16).ok(),
+        None => s.parse().ok(),
+    }
+}
+
+/// Up to 16 bytes from `at`, little-endian; fixup bytes read as 0.
+fn word(bytes: &[EncByte], at: usize, len: usize) -> u128 {
+    bytes
+        .iter()
+        .skip(at)
+        .take(len.min(16))
+        .enumerate()
+        .fold(0u128, |w, (i, b)| match b {
+            EncByte::Byte(v) => w | (u128::from(*v) << (8 * i)),
+            EncByte::Fixup(_) => w,
+        })
+}
+
+fn low_bits(bytes: usize) -> u128 {
+    if bytes >= 16 {
+        u128::MAX
+    } else {
+        (1u128 << (8 * bytes)) - 1
+    }
+}
+
+fn mask(field: &Field) -> u128 {
+    field
+        .ranges
+        .iter()
+        .filter(|r| r.offset + r.count <= 128)
+        .fold(0, |m, r| m | (((1u128 << r.count) - 1) << r.offset))
+}
+
+/// A field's raw bits, low range first.
+fn read(word: u128, field: &Field) -> u128 {
+    let mut value = 0u128;
+    let mut shift = 0;
+    for r in field.ranges.iter().filter(|r| r.offset + r.count <= 128) {
+        value |= ((word >> r.offset) & ((1u128 << r.count) - 1)) << shift;
+        shift += r.count;
+    }
+    value
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mcdiff_spec::BitRange;
+
+    fn field(name: &str, offset: u32, count: u32) -> Field {
+        Field {
+            name: name.into(),
+            ranges: vec![BitRange {
+                offset,
+                count,
+                padding: None,
+                padding_count: 0,
+            }],
+            conditional: false,
+        }
+    }
+
+    fn bytes(b: &[u8]) -> Vec<EncByte> {
+        b.iter().map(|&v| EncByte::Byte(v)).collect()
+    }
+
+    fn encoding() -> Encoding {
+        Encoding {
+            name: "ENC_TEST".into(),
+            bit_count: 32,
+            identifier_mask: 0,
+            identifiers: vec![],
+            conditions: vec![],
+            fields: vec![field("SDST", 16, 7), field("SSRC0", 0, 8)],
+            order: None,
+            source: 0,
+        }
+    }
+
+    #[test]
+    fn names_the_fields_that_differ() {
+        let e = encoding();
+        let d = field_diff(&e, &bytes(&[1, 0, 0x80, 0xbe]), &bytes(&[1, 0, 0x81, 0xbe]));
+        assert_eq!(d, "SDST: ours 0x0, llvm-mc 0x1");
+        let d = field_diff(&e, &bytes(&[1, 0, 0, 0]), &bytes(&[1, 0, 0, 0, 5, 0, 0, 0]));
+        assert!(d.starts_with("length: ours 4, llvm-mc 8 bytes"), "{d}");
+        let d = field_diff(&e, &bytes(&[1, 0x10, 0, 0]), &bytes(&[1, 0, 0, 0]));
+        assert!(d.starts_with("bits outside every field"), "{d}");
+    }
+
+    #[test]
+    fn names_the_operands_that_differ() {
+        assert_eq!(
+            text_diff("v_mov_b16 v1, v2", "v_mov_b16 v1.l, v2.l"),
+            "operand 1: ours `v1`, llvm-mc `v1.l`; operand 2: ours `v2`, llvm-mc `v2.l`"
+        );
+        assert_eq!(text_diff("s_nop 0", "s_nop 0"), "");
+    }
+
+    #[test]
+    fn oversized_modifiers_are_found_by_the_spec_field_width() {
+        let mut spec = Spec::default();
+        let mut e = encoding();
+        e.fields.push(field("ROW_MASK", 60, 4));
+        spec.encodings.push(e);
+        assert!(oversized_modifier("v_mov_b32_dpp v0, v1 row_mask:0x10", &spec).is_some());
+        assert!(oversized_modifier("v_mov_b32_dpp v0, v1 row_mask:0xf", &spec).is_none());
+        assert!(oversized_modifier("v_mov_b32_dpp v0, v1 quad_perm:[0,1]", &spec).is_none());
+    }
+}
