@@ -3,6 +3,13 @@
 //! This crate knows AMD's spec files and nothing of LLVM's assembly syntax.
 //! Entry point: [`load_target`], which composes the files serving one `-mcpu`
 //! (see [`targets`]) plus the per-arch [`supplement`] into one [`Spec`].
+//!
+//! Which files serve an architecture ([`SpecLoader::arch_files`]): AMD's official
+//! `amdgpu_isa_<arch>.xml` whenever it is present in `amd-isa/xml/` (fidelity
+//! [`Fidelity::Official`], no neighbour file), otherwise the rebuilt files [`Arch::files`]
+//! names (`*.manual.xml`, `*.partial.xml`, plus a neighbour for operand facts). A file
+//! under an official name whose opening comment calls it a `RECONSTRUCTION` (the CDNA3 and
+//! CDNA4 rebuilds in the official schema) is recorded as [`Fidelity::High`] instead.
 
 pub mod compose;
 pub mod model;
@@ -29,6 +36,13 @@ pub enum SpecError {
     Xml { path: PathBuf, message: String },
     #[error("{path}: {message}")]
     Schema { path: PathBuf, message: String },
+    /// Neither the official file nor the rebuilt fall-back of an architecture is present.
+    #[error("no spec file for {arch}: neither {} (AMD's official file, see scripts/fetch-inputs) nor the fall-back {} is present", official.display(), fallback.display())]
+    Missing {
+        arch: &'static str,
+        official: PathBuf,
+        fallback: PathBuf,
+    },
     #[error("unknown -mcpu {0:?}")]
     UnknownTarget(String),
     #[error("-mcpu {0} has no AMD spec (no-spec target)")]
@@ -87,13 +101,60 @@ impl SpecLoader {
         Ok(spec)
     }
 
+    /// The files serving `arch` in this data directory: [`Arch::official_files`] when
+    /// `amdgpu_isa_<arch>.xml` is present, else the rebuilt fall-back [`Arch::files`].
+    /// Files under an official name (the official file, or a neighbour such as
+    /// `amdgpu_isa_cdna3.xml`) are `Official` unless their opening comment says they are
+    /// a reconstruction, then `High`.
+    pub fn arch_files(&self, arch: Arch) -> ArchFiles {
+        let official = arch.official_file();
+        if let Some(fidelity) = self.official_name_fidelity(official) {
+            let mut files = arch.official_files();
+            files.opcodes.fidelity = fidelity;
+            return files;
+        }
+        let mut files = arch.files();
+        if let Some(neighbour) = &mut files.operands {
+            if let Some(fidelity) = self.official_name_fidelity(neighbour.name) {
+                neighbour.fidelity = fidelity;
+            }
+        }
+        files
+    }
+
+    /// `None` unless `name` is an official file name present in `amd-isa/xml/`.
+    fn official_name_fidelity(&self, name: &str) -> Option<Fidelity> {
+        if !Arch::ALL.iter().any(|a| a.official_file() == name) {
+            return None;
+        }
+        let path = self.data_dir.join("amd-isa/xml").join(name);
+        if !path.is_file() {
+            return None;
+        }
+        Some(if opens_with_reconstruction_comment(&path) {
+            Fidelity::High
+        } else {
+            Fidelity::Official
+        })
+    }
+
     /// The composed spec of one architecture (opcode file + neighbour + supplement).
     pub fn arch(&mut self, arch: Arch) -> Result<Arc<Spec>, SpecError> {
         if let Some(spec) = self.arches.get(&arch) {
             return Ok(spec.clone());
         }
-        let files = arch.files();
-        let opcodes = self.file(files.opcodes)?;
+        let files = self.arch_files(arch);
+        let opcodes = match self.file(files.opcodes) {
+            Err(SpecError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
+                let dir = self.data_dir.join("amd-isa/xml");
+                return Err(SpecError::Missing {
+                    arch: arch.name(),
+                    official: dir.join(arch.official_file()),
+                    fallback: dir.join(files.opcodes.name),
+                });
+            }
+            other => other?,
+        };
         let neighbour = match files.operands {
             Some(f) => Some(self.file(f)?),
             None => None,
@@ -114,4 +175,28 @@ impl SpecLoader {
             spec: Spec::clone(&*self.arch(arch)?),
         })
     }
+}
+
+/// Whether the file's first comment (before the root element) says `RECONSTRUCTION`, as the
+/// rebuilt files under official names do. An unreadable file answers `false`; parsing it
+/// then reports the error.
+fn opens_with_reconstruction_comment(path: &Path) -> bool {
+    use std::io::Read;
+    let mut head = Vec::new();
+    let read = std::fs::File::open(path).and_then(|f| f.take(16 * 1024).read_to_end(&mut head));
+    if read.is_err() {
+        return false;
+    }
+    let head = String::from_utf8_lossy(&head);
+    let mut rest = head.trim_start();
+    if rest.starts_with("<?xml") {
+        rest = rest
+            .find("?>")
+            .map_or("", |end| rest[end + 2..].trim_start());
+    }
+    let Some(comment) = rest.strip_prefix("<!--") else {
+        return false;
+    };
+    let comment = comment.find("-->").map_or(comment, |end| &comment[..end]);
+    comment.contains("RECONSTRUCTION")
 }

@@ -21,6 +21,8 @@ pub struct SourceFile {
 /// How far a source can be trusted, as `amd-isa/SOURCES.md` rates it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Fidelity {
+    /// AMD's official `amdgpu_isa_<arch>.xml`, as `scripts/fetch-inputs` lays it out.
+    Official,
     /// Rebuilt from a catalog of the official XML: everything but Description.
     High,
     /// `*.partial.xml`: default-encoding opcodes and named operands only.
@@ -29,6 +31,15 @@ pub enum Fidelity {
     Manual,
     /// Facts typed in from a manual section, each entry citing it.
     Supplement,
+}
+
+impl Fidelity {
+    /// Whether the file lists every operand of every form, so that an empty operand list
+    /// means the form has none (official files and their high-fidelity rebuilds). Partial
+    /// and manual files leave a list empty when they do not know it.
+    pub fn lists_every_operand(self) -> bool {
+        matches!(self, Fidelity::Official | Fidelity::High)
+    }
 }
 
 /// A contiguous run of bits inside an encoding (absolute offset from bit 0 of dword 0).

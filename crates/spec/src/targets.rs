@@ -18,6 +18,20 @@ pub enum Arch {
 }
 
 impl Arch {
+    /// Every architecture, in declaration order.
+    pub const ALL: [Arch; 10] = [
+        Arch::Rdna1,
+        Arch::Rdna2,
+        Arch::Rdna3,
+        Arch::Rdna3_5,
+        Arch::Rdna4,
+        Arch::Cdna1,
+        Arch::Cdna2,
+        Arch::Cdna3,
+        Arch::Cdna4,
+        Arch::Cdna5,
+    ];
+
     pub fn name(self) -> &'static str {
         match self {
             Arch::Rdna1 => "rdna1",
@@ -33,7 +47,44 @@ impl Arch {
         }
     }
 
-    /// The spec files that serve this architecture, in the order facts are taken.
+    /// The name AMD's official bundle (`scripts/fetch-inputs`) gives this architecture's
+    /// file under `amd-isa/xml/`: `amdgpu_isa_<arch>.xml`.
+    pub fn official_file(self) -> &'static str {
+        match self {
+            Arch::Rdna1 => "amdgpu_isa_rdna1.xml",
+            Arch::Rdna2 => "amdgpu_isa_rdna2.xml",
+            Arch::Rdna3 => "amdgpu_isa_rdna3.xml",
+            Arch::Rdna3_5 => "amdgpu_isa_rdna3_5.xml",
+            Arch::Rdna4 => "amdgpu_isa_rdna4.xml",
+            Arch::Cdna1 => "amdgpu_isa_cdna1.xml",
+            Arch::Cdna2 => "amdgpu_isa_cdna2.xml",
+            Arch::Cdna3 => "amdgpu_isa_cdna3.xml",
+            Arch::Cdna4 => "amdgpu_isa_cdna4.xml",
+            Arch::Cdna5 => "amdgpu_isa_cdna5.xml",
+        }
+    }
+
+    /// The official file alone: what serves the architecture when
+    /// [`official_file`](Self::official_file) is present (see [`crate::SpecLoader::arch_files`]).
+    ///
+    /// No neighbour stands in for operand facts: an official file lists every form's operands,
+    /// implicit ones included, so an empty list there means "no operands" (S_NOP, S_ENDPGM).
+    /// A neighbour would only add another architecture's lists to such forms, and the
+    /// instructions [`crate::compose::adopted_instructions`] takes from a neighbour are ones
+    /// a manual's tables omit, which the official file has.
+    pub fn official_files(self) -> ArchFiles {
+        ArchFiles {
+            opcodes: SpecFileRef {
+                name: self.official_file(),
+                fidelity: Fidelity::Official,
+            },
+            operands: None,
+        }
+    }
+
+    /// The rebuilt spec files that serve this architecture when its official file is absent
+    /// (the fall-back), in the order facts are taken. CDNA3 and CDNA4 name
+    /// `amdgpu_isa_<arch>.xml` here too: their high-fidelity rebuilds use the official name.
     pub fn files(self) -> ArchFiles {
         use Fidelity::*;
         let f = |name: &'static str, fidelity| SpecFileRef { name, fidelity };
@@ -190,6 +241,19 @@ mod tests {
         let mut seen = std::collections::HashSet::new();
         for t in TARGETS {
             assert!(seen.insert(t.mcpu), "{} listed twice", t.mcpu);
+        }
+    }
+
+    #[test]
+    fn official_file_names_follow_the_bundle() {
+        for arch in Arch::ALL {
+            assert_eq!(
+                arch.official_file(),
+                format!("amdgpu_isa_{}.xml", arch.name())
+            );
+            let files = arch.official_files();
+            assert_eq!(files.opcodes.fidelity, Fidelity::Official);
+            assert_eq!(files.operands, None);
         }
     }
 }
