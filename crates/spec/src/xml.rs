@@ -25,7 +25,7 @@ pub fn parse_file(path: &Path, source: SourceFile) -> Result<Spec, SpecError> {
 pub fn parse_str(text: &str, path: &Path, source: SourceFile) -> Result<Spec, SpecError> {
     let doc = Document::parse(text).map_err(|e| SpecError::Xml {
         path: path.to_path_buf(),
-        message: e.to_string(),
+        message: xml_error_message(&e, text),
     })?;
     let cx = Cx { path, doc: &doc };
     let root = doc.root_element();
@@ -65,6 +65,18 @@ pub fn parse_str(text: &str, path: &Path, source: SourceFile) -> Result<Spec, Sp
     Ok(spec)
 }
 
+/// roxmltree's message, which carries `at line:column` where the parser knows the place; the
+/// errors it raises at the end of the input get the file's last line and a hint instead.
+fn xml_error_message(e: &roxmltree::Error, text: &str) -> String {
+    match e {
+        roxmltree::Error::UnexpectedEndOfStream | roxmltree::Error::UnclosedRootNode => {
+            let last_line = text.lines().count().max(1);
+            format!("{e} at line {last_line}, the end of the file (truncated?)")
+        }
+        _ => e.to_string(),
+    }
+}
+
 fn child<'a, 'i>(node: Node<'a, 'i>, name: &str) -> Option<Node<'a, 'i>> {
     node.children()
         .find(|c| c.is_element() && c.tag_name().name() == name)
@@ -80,6 +92,38 @@ fn children<'a, 'i: 'a>(
 
 fn child_text<'a>(node: Node<'a, '_>, name: &str) -> Option<&'a str> {
     child(node, name).map(|c| c.text().unwrap_or("").trim())
+}
+
+/// What a bit map's ranges must fit: an encoding's bits, or an operand type's value (64 bits).
+#[derive(Clone, Copy)]
+enum Within<'a> {
+    Encoding { name: &'a str, bits: u32 },
+    OperandType { name: &'a str },
+}
+
+impl Within<'_> {
+    fn bits(self) -> u32 {
+        match self {
+            Within::Encoding { bits, .. } => bits,
+            Within::OperandType { .. } => 64,
+        }
+    }
+
+    fn kind(self) -> &'static str {
+        match self {
+            Within::Encoding { .. } => "encoding",
+            Within::OperandType { .. } => "operand value",
+        }
+    }
+}
+
+impl std::fmt::Display for Within<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Within::Encoding { name, .. } => write!(f, "encoding {name}"),
+            Within::OperandType { name } => write!(f, "operand type {name}"),
+        }
+    }
 }
 
 /// Parse context: the file (for messages) and the document (for line numbers).
@@ -168,6 +212,14 @@ impl Cx<'_, '_> {
 
     fn encoding(&self, node: Node) -> Result<Encoding, SpecError> {
         let name = self.required_text(node, "EncodingName")?.to_string();
+        let bit_count: u32 = self.required_number(node, "BitCount")?;
+        // Identifier masks are u128; an encoding is at least one bit.
+        if !(1..=128).contains(&bit_count) {
+            return Err(self.err(
+                self.required_child(node, "BitCount")?,
+                format_args!("encoding {name}: BitCount {bit_count} is not 1 to 128"),
+            ));
+        }
         let order = match node.attribute("Order") {
             Some(o) => Some(self.number::<i32>(node, o)?),
             None => None,
@@ -198,13 +250,17 @@ impl Cx<'_, '_> {
                 });
             }
         }
+        let within = Within::Encoding {
+            name: &name,
+            bits: bit_count,
+        };
         Ok(Encoding {
-            bit_count: self.required_number(node, "BitCount")?,
+            bit_count,
             identifier_mask,
             identifiers,
             conditions,
             fields: self
-                .bitmap_fields(node)?
+                .bitmap_fields(node, within)?
                 .into_iter()
                 .map(|(f, _)| f)
                 .collect(),
@@ -244,12 +300,21 @@ impl Cx<'_, '_> {
 
     /// `MicrocodeFormat/BitMap/Field*` of an encoding or operand type, each with its
     /// `FieldPredefinedValues` (empty for encodings).
-    fn bitmap_fields(&self, node: Node) -> Result<Vec<(Field, Vec<PredefinedValue>)>, SpecError> {
+    ///
+    /// Every range is checked against `within` (see [`Within`]): a range that is empty,
+    /// reversed (negative BitCount), wider than 64 bits or outside the encoding would make
+    /// the encoder write wrong bytes, so it is an error naming the encoding and the field.
+    fn bitmap_fields(
+        &self,
+        node: Node,
+        within: Within,
+    ) -> Result<Vec<(Field, Vec<PredefinedValue>)>, SpecError> {
         let Some(bitmap) = child(node, "MicrocodeFormat").and_then(|m| child(m, "BitMap")) else {
             return Ok(Vec::new());
         };
         let mut fields = Vec::new();
         for f in children(bitmap, "Field") {
+            let name = self.required_text(f, "FieldName")?;
             let mut ranges = Vec::new();
             if let Some(layout) = child(f, "BitLayout") {
                 for r in children(layout, "Range") {
@@ -257,8 +322,15 @@ impl Cx<'_, '_> {
                         Some(o) => self.number(r, o)?,
                         None => ranges.len() as i64,
                     };
-                    ranges.push((order, self.range(r)?));
+                    ranges.push((order, self.range(r, within, name)?));
                 }
+            }
+            let width: u32 = ranges.iter().map(|(_, r)| r.count).sum();
+            if width > 64 {
+                return Err(self.err(
+                    f,
+                    format_args!("{within}, field {name}: {width} bits in all, more than 64"),
+                ));
             }
             ranges.sort_by_key(|(order, _)| *order);
             let mut predefined = Vec::new();
@@ -267,7 +339,7 @@ impl Cx<'_, '_> {
             }
             fields.push((
                 Field {
-                    name: self.required_text(f, "FieldName")?.to_string(),
+                    name: name.to_string(),
                     ranges: ranges.into_iter().map(|(_, r)| r).collect(),
                     conditional: self.bool_attr(f, "IsConditional")?.unwrap_or(false),
                 },
@@ -277,7 +349,35 @@ impl Cx<'_, '_> {
         Ok(fields)
     }
 
-    fn range(&self, node: Node) -> Result<BitRange, SpecError> {
+    fn range(&self, node: Node, within: Within, field: &str) -> Result<BitRange, SpecError> {
+        let bad = |message: std::fmt::Arguments| {
+            self.err(node, format_args!("{within}, field {field}: {message}"))
+        };
+        let offset: i64 = self.required_number(node, "BitOffset")?;
+        let count: i64 = self.required_number(node, "BitCount")?;
+        if count < 0 {
+            return Err(bad(format_args!(
+                "reversed bit range (BitOffset {offset}, BitCount {count})"
+            )));
+        }
+        if offset < 0 {
+            return Err(bad(format_args!("negative BitOffset {offset}")));
+        }
+        if count == 0 {
+            return Err(bad(format_args!("BitCount 0 at BitOffset {offset}")));
+        }
+        if count > 64 {
+            return Err(bad(format_args!("BitCount {count} is more than 64")));
+        }
+        let end = offset + count;
+        if end > i64::from(within.bits()) {
+            return Err(bad(format_args!(
+                "bits [{}:{offset}] lie beyond the {}'s {} bits",
+                end - 1,
+                within.kind(),
+                within.bits()
+            )));
+        }
         let (padding, padding_count) = match child(node, "Padding") {
             Some(p) => {
                 let value = self.required_child(p, "Value")?;
@@ -286,13 +386,19 @@ impl Cx<'_, '_> {
                 } else {
                     self.radix_number(value)? as u64
                 };
-                (Some(value), self.required_number(p, "BitCount")?)
+                let padding_count: u32 = self.required_number(p, "BitCount")?;
+                if padding_count > 64 || count + i64::from(padding_count) > 64 {
+                    return Err(bad(format_args!(
+                        "Padding BitCount {padding_count} makes the value wider than 64 bits"
+                    )));
+                }
+                (Some(value), padding_count)
             }
             None => (None, 0),
         };
         Ok(BitRange {
-            offset: self.required_number(node, "BitOffset")?,
-            count: self.required_number(node, "BitCount")?,
+            offset: offset as u32,
+            count: count as u32,
             padding,
             padding_count,
         })
@@ -403,8 +509,9 @@ impl Cx<'_, '_> {
     }
 
     fn operand_type(&self, node: Node) -> Result<OperandType, SpecError> {
+        let name = self.required_text(node, "OperandTypeName")?;
         let fields: Vec<OperandTypeField> = self
-            .bitmap_fields(node)?
+            .bitmap_fields(node, Within::OperandType { name })?
             .into_iter()
             .map(|(f, predefined)| OperandTypeField {
                 name: f.name,
@@ -423,7 +530,7 @@ impl Cx<'_, '_> {
             None => Vec::new(),
         };
         Ok(OperandType {
-            name: self.required_text(node, "OperandTypeName")?.to_string(),
+            name: name.to_string(),
             // Partial files drop @IsPartitioned but keep the MicrocodeFormat of partitioned types.
             partitioned: self
                 .bool_attr(node, "IsPartitioned")?
@@ -646,5 +753,117 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.starts_with("p.xml: line 4: <OperandSize>"), "{err}");
+    }
+
+    /// A 32-bit encoding whose SSRC0 field has the range `range` (BitOffset, BitCount).
+    fn sop1_with(offset: &str, count: &str) -> String {
+        format!(
+            r#"<Spec><ISA><Encodings><Encoding>
+<EncodingName>ENC_SOP1</EncodingName><BitCount>32</BitCount>
+<MicrocodeFormat><BitMap>
+<Field><FieldName>OP</FieldName><BitLayout><Range><BitCount>8</BitCount><BitOffset>8</BitOffset></Range></BitLayout></Field>
+<Field><FieldName>SSRC0</FieldName><BitLayout>
+<Range><BitCount>{count}</BitCount><BitOffset>{offset}</BitOffset></Range>
+</BitLayout></Field>
+</BitMap></MicrocodeFormat>
+</Encoding></Encodings></ISA></Spec>"#
+        )
+    }
+
+    fn parse_err(text: &str) -> String {
+        parse_str(text, Path::new("bad.xml"), source())
+            .unwrap_err()
+            .to_string()
+    }
+
+    #[test]
+    fn bad_field_ranges_are_errors_naming_file_encoding_and_field() {
+        parse_str(&sop1_with("0", "8"), Path::new("ok.xml"), source()).unwrap();
+        for (offset, count, why) in [
+            (
+                "200",
+                "8",
+                "bits [207:200] lie beyond the encoding's 32 bits",
+            ),
+            ("30", "4", "bits [33:30] lie beyond the encoding's 32 bits"),
+            ("0", "0", "BitCount 0 at BitOffset 0"),
+            ("0", "65", "BitCount 65 is more than 64"),
+            ("7", "-8", "reversed bit range (BitOffset 7, BitCount -8)"),
+            ("-1", "8", "negative BitOffset -1"),
+        ] {
+            let err = parse_err(&sop1_with(offset, count));
+            assert!(
+                err.starts_with("bad.xml: line 6: <Range>: encoding ENC_SOP1, field SSRC0: "),
+                "{err}"
+            );
+            assert!(err.ends_with(why), "{err}");
+        }
+        // A field whose ranges add up to more than 64 bits.
+        let wide = sop1_with("0", "8").replace(
+            "<BitLayout>\n<Range>",
+            "<BitLayout><Range><BitCount>60</BitCount><BitOffset>0</BitOffset></Range>\n<Range>",
+        );
+        let wide = wide.replace("<BitCount>32</BitCount>", "<BitCount>128</BitCount>");
+        let err = parse_err(&wide);
+        assert!(
+            err.contains("encoding ENC_SOP1, field SSRC0: 68 bits in all"),
+            "{err}"
+        );
+        let err = parse_err(
+            &sop1_with("0", "8").replace("<BitCount>32</BitCount>", "<BitCount>0</BitCount>"),
+        );
+        assert!(
+            err.contains("encoding ENC_SOP1: BitCount 0 is not 1 to 128"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn operand_type_fields_are_checked_too() {
+        let text = r#"<Spec><ISA><OperandTypes><OperandType IsPartitioned="true">
+<OperandTypeName>OPR_TOY</OperandTypeName>
+<MicrocodeFormat><BitMap><Field><FieldName>ID</FieldName><BitLayout>
+<Range><BitCount>0</BitCount><BitOffset>0</BitOffset></Range>
+</BitLayout></Field></BitMap></MicrocodeFormat>
+</OperandType></OperandTypes></ISA></Spec>"#;
+        let err = parse_err(text);
+        assert!(
+            err.starts_with("bad.xml: line 4: <Range>: operand type OPR_TOY, field ID: BitCount 0"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn truncated_or_malformed_xml_is_an_error_naming_file_and_line() {
+        let cut = &FIXTURE[..FIXTURE.len() / 2];
+        let err = parse_err(cut);
+        assert!(
+            err.starts_with("bad.xml: not a well-formed XML file: "),
+            "{err}"
+        );
+        let lines = cut.lines().count();
+        assert!(
+            err.contains(&format!("line {lines}")) || err.contains(&format!("at {lines}:")),
+            "{err}"
+        );
+
+        let mismatched = FIXTURE.replacen("</EncodingName>", "</EncodingNam>", 1);
+        let err = parse_err(&mismatched);
+        let line = FIXTURE
+            .lines()
+            .position(|l| l.contains("</EncodingName>"))
+            .unwrap()
+            + 1;
+        assert!(
+            err.starts_with("bad.xml: not a well-formed XML file: "),
+            "{err}"
+        );
+        assert!(err.contains(&format!(" at {line}:")), "{err}");
+
+        let err = parse_err("<Spec><ISA>");
+        assert!(
+            err.contains("at line 1, the end of the file (truncated?)"),
+            "{err}"
+        );
     }
 }
