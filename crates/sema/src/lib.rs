@@ -1,7 +1,8 @@
 //! AMD ISA pseudocode: parser, interpreter and operand binder.
 //!
 //! The pseudocode text is read at run time from
-//! `<data>/amd-isa/derived/pseudocode/<arch>.json` ([`load_pseudocode`]), parsed
+//! `<data>/amd-isa/derived/pseudocode/<arch>.json` ([`load_pseudocode`],
+//! [`load_pseudocode_if_present`]), parsed
 //! with [`parse`] and run with [`execute`] over a [`State`] and a [`Binding`]
 //! (built by [`bind`] from spec operands, or synthesised by [`survey`]).
 
@@ -50,18 +51,35 @@ pub enum ExecError {
     Unsupported { construct: String },
 }
 
+/// A pseudocode file that could not be read or is not a pseudocode list. The message names
+/// the file; a JSON error adds serde_json's `line L column C`.
 #[derive(Debug, thiserror::Error)]
 pub enum SemaError {
-    #[error("{path}: cannot read pseudocode: {source}")]
+    #[error("{}: cannot read pseudocode: {source}", path.display())]
     Io {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("{path}: not a pseudocode list: {source}")]
+    #[error("{}: not a pseudocode list: {source}", path.display())]
     Json {
         path: PathBuf,
         source: serde_json::Error,
     },
+}
+
+impl SemaError {
+    /// The pseudocode file the error is about.
+    pub fn path(&self) -> &Path {
+        match self {
+            SemaError::Io { path, .. } | SemaError::Json { path, .. } => path,
+        }
+    }
+
+    /// Whether the file does not exist (the data has no pseudocode for the arch), as opposed
+    /// to a file that is there but unreadable or malformed.
+    pub fn is_missing(&self) -> bool {
+        matches!(self, SemaError::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound)
+    }
 }
 
 /// One instruction's entry in the extracted pseudocode list.
@@ -82,11 +100,17 @@ impl PseudocodeEntry {
     }
 }
 
-/// Reads `<data_dir>/amd-isa/derived/pseudocode/<arch>.json` (arch: `rdna3`, `cdna3`...).
-pub fn load_pseudocode(data_dir: &Path, arch: &str) -> Result<Vec<PseudocodeEntry>, SemaError> {
-    let path = data_dir
+/// `<data_dir>/amd-isa/derived/pseudocode/<arch>.json`.
+pub fn pseudocode_path(data_dir: &Path, arch: &str) -> PathBuf {
+    data_dir
         .join("amd-isa/derived/pseudocode")
-        .join(format!("{arch}.json"));
+        .join(format!("{arch}.json"))
+}
+
+/// Reads [`pseudocode_path`] (arch: `rdna3`, `cdna3`...). Any problem is an error, a missing
+/// file included; see [`load_pseudocode_if_present`] for data without pseudocode.
+pub fn load_pseudocode(data_dir: &Path, arch: &str) -> Result<Vec<PseudocodeEntry>, SemaError> {
+    let path = pseudocode_path(data_dir, arch);
     let text = std::fs::read_to_string(&path).map_err(|source| SemaError::Io {
         path: path.clone(),
         source,
@@ -95,6 +119,21 @@ pub fn load_pseudocode(data_dir: &Path, arch: &str) -> Result<Vec<PseudocodeEntr
         serde_json::from_str(&text).map_err(|source| SemaError::Json { path, source })?;
     strip_glued_paragraphs(&mut entries);
     Ok(entries)
+}
+
+/// As [`load_pseudocode`], but a missing file is `Ok(None)` (the data has no pseudocode for
+/// `arch`: report the instructions as lacking it). A file that is present but unreadable or
+/// malformed is still an error naming the file (and, for JSON, the line and column), so that
+/// a broken file is reported instead of passing for missing pseudocode everywhere.
+pub fn load_pseudocode_if_present(
+    data_dir: &Path,
+    arch: &str,
+) -> Result<Option<Vec<PseudocodeEntry>>, SemaError> {
+    match load_pseudocode(data_dir, arch) {
+        Ok(entries) => Ok(Some(entries)),
+        Err(e) if e.is_missing() => Ok(None),
+        Err(e) => Err(e),
+    }
 }
 
 /// Drops trailing paragraphs that are another instruction's whole pseudocode: where
