@@ -98,6 +98,8 @@ pub struct Report {
     pub failed_runs: Vec<SkippedRun>,
     /// RUN lines that repeat an earlier RUN line of the same file verbatim (checked once).
     pub duplicate_runs: Vec<SkippedRun>,
+    /// Input files that could not be read (malformed pseudocode...): bad input.
+    pub input_errors: Vec<String>,
     pub cases: Vec<CaseResult>,
 }
 
@@ -175,6 +177,7 @@ pub fn run(config: &EngineConfig, progress: &(dyn Fn(usize, usize) + Sync)) -> R
         unparsed_runs: plan.unparsed_runs,
         failed_runs,
         duplicate_runs: plan.duplicate_runs,
+        input_errors: semantics.load_errors(),
         cases,
     })
 }

@@ -176,9 +176,11 @@ fn cmd_run(data: Option<PathBuf>, args: RunArgs) -> Result<ExitCode> {
     let mut junit = String::new();
     let mut diverged = false;
     let mut files = 0;
+    let mut input_errors = Vec::new();
     for version in &corpora {
         let report = run_corpus(&data, &args, version, cache_dir.clone())?;
         files += report.files;
+        input_errors.extend(report.input_errors.iter().cloned());
         print!("{}", report::summary_table(&report));
         let show = args
             .show
@@ -206,6 +208,12 @@ fn cmd_run(data: Option<PathBuf>, args: RunArgs) -> Result<ExitCode> {
     }
     if files == 0 {
         bail!("--file {:?}: no test file matches", args.files);
+    }
+    if let Some(first) = input_errors.first() {
+        bail!(
+            "{first} ({} input files could not be read)",
+            input_errors.len()
+        );
     }
     for (path, text) in [(&args.json, json), (&args.junit, junit)] {
         if let Some(path) = path {

@@ -68,8 +68,11 @@ struct ArchPrograms {
 /// Parsed pseudocode per architecture, loaded on first use and shared across threads.
 pub struct Semantics {
     data_dir: PathBuf,
-    loaded: Mutex<HashMap<&'static str, Arc<Option<ArchPrograms>>>>,
+    loaded: Mutex<HashMap<&'static str, Arc<Loaded>>>,
 }
+
+/// An architecture's pseudocode: absent (no file), parsed, or the file could not be read.
+type Loaded = Result<Option<ArchPrograms>, String>;
 
 /// Inputs every case runs on: the same pseudo-random machine state each time.
 const SEED: u64 = 0x6d63_6469_6666;
@@ -82,12 +85,23 @@ impl Semantics {
         }
     }
 
-    fn programs(&self, arch: &'static str) -> Arc<Option<ArchPrograms>> {
+    fn programs(&self, arch: &'static str) -> Arc<Loaded> {
         let mut loaded = self.loaded.lock().expect("semantics lock");
         loaded
             .entry(arch)
             .or_insert_with(|| Arc::new(load_arch(&self.data_dir, arch)))
             .clone()
+    }
+
+    /// The pseudocode files that could not be read (bad input: the run reports them).
+    pub fn load_errors(&self) -> Vec<String> {
+        let loaded = self.loaded.lock().expect("semantics lock");
+        let mut errors: Vec<String> = loaded
+            .values()
+            .filter_map(|l| l.as_ref().as_ref().err().cloned())
+            .collect();
+        errors.sort();
+        errors
     }
 
     /// Executes `inst` on a pseudo-random state; `spec` supplies the full operand list
@@ -107,8 +121,10 @@ impl Semantics {
             return SemaVerdict::NoPseudocode;
         };
         let loaded = self.programs(file);
-        let Some(arch_programs) = loaded.as_ref() else {
-            return SemaVerdict::NoPseudocode;
+        let arch_programs = match loaded.as_ref() {
+            Ok(Some(programs)) => programs,
+            Ok(None) => return SemaVerdict::NoPseudocode,
+            Err(_) => return SemaVerdict::Unsupported("pseudocode file unreadable".into()),
         };
         if inst.encoding == "VOPDXY" {
             return run_dual(arch_programs, spec, inst, state);
@@ -352,9 +368,14 @@ fn u64_of(bits: &mcdiff_sema::BigInt) -> u64 {
     digits.first().copied().unwrap_or(0)
 }
 
-/// Parses every instruction's pseudocode once; `None` when the file is missing.
-fn load_arch(data_dir: &Path, arch: &str) -> Option<ArchPrograms> {
-    let entries = mcdiff_sema::load_pseudocode(data_dir, arch).ok()?;
+/// Parses every instruction's pseudocode once; `None` when the file is missing, an error
+/// naming the file when it cannot be read.
+fn load_arch(data_dir: &Path, arch: &str) -> Loaded {
+    let Some(entries) =
+        mcdiff_sema::load_pseudocode_if_present(data_dir, arch).map_err(|e| e.to_string())?
+    else {
+        return Ok(None);
+    };
     let mut programs = HashMap::new();
     let mut library = Library::default();
     for entry in &entries {
@@ -369,7 +390,7 @@ fn load_arch(data_dir: &Path, arch: &str) -> Option<ArchPrograms> {
         }
         programs.insert(key, parsed);
     }
-    Some(ArchPrograms { programs, library })
+    Ok(Some(ArchPrograms { programs, library }))
 }
 
 fn bound_reg(r: &RegRange) -> BoundValue {

@@ -273,3 +273,42 @@ fn report_paths_are_checked_first_and_never_truncated() {
         .code(2);
     assert_eq!(std::fs::read_to_string(&json).unwrap(), "previous report\n");
 }
+
+/// A malformed pseudocode file is bad input: the run completes, then exits 2 naming it.
+#[test]
+fn malformed_pseudocode_is_bad_input() {
+    let (Some(data), Some(_)) = (common::data_dir(), common::llvm_mc("19")) else {
+        return;
+    };
+    use std::os::unix::fs::symlink;
+    let dir = tempdir().join("bad-pseudocode");
+    let _ = std::fs::remove_dir_all(&dir);
+    let pseudocode = dir.join("amd-isa/derived/pseudocode");
+    std::fs::create_dir_all(&pseudocode).unwrap();
+    symlink(data.join("llvm-tests"), dir.join("llvm-tests")).unwrap();
+    symlink(data.join("amd-isa/xml"), dir.join("amd-isa/xml")).unwrap();
+    for entry in std::fs::read_dir(data.join("amd-isa/derived/pseudocode")).unwrap() {
+        let entry = entry.unwrap();
+        symlink(entry.path(), pseudocode.join(entry.file_name())).unwrap();
+    }
+    let bad = pseudocode.join("rdna3.json");
+    std::fs::remove_file(&bad).unwrap();
+    std::fs::write(&bad, "[{\"name\": \"S_NOP\",\n  oops").unwrap();
+    mcdiff()
+        .arg("--data")
+        .arg(&dir)
+        .args([
+            "run",
+            "--corpus",
+            "19.1.7",
+            "--file",
+            "gfx11_asm_sopc.s",
+            "--mcpu",
+            "gfx1100",
+        ])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("gfx1100"))
+        .stderr(predicate::str::contains("rdna3.json"))
+        .stderr(predicate::str::contains("line 2"));
+}

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use mcdiff_spec::{Encoding, Fidelity, Instruction, InstructionEncoding, Operand, Spec};
+use mcdiff_spec::{Encoding, Instruction, InstructionEncoding, Operand, Spec};
 
 use super::{read_field, DecodeOutcome, Disassembler, Failure};
 use crate::forms::{self, Forced};
@@ -150,7 +150,7 @@ impl<'s> Disassembler<'s> {
         let complete = spec
             .sources
             .get(form.source)
-            .is_some_and(|s| s.fidelity == Fidelity::High);
+            .is_some_and(|s| s.fidelity.lists_every_operand());
         if slots.is_empty() && !complete && !OPERANDLESS.contains(&base_mnemonic.as_str()) {
             return Err(Failure::Unsupported("no operand facts in spec".into()));
         }
