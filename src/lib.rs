@@ -14,6 +14,7 @@ pub mod data;
 pub mod engine;
 pub mod exec;
 pub mod explain;
+pub mod gate;
 pub mod llvm_mc;
 pub mod report;
 pub mod semantics;

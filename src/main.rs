@@ -35,6 +35,55 @@ enum Command {
     Asm(AsmArgs),
     /// Assemble one instruction and run AMD's pseudocode for it; print the state change.
     Exec(ExecArgs),
+    /// The LLVM upgrade gate: what changed between two llvm-mc releases over one corpus.
+    Gate(GateArgs),
+}
+
+#[derive(clap::Args)]
+struct GateArgs {
+    /// The llvm-mc of the release being left.
+    #[arg(long, value_name = "PATH")]
+    old: PathBuf,
+    /// The llvm-mc of the release being adopted.
+    #[arg(long, value_name = "PATH")]
+    new: PathBuf,
+    /// The test corpus (default: the old llvm-mc's version).
+    #[arg(long, value_name = "VERSION")]
+    corpus: Option<String>,
+    /// Reviewed changes (an insta snapshot, e.g. snapshots/gate/19.1.7-to-22.1.8.snap):
+    /// exit 1 when a change is not in it.
+    #[arg(long, value_name = "FILE")]
+    baseline: Option<PathBuf>,
+    /// Write every change's baseline line to this file.
+    #[arg(long, value_name = "FILE")]
+    write_baseline: Option<PathBuf>,
+    /// Write every change as JSON.
+    #[arg(long, value_name = "FILE")]
+    json: Option<PathBuf>,
+    /// Write a JUnit report (a test case per file; unreviewed changes fail it).
+    #[arg(long, value_name = "FILE")]
+    junit: Option<PathBuf>,
+    /// Write the summary as Markdown.
+    #[arg(long, value_name = "FILE")]
+    md: Option<PathBuf>,
+    /// Only RUN lines with this -mcpu (repeatable).
+    #[arg(long = "mcpu", value_name = "CPU")]
+    mcpus: Vec<String>,
+    /// Only test files whose path contains this text (repeatable).
+    #[arg(long = "file", value_name = "TEXT")]
+    files: Vec<String>,
+    /// Examples shown per kind.
+    #[arg(long, default_value_t = 3, value_name = "N")]
+    show: usize,
+    /// Where llvm-mc answers are cached (default: $MCDIFF_CACHE, else ~/.cache/mcdiff).
+    #[arg(long, value_name = "DIR")]
+    cache: Option<PathBuf>,
+    /// Run llvm-mc afresh, without the cache.
+    #[arg(long)]
+    no_cache: bool,
+    /// Seconds before one llvm-mc process is killed.
+    #[arg(long, default_value_t = 120)]
+    timeout: u64,
 }
 
 #[derive(clap::Args)]
@@ -113,6 +162,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Run(args) => cmd_run(cli.data, args),
         Command::Asm(args) => cmd_asm(cli.data, args),
+        Command::Gate(args) => cmd_gate(cli.data, args),
         Command::Exec(args) => DataDir::locate(cli.data.as_deref()).and_then(|data| {
             let mattr: Vec<String> = args.mattr.iter().map(|m| m.trim().to_string()).collect();
             let out = mcdiff::exec::run(&data, &args.mcpu, &mattr, &args.text, &args.sets)?;
@@ -287,6 +337,99 @@ fn write_atomically(path: &std::path::Path, text: &str) -> Result<()> {
     let tmp = temporary_beside(path);
     std::fs::write(&tmp, text).with_context(|| format!("writing {}", tmp.display()))?;
     std::fs::rename(&tmp, path).with_context(|| format!("writing {}", path.display()))
+}
+
+fn cmd_gate(data: Option<PathBuf>, args: GateArgs) -> Result<ExitCode> {
+    let data = DataDir::locate(data.as_deref())?;
+    data.spec_root()?;
+    let timeout = Duration::from_secs(args.timeout);
+    let old = LlvmMc::open(&args.old, timeout)?;
+    let new = LlvmMc::open(&args.new, timeout)?;
+    let version = args.corpus.clone().unwrap_or_else(|| old.version.clone());
+    let outputs = [&args.json, &args.junit, &args.md, &args.write_baseline];
+    for path in outputs.into_iter().flatten() {
+        check_writable(path)?;
+    }
+    let baseline = match &args.baseline {
+        Some(path) => Some(mcdiff::gate::read_baseline(
+            &std::fs::read_to_string(path)
+                .with_context(|| format!("reading {}", path.display()))?,
+        )),
+        None => None,
+    };
+    let cache_dir = if args.no_cache {
+        None
+    } else {
+        args.cache.clone().or_else(default_cache_dir)
+    };
+    let config = |llvm_mc: LlvmMc| -> Result<EngineConfig> {
+        Ok(EngineConfig {
+            data_dir: data.root.clone(),
+            corpus_root: data.corpus(&version)?,
+            corpus_version: version.clone(),
+            llvm_mc,
+            cache: RunCache::new(cache_dir.clone()),
+            mcpus: args.mcpus.clone(),
+            file_filters: args.files.clone(),
+        })
+    };
+    let report = mcdiff::gate::run(&config(old)?, &config(new)?)?;
+    let summary = mcdiff::gate::summary(&report, args.show);
+    print!("{summary}");
+    let baseline_lines = mcdiff::gate::baseline_text(&report);
+    let json = serde_json::to_string(&report)? + "\n";
+    let junit = mcdiff::gate::junit(&report, baseline.as_ref());
+    for (path, text) in [
+        (&args.json, &json),
+        (&args.junit, &junit),
+        (&args.md, &summary),
+        (&args.write_baseline, &baseline_lines),
+    ] {
+        if let Some(path) = path {
+            write_atomically(path, text)?;
+        }
+    }
+    if !report.faults.is_empty() {
+        for f in &report.faults {
+            eprintln!("mcdiff: gate: {f}");
+        }
+        bail!(
+            "{} llvm-mc runs faulted: the gate cannot judge",
+            report.faults.len()
+        );
+    }
+    Ok(gate_verdict(&report, &args, baseline.as_ref()))
+}
+
+/// Exit 0 when every change is reviewed (in the baseline), 1 otherwise, naming them.
+fn gate_verdict(
+    report: &mcdiff::gate::GateReport,
+    args: &GateArgs,
+    baseline: Option<&std::collections::BTreeSet<String>>,
+) -> ExitCode {
+    let empty = Default::default();
+    let (unreviewed, gone) = mcdiff::gate::unreviewed(report, baseline.unwrap_or(&empty));
+    for line in gone.iter().take(args.show.max(10)) {
+        eprintln!("mcdiff: gate: in the baseline, no longer seen: {line}");
+    }
+    if unreviewed.is_empty() {
+        return ExitCode::SUCCESS;
+    }
+    for c in unreviewed.iter().take(args.show.max(10)) {
+        eprintln!("mcdiff: gate: unreviewed: {}", c.baseline_line());
+    }
+    let from = args
+        .baseline
+        .as_ref()
+        .map_or("no baseline given".to_string(), |p| {
+            format!("not in {}", p.display())
+        });
+    eprintln!(
+        "mcdiff: gate: {} changes are unreviewed ({from}); review them with \
+         `cargo insta test --review --test gate_baseline`, or write a baseline with --write-baseline",
+        unreviewed.len()
+    );
+    ExitCode::from(1)
 }
 
 fn progress_bar(version: &str) -> Option<indicatif::ProgressBar> {

@@ -274,6 +274,57 @@ fn report_paths_are_checked_first_and_never_truncated() {
     assert_eq!(std::fs::read_to_string(&json).unwrap(), "previous report\n");
 }
 
+/// The gate exits 0 when every change is in the baseline, 1 naming an entry that is not,
+/// and 2 when an llvm-mc faults.
+#[test]
+fn gate_exit_status_follows_the_baseline() {
+    let (Some(data), Some(old), Some(new)) = (
+        common::data_dir(),
+        common::llvm_mc("19"),
+        common::llvm_mc("22"),
+    ) else {
+        return;
+    };
+    let dir = tempdir().join("gate");
+    std::fs::create_dir_all(&dir).unwrap();
+    let baseline = dir.join("baseline.txt");
+    let gate = |old: &std::path::Path, extra: &[&std::ffi::OsStr]| {
+        let mut cmd = mcdiff();
+        cmd.arg("--data")
+            .arg(&data)
+            .args(["gate", "--old"])
+            .arg(old);
+        cmd.arg("--new").arg(&new).args(["--corpus", "19.1.7"]);
+        cmd.args(["--file", "gfx11_dasm_vop1.txt", "--mcpu", "gfx1100"]);
+        cmd.args(extra);
+        cmd
+    };
+    gate(&old, &["--write-baseline".as_ref(), baseline.as_os_str()])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("unreviewed"));
+    let text = std::fs::read_to_string(&baseline).unwrap();
+    assert!(
+        text.lines().count() > 10,
+        "LLVM 22 prints gfx11 VOP1 text differently"
+    );
+    gate(&old, &["--baseline".as_ref(), baseline.as_os_str()])
+        .assert()
+        .success();
+    let removed = text.lines().next().unwrap().to_string();
+    let rest: String = text.lines().skip(1).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&baseline, rest).unwrap();
+    gate(&old, &["--baseline".as_ref(), baseline.as_os_str()])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(removed));
+    let broken = fake_llvm_mc(&dir, "segv", "kill -SEGV $$");
+    gate(&broken, &[])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("signal 11"));
+}
+
 /// A malformed pseudocode file is bad input: the run completes, then exits 2 naming it.
 #[test]
 fn malformed_pseudocode_is_bad_input() {

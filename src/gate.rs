@@ -1,0 +1,410 @@
+//! The LLVM upgrade gate: every case whose llvm-mc answer changed between two llvm-mc
+//! releases, what kind of change it is, whether a CHECK line of the test sees it, and which
+//! side our encoder/decoder agrees with.
+//!
+//! Both sides run through the same engine (so the cache makes the old side free on re-runs);
+//! this module only pairs the cases and compares their answers.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::fmt::Write as _;
+
+use anyhow::Result;
+use serde::Serialize;
+
+use crate::classify::{normalize_asm, LlvmVerdict, OursAnswer};
+use crate::engine::{self, CaseResult, EngineConfig, Report};
+use crate::explain;
+use crate::llvm_mc::LlvmAnswer;
+use crate::report::llvm_text;
+
+/// The not-run reason of a `-mcpu` the llvm-mc does not know (see [`crate::llvm_mc::Fault`]).
+const UNKNOWN_CPU: &str = "llvm-mc does not know the -mcpu";
+
+/// One changed answer.
+#[derive(Debug, Clone, Serialize)]
+pub struct Change {
+    pub file: String,
+    pub run_line: usize,
+    pub line: usize,
+    pub mcpu: String,
+    pub mattr: Vec<String>,
+    pub text: String,
+    pub kind: &'static str,
+    pub old: String,
+    pub new: String,
+    /// A CHECK line of the test fails now that did not before.
+    pub seen_by_check: bool,
+    /// Which side our encoder/decoder agrees with: `old`, `new`, `both`, `neither`, or
+    /// `no-verdict: <reason>`.
+    pub ours: String,
+    /// Text changes: the change with register numbers and values abstracted
+    /// (`vN -> vN.l`), so a reviewer approves a pattern once.
+    pub shape: Option<String>,
+}
+
+impl Change {
+    /// The line a baseline keeps for this change: where, what kind, and the input line
+    /// (never the answers, which hold expected bytes).
+    pub fn baseline_line(&self) -> String {
+        let mattr = if self.mattr.is_empty() {
+            String::new()
+        } else {
+            format!(" {}", self.mattr.join(","))
+        };
+        format!(
+            "{} {}:{} run@{} {}{mattr}: {}",
+            self.kind, self.file, self.line, self.run_line, self.mcpu, self.text
+        )
+    }
+}
+
+/// The gate's findings for one corpus.
+#[derive(Debug, Serialize)]
+pub struct GateReport {
+    pub corpus_version: String,
+    pub old_version: String,
+    pub new_version: String,
+    /// Cases compared (present under both llvm-mc).
+    pub cases: usize,
+    /// Cases not compared: llvm-mc's answer could not be mapped to the line on one side.
+    pub not_compared: usize,
+    /// RUN lines whose llvm-mc faulted (crash, timeout, no output) on either side.
+    pub faults: Vec<String>,
+    pub changes: Vec<Change>,
+}
+
+/// Runs the corpus under both llvm-mc and pairs the cases.
+pub fn run(old: &EngineConfig, new: &EngineConfig) -> Result<GateReport> {
+    let old_report = engine::run(old, &|_, _| {})?;
+    let new_report = engine::run(new, &|_, _| {})?;
+    Ok(compare(&old_report, &new_report))
+}
+
+/// Pairs the cases of two reports of one corpus by case id.
+pub fn compare(old: &Report, new: &Report) -> GateReport {
+    let by_id: HashMap<&str, &CaseResult> = old.cases.iter().map(|c| (c.id.as_str(), c)).collect();
+    let mut report = GateReport {
+        corpus_version: new.corpus_version.clone(),
+        old_version: old.llvm_mc_version.clone(),
+        new_version: new.llvm_mc_version.clone(),
+        cases: 0,
+        not_compared: 0,
+        faults: faults(old).chain(faults(new)).collect(),
+        changes: Vec::new(),
+    };
+    for n in &new.cases {
+        let Some(o) = by_id.get(n.id.as_str()) else {
+            continue;
+        };
+        report.cases += 1;
+        match change_kind(&o.llvm, &n.llvm) {
+            Kind::Same => {}
+            Kind::NotCompared => report.not_compared += 1,
+            Kind::Changed(kind) => report.changes.push(change(o, n, kind)),
+        }
+    }
+    report.changes.sort_by_key(Change::baseline_line);
+    report
+}
+
+/// RUN lines whose llvm-mc gave no usable answer for a reason other than an unknown -mcpu.
+fn faults(report: &Report) -> impl Iterator<Item = String> + '_ {
+    report
+        .failed_runs
+        .iter()
+        .filter(|f| !f.reason.contains("is not a recognized processor"))
+        .map(move |f| {
+            format!(
+                "llvm-mc {}: {}:{}: {}",
+                report.llvm_mc_version, f.file, f.line, f.reason
+            )
+        })
+}
+
+enum Kind {
+    Same,
+    NotCompared,
+    Changed(&'static str),
+}
+
+fn change_kind(old: &LlvmAnswer, new: &LlvmAnswer) -> Kind {
+    use LlvmAnswer as A;
+    let kind = match (old, new) {
+        (A::NotRun(o), A::NotRun(n)) if o == n => return Kind::Same,
+        (A::NotRun(r), _) | (_, A::NotRun(r)) if r != UNKNOWN_CPU => return Kind::NotCompared,
+        (A::NotRun(_), _) => "cpu-added",
+        (_, A::NotRun(_)) => "cpu-removed",
+        (A::Encoded { .. }, A::Error { .. }) => "new-error",
+        (A::Error { .. }, A::Encoded { .. }) => "newly-accepted",
+        (A::Decoded { .. }, A::Error { .. }) => "new-invalid",
+        (A::Error { .. }, A::Decoded { .. }) => "newly-decoded",
+        (
+            A::Encoded {
+                bytes: ob,
+                text: ot,
+                ..
+            },
+            A::Encoded {
+                bytes: nb,
+                text: nt,
+                ..
+            },
+        ) => match (ob != nb, normalize_asm(ot) != normalize_asm(nt)) {
+            (false, false) => return Kind::Same,
+            (true, false) => "bytes",
+            (false, true) => "text",
+            (true, true) => "bytes+text",
+        },
+        (
+            A::Decoded {
+                bytes: ob,
+                text: ot,
+                ..
+            },
+            A::Decoded {
+                bytes: nb,
+                text: nt,
+                ..
+            },
+        ) => match (ob != nb, normalize_asm(ot) != normalize_asm(nt)) {
+            (false, false) => return Kind::Same,
+            (_, true) => "text",
+            (true, false) => "bytes",
+        },
+        _ => return Kind::Same, // both reject: the gate follows accept/reject, bytes and text
+    };
+    Kind::Changed(kind)
+}
+
+fn change(o: &CaseResult, n: &CaseResult, kind: &'static str) -> Change {
+    let seen_by_check = matches!(n.verdict.llvm, LlvmVerdict::CheckDiffers(_))
+        && !matches!(o.verdict.llvm, LlvmVerdict::CheckDiffers(_));
+    let shape = match (&o.llvm, &n.llvm) {
+        (
+            LlvmAnswer::Encoded { text: a, .. } | LlvmAnswer::Decoded { text: a, .. },
+            LlvmAnswer::Encoded { text: b, .. } | LlvmAnswer::Decoded { text: b, .. },
+        ) if kind.contains("text") => Some(text_shape(a, b)),
+        _ => None,
+    };
+    Change {
+        file: n.file.to_string(),
+        run_line: n.run_line,
+        line: n.line,
+        mcpu: n.target.to_string(),
+        mattr: n.mattr.to_vec(),
+        text: n.text.clone(),
+        kind,
+        old: llvm_text(&o.llvm),
+        new: llvm_text(&n.llvm),
+        seen_by_check,
+        ours: ours_side(o, n, kind),
+        shape,
+    }
+}
+
+/// Which release our side agrees with. Our syntax follows the llvm-mc it is compared with,
+/// so for a text change each side's run is compared with its own release.
+fn ours_side(o: &CaseResult, n: &CaseResult, kind: &str) -> String {
+    match &n.ours {
+        OursAnswer::NoSpec => return "no-verdict: no-spec".into(),
+        OursAnswer::Unsupported(r) => return format!("no-verdict: unsupported: {r}"),
+        _ => {}
+    }
+    let agrees = |ours: &OursAnswer, llvm: &LlvmAnswer| match (ours, llvm) {
+        (OursAnswer::Encoded(a), LlvmAnswer::Encoded { bytes, .. }) => a == bytes,
+        (OursAnswer::Decoded(a), LlvmAnswer::Decoded { text, .. }) => {
+            normalize_asm(a) == normalize_asm(text)
+        }
+        (OursAnswer::Rejected(_), LlvmAnswer::Error { .. }) => true,
+        _ => false,
+    };
+    let text_only = kind == "text" && matches!(n.ours, OursAnswer::Decoded(_));
+    let (with_old, with_new) = if text_only {
+        (agrees(&o.ours, &o.llvm), agrees(&n.ours, &n.llvm))
+    } else {
+        (agrees(&n.ours, &o.llvm), agrees(&n.ours, &n.llvm))
+    };
+    match (with_old, with_new) {
+        (true, true) if text_only => "both (our printer follows each release)".into(),
+        (true, true) => "both".into(),
+        (true, false) => "old".into(),
+        (false, true) => "new".into(),
+        (false, false) => "neither".into(),
+    }
+}
+
+/// A text change with numbers abstracted: the differing operands, `old -> new`.
+fn text_shape(old: &str, new: &str) -> String {
+    let abstracted = |s: &str| {
+        let mut out = String::new();
+        let mut in_number = false;
+        for c in s.chars() {
+            if c.is_ascii_digit() || (in_number && c.is_ascii_hexdigit()) {
+                if !in_number {
+                    out.push('N');
+                }
+                in_number = true;
+            } else {
+                in_number = false;
+                out.push(c);
+            }
+        }
+        out
+    };
+    let diff = explain::text_diff(&abstracted(new), &abstracted(old));
+    // text_diff names "ours" (here: new) and "llvm-mc" (here: old); say it plainly.
+    let diff = diff.replace("llvm-mc", "old").replace("ours", "new");
+    if diff.is_empty() {
+        "white space".into()
+    } else {
+        diff
+    }
+}
+
+/// The baseline: the reviewed change lines (an insta snapshot: its header is skipped).
+pub fn read_baseline(text: &str) -> BTreeSet<String> {
+    let body = match text.strip_prefix("---") {
+        Some(rest) => rest.split_once("\n---\n").map_or("", |(_, b)| b),
+        None => text,
+    };
+    body.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// The baseline text of a report: one line per change, sorted.
+pub fn baseline_text(report: &GateReport) -> String {
+    let mut out = String::new();
+    for c in &report.changes {
+        out.push_str(&c.baseline_line());
+        out.push('\n');
+    }
+    out
+}
+
+/// Changes not in the baseline, and baseline lines no change matches.
+pub fn unreviewed<'a>(
+    report: &'a GateReport,
+    baseline: &BTreeSet<String>,
+) -> (Vec<&'a Change>, Vec<String>) {
+    let seen: BTreeSet<String> = report.changes.iter().map(Change::baseline_line).collect();
+    let new = report
+        .changes
+        .iter()
+        .filter(|c| !baseline.contains(&c.baseline_line()))
+        .collect();
+    let gone = baseline.difference(&seen).cloned().collect();
+    (new, gone)
+}
+
+/// Counts by a key, most frequent first.
+fn count_by<'a>(
+    changes: impl Iterator<Item = &'a Change>,
+    key: impl Fn(&Change) -> String,
+) -> Vec<(String, usize)> {
+    let mut by: BTreeMap<String, usize> = BTreeMap::new();
+    for c in changes {
+        *by.entry(key(c)).or_insert(0) += 1;
+    }
+    let mut v: Vec<_> = by.into_iter().collect();
+    v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    v
+}
+
+/// A grouping of changes.
+type ChangeKey = fn(&Change) -> String;
+
+/// The grouped summary: by kind (with examples), by target, by file, by text shape.
+pub fn summary(report: &GateReport, examples: usize) -> String {
+    let mut out = format!(
+        "LLVM {} tests: llvm-mc {} -> {}: {} cases compared, {} changed, {} not compared \
+         (llvm-mc's answer not mapped to the line)\n",
+        report.corpus_version,
+        report.old_version,
+        report.new_version,
+        report.cases,
+        report.changes.len(),
+        report.not_compared
+    );
+    let seen = report.changes.iter().filter(|c| c.seen_by_check).count();
+    let _ = writeln!(out, "seen by a CHECK line of the test: {seen}");
+    out.push_str("by kind:\n");
+    for (kind, n) in count_by(report.changes.iter(), |c| c.kind.to_string()) {
+        let _ = writeln!(out, "  {n:>7}  {kind}");
+        let of_kind = report.changes.iter().filter(|c| c.kind == kind);
+        for (ours, n) in count_by(of_kind.clone(), |c| c.ours.clone()).iter().take(4) {
+            let _ = writeln!(out, "             ours {ours}: {n}");
+        }
+        for c in of_kind.take(examples) {
+            let _ = writeln!(
+                out,
+                "           {}:{} {}: {}",
+                c.file, c.line, c.mcpu, c.text
+            );
+            let _ = writeln!(out, "             old: {}", c.old);
+            let _ = writeln!(out, "             new: {}", c.new);
+        }
+    }
+    let sections: [(&str, ChangeKey); 3] = [
+        ("by target", |c| c.mcpu.clone()),
+        ("by file", |c| c.file.clone()),
+        ("text changes by shape", |c| {
+            c.shape.clone().unwrap_or_default()
+        }),
+    ];
+    for (title, key) in sections {
+        let rows = count_by(report.changes.iter(), key);
+        let rows: Vec<_> = rows.into_iter().filter(|(k, _)| !k.is_empty()).collect();
+        let _ = writeln!(out, "{title} ({} groups):", rows.len());
+        for (k, n) in rows.iter().take(examples.max(10)) {
+            let _ = writeln!(out, "  {n:>7}  {k}");
+        }
+    }
+    out
+}
+
+fn xml_escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// JUnit: one suite, a test case per file with changes; unreviewed changes fail it.
+pub fn junit(report: &GateReport, baseline: Option<&BTreeSet<String>>) -> String {
+    let mut by_file: BTreeMap<&str, Vec<&Change>> = BTreeMap::new();
+    for c in &report.changes {
+        by_file.entry(&c.file).or_default().push(c);
+    }
+    let reviewed = |c: &Change| baseline.is_some_and(|b| b.contains(&c.baseline_line()));
+    let failures = by_file
+        .values()
+        .filter(|cs| cs.iter().any(|c| !reviewed(c)))
+        .count();
+    let mut out = format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"gate llvm-{} to llvm-{}\" tests=\"{}\" failures=\"{failures}\">\n",
+        xml_escape(&report.old_version),
+        xml_escape(&report.new_version),
+        by_file.len()
+    );
+    for (file, changes) in by_file {
+        let bad: Vec<&&Change> = changes.iter().filter(|c| !reviewed(c)).collect();
+        let _ = write!(out, "    <testcase name=\"{}\"", xml_escape(file));
+        if bad.is_empty() {
+            out.push_str("/>\n");
+            continue;
+        }
+        let _ = writeln!(
+            out,
+            ">\n      <failure message=\"{} unreviewed changes\">",
+            bad.len()
+        );
+        for c in bad {
+            let _ = writeln!(out, "{}", xml_escape(&c.baseline_line()));
+        }
+        out.push_str("      </failure>\n    </testcase>\n");
+    }
+    out.push_str("  </testsuite>\n</testsuites>\n");
+    out
+}
