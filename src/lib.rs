@@ -11,6 +11,7 @@ pub mod bytes;
 pub mod checkmatch;
 pub mod classify;
 pub mod data;
+pub mod disasm;
 pub mod engine;
 pub mod exec;
 pub mod explain;

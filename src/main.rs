@@ -35,6 +35,8 @@ enum Command {
     Asm(AsmArgs),
     /// Assemble one instruction and run AMD's pseudocode for it; print the state change.
     Exec(ExecArgs),
+    /// Disassemble byte lines like `llvm-mc --disassemble -show-encoding`, with our decoder.
+    Disasm(mcdiff::disasm::DisasmArgs),
     /// The LLVM upgrade gate: what changed between two llvm-mc releases over one corpus.
     Gate(GateArgs),
 }
@@ -169,6 +171,7 @@ fn main() -> ExitCode {
             print!("{out}");
             Ok(ExitCode::SUCCESS)
         }),
+        Command::Disasm(args) => mcdiff::disasm::cmd(cli.data, args),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,235 @@
+//! `mcdiff disasm`: byte lines in, LLVM text out, like `llvm-mc --disassemble -show-encoding`,
+//! with our spec-driven decoder.
+//!
+//! Input is read the way LLVM's disassembler tests (`.txt`) are: `0x01,0x02,0x80,0xbe` or
+//! `[0x01 0x02 0x80 0xbe]`, comments after `#`, `//` or `;`, blank lines. Each byte line is
+//! decoded on its own, as the differential run does: after bytes no instruction has, 4 bytes
+//! are skipped (with a warning at the column of their first byte) and decoding goes on
+//! within the line.
+
+use anyhow::{bail, Context, Result};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use crate::bytes::{render, EncByte};
+use crate::data::DataDir;
+use mcdiff_asm::decode::{DecodeOutcome, Disassembler};
+use mcdiff_asm::syntax::release::release_default_mattr;
+
+/// The llvm-mc release whose defaults (wave size, true16) we follow: the reference llvm-mc.
+pub const REFERENCE_LLVM_MAJOR: u32 = 22;
+
+/// `mcdiff disasm` arguments.
+#[derive(clap::Args, Debug)]
+pub struct DisasmArgs {
+    /// Target processor, as llvm-mc's -mcpu.
+    #[arg(long)]
+    pub mcpu: String,
+    /// Target features, as llvm-mc's -mattr (comma-separated, repeatable).
+    #[arg(long, value_delimiter = ',')]
+    pub mattr: Vec<String>,
+    /// Input file of byte lines, or - for standard input.
+    #[arg(default_value = "-")]
+    pub file: String,
+}
+
+/// Runs `mcdiff disasm`: exit status 1 when any line could not be decoded; errors in the
+/// input itself (target, file, encoding) are returned and become exit status 2.
+pub fn cmd(data: Option<PathBuf>, args: DisasmArgs) -> Result<ExitCode> {
+    let data = DataDir::locate(data.as_deref())?;
+    let spec = mcdiff_spec::load_target(data.spec_root()?, &args.mcpu)?;
+    let (name, raw) = if args.file == "-" {
+        let mut buf = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut buf)
+            .context("reading standard input")?;
+        ("<stdin>".to_string(), buf)
+    } else {
+        let buf = std::fs::read(&args.file).with_context(|| format!("reading {}", args.file))?;
+        (args.file.clone(), buf)
+    };
+    let text = utf8_text(&name, raw)?;
+    let mattr: Vec<String> = release_default_mattr(REFERENCE_LLVM_MAJOR, spec.target.gfx_major)
+        .iter()
+        .map(|m| m.to_string())
+        .chain(args.mattr.iter().map(|m| m.trim().to_string()))
+        .filter(|m| !m.is_empty())
+        .collect();
+    let dis = Disassembler::new(&spec, &mattr);
+    let stdout = std::io::stdout();
+    let stderr = std::io::stderr();
+    let ok = disassemble(&dis, &name, &text, &mut stdout.lock(), &mut stderr.lock())?;
+    Ok(if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// The input as text, or an error naming the first line that is not UTF-8.
+fn utf8_text(name: &str, raw: Vec<u8>) -> Result<String> {
+    match String::from_utf8(raw) {
+        Ok(s) => Ok(s),
+        Err(e) => {
+            let bad = e.utf8_error().valid_up_to();
+            let line = e.as_bytes()[..bad].iter().filter(|&&b| b == b'\n').count() + 1;
+            bail!("{name}:{line}: invalid UTF-8")
+        }
+    }
+}
+
+/// Decodes every byte line of `text`; instructions go to `out` as llvm-mc prints them with
+/// `-show-encoding`, diagnostics to `err` as `<name>:LINE:COL: ...`. True when every line
+/// decoded whole.
+pub fn disassemble(
+    dis: &Disassembler,
+    name: &str,
+    text: &str,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> std::io::Result<bool> {
+    // Byte lines are split from comments the same way test files are read.
+    let parsed = mcdiff_lit::parse_test_file(Path::new("input.txt"), text);
+    let raw_lines: Vec<&str> = text.lines().collect();
+    let mut ok = true;
+    for src in &parsed.lines {
+        let raw = raw_lines.get(src.line - 1).copied().unwrap_or_default();
+        let Some(bytes) = &src.bytes else {
+            ok = false;
+            let col = bad_token_column(raw);
+            writeln!(err, "{name}:{}:{col}: error: invalid input token", src.line)?;
+            continue;
+        };
+        let columns = byte_columns(raw, bytes.len());
+        let column = |at: usize| columns.get(at).copied().unwrap_or(1);
+        for piece in decode_bytes(dis, bytes) {
+            match piece {
+                Piece::Inst { text, at, len } => {
+                    let enc: Vec<EncByte> = bytes[at..at + len]
+                        .iter()
+                        .map(|&b| EncByte::Byte(b))
+                        .collect();
+                    writeln!(out, "\t{text:<39} ; encoding: {}", render(&enc))?;
+                }
+                Piece::Invalid { at } => {
+                    ok = false;
+                    writeln!(
+                        err,
+                        "{name}:{}:{}: warning: invalid instruction encoding",
+                        src.line,
+                        column(at)
+                    )?;
+                }
+                Piece::Unsupported { at, reason } => {
+                    ok = false;
+                    writeln!(
+                        err,
+                        "{name}:{}:{}: error: unsupported: {reason}",
+                        src.line,
+                        column(at)
+                    )?;
+                }
+            }
+        }
+    }
+    Ok(ok)
+}
+
+/// One step of decoding a byte line.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Piece {
+    /// An instruction: its text and the `len` bytes from offset `at` it came from.
+    Inst { text: String, at: usize, len: usize },
+    /// No instruction has the bytes at `at`; 4 bytes are skipped.
+    Invalid { at: usize },
+    /// Our decoder does not handle the bytes at `at`; the rest of the line is left alone.
+    Unsupported { at: usize, reason: String },
+}
+
+/// Decodes one line's bytes as the differential run does (`engine::decode_line`): after
+/// bytes no instruction has, 4 bytes are skipped and decoding goes on; bytes our decoder
+/// does not handle end the line.
+pub fn decode_bytes(dis: &Disassembler, bytes: &[u8]) -> Vec<Piece> {
+    let mut pieces = Vec::new();
+    let mut at = 0;
+    while at < bytes.len() {
+        match dis.decode(&bytes[at..]) {
+            DecodeOutcome::Decoded { text, len, .. } => {
+                let len = len.clamp(1, bytes.len() - at);
+                pieces.push(Piece::Inst { text, at, len });
+                at += len;
+            }
+            DecodeOutcome::Invalid(_) => {
+                pieces.push(Piece::Invalid { at });
+                at += 4;
+            }
+            DecodeOutcome::Unsupported(reason) => {
+                pieces.push(Piece::Unsupported { at, reason });
+                break;
+            }
+        }
+    }
+    pieces
+}
+
+/// 1-based columns of the first `n` byte tokens (`0x..`) of a raw byte line.
+fn byte_columns(raw: &str, n: usize) -> Vec<usize> {
+    tokens(raw)
+        .filter(|(_, tok)| tok.starts_with("0x") || tok.starts_with("0X"))
+        .take(n)
+        .map(|(at, _)| at + 1)
+        .collect()
+}
+
+/// 1-based column of the first token of a line that is not a byte (`0x..`), as llvm-mc
+/// points at it; the first non-blank column when every token looks like one.
+fn bad_token_column(raw: &str) -> usize {
+    let is_byte = |tok: &str| {
+        tok.strip_prefix("0x")
+            .or_else(|| tok.strip_prefix("0X"))
+            .is_some_and(|h| (1..=2).contains(&h.len()) && u8::from_str_radix(h, 16).is_ok())
+    };
+    tokens(raw)
+        .find(|(_, tok)| !is_byte(tok))
+        .or_else(|| tokens(raw).next())
+        .map_or(1, |(at, _)| at + 1)
+}
+
+/// Tokens of a byte line split at commas, blanks and brackets, with their byte offsets.
+fn tokens(raw: &str) -> impl Iterator<Item = (usize, &str)> + '_ {
+    let sep = |c: char| c == ',' || c == '[' || c == ']' || c.is_whitespace();
+    let mut rest = 0;
+    std::iter::from_fn(move || {
+        let start = rest + raw[rest..].find(|c: char| !sep(c))?;
+        let end = raw[start..].find(sep).map_or(raw.len(), |e| start + e);
+        rest = end;
+        Some((start, &raw[start..end]))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn byte_columns_follow_separators_and_brackets() {
+        assert_eq!(byte_columns("0x01,0x02, 0x03 ,0x04", 4), vec![1, 6, 12, 18]);
+        assert_eq!(byte_columns("  [0x01 0x02] # c 0x05", 2), vec![4, 9]);
+        assert_eq!(byte_columns("0x01", 3), vec![1]);
+    }
+
+    #[test]
+    fn bad_tokens_are_pointed_at() {
+        assert_eq!(bad_token_column("0x01,0xzz"), 6);
+        assert_eq!(bad_token_column("  foo"), 3);
+        assert_eq!(bad_token_column(""), 1);
+    }
+
+    #[test]
+    fn the_first_bad_line_of_non_utf8_input_is_named() {
+        let e = utf8_text("in.txt", b"0x01\n0x02\n\xff\n".to_vec()).unwrap_err();
+        assert_eq!(e.to_string(), "in.txt:3: invalid UTF-8");
+        assert_eq!(utf8_text("x", b"0x01\n".to_vec()).unwrap(), "0x01\n");
+    }
+}
