@@ -184,41 +184,90 @@ impl LlvmMc {
         Ok((stdout, stderr))
     }
 
+    /// Runs llvm-mc in a process group of its own, feeding `input` and collecting both
+    /// outputs on threads (so neither pipe can fill up and stall it). On timeout the whole
+    /// group is killed: a wrapper's children die with it and release the pipes.
     fn exec(
         &self,
         args: &[String],
         input: &str,
     ) -> Result<(std::process::ExitStatus, String, String)> {
-        let handle = duct::cmd(&self.path, args)
-            .stdin_bytes(input.as_bytes().to_vec())
-            .stdout_capture()
-            .stderr_capture()
-            .unchecked()
-            .start()
+        use std::io::{Read as _, Write as _};
+        use std::os::unix::process::CommandExt as _;
+        use std::process::{Command, Stdio};
+        let mut child = Command::new(&self.path)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0)
+            .spawn()
             .with_context(|| format!("cannot start {}", self.path.display()))?;
+        let mut stdin = child.stdin.take().expect("piped stdin");
+        let input = input.as_bytes().to_vec();
+        // A child that exits without reading its input closes the pipe: not an error here.
+        let writer = std::thread::spawn(move || drop(stdin.write_all(&input)));
+        let reader = |mut pipe: Box<dyn std::io::Read + Send>| {
+            std::thread::spawn(move || {
+                let mut bytes = Vec::new();
+                let _ = pipe.read_to_end(&mut bytes);
+                bytes
+            })
+        };
+        let stdout = reader(Box::new(child.stdout.take().expect("piped stdout")));
+        let stderr = reader(Box::new(child.stderr.take().expect("piped stderr")));
         let deadline = Instant::now() + self.timeout;
-        loop {
-            if let Some(out) = handle.try_wait()? {
-                return Ok((
-                    out.status,
-                    String::from_utf8_lossy(&out.stdout).into_owned(),
-                    String::from_utf8_lossy(&out.stderr).into_owned(),
-                ));
+        let status = loop {
+            if let Some(status) = child.try_wait()? {
+                break status;
             }
             if Instant::now() > deadline {
-                handle.kill()?;
+                kill_group(child.id());
+                let _ = child.wait();
+                let _ = (writer.join(), stdout.join(), stderr.join());
+                let detail = format!(
+                    "llvm-mc timed out after {:?}: {}",
+                    self.timeout,
+                    self.replay(args)
+                );
                 return Err(Fault {
                     kind: FaultKind::Timeout,
                     diagnostic: None,
-                    detail: format!(
-                        "llvm-mc timed out after {:?}: {}",
-                        self.timeout,
-                        self.replay(args)
-                    ),
+                    detail,
                 }
                 .into());
             }
             std::thread::sleep(Duration::from_millis(5));
+        };
+        // Children of a wrapper may still hold the pipes open after it exited.
+        kill_group(child.id());
+        let _ = writer.join();
+        let (stdout, stderr) = (joined(stdout), joined(stderr));
+        let text = |bytes: Vec<u8>, what: &str| {
+            String::from_utf8(bytes).map_err(|e| Fault {
+                kind: FaultKind::Garbled,
+                diagnostic: None,
+                detail: format!("llvm-mc's {what} is not UTF-8 ({e}): {}", self.replay(args)),
+            })
+        };
+        Ok((
+            status,
+            text(stdout, "output")?,
+            text(stderr, "error output")?,
+        ))
+    }
+}
+
+fn joined(reader: std::thread::JoinHandle<Vec<u8>>) -> Vec<u8> {
+    reader.join().unwrap_or_default()
+}
+
+/// SIGKILL to the process group `pid` leads (llvm-mc runs in a group of its own).
+fn kill_group(pid: u32) {
+    if let Ok(pid) = i32::try_from(pid) {
+        // SAFETY: kill(2) with a negative pid signals that process group; no memory involved.
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
         }
     }
 }
@@ -239,6 +288,8 @@ pub enum FaultKind {
     Crashed(i32),
     Timeout,
     NoOutput,
+    /// Output that is not text (not UTF-8).
+    Garbled,
 }
 
 impl Fault {
@@ -249,6 +300,7 @@ impl Fault {
             FaultKind::Crashed(signal) => format!("llvm-mc crashed (signal {signal})"),
             FaultKind::Timeout => "llvm-mc timed out".into(),
             FaultKind::NoOutput => "llvm-mc printed nothing".into(),
+            FaultKind::Garbled => "llvm-mc printed garbled output".into(),
         }
     }
 }

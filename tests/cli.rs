@@ -159,7 +159,7 @@ fn fake_llvm_mc(dir: &std::path::Path, name: &str, body: &str) -> std::path::Pat
     use std::os::unix::fs::PermissionsExt;
     let path = dir.join(name);
     let script = format!(
-        "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'LLVM version 19.1.7'; exit 0; fi\ncat >/dev/null\n{body}\n"
+        "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'LLVM version 19.1.7'; exit 0; fi\n{body}\n"
     );
     std::fs::write(&path, script).unwrap();
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
@@ -176,16 +176,48 @@ fn llvm_mc_faults_are_not_run_and_never_cached() {
     let dir = tempdir().join("faults");
     std::fs::create_dir_all(&dir).unwrap();
     let cache = dir.join("cache");
-    for (name, body, reason) in [
-        ("segv", "kill -SEGV $$", "llvm-mc crashed (signal 11)"),
-        ("silent", "exit 0", "llvm-mc printed nothing"),
+    for (name, body, file, reason) in [
+        (
+            "segv",
+            "cat >/dev/null; kill -SEGV $$",
+            "gfx11_asm_sopc.s",
+            "llvm-mc crashed (signal 11)",
+        ),
+        (
+            "silent",
+            "cat >/dev/null; exit 0",
+            "gfx11_asm_sopc.s",
+            "llvm-mc printed nothing",
+        ),
+        (
+            "garbled",
+            "cat >/dev/null; printf '\\377\\376\\n'",
+            "gfx11_asm_sopc.s",
+            "garbled output",
+        ),
+        // A wrapper that never reads its (over 64 KB of) input and leaves a sleeping child
+        // holding the pipes: the timeout kills the whole process group.
+        (
+            "hang",
+            "sleep 60 & wait",
+            "gfx11_asm_vop3.s",
+            "llvm-mc timed out",
+        ),
     ] {
         let mc = fake_llvm_mc(&dir, name, body);
         let json = dir.join(format!("{name}.json"));
         mcdiff()
             .arg("--data")
             .arg(&data)
-            .args(["run", "--corpus", "19.1.7", "--file", "gfx11_asm_sopc.s"])
+            .args([
+                "run",
+                "--corpus",
+                "19.1.7",
+                "--file",
+                file,
+                "--timeout",
+                "2",
+            ])
             .args(["--mcpu", "gfx1100", "--deny-divergence", "--llvm-mc"])
             .arg(&mc)
             .arg("--cache")
