@@ -15,7 +15,7 @@ use crate::classify::{normalize_asm, LlvmVerdict, OursAnswer};
 use crate::engine::{self, CaseResult, EngineConfig, Report};
 use crate::explain;
 use crate::llvm_mc::LlvmAnswer;
-use crate::report::llvm_text;
+use crate::report::{llvm_text, xml_escape};
 
 /// The not-run reason of a `-mcpu` the llvm-mc does not know (see [`crate::llvm_mc::Fault`]).
 const UNKNOWN_CPU: &str = "llvm-mc does not know the -mcpu";
@@ -362,13 +362,6 @@ pub fn summary(report: &GateReport, examples: usize) -> String {
         }
     }
     out
-}
-
-fn xml_escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 /// JUnit: one suite, a test case per file with changes; unreviewed changes fail it.

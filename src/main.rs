@@ -68,15 +68,29 @@ struct GateArgs {
     /// Write the summary as Markdown.
     #[arg(long, value_name = "FILE")]
     md: Option<PathBuf>,
+    #[command(flatten)]
+    select: Selection,
+    /// Examples shown per kind.
+    #[arg(long, default_value_t = 3, value_name = "N")]
+    show: usize,
+    #[command(flatten)]
+    llvm: LlvmMcOptions,
+}
+
+/// Which RUN lines a run covers.
+#[derive(clap::Args)]
+struct Selection {
     /// Only RUN lines with this -mcpu (repeatable).
     #[arg(long = "mcpu", value_name = "CPU")]
     mcpus: Vec<String>,
     /// Only test files whose path contains this text (repeatable).
     #[arg(long = "file", value_name = "TEXT")]
     files: Vec<String>,
-    /// Examples shown per kind.
-    #[arg(long, default_value_t = 3, value_name = "N")]
-    show: usize,
+}
+
+/// How llvm-mc is run.
+#[derive(clap::Args)]
+struct LlvmMcOptions {
     /// Where llvm-mc answers are cached (default: $MCDIFF_CACHE, else ~/.cache/mcdiff).
     #[arg(long, value_name = "DIR")]
     cache: Option<PathBuf>,
@@ -86,6 +100,20 @@ struct GateArgs {
     /// Seconds before one llvm-mc process is killed.
     #[arg(long, default_value_t = 120)]
     timeout: u64,
+}
+
+impl LlvmMcOptions {
+    fn timeout(&self) -> Duration {
+        Duration::from_secs(self.timeout)
+    }
+
+    fn cache_dir(&self) -> Option<PathBuf> {
+        if self.no_cache {
+            None
+        } else {
+            self.cache.clone().or_else(default_cache_dir)
+        }
+    }
 }
 
 #[derive(clap::Args)]
@@ -111,12 +139,8 @@ struct RunArgs {
     /// llvm-mc to run (default: /usr/lib/llvm-<major>/bin/llvm-mc matching each corpus).
     #[arg(long, value_name = "PATH")]
     llvm_mc: Option<PathBuf>,
-    /// Only RUN lines with this -mcpu (repeatable).
-    #[arg(long = "mcpu", value_name = "CPU")]
-    mcpus: Vec<String>,
-    /// Only test files whose path contains this text (repeatable).
-    #[arg(long = "file", value_name = "TEXT")]
-    files: Vec<String>,
+    #[command(flatten)]
+    select: Selection,
     /// Write a JSON report to this file: one JSON document per corpus and line, with
     /// per-target counts, unsupported reasons and one record per divergence.
     #[arg(long, value_name = "FILE")]
@@ -124,15 +148,8 @@ struct RunArgs {
     /// Write a JUnit XML report to this file.
     #[arg(long, value_name = "FILE")]
     junit: Option<PathBuf>,
-    /// Where llvm-mc answers are cached (default: $MCDIFF_CACHE, else ~/.cache/mcdiff).
-    #[arg(long, value_name = "DIR")]
-    cache: Option<PathBuf>,
-    /// Run llvm-mc afresh, without the cache.
-    #[arg(long)]
-    no_cache: bool,
-    /// Seconds before one llvm-mc process is killed.
-    #[arg(long, default_value_t = 120)]
-    timeout: u64,
+    #[command(flatten)]
+    llvm: LlvmMcOptions,
     /// Exit with status 1 when any case has a finding: llvm check-differs or not-run, ours
     /// ours-differs, we-reject or we-accept.
     #[arg(long)]
@@ -213,11 +230,7 @@ fn cmd_run(data: Option<PathBuf>, args: RunArgs) -> Result<ExitCode> {
     if args.llvm_mc.is_some() && corpora.len() > 1 {
         bail!("--llvm-mc names one binary: also name one --corpus");
     }
-    let cache_dir = if args.no_cache {
-        None
-    } else {
-        args.cache.clone().or_else(default_cache_dir)
-    };
+    let cache_dir = args.llvm.cache_dir();
     // Report files are checked before the run and written whole at its end (a temporary
     // file renamed into place), so a failed or interrupted run leaves the old ones intact.
     let outputs = [&args.json, &args.junit];
@@ -237,7 +250,7 @@ fn cmd_run(data: Option<PathBuf>, args: RunArgs) -> Result<ExitCode> {
         print!("{}", report::summary_table(&report));
         let show = args
             .show
-            .unwrap_or(if args.files.is_empty() { 3 } else { 20 });
+            .unwrap_or(if args.select.files.is_empty() { 3 } else { 20 });
         print!("{}", report::findings_listing(&report, show));
         for u in &report.unparsed_runs {
             eprintln!("{}:{}: unparsed RUN line: {}", u.file, u.line, u.reason);
@@ -260,7 +273,7 @@ fn cmd_run(data: Option<PathBuf>, args: RunArgs) -> Result<ExitCode> {
         print!("{}", report::status_markdown(&reports));
     }
     if files == 0 {
-        bail!("--file {:?}: no test file matches", args.files);
+        bail!("--file {:?}: no test file matches", args.select.files);
     }
     if let Some(first) = input_errors.first() {
         bail!(
@@ -292,7 +305,7 @@ fn run_corpus(
         Some(p) => p.clone(),
         None => LlvmMc::for_major(version.split('.').next().unwrap_or(version)),
     };
-    let llvm_mc = LlvmMc::open(&mc_path, Duration::from_secs(args.timeout))?;
+    let llvm_mc = LlvmMc::open(&mc_path, args.llvm.timeout())?;
     if llvm_mc.version != *version {
         eprintln!(
             "mcdiff: note: llvm-mc {} checks LLVM {version}'s tests: llvm check-differs counts LLVM changes",
@@ -305,8 +318,8 @@ fn run_corpus(
         corpus_version: version.to_string(),
         llvm_mc,
         cache: RunCache::new(cache_dir),
-        mcpus: args.mcpus.clone(),
-        file_filters: args.files.clone(),
+        mcpus: args.select.mcpus.clone(),
+        file_filters: args.select.files.clone(),
     };
     let bar = progress_bar(version);
     let report = engine::run(&config, &|done, total| {
@@ -345,7 +358,7 @@ fn write_atomically(path: &std::path::Path, text: &str) -> Result<()> {
 fn cmd_gate(data: Option<PathBuf>, args: GateArgs) -> Result<ExitCode> {
     let data = DataDir::locate(data.as_deref())?;
     data.spec_root()?;
-    let timeout = Duration::from_secs(args.timeout);
+    let timeout = args.llvm.timeout();
     let old = LlvmMc::open(&args.old, timeout)?;
     let new = LlvmMc::open(&args.new, timeout)?;
     let version = args.corpus.clone().unwrap_or_else(|| old.version.clone());
@@ -360,11 +373,7 @@ fn cmd_gate(data: Option<PathBuf>, args: GateArgs) -> Result<ExitCode> {
         )),
         None => None,
     };
-    let cache_dir = if args.no_cache {
-        None
-    } else {
-        args.cache.clone().or_else(default_cache_dir)
-    };
+    let cache_dir = args.llvm.cache_dir();
     let config = |llvm_mc: LlvmMc| -> Result<EngineConfig> {
         Ok(EngineConfig {
             data_dir: data.root.clone(),
@@ -372,8 +381,8 @@ fn cmd_gate(data: Option<PathBuf>, args: GateArgs) -> Result<ExitCode> {
             corpus_version: version.clone(),
             llvm_mc,
             cache: RunCache::new(cache_dir.clone()),
-            mcpus: args.mcpus.clone(),
-            file_filters: args.files.clone(),
+            mcpus: args.select.mcpus.clone(),
+            file_filters: args.select.files.clone(),
         })
     };
     let report = mcdiff::gate::run(&config(old)?, &config(new)?)?;

@@ -749,7 +749,8 @@ pub fn json(report: &Report) -> JsonReport<'_> {
     }
 }
 
-fn xml_escape(s: &str) -> String {
+/// Text for an XML attribute or element.
+pub fn xml_escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
