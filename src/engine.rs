@@ -280,10 +280,11 @@ fn llvm_args(run: &RunLine) -> Vec<String> {
         }
         args.push(a.clone());
     }
-    if !run.disassemble
-        && !args
-            .iter()
-            .any(|a| a.trim_start_matches('-') == "show-encoding")
+    // Disassembling too: the printed encodings give the lengths that map llvm-mc's output
+    // back to byte lines (CHECK text is still matched as the RUN line's own output).
+    if !args
+        .iter()
+        .any(|a| a.trim_start_matches('-') == "show-encoding")
     {
         args.push("-show-encoding".to_string());
     }
@@ -585,6 +586,7 @@ fn decode_line(
     side: &OurSide,
     dis: &Disassembler,
     bytes: &[u8],
+    bracketed: bool,
     llvm_bytes: Option<&[EncByte]>,
 ) -> LineDecode {
     let mut at = 0;
@@ -611,7 +613,8 @@ fn decode_line(
                 if at == 0 {
                     first_invalid = Some(message);
                 }
-                at += 4;
+                // llvm-mc skips a `[...]` group whole, other bytes 4 at a time.
+                at += if bracketed { bytes.len() } else { 4 };
             }
             DecodeOutcome::Unsupported(reason) => {
                 return LineDecode {
@@ -671,7 +674,10 @@ fn disassembly_results(
                 _ => None,
             };
             let decoded = match (side, &case.bytes) {
-                (Ok((side, dis)), Some(bytes)) => Some(decode_line(side, dis, bytes, llvm_bytes)),
+                (Ok((side, dis)), Some(bytes)) => {
+                    let bracketed = case.text.trim_start().starts_with('[');
+                    Some(decode_line(side, dis, bytes, bracketed, llvm_bytes))
+                }
                 _ => None,
             };
             let ours = match (side, &decoded) {

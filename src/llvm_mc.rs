@@ -428,6 +428,9 @@ fn parse_output(stdout: &str, stderr: &str) -> LlvmRun {
 struct StreamByte {
     line: usize,
     column: usize,
+    /// The byte is inside `[...]`: llvm-mc reads the group as one unit and, where it
+    /// cannot decode it, skips the whole group rather than 4 bytes.
+    bracketed: bool,
 }
 
 /// The byte stream llvm-mc disassembles: every hex token of the byte lines, in order.
@@ -441,12 +444,14 @@ fn byte_stream(source: &str, byte_lines: &[usize]) -> Vec<StreamByte> {
         }
         let code = text.split(['#', ';']).next().unwrap_or_default();
         let code = code.split("//").next().unwrap_or_default();
+        let bracketed = code.trim_start().starts_with('[');
         let mut column = 0;
         for token in code.split(|c: char| c == ',' || c == '[' || c == ']' || c.is_whitespace()) {
             if !token.is_empty() {
                 stream.push(StreamByte {
                     line,
                     column: column + 1,
+                    bracketed,
                 });
             }
             column += token.len() + 1;
@@ -520,7 +525,11 @@ fn parse_disassembly(stdout: &str, stderr: &str, source: &str, byte_lines: &[usi
                     message: message.clone(),
                 });
             }
-            at += INVALID_SKIP;
+            at += if b.bracketed {
+                stream[at..].iter().take_while(|x| x.line == b.line).count()
+            } else {
+                INVALID_SKIP
+            };
             continue;
         }
         let Some((text, bytes)) = decoded.get(next) else {
@@ -745,6 +754,18 @@ mod tests {
         let run = parse_disassembly(&short, stderr, source, &[2, 3, 4, 5]);
         assert!(run.unaligned);
         assert!(matches!(run.answer(2), LlvmAnswer::NotRun(_)));
+    }
+
+    #[test]
+    fn an_undecodable_bracket_group_is_skipped_whole() {
+        // llvm-mc skips a whole `[...]` group it cannot decode, not 4 bytes of it.
+        let source = "[0x01,0x02,0x03,0x04,0x05,0x06,0x07,0x08]\n[0x09,0x0a,0x0b,0x0c]\n";
+        let stdout = "\t.text\n\tb ; encoding: [0x09,0x0a,0x0b,0x0c]\n";
+        let stderr = "<stdin>:1:2: warning: invalid instruction encoding\n";
+        let run = parse_disassembly(stdout, stderr, source, &[1, 2]);
+        assert!(!run.unaligned);
+        assert!(matches!(run.answer(1), LlvmAnswer::Error { .. }));
+        assert!(matches!(run.answer(2), LlvmAnswer::Decoded { ref text, .. } if text == "b"));
     }
 
     #[test]
