@@ -17,5 +17,6 @@ pub mod exec;
 pub mod explain;
 pub mod gate;
 pub mod llvm_mc;
+pub mod nightly;
 pub mod report;
 pub mod semantics;

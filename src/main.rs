@@ -39,6 +39,8 @@ enum Command {
     Disasm(mcdiff::disasm::DisasmArgs),
     /// The LLVM upgrade gate: what changed between two llvm-mc releases over one corpus.
     Gate(GateArgs),
+    /// The nightly report: HTML page, Markdown summary, JUnit and history from run and gate JSON.
+    Report(mcdiff::nightly::ReportArgs),
 }
 
 #[derive(clap::Args)]
@@ -189,6 +191,7 @@ fn main() -> ExitCode {
             Ok(ExitCode::SUCCESS)
         }),
         Command::Disasm(args) => mcdiff::disasm::cmd(cli.data, args),
+        Command::Report(args) => mcdiff::nightly::cmd(args),
     };
     match result {
         Ok(code) => code,
