@@ -718,12 +718,7 @@ impl<T> Picker<T> {
 /// our message for `we-reject`, llvm-mc's for `we-accept`.
 fn cause_of(r: &Record) -> Option<String> {
     match r.ours_column() {
-        "ours-differs" => r.fields.as_ref().map(|f| {
-            f.split("; ")
-                .map(|part| part.split(':').next().unwrap_or(part).trim())
-                .collect::<Vec<_>>()
-                .join(" + ")
-        }),
+        "ours-differs" => r.fields.as_deref().map(field_names),
         "we-reject" => r.ours_error.clone(),
         "we-accept" => r.llvm_error.clone(),
         _ => None,
@@ -738,6 +733,30 @@ struct FileAcc {
     findings: u64,
     unsupported: u64,
     targets: BTreeMap<String, u64>,
+}
+
+/// The field or operand names of a field diff: "length: ours 8, llvm-mc 4 bytes (a; b);
+/// SRC0: ours 0xff, llvm-mc 0xf0" -> "length + SRC0" (`;` inside brackets does not split).
+fn field_names(fields: &str) -> String {
+    let (mut parts, mut depth, mut start) = (Vec::new(), 0i32, 0);
+    for (i, ch) in fields.char_indices() {
+        match ch {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth -= 1,
+            ';' if depth <= 0 => {
+                parts.push(&fields[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&fields[start..]);
+    parts
+        .iter()
+        .map(|p| p.split(':').next().unwrap_or(p).trim())
+        .filter(|p| !p.is_empty())
+        .collect::<Vec<_>>()
+        .join(" + ")
 }
 
 struct ClassAcc {
@@ -1528,6 +1547,21 @@ mod tests {
         let d = now_utc();
         assert_eq!(d.len(), 20, "{d}");
         assert!(d.starts_with("20"), "{d}");
+    }
+
+    #[test]
+    fn field_names_skip_bracketed_semicolons() {
+        assert_eq!(
+            field_names(
+                "length: ours 8, llvm-mc 4 bytes (ENC_VOP2 is 4 bytes; the rest is literal \
+                 data); SRC0: ours 0xff, llvm-mc 0xf0"
+            ),
+            "length + SRC0"
+        );
+        assert_eq!(
+            field_names("operand 1: ours `v5.l`, llvm-mc `v5`"),
+            "operand 1"
+        );
     }
 
     #[test]
