@@ -533,11 +533,24 @@ fn assembler_results(
                 shows_encoding: run.show_encoding,
             };
             let verdict = judge_asm(&ours, &llvm, &recorded);
-            let fields = match (&ours, &llvm, encoding) {
-                (OursAnswer::Encoded(a), LlvmAnswer::Encoded { bytes: b, .. }, Some(e))
+            // Against llvm-mc's bytes, or the CHECK line's where llvm-mc did not run.
+            let reference = match (&llvm, &case.expected) {
+                (LlvmAnswer::Encoded { bytes, .. }, _) => Some((bytes, "llvm-mc")),
+                (LlvmAnswer::NotRun(_), CheckExpectation::Encoding(bytes)) => {
+                    Some((bytes, "CHECK"))
+                }
+                _ => None,
+            };
+            let fields = match (&ours, reference, encoding) {
+                (OursAnswer::Encoded(a), Some((b, name)), Some(e))
                     if verdict.ours == OursVerdict::OursDiffers =>
                 {
-                    Some(explain::field_diff(e, a, b))
+                    let diff = explain::field_diff(e, a, b, name);
+                    Some(if name == "CHECK" {
+                        explain::names_only(&diff)
+                    } else {
+                        diff
+                    })
                 }
                 _ => None,
             };
@@ -700,11 +713,25 @@ fn disassembly_results(
                 shows_encoding: run.show_encoding,
             };
             let verdict = judge_disasm(&ours, &llvm, &recorded);
-            let fields = match (&ours, &llvm) {
-                (OursAnswer::Decoded(a), LlvmAnswer::Decoded { text: b, .. })
+            // Against llvm-mc's text, or the CHECK line's where llvm-mc did not run.
+            let reference = match &llvm {
+                LlvmAnswer::Decoded { text, .. } => Some((text.as_str(), "llvm-mc")),
+                LlvmAnswer::NotRun(_) => case
+                    .expected_asm
+                    .as_deref()
+                    .map(|t| (t.split(" ;").next().unwrap_or(t), "CHECK")),
+                _ => None,
+            };
+            let fields = match (&ours, reference) {
+                (OursAnswer::Decoded(a), Some((b, name)))
                     if verdict.ours == OursVerdict::OursDiffers =>
                 {
-                    Some(explain::text_diff(a, b))
+                    let diff = explain::text_diff(a, b, name);
+                    Some(if name == "CHECK" {
+                        explain::names_only(&diff)
+                    } else {
+                        diff
+                    })
                 }
                 _ => None,
             };

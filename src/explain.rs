@@ -8,13 +8,18 @@ use mcdiff_spec::{Encoding, Field, Spec};
 /// The fields of `encoding` whose values differ between our bytes and llvm-mc's, e.g.
 /// `OPSEL: ours 0x0, llvm-mc 0x4`; lengths that differ are named first, with the literal
 /// dword(s) that follow the instruction word.
-pub fn field_diff(encoding: &Encoding, ours: &[EncByte], theirs: &[EncByte]) -> String {
+pub fn field_diff(
+    encoding: &Encoding,
+    ours: &[EncByte],
+    theirs: &[EncByte],
+    theirs_name: &str,
+) -> String {
     let word_len = (encoding.bit_count as usize / 8).max(4);
     let (a, b) = (word(ours, 0, word_len), word(theirs, 0, word_len));
     let mut parts = Vec::new();
     if ours.len() != theirs.len() {
         parts.push(format!(
-            "length: ours {}, llvm-mc {} bytes ({} is {word_len} bytes; the rest is literal data)",
+            "length: ours {}, {theirs_name} {} bytes ({} is {word_len} bytes; the rest is literal data)",
             ours.len(),
             theirs.len(),
             encoding.name
@@ -23,13 +28,13 @@ pub fn field_diff(encoding: &Encoding, ours: &[EncByte], theirs: &[EncByte]) -> 
     for field in &encoding.fields {
         let (x, y) = (read(a, field), read(b, field));
         if x != y {
-            parts.push(format!("{}: ours {x:#x}, llvm-mc {y:#x}", field.name));
+            parts.push(format!("{}: ours {x:#x}, {theirs_name} {y:#x}", field.name));
         }
     }
     let covered = encoding.fields.iter().fold(0u128, |m, f| m | mask(f));
     if (a ^ b) & !covered & low_bits(word_len) != 0 {
         parts.push(format!(
-            "bits outside every field of {}: ours {:#x}, llvm-mc {:#x}",
+            "bits outside every field of {}: ours {:#x}, {theirs_name} {:#x}",
             encoding.name,
             a & !covered & low_bits(word_len),
             b & !covered & low_bits(word_len)
@@ -41,7 +46,7 @@ pub fn field_diff(encoding: &Encoding, ours: &[EncByte], theirs: &[EncByte]) -> 
     );
     if !la.is_empty() && !lb.is_empty() && la != lb {
         parts.push(format!(
-            "literal: ours {:#x}, llvm-mc {:#x}",
+            "literal: ours {:#x}, {theirs_name} {:#x}",
             word(la, 0, la.len().min(8)),
             word(lb, 0, lb.len().min(8))
         ));
@@ -53,7 +58,7 @@ pub fn field_diff(encoding: &Encoding, ours: &[EncByte], theirs: &[EncByte]) -> 
 }
 
 /// The operands two printed instructions differ in, e.g. `operand 2: ours v1, llvm-mc v1.l`.
-pub fn text_diff(ours: &str, theirs: &str) -> String {
+pub fn text_diff(ours: &str, theirs: &str, theirs_name: &str) -> String {
     let split = |s: &str| -> Vec<String> {
         let s = s.trim();
         let (mnemonic, rest) = s.split_once(char::is_whitespace).unwrap_or((s, ""));
@@ -76,10 +81,25 @@ pub fn text_diff(ours: &str, theirs: &str) -> String {
                 format!("operand {i}")
             };
             let show = |v: Option<&String>| v.map_or("(none)".to_string(), |v| format!("`{v}`"));
-            parts.push(format!("{what}: ours {}, llvm-mc {}", show(x), show(y)));
+            parts.push(format!(
+                "{what}: ours {}, {theirs_name} {}",
+                show(x),
+                show(y)
+            ));
         }
     }
     parts.join("; ")
+}
+
+/// A diff against the CHECK line with the CHECK line's values left out: only what differs
+/// is named (`differs from CHECK in: OPSEL, SRC1`), so reports never copy expected bytes or
+/// CHECK text.
+pub fn names_only(diff: &str) -> String {
+    let names: Vec<&str> = diff
+        .split("; ")
+        .map(|part| part.split(": ours").next().unwrap_or(part))
+        .collect();
+    format!("differs from CHECK in: {}", names.join(", "))
 }
 
 /// A blame hint where a documented rule can tell who is wrong:
@@ -232,21 +252,38 @@ mod tests {
     #[test]
     fn names_the_fields_that_differ() {
         let e = encoding();
-        let d = field_diff(&e, &bytes(&[1, 0, 0x80, 0xbe]), &bytes(&[1, 0, 0x81, 0xbe]));
+        let d = field_diff(
+            &e,
+            &bytes(&[1, 0, 0x80, 0xbe]),
+            &bytes(&[1, 0, 0x81, 0xbe]),
+            "llvm-mc",
+        );
         assert_eq!(d, "SDST: ours 0x0, llvm-mc 0x1");
-        let d = field_diff(&e, &bytes(&[1, 0, 0, 0]), &bytes(&[1, 0, 0, 0, 5, 0, 0, 0]));
+        let d = field_diff(
+            &e,
+            &bytes(&[1, 0, 0, 0]),
+            &bytes(&[1, 0, 0, 0, 5, 0, 0, 0]),
+            "llvm-mc",
+        );
         assert!(d.starts_with("length: ours 4, llvm-mc 8 bytes"), "{d}");
-        let d = field_diff(&e, &bytes(&[1, 0x10, 0, 0]), &bytes(&[1, 0, 0, 0]));
+        let d = field_diff(
+            &e,
+            &bytes(&[1, 0x10, 0, 0]),
+            &bytes(&[1, 0, 0, 0]),
+            "llvm-mc",
+        );
         assert!(d.starts_with("bits outside every field"), "{d}");
     }
 
     #[test]
     fn names_the_operands_that_differ() {
         assert_eq!(
-            text_diff("v_mov_b16 v1, v2", "v_mov_b16 v1.l, v2.l"),
+            text_diff("v_mov_b16 v1, v2", "v_mov_b16 v1.l, v2.l", "llvm-mc"),
             "operand 1: ours `v1`, llvm-mc `v1.l`; operand 2: ours `v2`, llvm-mc `v2.l`"
         );
-        assert_eq!(text_diff("s_nop 0", "s_nop 0"), "");
+        assert_eq!(text_diff("s_nop 0", "s_nop 0", "llvm-mc"), "");
+        let d = text_diff("v_mov_b16 v1, v2", "v_mov_b16 v1.l, v2", "CHECK");
+        assert_eq!(names_only(&d), "differs from CHECK in: operand 1");
     }
 
     #[test]

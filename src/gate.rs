@@ -251,9 +251,8 @@ fn text_shape(old: &str, new: &str) -> String {
         }
         out
     };
-    let diff = explain::text_diff(&abstracted(new), &abstracted(old));
-    // text_diff names "ours" (here: new) and "llvm-mc" (here: old); say it plainly.
-    let diff = diff.replace("llvm-mc", "old").replace("ours", "new");
+    // text_diff names its first side "ours": here the new release's text.
+    let diff = explain::text_diff(&abstracted(new), &abstracted(old), "old").replace("ours", "new");
     if diff.is_empty() {
         "white space".into()
     } else {
