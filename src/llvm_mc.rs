@@ -460,24 +460,10 @@ fn byte_stream(source: &str, byte_lines: &[usize]) -> Vec<StreamByte> {
     stream
 }
 
-/// How far the AMDGPU disassembler advances past bytes it cannot decode.
-const INVALID_SKIP: usize = 4;
-
-/// Maps llvm-mc's disassembly to the byte lines it came from.
-///
-/// The disassembler reads all byte lines as one stream. It names the line and column of
-/// what it cannot decode (`<stdin>:L:C: warning: invalid instruction encoding`, then skips
-/// 4 bytes), and prints what it decodes with its encoding but no position. Walking the
-/// stream with both gives each decoded instruction the line it starts on; a line whose
-/// first byte failed to decode gets the error, unless later bytes of it decoded. When the walk and the diagnostics disagree
-/// (an encoding printed with another length than it consumed), no line gets an answer
-/// rather than a shifted one.
-///
-/// llvm-mc prints its re-encoding, not the bytes it read, so a printed length only counts
-/// where an instruction ends inside its line (two instructions on one line).
-fn parse_disassembly(stdout: &str, stderr: &str, source: &str, byte_lines: &[usize]) -> LlvmRun {
-    let mut run = LlvmRun::default();
-    let mut failures: HashMap<(usize, usize), String> = HashMap::new();
+/// Where llvm-mc could not decode: (line, column) -> its message. Other warnings
+/// ("potentially undefined instruction encoding") come with a decode and are not failures.
+fn decode_failures(stderr: &str) -> HashMap<(usize, usize), String> {
+    let mut failures = HashMap::new();
     for line in stderr.lines() {
         let Some(rest) = line.strip_prefix("<stdin>:") else {
             continue;
@@ -495,11 +481,31 @@ fn parse_disassembly(stdout: &str, stderr: &str, source: &str, byte_lines: &[usi
             .or_else(|| msg.strip_prefix("error:"))
             .unwrap_or(msg)
             .trim();
-        // Other warnings ("potentially undefined instruction encoding") come with a decode.
         if message.contains("invalid instruction encoding") {
             failures.insert((l, c), message.to_string());
         }
     }
+    failures
+}
+
+/// How far the AMDGPU disassembler advances past bytes it cannot decode.
+const INVALID_SKIP: usize = 4;
+
+/// Maps llvm-mc's disassembly to the byte lines it came from.
+///
+/// The disassembler reads all byte lines as one stream. It names the line and column of
+/// what it cannot decode (`<stdin>:L:C: warning: invalid instruction encoding`, then skips
+/// 4 bytes), and prints what it decodes with its encoding but no position. Walking the
+/// stream with both gives each decoded instruction the line it starts on; a line whose
+/// first byte failed to decode gets the error, unless later bytes of it decoded. When the walk and the diagnostics disagree
+/// (an encoding printed with another length than it consumed), no line gets an answer
+/// rather than a shifted one.
+///
+/// llvm-mc prints its re-encoding, not the bytes it read, so a printed length only counts
+/// where an instruction ends inside its line (two instructions on one line).
+fn parse_disassembly(stdout: &str, stderr: &str, source: &str, byte_lines: &[usize]) -> LlvmRun {
+    let mut run = LlvmRun::default();
+    let failures = decode_failures(stderr);
     let decoded: Vec<(String, Vec<EncByte>)> = stdout
         .lines()
         .filter(|l| l.starts_with('\t') && !l.trim_start().starts_with('.'))
