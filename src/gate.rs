@@ -46,16 +46,42 @@ impl Change {
     /// The line a baseline keeps for this change: where, what kind, and the input line
     /// (never the answers, which hold expected bytes).
     pub fn baseline_line(&self) -> String {
-        let mattr = if self.mattr.is_empty() {
-            String::new()
-        } else {
-            format!(" {}", self.mattr.join(","))
-        };
-        format!(
-            "{} {}:{} run@{} {}{mattr}: {}",
-            self.kind, self.file, self.line, self.run_line, self.mcpu, self.text
+        baseline_line(
+            self.kind,
+            &self.file,
+            self.line,
+            self.run_line,
+            &self.mcpu,
+            &self.mattr,
+            &self.text,
         )
     }
+}
+
+/// The `-mattr` list as it follows the `-mcpu` in a report line: empty, or a space and the
+/// comma-joined features.
+pub fn mattr_suffix(mattr: &[String]) -> String {
+    if mattr.is_empty() {
+        String::new()
+    } else {
+        format!(" {}", mattr.join(","))
+    }
+}
+
+/// The line a baseline keeps for a change: where, what kind, and the input line (never the
+/// answers, which hold expected bytes). [`Change::baseline_line`] and
+/// [`crate::nightly::GateChange::baseline_line`] both write it here, so they cannot drift.
+pub fn baseline_line(
+    kind: &str,
+    file: &str,
+    line: usize,
+    run_line: usize,
+    mcpu: &str,
+    mattr: &[String],
+    text: &str,
+) -> String {
+    let mattr = mattr_suffix(mattr);
+    format!("{kind} {file}:{line} run@{run_line} {mcpu}{mattr}: {text}")
 }
 
 /// The gate's findings for one corpus.

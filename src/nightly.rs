@@ -15,6 +15,7 @@ use anyhow::{bail, Context, Result};
 use minijinja::{context, Environment, UndefinedBehavior, Value};
 use serde::{Deserialize, Serialize};
 
+use crate::gate::mattr_suffix;
 use crate::report::{LLVM_COLUMNS, OURS_COLUMNS};
 
 /// `mcdiff report`: render the nightly page, summary and JUnit from run and gate JSON.
@@ -193,14 +194,14 @@ pub struct GateChange {
 impl GateChange {
     /// The baseline line of this change, as [`crate::gate::Change::baseline_line`] writes it.
     pub fn baseline_line(&self) -> String {
-        let mattr = if self.mattr.is_empty() {
-            String::new()
-        } else {
-            format!(" {}", self.mattr.join(","))
-        };
-        format!(
-            "{} {}:{} run@{} {}{mattr}: {}",
-            self.kind, self.file, self.line, self.run_line, self.mcpu, self.text
+        crate::gate::baseline_line(
+            &self.kind,
+            &self.file,
+            self.line as usize,
+            self.run_line as usize,
+            &self.mcpu,
+            &self.mattr,
+            &self.text,
         )
     }
     fn side(&self) -> &'static str {
@@ -635,14 +636,9 @@ fn answers(r: &Record) -> Vec<(String, String)> {
 }
 
 fn example(r: &Record) -> Example {
-    let mattr = if r.mattr.is_empty() {
-        String::new()
-    } else {
-        format!(" {}", r.mattr.join(","))
-    };
     Example {
         place: format!("{}:{} (RUN line {})", r.file, r.line, r.run_line),
-        mcpu: format!("{}{mattr}", r.mcpu),
+        mcpu: format!("{}{}", r.mcpu, mattr_suffix(&r.mattr)),
         text: r.text.clone(),
         llvm: r.llvm.clone(),
         ours: r.ours.clone(),
@@ -767,50 +763,219 @@ struct ClassAcc {
     examples: Picker<Example>,
 }
 
-fn corpus_view(
-    run: &RunDoc,
-    prev: Option<&NightCorpus>,
-    history: &[&Night],
-    tonight: &Night,
-    args: &ReportArgs,
-) -> CorpusView {
-    let row = |name: String, title: String, c: &TargetCounts, prev: Option<&NightTarget>| {
-        let r = rate(c.ours("match"), c.cases);
-        let (delta, delta_class) = match prev {
-            Some(p) => {
-                let d = c.ours("match") as i64 - p.matched as i64;
-                let dr = r - p.match_rate;
-                let class = if dr < -1e-12 {
-                    "down"
-                } else if dr > 1e-12 {
-                    "up"
-                } else {
-                    ""
-                };
-                (
-                    if d == 0 {
-                        "±0".into()
-                    } else {
-                        format!("{d:+}")
-                    },
-                    class,
-                )
-            }
-            None => ("new".to_string(), ""),
-        };
-        TargetRow {
-            name,
-            title,
-            cases: c.cases,
-            llvm: LLVM_COLUMNS.iter().map(|k| c.llvm(k)).collect(),
-            ours: OURS_COLUMNS.iter().map(|k| c.ours(k)).collect(),
-            rate: pct(r),
-            rate_pct: (r * 1000.0).round() / 10.0,
-            delta,
-            delta_class,
-            spec: !c.spec_less(),
+impl ClassAcc {
+    fn new(examples: usize) -> Self {
+        ClassAcc {
+            count: 0,
+            files: BTreeSet::new(),
+            targets: BTreeMap::new(),
+            causes: BTreeMap::new(),
+            examples: Picker::new(examples),
         }
+    }
+    fn add(&mut self, axis: &str, r: &Record) {
+        self.count += 1;
+        self.files.insert(r.file.clone());
+        *self.targets.entry(r.mcpu.clone()).or_default() += 1;
+        if axis == "ours" {
+            if let Some(c) = cause_of(r) {
+                *self.causes.entry(c).or_default() += 1;
+            }
+        }
+        self.examples.offer(&r.file, &r.text, || example(r));
+    }
+}
+
+/// One unsupported reason: how often, on which targets, and the first case that gave it.
+struct ReasonAcc {
+    count: u64,
+    targets: BTreeMap<String, u64>,
+    example: String,
+}
+
+impl FileAcc {
+    /// Counts the record under each of its finding columns ([`FILE_COLUMNS`]).
+    fn add_columns(&mut self, r: &Record) {
+        for col in [r.llvm.split(':').next().unwrap_or(""), r.ours_column()] {
+            if let Some(c) = FILE_COLUMNS.iter().find(|c| **c == col) {
+                *self.cols.entry(*c).or_default() += 1;
+            }
+        }
+    }
+}
+
+/// The records of a run, counted by divergence class, unsupported reason and file.
+#[derive(Default)]
+struct Tally {
+    classes: BTreeMap<(&'static str, String), ClassAcc>,
+    reasons: BTreeMap<String, ReasonAcc>,
+    files: BTreeMap<String, FileAcc>,
+    /// Cases with a finding on either axis.
+    findings: u64,
+}
+
+impl Tally {
+    fn of(records: &[Record], examples: usize) -> Self {
+        let mut t = Tally::default();
+        for r in records {
+            t.add(r, examples);
+        }
+        t
+    }
+    fn add(&mut self, r: &Record, examples: usize) {
+        let cls = classes_of(r);
+        let f = self.files.entry(r.file.clone()).or_default();
+        if !cls.is_empty() {
+            self.findings += 1;
+            f.findings += 1;
+            *f.targets.entry(r.mcpu.clone()).or_default() += 1;
+        }
+        f.add_columns(r);
+        if r.ours_column() == "unsupported" {
+            f.unsupported += 1;
+            add_reason(&mut self.reasons, r);
+        }
+        for key in cls {
+            let axis = key.0;
+            self.classes
+                .entry(key)
+                .or_insert_with(|| ClassAcc::new(examples))
+                .add(axis, r);
+        }
+    }
+}
+
+fn add_reason(reasons: &mut BTreeMap<String, ReasonAcc>, r: &Record) {
+    let reason = r.ours.trim_start_matches("unsupported:").trim().to_string();
+    let e = reasons.entry(reason).or_insert_with(|| ReasonAcc {
+        count: 0,
+        targets: BTreeMap::new(),
+        example: format!("{}:{} {}: {}", r.file, r.line, r.mcpu, r.text),
+    });
+    e.count += 1;
+    *e.targets.entry(r.mcpu.clone()).or_default() += 1;
+}
+
+/// The divergence classes, `llvm` first, then the most frequent.
+fn class_views(classes: BTreeMap<(&'static str, String), ClassAcc>) -> Vec<ClassView> {
+    let mut views: Vec<ClassView> = classes
+        .into_iter()
+        .map(|((axis, name), acc)| ClassView {
+            axis,
+            name,
+            count: acc.count,
+            files: acc.files.len(),
+            targets: top(&acc.targets, 6),
+            causes: top_causes(&acc.causes, 4),
+            examples: acc.examples.finish(),
+        })
+        .collect();
+    views.sort_by(|a, b| {
+        a.axis
+            .cmp(b.axis)
+            .then(b.count.cmp(&a.count))
+            .then(a.name.cmp(&b.name))
+    });
+    views
+}
+
+/// The 25 most frequent unsupported reasons, and how many more there are.
+fn reason_views(reasons: BTreeMap<String, ReasonAcc>) -> (Vec<ReasonView>, usize) {
+    let mut views: Vec<ReasonView> = reasons
+        .into_iter()
+        .map(|(reason, acc)| ReasonView {
+            reason,
+            count: acc.count,
+            targets: top(&acc.targets, 4),
+            example: acc.example,
+        })
+        .collect();
+    views.sort_by(|a, b| b.count.cmp(&a.count).then(a.reason.cmp(&b.reason)));
+    let more = views.len().saturating_sub(25);
+    views.truncate(25);
+    (views, more)
+}
+
+/// The `worst` files with the most findings (then unsupported cases).
+fn file_views(files: BTreeMap<String, FileAcc>, worst: usize) -> Vec<FileView> {
+    let mut views: Vec<FileView> = files
+        .into_iter()
+        .filter(|(_, f)| f.findings > 0 || f.unsupported > 0)
+        .map(|(file, f)| FileView {
+            file,
+            findings: f.findings,
+            cols: FILE_COLUMNS
+                .iter()
+                .map(|c| f.cols.get(c).copied().unwrap_or(0))
+                .collect(),
+            unsupported: f.unsupported,
+            targets: top(&f.targets, 3),
+        })
+        .collect();
+    views.sort_by(|a, b| {
+        b.findings
+            .cmp(&a.findings)
+            .then(b.unsupported.cmp(&a.unsupported))
+            .then(a.file.cmp(&b.file))
+    });
+    views.truncate(worst);
+    views
+}
+
+/// The change in matched cases since the last night, and whether the rate went up or down.
+fn match_delta(matched: u64, r: f64, p: &NightTarget) -> (String, &'static str) {
+    let d = matched as i64 - p.matched as i64;
+    let dr = r - p.match_rate;
+    let class = if dr < -1e-12 {
+        "down"
+    } else if dr > 1e-12 {
+        "up"
+    } else {
+        ""
     };
+    let delta = if d == 0 {
+        "±0".into()
+    } else {
+        format!("{d:+}")
+    };
+    (delta, class)
+}
+
+/// One row of the targets table.
+fn target_row(
+    name: String,
+    title: String,
+    c: &TargetCounts,
+    prev: Option<&NightTarget>,
+) -> TargetRow {
+    let r = rate(c.ours("match"), c.cases);
+    let (delta, delta_class) = match prev {
+        Some(p) => match_delta(c.ours("match"), r, p),
+        None => ("new".to_string(), ""),
+    };
+    TargetRow {
+        name,
+        title,
+        cases: c.cases,
+        llvm: LLVM_COLUMNS.iter().map(|k| c.llvm(k)).collect(),
+        ours: OURS_COLUMNS.iter().map(|k| c.ours(k)).collect(),
+        rate: pct(r),
+        rate_pct: (r * 1000.0).round() / 10.0,
+        delta,
+        delta_class,
+        spec: !c.spec_less(),
+    }
+}
+
+/// The targets table: a row per target with a spec, one for those without, and the total.
+struct TargetTable {
+    rows: Vec<TargetRow>,
+    total: TargetRow,
+    /// The match rate over the targets with a spec.
+    spec_rate: String,
+}
+
+fn target_table(run: &RunDoc, prev: Option<&NightCorpus>) -> TargetTable {
     let mut names: Vec<&String> = run.targets.keys().collect();
     names.sort_by_key(|t| target_key(t));
     let mut rows = Vec::new();
@@ -831,159 +996,62 @@ fn corpus_view(
             }
         } else {
             spec_total.add(c);
-            rows.push(row(t.clone(), String::new(), c, p));
+            rows.push(target_row(t.clone(), String::new(), c, p));
         }
     }
     if !spec_less_names.is_empty() {
         let n = spec_less_names.len();
-        rows.push(row(
+        rows.push(target_row(
             format!("{n} target{} without a spec", if n == 1 { "" } else { "s" }),
             spec_less_names.join(" "),
             &spec_less,
             prev.map(|_| &prev_spec_less),
         ));
     }
-    let prev_total = prev.map(|p| {
-        let mut t = NightTarget::default();
-        for x in p.targets.values() {
-            t.cases += x.cases;
-            t.matched += x.matched;
-        }
-        t.match_rate = rate(t.matched, t.cases);
-        t
-    });
-    let total_row = row("total".into(), String::new(), &total, prev_total.as_ref());
-
-    // Classes, unsupported reasons, worst files.
-    let mut classes: BTreeMap<(&'static str, String), ClassAcc> = BTreeMap::new();
-    let mut reasons: BTreeMap<String, (u64, BTreeMap<String, u64>, String)> = BTreeMap::new();
-    let mut files: BTreeMap<String, FileAcc> = BTreeMap::new();
-    let mut findings = 0;
-    for r in &run.records {
-        let cls = classes_of(r);
-        let f = files.entry(r.file.clone()).or_default();
-        if !cls.is_empty() {
-            findings += 1;
-            f.findings += 1;
-            *f.targets.entry(r.mcpu.clone()).or_default() += 1;
-        }
-        for col in [r.llvm.split(':').next().unwrap_or(""), r.ours_column()] {
-            if FILE_COLUMNS.contains(&col) {
-                *f.cols
-                    .entry(FILE_COLUMNS.iter().find(|c| **c == col).unwrap())
-                    .or_default() += 1;
-            }
-        }
-        if r.ours_column() == "unsupported" {
-            f.unsupported += 1;
-            let reason = r.ours.trim_start_matches("unsupported:").trim().to_string();
-            let e = reasons.entry(reason).or_insert_with(|| {
-                (
-                    0,
-                    BTreeMap::new(),
-                    format!("{}:{} {}: {}", r.file, r.line, r.mcpu, r.text),
-                )
-            });
-            e.0 += 1;
-            *e.1.entry(r.mcpu.clone()).or_default() += 1;
-        }
-        for key in cls {
-            let axis = key.0;
-            let acc = classes.entry(key).or_insert_with(|| ClassAcc {
-                count: 0,
-                files: BTreeSet::new(),
-                targets: BTreeMap::new(),
-                causes: BTreeMap::new(),
-                examples: Picker::new(args.examples),
-            });
-            acc.count += 1;
-            acc.files.insert(r.file.clone());
-            *acc.targets.entry(r.mcpu.clone()).or_default() += 1;
-            if axis == "ours" {
-                if let Some(c) = cause_of(r) {
-                    *acc.causes.entry(c).or_default() += 1;
-                }
-            }
-            acc.examples.offer(&r.file, &r.text, || example(r));
-        }
+    let prev_total = prev.map(night_total);
+    TargetTable {
+        rows,
+        total: target_row("total".into(), String::new(), &total, prev_total.as_ref()),
+        spec_rate: pct(rate(spec_total.ours("match"), spec_total.cases)),
     }
-    let mut classes: Vec<ClassView> = classes
-        .into_iter()
-        .map(|((axis, name), acc)| ClassView {
-            axis,
-            name,
-            count: acc.count,
-            files: acc.files.len(),
-            targets: top(&acc.targets, 6),
-            causes: top_causes(&acc.causes, 4),
-            examples: acc.examples.finish(),
-        })
-        .collect();
-    classes.sort_by(|a, b| {
-        a.axis
-            .cmp(b.axis)
-            .then(b.count.cmp(&a.count))
-            .then(a.name.cmp(&b.name))
-    });
-    let mut unsupported: Vec<ReasonView> = reasons
-        .into_iter()
-        .map(|(reason, (count, targets, example))| ReasonView {
-            reason,
-            count,
-            targets: top(&targets, 4),
-            example,
-        })
-        .collect();
-    unsupported.sort_by(|a, b| b.count.cmp(&a.count).then(a.reason.cmp(&b.reason)));
-    let unsupported_more = unsupported.len().saturating_sub(25);
-    unsupported.truncate(25);
-    let mut worst: Vec<FileView> = files
-        .into_iter()
-        .filter(|(_, f)| f.findings > 0 || f.unsupported > 0)
-        .map(
-            |(
-                file,
-                FileAcc {
-                    cols,
-                    findings,
-                    unsupported,
-                    targets,
-                },
-            )| FileView {
-                file,
-                findings,
-                cols: FILE_COLUMNS
-                    .iter()
-                    .map(|c| cols.get(c).copied().unwrap_or(0))
-                    .collect(),
-                unsupported,
-                targets: top(&targets, 3),
-            },
-        )
-        .collect();
-    worst.sort_by(|a, b| {
-        b.findings
-            .cmp(&a.findings)
-            .then(b.unsupported.cmp(&a.unsupported))
-            .then(a.file.cmp(&b.file))
-    });
-    worst.truncate(args.worst);
+}
 
+/// A night's cases and matches over all its targets.
+fn night_total(p: &NightCorpus) -> NightTarget {
+    let mut t = NightTarget::default();
+    for x in p.targets.values() {
+        t.cases += x.cases;
+        t.matched += x.matched;
+    }
+    t.match_rate = rate(t.matched, t.cases);
+    t
+}
+
+fn corpus_view(
+    run: &RunDoc,
+    prev: Option<&NightCorpus>,
+    history: &[&Night],
+    tonight: &Night,
+    args: &ReportArgs,
+) -> CorpusView {
+    let table = target_table(run, prev);
+    let tally = Tally::of(&run.records, args.examples);
+    let (unsupported, unsupported_more) = reason_views(tally.reasons);
     CorpusView {
         version: run.corpus_version.clone(),
         llvm_mc_version: run.llvm_mc_version.clone(),
         llvm_mc_path: run.llvm_mc_path.clone(),
         files: run.files,
         failed_runs: run.failed_runs.len(),
-        cases: total.cases,
-        findings,
-        spec_rate: pct(rate(spec_total.ours("match"), spec_total.cases)),
-        rows,
-        total: total_row,
-        classes,
+        cases: table.total.cases,
+        findings: tally.findings,
+        spec_rate: table.spec_rate,
+        rows: table.rows,
+        total: table.total,
+        classes: class_views(tally.classes),
         unsupported,
         unsupported_more,
-        worst,
+        worst: file_views(tally.files, args.worst),
         charts: sparks(&run.corpus_version, run, history, tonight),
     }
 }
@@ -1092,87 +1160,122 @@ fn spark(target: &str, series: &[Option<f64>]) -> Spark {
 // ---------------------------------------------------------------------------------------
 // The gate.
 
-fn gate_view(g: &GateDoc, baseline: Option<&BTreeSet<String>>, examples: usize) -> GateView {
-    let reviewed = |c: &GateChange| baseline.map(|b| b.contains(&c.baseline_line()));
-    type KindAcc = (KindView, BTreeMap<String, u64>, Picker<GateExample>);
-    let mut kinds: BTreeMap<&str, KindAcc> = BTreeMap::new();
-    let mut ours: BTreeMap<String, u64> = BTreeMap::new();
-    let mut shapes: BTreeMap<String, u64> = BTreeMap::new();
-    let mut targets: BTreeMap<String, u64> = BTreeMap::new();
-    let mut unreviewed_list = Vec::new();
-    for c in &g.changes {
-        let (k, kind_ours, picker) = kinds.entry(&c.kind).or_insert_with(|| {
-            (
-                KindView {
-                    kind: c.kind.clone(),
-                    assembler: 0,
-                    disassembler: 0,
-                    seen_by_check: 0,
-                    unreviewed: baseline.map(|_| 0),
-                    ours: String::new(),
-                    examples: Vec::new(),
-                },
-                BTreeMap::new(),
-                Picker::new(examples),
-            )
-        });
+fn gate_example(c: &GateChange, reviewed: Option<bool>) -> GateExample {
+    GateExample {
+        place: format!("{}:{} (RUN line {})", c.file, c.line, c.run_line),
+        mcpu: format!("{}{}", c.mcpu, mattr_suffix(&c.mattr)),
+        text: c.text.clone(),
+        old: c.old.clone(),
+        new: c.new.clone(),
+        ours: c.ours.clone(),
+        seen_by_check: c.seen_by_check,
+        shape: c.shape.clone(),
+        reviewed,
+    }
+}
+
+/// One kind of change: its counts, our verdicts on it, and its examples.
+struct KindAcc {
+    view: KindView,
+    ours: BTreeMap<String, u64>,
+    examples: Picker<GateExample>,
+}
+
+impl KindAcc {
+    fn new(kind: &str, baseline: bool, examples: usize) -> Self {
+        KindAcc {
+            view: KindView {
+                kind: kind.to_string(),
+                assembler: 0,
+                disassembler: 0,
+                seen_by_check: 0,
+                unreviewed: baseline.then_some(0),
+                ours: String::new(),
+                examples: Vec::new(),
+            },
+            ours: BTreeMap::new(),
+            examples: Picker::new(examples),
+        }
+    }
+    fn add(&mut self, c: &GateChange, ours_key: &str, reviewed: Option<bool>) {
+        let k = &mut self.view;
         match c.side() {
             "assembler" => k.assembler += 1,
             _ => k.disassembler += 1,
         }
         k.seen_by_check += u64::from(c.seen_by_check);
-        let ours_key = c.ours.split(':').next().unwrap_or("").to_string();
-        *kind_ours.entry(ours_key.clone()).or_default() += 1;
-        *ours.entry(ours_key).or_default() += 1;
-        if let Some(s) = &c.shape {
-            *shapes.entry(s.clone()).or_default() += 1;
-        }
-        *targets.entry(c.mcpu.clone()).or_default() += 1;
-        let rev = reviewed(c);
-        if rev == Some(false) {
+        *self.ours.entry(ours_key.to_string()).or_default() += 1;
+        if reviewed == Some(false) {
             *k.unreviewed.get_or_insert(0) += 1;
-            if unreviewed_list.len() < 20 {
-                unreviewed_list.push(c.baseline_line());
-            }
         }
-        picker.offer(&c.file, &c.text, || {
-            let mattr = if c.mattr.is_empty() {
-                String::new()
-            } else {
-                format!(" {}", c.mattr.join(","))
-            };
-            GateExample {
-                place: format!("{}:{} (RUN line {})", c.file, c.line, c.run_line),
-                mcpu: format!("{}{mattr}", c.mcpu),
-                text: c.text.clone(),
-                old: c.old.clone(),
-                new: c.new.clone(),
-                ours: c.ours.clone(),
-                seen_by_check: c.seen_by_check,
-                shape: c.shape.clone(),
-                reviewed: rev,
-            }
-        });
+        self.examples
+            .offer(&c.file, &c.text, || gate_example(c, reviewed));
     }
-    let mut kinds: Vec<KindView> = kinds
-        .into_values()
-        .map(|(mut k, o, picker)| {
-            k.ours = top(&o, 5);
-            k.examples = picker.finish();
-            k
-        })
-        .collect();
-    kinds.sort_by(|a, b| {
+    fn finish(mut self) -> KindView {
+        self.view.ours = top(&self.ours, 5);
+        self.view.examples = self.examples.finish();
+        self.view
+    }
+}
+
+/// The gate's changes, counted by kind, our verdict, shape and target.
+#[derive(Default)]
+struct GateTally<'a> {
+    kinds: BTreeMap<&'a str, KindAcc>,
+    ours: BTreeMap<String, u64>,
+    shapes: BTreeMap<String, u64>,
+    targets: BTreeMap<String, u64>,
+    /// The first 20 changes not in the baseline.
+    unreviewed_list: Vec<String>,
+}
+
+impl<'a> GateTally<'a> {
+    fn of(g: &'a GateDoc, baseline: Option<&BTreeSet<String>>, examples: usize) -> Self {
+        let mut t = GateTally::default();
+        for c in &g.changes {
+            t.add(c, baseline, examples);
+        }
+        t
+    }
+    fn add(&mut self, c: &'a GateChange, baseline: Option<&BTreeSet<String>>, examples: usize) {
+        let reviewed = baseline.map(|b| b.contains(&c.baseline_line()));
+        let ours_key = c.ours.split(':').next().unwrap_or("");
+        self.kinds
+            .entry(&c.kind)
+            .or_insert_with(|| KindAcc::new(&c.kind, baseline.is_some(), examples))
+            .add(c, ours_key, reviewed);
+        *self.ours.entry(ours_key.to_string()).or_default() += 1;
+        if let Some(s) = &c.shape {
+            *self.shapes.entry(s.clone()).or_default() += 1;
+        }
+        *self.targets.entry(c.mcpu.clone()).or_default() += 1;
+        if reviewed == Some(false) && self.unreviewed_list.len() < 20 {
+            self.unreviewed_list.push(c.baseline_line());
+        }
+    }
+}
+
+/// The kinds of change, the most frequent first.
+fn kind_views(kinds: BTreeMap<&str, KindAcc>) -> Vec<KindView> {
+    let mut views: Vec<KindView> = kinds.into_values().map(KindAcc::finish).collect();
+    views.sort_by(|a, b| {
         (b.assembler + b.disassembler)
             .cmp(&(a.assembler + a.disassembler))
             .then(a.kind.cmp(&b.kind))
     });
-    let sorted = |m: BTreeMap<String, u64>| {
-        let mut v: Vec<(String, u64)> = m.into_iter().collect();
-        v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        v
-    };
-    let mut shapes = sorted(shapes);
+    views
+}
+
+/// Counts, the largest first.
+fn by_count(m: BTreeMap<String, u64>) -> Vec<(String, u64)> {
+    let mut v: Vec<(String, u64)> = m.into_iter().collect();
+    v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    v
+}
+
+fn gate_view(g: &GateDoc, baseline: Option<&BTreeSet<String>>, examples: usize) -> GateView {
+    let tally = GateTally::of(g, baseline, examples);
+    let mut shapes = by_count(tally.shapes);
     let shapes_more = shapes.len().saturating_sub(12);
     shapes.truncate(12);
     let seen: BTreeSet<String> = g.changes.iter().map(GateChange::baseline_line).collect();
@@ -1185,14 +1288,14 @@ fn gate_view(g: &GateDoc, baseline: Option<&BTreeSet<String>>, examples: usize) 
         changes: g.changes.len() as u64,
         seen_by_check: g.changes.iter().filter(|c| c.seen_by_check).count() as u64,
         unreviewed: unreviewed_count(g, baseline),
-        unreviewed_list,
+        unreviewed_list: tally.unreviewed_list,
         gone: baseline.map_or(0, |b| b.difference(&seen).count() as u64),
         faults: g.faults.clone(),
-        kinds,
-        ours: sorted(ours),
+        kinds: kind_views(tally.kinds),
+        ours: by_count(tally.ours),
         shapes,
         shapes_more,
-        targets: sorted(targets),
+        targets: by_count(tally.targets),
     }
 }
 
@@ -1208,110 +1311,125 @@ fn unreviewed_count(g: &GateDoc, baseline: Option<&BTreeSet<String>>) -> Option<
 // ---------------------------------------------------------------------------------------
 // JUnit: did anything get worse since the last comparable night; is the gate clean.
 
-fn junit_suites(runs: &[RunDoc], prev: Option<&Night>, gate: Option<&GateView>) -> Vec<JunitSuite> {
-    let mut suites = Vec::new();
-    for run in runs {
-        let name = format!("nightly.{}", run.corpus_version);
-        let mut cases = Vec::new();
-        let mut names: Vec<&String> = run.targets.keys().collect();
-        names.sort_by_key(|t| target_key(t));
-        for t in names {
-            let now = night_target(&run.targets[t]);
+fn junit_suite(name: String, cases: Vec<JunitCase>) -> JunitSuite {
+    JunitSuite {
+        failures: cases.iter().filter(|c| c.failure.is_some()).count(),
+        name,
+        cases,
+    }
+}
+
+/// What got worse for a target since the night before.
+fn worse_than(now: &NightTarget, b: &NightTarget) -> Vec<String> {
+    let mut worse = Vec::new();
+    if now.match_rate + 1e-12 < b.match_rate {
+        worse.push(format!(
+            "ours match rate fell from {} to {} ({} -> {} of {} cases)",
+            pct(b.match_rate),
+            pct(now.match_rate),
+            b.matched,
+            now.matched,
+            now.cases
+        ));
+    }
+    if now.check_differs > b.check_differs {
+        worse.push(format!(
+            "llvm check-differs rose from {} to {}",
+            b.check_differs, now.check_differs
+        ));
+    }
+    if now.not_run > b.not_run {
+        worse.push(format!(
+            "llvm not-run rose from {} to {}",
+            b.not_run, now.not_run
+        ));
+    }
+    worse
+}
+
+fn target_case(suite: &str, t: &str, now: &NightTarget, before: Option<&NightTarget>) -> JunitCase {
+    let worse = before.map(|b| worse_than(now, b)).unwrap_or_default();
+    JunitCase {
+        suite: suite.to_string(),
+        name: t.to_string(),
+        failure: (!worse.is_empty()).then(|| worse.join("; ")),
+        out: format!(
+            "cases {}, match {} ({}), diverged {}, unsupported {}, agrees {}, \
+             check-differs {}, not-run {}{}",
+            now.cases,
+            now.matched,
+            pct(now.match_rate),
+            now.diverged,
+            now.unsupported,
+            now.agrees,
+            now.check_differs,
+            now.not_run,
+            if before.is_none() {
+                "; no earlier night to compare with"
+            } else {
+                ""
+            }
+        ),
+    }
+}
+
+/// A case per target of the run.
+fn corpus_suite(run: &RunDoc, prev: Option<&Night>) -> JunitSuite {
+    let name = format!("nightly.{}", run.corpus_version);
+    let mut names: Vec<&String> = run.targets.keys().collect();
+    names.sort_by_key(|t| target_key(t));
+    let cases = names
+        .into_iter()
+        .map(|t| {
             let before = prev
                 .and_then(|p| p.corpora.get(&run.corpus_version))
                 .and_then(|c| c.targets.get(t));
-            let mut worse = Vec::new();
-            if let Some(b) = before {
-                if now.match_rate + 1e-12 < b.match_rate {
-                    worse.push(format!(
-                        "ours match rate fell from {} to {} ({} -> {} of {} cases)",
-                        pct(b.match_rate),
-                        pct(now.match_rate),
-                        b.matched,
-                        now.matched,
-                        now.cases
-                    ));
-                }
-                if now.check_differs > b.check_differs {
-                    worse.push(format!(
-                        "llvm check-differs rose from {} to {}",
-                        b.check_differs, now.check_differs
-                    ));
-                }
-                if now.not_run > b.not_run {
-                    worse.push(format!(
-                        "llvm not-run rose from {} to {}",
-                        b.not_run, now.not_run
-                    ));
-                }
-            }
-            cases.push(JunitCase {
-                suite: name.clone(),
-                name: t.clone(),
-                failure: (!worse.is_empty()).then(|| worse.join("; ")),
-                out: format!(
-                    "cases {}, match {} ({}), diverged {}, unsupported {}, agrees {}, \
-                     check-differs {}, not-run {}{}",
-                    now.cases,
-                    now.matched,
-                    pct(now.match_rate),
-                    now.diverged,
-                    now.unsupported,
-                    now.agrees,
-                    now.check_differs,
-                    now.not_run,
-                    if before.is_none() {
-                        "; no earlier night to compare with"
-                    } else {
-                        ""
-                    }
-                ),
-            });
-        }
-        suites.push(JunitSuite {
-            failures: cases.iter().filter(|c| c.failure.is_some()).count(),
-            name,
-            cases,
-        });
-    }
-    if let Some(g) = gate {
-        let name = format!("nightly.gate.{}-to-{}", g.old, g.new);
-        let mut cases = vec![JunitCase {
+            target_case(&name, t, &night_target(&run.targets[t]), before)
+        })
+        .collect();
+    junit_suite(name, cases)
+}
+
+/// The gate's cases: llvm-mc faults, and (with a baseline) unreviewed changes.
+fn gate_suite(g: &GateView) -> JunitSuite {
+    let name = format!("nightly.gate.{}-to-{}", g.old, g.new);
+    let mut cases = vec![JunitCase {
+        suite: name.clone(),
+        name: "faults".into(),
+        failure: (!g.faults.is_empty()).then(|| {
+            format!(
+                "{} llvm-mc runs faulted: {}",
+                g.faults.len(),
+                g.faults.join("; ")
+            )
+        }),
+        out: format!(
+            "{} cases compared, {} not compared",
+            g.cases, g.not_compared
+        ),
+    }];
+    if let Some(n) = g.unreviewed {
+        cases.push(JunitCase {
             suite: name.clone(),
-            name: "faults".into(),
-            failure: (!g.faults.is_empty()).then(|| {
+            name: "unreviewed changes".into(),
+            failure: (n > 0).then(|| {
                 format!(
-                    "{} llvm-mc runs faulted: {}",
-                    g.faults.len(),
-                    g.faults.join("; ")
+                    "{n} of {} changes are not in the baseline: {}",
+                    g.changes,
+                    g.unreviewed_list.join("; ")
                 )
             }),
-            out: format!(
-                "{} cases compared, {} not compared",
-                g.cases, g.not_compared
-            ),
-        }];
-        if let Some(n) = g.unreviewed {
-            cases.push(JunitCase {
-                suite: name.clone(),
-                name: "unreviewed changes".into(),
-                failure: (n > 0).then(|| {
-                    format!(
-                        "{n} of {} changes are not in the baseline: {}",
-                        g.changes,
-                        g.unreviewed_list.join("; ")
-                    )
-                }),
-                out: format!("{} changes, all reviewed", g.changes),
-            });
-        }
-        suites.push(JunitSuite {
-            failures: cases.iter().filter(|c| c.failure.is_some()).count(),
-            name,
-            cases,
+            out: format!("{} changes, all reviewed", g.changes),
         });
     }
-    suites
+    junit_suite(name, cases)
+}
+
+fn junit_suites(runs: &[RunDoc], prev: Option<&Night>, gate: Option<&GateView>) -> Vec<JunitSuite> {
+    runs.iter()
+        .map(|run| corpus_suite(run, prev))
+        .chain(gate.map(gate_suite))
+        .collect()
 }
 
 // ---------------------------------------------------------------------------------------
