@@ -164,10 +164,19 @@ pub fn run(config: &EngineConfig, progress: &(dyn Fn(usize, usize) + Sync)) -> R
         .collect();
     let mut cases = Vec::new();
     let mut failed_runs = Vec::new();
+    let mut input_errors = semantics.load_errors();
     for (c, failure) in outcomes {
+        let unreadable = c.first().is_some_and(|c| {
+            matches!(&c.verdict.llvm, crate::classify::LlvmVerdict::NotRun(r) if r == INPUT_UNREADABLE)
+        });
+        if let (true, Some(f)) = (unreadable, &failure) {
+            input_errors.push(f.reason.clone());
+        }
         cases.extend(c);
         failed_runs.extend(failure);
     }
+    input_errors.sort();
+    input_errors.dedup();
     Ok(Report {
         corpus_version: config.corpus_version.clone(),
         llvm_mc_version: config.llvm_mc.version.clone(),
@@ -177,7 +186,7 @@ pub fn run(config: &EngineConfig, progress: &(dyn Fn(usize, usize) + Sync)) -> R
         unparsed_runs: plan.unparsed_runs,
         failed_runs,
         duplicate_runs: plan.duplicate_runs,
-        input_errors: semantics.load_errors(),
+        input_errors,
         cases,
     })
 }
@@ -434,6 +443,9 @@ fn fault_reason(e: &anyhow::Error) -> (String, String) {
         .map_or_else(|| "llvm-mc could not be run".to_string(), Fault::reason);
     (reason, format!("{e:#}"))
 }
+
+/// The not-run reason of a test file that cannot be read: bad input, not an llvm-mc fault.
+const INPUT_UNREADABLE: &str = "input could not be read";
 
 /// What every case of a group shares.
 struct GroupContext {
@@ -754,7 +766,13 @@ fn read_input(root: &Path, file: &TestFile, filter: Option<&str>) -> Result<Stri
     let path = root.join(&file.path);
     match filter {
         None => {
-            std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))
+            let bytes =
+                std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
+            String::from_utf8(bytes).map_err(|e| {
+                let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+                let line = 1 + valid.iter().filter(|&&b| b == b'\n').count();
+                anyhow::anyhow!("{}:{line}: the test file is not UTF-8", file.path.display())
+            })
         }
         Some(cmd) => {
             let cmd = cmd.replace("%s", &path.display().to_string());

@@ -218,7 +218,7 @@ pub fn summary_table(report: &Report) -> String {
     let _ = writeln!(out, "RUN lines: {}", kinds.join(", "));
     let _ = writeln!(
         out,
-        "unparsed RUN lines: {}; RUN lines llvm-mc could not run: {}; \
+        "unparsed RUN lines: {}; RUN lines not checked (llvm-mc fault, unreadable input): {}; \
          repeated verbatim (counted once): {}",
         report.unparsed_runs.len(),
         report.failed_runs.len(),

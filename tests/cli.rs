@@ -226,7 +226,7 @@ fn llvm_mc_faults_are_not_run_and_never_cached() {
             .arg(&json)
             .assert()
             .code(1)
-            .stderr(predicate::str::contains("llvm-mc could not run"));
+            .stderr(predicate::str::contains("RUN line not checked"));
         let text = std::fs::read_to_string(&json).unwrap();
         let report: serde_json::Value = serde_json::from_str(&text).unwrap();
         let counts = &report["targets"]["gfx1100"];
@@ -394,4 +394,50 @@ fn malformed_pseudocode_is_bad_input() {
         .stdout(predicate::str::contains("gfx1100"))
         .stderr(predicate::str::contains("rdna3.json"))
         .stderr(predicate::str::contains("line 2"));
+}
+
+/// Bad test files: a file that is not UTF-8 and a RUN line continued past the end of its
+/// file are named with file:line, the rest of the run completes, and the exit status is 2.
+#[test]
+fn bad_test_files_are_named_and_the_run_completes() {
+    let (Some(data), Some(_)) = (common::data_dir(), common::llvm_mc("19")) else {
+        return;
+    };
+    use std::os::unix::fs::symlink;
+    let dir = tempdir().join("bad-tests");
+    let _ = std::fs::remove_dir_all(&dir);
+    let asm = dir.join("llvm-tests/19.1.7/MC/AMDGPU");
+    std::fs::create_dir_all(&asm).unwrap();
+    std::fs::create_dir_all(dir.join("llvm-tests/19.1.7/MC/Disassembler/AMDGPU")).unwrap();
+    std::fs::create_dir_all(dir.join("amd-isa")).unwrap();
+    symlink(data.join("amd-isa/xml"), dir.join("amd-isa/xml")).unwrap();
+    let run = "// RUN: llvm-mc -triple=amdgcn -mcpu=gfx1100 -show-encoding %s | FileCheck %s\n";
+    let mut bad = format!("{run}s_nop 0\n").into_bytes();
+    bad.extend_from_slice(b"s_mov_b32 s0, \xff\xfe\n");
+    std::fs::write(asm.join("bad.s"), bad).unwrap();
+    std::fs::write(asm.join("cont.s"), run.replace("%s\n", "%s \\\n")).unwrap();
+    std::fs::write(asm.join("good.s"), format!("{run}s_nop 0\n")).unwrap();
+    let json = dir.join("r.json");
+    mcdiff()
+        .arg("--data")
+        .arg(&dir)
+        .args(["run", "--corpus", "19.1.7", "--json"])
+        .arg(&json)
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("3 files"))
+        .stderr(predicate::str::contains(
+            "bad.s:3: the test file is not UTF-8",
+        ))
+        .stderr(predicate::str::contains("cont.s:1: unparsed RUN line"));
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(
+        report["targets"]["gfx1100"]["llvm"]["not-run"], 2,
+        "bad.s is not run"
+    );
+    assert_eq!(
+        report["targets"]["gfx1100"]["ours"]["match"], 1,
+        "good.s was checked"
+    );
 }
