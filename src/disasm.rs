@@ -103,16 +103,17 @@ pub fn disassemble(
         };
         let columns = byte_columns(raw, bytes.len());
         let column = |at: usize| columns.get(at).copied().unwrap_or(1);
-        for piece in decode_bytes(dis, bytes) {
+        let bracketed = src.text.starts_with('[');
+        for piece in decode_bytes(dis, bytes, bracketed) {
             match piece {
-                Piece::Inst { text, at, len } => {
+                Piece::Inst { text, at, len, .. } => {
                     let enc: Vec<EncByte> = bytes[at..at + len]
                         .iter()
                         .map(|&b| EncByte::Byte(b))
                         .collect();
                     writeln!(out, "\t{text:<39} ; encoding: {}", render(&enc))?;
                 }
-                Piece::Invalid { at } => {
+                Piece::Invalid { at, .. } => {
                     ok = false;
                     writeln!(
                         err,
@@ -139,30 +140,43 @@ pub fn disassemble(
 /// One step of decoding a byte line.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Piece {
-    /// An instruction: its text and the `len` bytes from offset `at` it came from.
-    Inst { text: String, at: usize, len: usize },
-    /// No instruction has the bytes at `at`; 4 bytes are skipped.
-    Invalid { at: usize },
+    /// An instruction: the decoded instruction, its text and the `len` bytes from offset
+    /// `at` it came from.
+    Inst {
+        inst: Box<mcdiff_asm::Inst>,
+        text: String,
+        at: usize,
+        len: usize,
+    },
+    /// No instruction has the bytes at `at` (why, in our decoder's words).
+    Invalid { at: usize, message: String },
     /// Our decoder does not handle the bytes at `at`; the rest of the line is left alone.
     Unsupported { at: usize, reason: String },
 }
 
-/// Decodes one line's bytes as the differential run does (`engine::decode_line`): after
-/// bytes no instruction has, 4 bytes are skipped and decoding goes on; bytes our decoder
-/// does not handle end the line.
-pub fn decode_bytes(dis: &Disassembler, bytes: &[u8]) -> Vec<Piece> {
+/// Decodes one byte line as llvm-mc reads it: after bytes no instruction has, 4 bytes are
+/// skipped and decoding goes on, except in a `[...]` group (`bracketed`), which llvm-mc skips
+/// whole; bytes our decoder does not handle end the line. The differential run
+/// (`engine`) and `mcdiff disasm` both walk lines with this.
+pub fn decode_bytes(dis: &Disassembler, bytes: &[u8], bracketed: bool) -> Vec<Piece> {
     let mut pieces = Vec::new();
     let mut at = 0;
     while at < bytes.len() {
         match dis.decode(&bytes[at..]) {
-            DecodeOutcome::Decoded { text, len, .. } => {
+            DecodeOutcome::Decoded { inst, text, len } => {
                 let len = len.clamp(1, bytes.len() - at);
-                pieces.push(Piece::Inst { text, at, len });
+                let inst = Box::new(inst);
+                pieces.push(Piece::Inst {
+                    inst,
+                    text,
+                    at,
+                    len,
+                });
                 at += len;
             }
-            DecodeOutcome::Invalid(_) => {
-                pieces.push(Piece::Invalid { at });
-                at += 4;
+            DecodeOutcome::Invalid(message) => {
+                pieces.push(Piece::Invalid { at, message });
+                at += if bracketed { bytes.len() - at } else { 4 };
             }
             DecodeOutcome::Unsupported(reason) => {
                 pieces.push(Piece::Unsupported { at, reason });

@@ -11,6 +11,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::bytes::EncByte;
 use crate::classify::{judge_asm, judge_disasm, OursAnswer, OursVerdict, Recorded, Verdict};
+use crate::disasm::Piece;
 use crate::explain;
 use crate::llvm_mc::{Fault, FaultKind, LlvmAnswer, LlvmMc, LlvmRun, RunCache};
 use crate::semantics::{SemaVerdict, Semantics};
@@ -614,15 +615,19 @@ fn decode_line(
     bracketed: bool,
     llvm_bytes: Option<&[EncByte]>,
 ) -> LineDecode {
-    let mut at = 0;
     let mut texts = Vec::new();
     let mut first = None;
     let mut first_invalid = None;
     let mut reencoded: Vec<EncByte> = Vec::new();
     let mut consumed_ok = true;
-    while at < bytes.len() {
-        match dis.decode(&bytes[at..]) {
-            DecodeOutcome::Decoded { inst, len, text } => {
+    for piece in crate::disasm::decode_bytes(dis, bytes, bracketed) {
+        match piece {
+            Piece::Inst {
+                inst,
+                text,
+                at,
+                len,
+            } => {
                 match side.assembler.assemble(&text) {
                     AsmOutcome::Encoded(enc) => {
                         consumed_ok &= enc.bytes == bytes[at..at + len];
@@ -631,17 +636,14 @@ fn decode_line(
                     _ => consumed_ok = false,
                 }
                 texts.push(text);
-                first.get_or_insert(inst);
-                at += len.max(1);
+                first.get_or_insert(*inst);
             }
-            DecodeOutcome::Invalid(message) => {
+            Piece::Invalid { at, message } => {
                 if at == 0 {
                     first_invalid = Some(message);
                 }
-                // llvm-mc skips a `[...]` group whole, other bytes 4 at a time.
-                at += if bracketed { bytes.len() } else { 4 };
             }
-            DecodeOutcome::Unsupported(reason) => {
+            Piece::Unsupported { reason, .. } => {
                 return LineDecode {
                     answer: OursAnswer::Unsupported(reason),
                     first: None,
