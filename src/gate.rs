@@ -46,15 +46,7 @@ impl Change {
     /// The line a baseline keeps for this change: where, what kind, and the input line
     /// (never the answers, which hold expected bytes).
     pub fn baseline_line(&self) -> String {
-        baseline_line(
-            self.kind,
-            &self.file,
-            self.line,
-            self.run_line,
-            &self.mcpu,
-            &self.mattr,
-            &self.text,
-        )
+        baseline_line(self.kind, &self.file, self.line, self.run_line, &self.mcpu)
     }
 }
 
@@ -68,20 +60,12 @@ pub fn mattr_suffix(mattr: &[String]) -> String {
     }
 }
 
-/// The line a baseline keeps for a change: where, what kind, and the input line (never the
-/// answers, which hold expected bytes). [`Change::baseline_line`] and
-/// [`crate::nightly::GateChange::baseline_line`] both write it here, so they cannot drift.
-pub fn baseline_line(
-    kind: &str,
-    file: &str,
-    line: usize,
-    run_line: usize,
-    mcpu: &str,
-    mattr: &[String],
-    text: &str,
-) -> String {
-    let mattr = mattr_suffix(mattr);
-    format!("{kind} {file}:{line} run@{run_line} {mcpu}{mattr}: {text}")
+/// The key a baseline keeps for a change: its kind and where it is (file, source line, RUN
+/// line, target). The RUN line fixes the flags and the source line the input, so neither
+/// is repeated; the answers (which hold expected bytes) never are. [`Change::baseline_line`]
+/// and [`crate::nightly::GateChange::baseline_line`] both write it here.
+pub fn baseline_line(kind: &str, file: &str, line: usize, run_line: usize, mcpu: &str) -> String {
+    format!("{kind} {file}:{line} run@{run_line} {mcpu}")
 }
 
 /// The gate's findings for one corpus.
@@ -286,24 +270,47 @@ fn text_shape(old: &str, new: &str) -> String {
     }
 }
 
-/// The baseline: the reviewed change lines (an insta snapshot: its header is skipped).
+/// The baseline: the reviewed changes' keys (see [`baseline_line`]), read from the lines
+/// [`baseline_text`] writes (an insta snapshot: its header is skipped).
 pub fn read_baseline(text: &str) -> BTreeSet<String> {
     let body = match text.strip_prefix("---") {
         Some(rest) => rest.split_once("\n---\n").map_or("", |(_, b)| b),
         None => text,
     };
-    body.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(str::to_string)
-        .collect()
+    let mut keys = BTreeSet::new();
+    for group in body.lines().filter(|l| !l.trim().is_empty()) {
+        let (head, lines) = group.split_once(": ").unwrap_or((group, ""));
+        let words: Vec<&str> = head.split_whitespace().collect();
+        let [kind, file, run, mcpu] = words[..] else {
+            keys.insert(group.to_string()); // never matches a change: reported as gone
+            continue;
+        };
+        for line in lines.split(',').map(str::trim).filter(|l| !l.is_empty()) {
+            keys.insert(format!("{kind} {file}:{line} {run} {mcpu}"));
+        }
+    }
+    keys
 }
 
-/// The baseline text of a report: one line per change, sorted.
+/// The baseline text of a report: a line per kind, file, RUN line and target, listing the
+/// changed source lines (`text MC/x.txt run@3 gfx1100: 12,15,18`), sorted.
 pub fn baseline_text(report: &GateReport) -> String {
-    let mut out = String::new();
+    let mut groups: BTreeMap<(&str, &str, usize, &str), Vec<usize>> = BTreeMap::new();
     for c in &report.changes {
-        out.push_str(&c.baseline_line());
-        out.push('\n');
+        groups
+            .entry((c.kind, &c.file, c.run_line, &c.mcpu))
+            .or_default()
+            .push(c.line);
+    }
+    let mut out = String::new();
+    for ((kind, file, run_line, mcpu), mut lines) in groups {
+        lines.sort_unstable();
+        let lines: Vec<String> = lines.iter().map(ToString::to_string).collect();
+        let _ = writeln!(
+            out,
+            "{kind} {file} run@{run_line} {mcpu}: {}",
+            lines.join(",")
+        );
     }
     out
 }

@@ -436,7 +436,11 @@ fn gate_verdict(
         return ExitCode::SUCCESS;
     }
     for c in unreviewed.iter().take(args.show.max(10)) {
-        eprintln!("mcdiff: gate: unreviewed: {}", c.baseline_line());
+        eprintln!(
+            "mcdiff: gate: unreviewed: {}: {}",
+            c.baseline_line(),
+            c.text
+        );
     }
     let from = args
         .baseline

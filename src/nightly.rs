@@ -200,8 +200,6 @@ impl GateChange {
             self.line as usize,
             self.run_line as usize,
             &self.mcpu,
-            &self.mattr,
-            &self.text,
         )
     }
     fn side(&self) -> &'static str {
@@ -1439,9 +1437,12 @@ fn environment() -> Result<Environment<'static>> {
     let mut env = Environment::new();
     env.set_undefined_behavior(UndefinedBehavior::Strict);
     env.set_keep_trailing_newline(true);
-    env.add_template("nightly.html", include_str!("../templates/nightly.html"))?;
-    env.add_template("summary.md", include_str!("../templates/summary.md"))?;
-    env.add_template("junit.xml", include_str!("../templates/junit.xml"))?;
+    env.add_template(
+        "nightly.html",
+        include_str!("../templates/nightly.html.jinja"),
+    )?;
+    env.add_template("summary.md", include_str!("../templates/summary.md.jinja"))?;
+    env.add_template("junit.xml", include_str!("../templates/junit.xml.jinja"))?;
     env.add_filter("num", num);
     env.add_filter("mdcell", |s: String| {
         s.replace('|', "\\|").replace('\n', " ")
