@@ -18,5 +18,6 @@ pub mod explain;
 pub mod gate;
 pub mod llvm_mc;
 pub mod nightly;
+pub mod output;
 pub mod report;
 pub mod semantics;

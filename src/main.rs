@@ -10,6 +10,7 @@ use std::time::Duration;
 use mcdiff::data::{DataDir, CORPUS_VERSIONS};
 use mcdiff::engine::{self, EngineConfig};
 use mcdiff::llvm_mc::{LlvmMc, RunCache};
+use mcdiff::output::{check_writable, write_atomically};
 use mcdiff::report;
 
 #[derive(Parser)]
@@ -340,27 +341,6 @@ fn run_corpus(
         bar.finish_and_clear();
     }
     Ok(report)
-}
-
-/// Fails early, naming the path, when a report file could not be written at the end.
-fn check_writable(path: &std::path::Path) -> Result<()> {
-    let probe = temporary_beside(path);
-    std::fs::write(&probe, b"").with_context(|| format!("cannot write {}", path.display()))?;
-    std::fs::remove_file(&probe).ok();
-    Ok(())
-}
-
-fn temporary_beside(path: &std::path::Path) -> PathBuf {
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(format!(".tmp{}", std::process::id()));
-    path.with_file_name(name)
-}
-
-/// Writes `text` to a temporary file beside `path`, then renames it into place.
-fn write_atomically(path: &std::path::Path, text: &str) -> Result<()> {
-    let tmp = temporary_beside(path);
-    std::fs::write(&tmp, text).with_context(|| format!("writing {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("writing {}", path.display()))
 }
 
 fn cmd_gate(data: Option<PathBuf>, args: GateArgs) -> Result<ExitCode> {

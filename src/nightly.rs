@@ -1574,12 +1574,6 @@ pub fn render(
     })
 }
 
-fn write(path: &Path, text: &str) -> Result<()> {
-    let tmp = path.with_extension("tmp~");
-    std::fs::write(&tmp, text).with_context(|| format!("writing {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("writing {}", path.display()))
-}
-
 /// Runs `mcdiff report`.
 pub fn cmd(args: ReportArgs) -> Result<ExitCode> {
     let runs = read_runs(&args.runs)?;
@@ -1617,7 +1611,7 @@ pub fn cmd(args: ReportArgs) -> Result<ExitCode> {
         (&args.junit, &out.junit),
     ] {
         if let Some(path) = path {
-            write(path, text)?;
+            crate::output::write_atomically(path, text)?;
         }
     }
     if let (true, Some(path)) = (args.append_history, &args.history) {
