@@ -419,20 +419,18 @@ pub fn status_markdown(reports: &[Report]) -> String {
 /// One finding as a snapshot line: the test's input line, both verdicts, what differs and
 /// the blame hint (never expected bytes or CHECK text).
 fn finding_line(c: &CaseResult) -> String {
-    let mut line = format!(
-        "run {} {}: {} ; llvm: {} ; ours: {}",
-        c.run_index,
-        c.target,
-        c.text,
-        c.verdict.llvm,
-        c.verdict.ours_text()
-    );
+    let mut line = format!("run {} {}: {}", c.run_index, c.target, c.text);
+    // `llvm: agrees` is the common case: said by its absence.
+    if c.verdict.llvm != LlvmVerdict::Agrees {
+        let _ = write!(line, " ; llvm: {}", c.verdict.llvm);
+    }
+    let _ = write!(line, " ; ours: {}", c.verdict.ours_text());
     match (&c.fields, &c.ours) {
         (Some(f), _) => {
             let _ = write!(line, " ; {f}");
         }
         (None, OursAnswer::Rejected(m)) if c.verdict.ours == OursVerdict::WeReject => {
-            let _ = write!(line, " ; ours: {m}");
+            let _ = write!(line, ": {m}");
         }
         _ => {}
     }
