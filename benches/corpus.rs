@@ -2,6 +2,7 @@
 //! reading the lit corpora, loading every target's spec, and assembling every case line.
 //! Run: `cargo bench --bench corpus` (needs the inputs; see README).
 
+use mcdiff_asm::target::{TargetCtx, REFERENCE_LLVM_MAJOR};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -73,7 +74,11 @@ fn main() {
                 else {
                     continue;
                 };
-                let asm = mcdiff_asm::Assembler::new(ts, &run.mattr);
+                let asm = mcdiff_asm::Assembler::new(TargetCtx::new(
+                    ts,
+                    &run.mattr,
+                    REFERENCE_LLVM_MAJOR,
+                ));
                 let t = Instant::now();
                 for case in file.cases(run) {
                     cases += 1;

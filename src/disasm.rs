@@ -15,10 +15,8 @@ use std::process::ExitCode;
 use crate::bytes::{render, EncByte};
 use crate::data::DataDir;
 use mcdiff_asm::decode::{DecodeOutcome, Disassembler};
-use mcdiff_asm::syntax::release::release_default_mattr;
-
-/// The llvm-mc release whose defaults (wave size, true16) we follow: the reference llvm-mc.
-pub const REFERENCE_LLVM_MAJOR: u32 = 22;
+use mcdiff_asm::print::print;
+use mcdiff_asm::target::{TargetCtx, REFERENCE_LLVM_MAJOR};
 
 /// `mcdiff disasm` arguments.
 #[derive(clap::Args, Debug)]
@@ -50,13 +48,7 @@ pub fn cmd(data: Option<PathBuf>, args: DisasmArgs) -> Result<ExitCode> {
         (args.file.clone(), buf)
     };
     let text = utf8_text(&name, raw)?;
-    let mattr: Vec<String> = release_default_mattr(REFERENCE_LLVM_MAJOR, spec.target.gfx_major)
-        .iter()
-        .map(|m| m.to_string())
-        .chain(args.mattr.iter().map(|m| m.trim().to_string()))
-        .filter(|m| !m.is_empty())
-        .collect();
-    let dis = Disassembler::new(&spec, &mattr);
+    let dis = Disassembler::new(TargetCtx::new(&spec, &args.mattr, REFERENCE_LLVM_MAJOR));
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
     let ok = disassemble(&dis, &name, &text, &mut stdout.lock(), &mut stderr.lock())?;
@@ -163,7 +155,8 @@ pub fn decode_bytes(dis: &Disassembler, bytes: &[u8], bracketed: bool) -> Vec<Pi
     let mut at = 0;
     while at < bytes.len() {
         match dis.decode(&bytes[at..]) {
-            DecodeOutcome::Decoded { inst, text, len } => {
+            DecodeOutcome::Decoded { inst, len } => {
+                let text = print(&inst, dis.ctx());
                 let len = len.clamp(1, bytes.len() - at);
                 let inst = Box::new(inst);
                 pieces.push(Piece::Inst {

@@ -16,10 +16,11 @@ use crate::explain;
 use crate::llvm_mc::{Fault, FaultKind, LlvmAnswer, LlvmMc, LlvmRun, RunCache};
 use crate::semantics::{SemaVerdict, Semantics};
 use mcdiff_asm::decode::{DecodeOutcome, Disassembler};
-use mcdiff_asm::syntax::release::release_default_mattr;
+use mcdiff_asm::print::print;
+use mcdiff_asm::target::TargetCtx;
 use mcdiff_asm::{AsmOutcome, Assembler};
 use mcdiff_lit::{CheckExpectation, RunKind, RunLine, TestFile};
-use mcdiff_spec::{Arch, SpecLoader, TargetSpec, TargetStatus};
+use mcdiff_spec::{SpecLoader, TargetSpec, TargetStatus};
 
 /// What to run.
 pub struct EngineConfig {
@@ -337,15 +338,6 @@ fn run_group(
         Some(TargetStatus::Spec(_)) => Some(specs.get(first.mcpu.as_deref().unwrap_or_default())),
         _ => None,
     };
-    // Our syntax follows the llvm-mc being compared where LLVM releases differ.
-    let mattr: Vec<String> = match spec.as_deref() {
-        Some(Ok(ts)) => release_default_mattr(config.llvm_mc.major(), ts.target.gfx_major)
-            .iter()
-            .map(|m| m.to_string())
-            .chain(first.mattr.iter().cloned())
-            .collect(),
-        _ => first.mattr.clone(),
-    };
     let cx = GroupContext {
         target: first.mcpu.as_deref().unwrap_or("(default)").into(),
         path: file.path.display().to_string().into(),
@@ -364,15 +356,17 @@ fn run_group(
     };
     let results = match ours {
         Ok(ts) => {
-            let assembler = Assembler::new(ts, &mattr);
+            // Our syntax follows the llvm-mc being compared where LLVM releases differ.
+            let target = TargetCtx::new(ts, &first.mattr, config.llvm_mc.major());
+            let assembler = Assembler::new(target);
             let side = OurSide {
                 ts,
                 assembler: &assembler,
                 semantics,
-                wave64: wave64(first, status),
+                wave64: target.wave64,
             };
             if disassembly {
-                let dis = Disassembler::new(ts, &mattr);
+                let dis = Disassembler::new(target);
                 disassembly_results(&cx, Ok((&side, &dis)), all_cases)
             } else {
                 assembler_results(&cx, Ok(&side), all_cases)
@@ -382,16 +376,6 @@ fn run_group(
         Err(why) => assembler_results(&cx, Err(&why), all_cases),
     };
     (results, failure)
-}
-
-fn wave64(run: &RunLine, status: Option<TargetStatus>) -> bool {
-    run.mattr.iter().any(|m| m == "+wavefrontsize64")
-        || matches!(
-            status,
-            Some(TargetStatus::Spec(
-                Arch::Cdna1 | Arch::Cdna2 | Arch::Cdna3 | Arch::Cdna4
-            ))
-        )
 }
 
 /// llvm-mc's answers for a group, or the short reason (for `not-run`) and the full message.
@@ -671,8 +655,8 @@ fn decode_line(
             })
             .collect();
         match dis.decode(&bytes) {
-            DecodeOutcome::Decoded { text, len, .. } if len == bytes.len() => {
-                texts.len() == 1 && text == texts[0]
+            DecodeOutcome::Decoded { inst, len } if len == bytes.len() => {
+                texts.len() == 1 && print(&inst, dis.ctx()) == texts[0]
             }
             _ => false,
         }

@@ -7,6 +7,7 @@ use crate::bytes::render;
 use crate::data::DataDir;
 use crate::engine::encoded_bytes;
 use crate::semantics::Semantics;
+use mcdiff_asm::target::{TargetCtx, REFERENCE_LLVM_MAJOR};
 use mcdiff_asm::{AsmOutcome, Assembler};
 use mcdiff_sema::state::{SGPR_COUNT, TTMP_COUNT, VGPR_COUNT};
 use mcdiff_sema::State;
@@ -23,7 +24,8 @@ pub fn run(
     sets: &[String],
 ) -> Result<String> {
     let ts = mcdiff_spec::load_target(&data.root, mcpu)?;
-    let encoded = match Assembler::new(&ts, mattr).assemble(text) {
+    let target = TargetCtx::new(&ts, mattr, REFERENCE_LLVM_MAJOR);
+    let encoded = match Assembler::new(target).assemble(text) {
         AsmOutcome::Encoded(e) => e,
         AsmOutcome::Rejected(e) => bail!(
             "`{}` does not assemble for {mcpu}: column {}: {}",
@@ -36,11 +38,7 @@ pub fn run(
             text.trim()
         ),
     };
-    let mut state = State::new(if wave64(ts.target.gfx_major, mattr) {
-        64
-    } else {
-        32
-    });
+    let mut state = State::new(if target.wave64 { 64 } else { 32 });
     for set in sets {
         apply_set(&mut state, set).with_context(|| format!("--set {set}"))?;
     }
@@ -71,19 +69,6 @@ pub fn run(
         writeln!(out, "{line}")?;
     }
     Ok(out)
-}
-
-/// GFX10+ run wave32 unless told otherwise; older generations (CDNA) only run wave64.
-fn wave64(gfx_major: u32, mattr: &[String]) -> bool {
-    let mut wave64 = gfx_major < 10;
-    for attr in mattr {
-        match attr.as_str() {
-            "+wavefrontsize64" | "-wavefrontsize32" => wave64 = true,
-            "+wavefrontsize32" | "-wavefrontsize64" => wave64 = false,
-            _ => {}
-        }
-    }
-    wave64
 }
 
 /// A register `--set` can name.

@@ -465,7 +465,9 @@ fn cmd_asm(data: Option<PathBuf>, args: AsmArgs) -> Result<ExitCode> {
         (args.file.clone(), s)
     };
     let mattr: Vec<String> = args.mattr.iter().map(|m| m.trim().to_string()).collect();
-    let assembler = mcdiff_asm::Assembler::new(&spec, &mattr);
+    let target =
+        mcdiff_asm::target::TargetCtx::new(&spec, &mattr, mcdiff_asm::target::REFERENCE_LLVM_MAJOR);
+    let assembler = mcdiff_asm::Assembler::new(target);
     let mut failed = false;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

@@ -4,6 +4,7 @@
 use std::io::BufRead;
 use std::path::PathBuf;
 
+use mcdiff_asm::target::{TargetCtx, REFERENCE_LLVM_MAJOR};
 use mcdiff_asm::{AsmOutcome, Assembler};
 
 fn main() {
@@ -12,7 +13,7 @@ fn main() {
         .map(PathBuf::from)
         .unwrap_or_else(|_| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared")));
     let target = mcdiff_spec::load_target(&data, &mcpu).expect("spec loads");
-    let asm = Assembler::new(&target, &[]);
+    let asm = Assembler::new(TargetCtx::new(&target, &[], REFERENCE_LLVM_MAJOR));
     for line in std::io::stdin().lock().lines() {
         let line = line.expect("stdin");
         let stmt = line.split("//").next().unwrap_or("").trim();

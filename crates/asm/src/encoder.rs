@@ -4,9 +4,9 @@
 
 use mcdiff_spec::{Encoding, Field};
 
+use crate::family::Family;
 use crate::inst::{Inst, OperandValue, RegFile};
 use crate::operands::{kind_for, predefined, vector_kind, OperandCtx};
-use crate::syntax::family_of;
 use crate::syntax::vector::{operand_bit, writes_exec, SRC_DPP16, SRC_DPP8, SRC_DPP8_FI, SRC_SDWA};
 use crate::Fixup;
 
@@ -38,11 +38,11 @@ pub struct VectorAlu;
 pub struct DualIssue;
 
 /// The handler for an encoding family (`SOP2`, `SMEM`...), if implemented.
-pub fn family_encoder(family: &str) -> Option<&'static dyn FamilyEncoder> {
+pub fn family_encoder(family: Family) -> Option<&'static dyn FamilyEncoder> {
     match family {
-        "SOP1" | "SOP2" | "SOPK" | "SOPC" | "SOPP" => Some(&ScalarAlu),
-        "SMEM" => Some(&ScalarMem),
-        "VOP1" | "VOP2" | "VOPC" | "VOP3" | "VOP3_SDST_ENC" | "VOP3P" => Some(&VectorAlu),
+        Family::Smem => Some(&ScalarMem),
+        f if f.is_scalar() => Some(&ScalarAlu),
+        f if f.is_vector_alu() => Some(&VectorAlu),
         _ => None,
     }
 }
@@ -151,7 +151,7 @@ impl FamilyEncoder for ScalarAlu {
 
 impl FamilyEncoder for ScalarMem {
     fn encode(&self, inst: &Inst, cx: &OperandCtx) -> Result<EncodedBytes, String> {
-        debug_assert_eq!(family_of(&inst.encoding), "SMEM");
+        debug_assert_eq!(Family::of(&inst.encoding), Family::Smem);
         // SBASE is 6 bits wide for a 7-bit SGPR code: it holds the even SGPR number >> 1
         // (ISA manuals, SMEM microcode format); high-fidelity files say so with Padding.
         assemble(inst, cx, |name| u32::from(name == "SBASE"))
@@ -191,8 +191,7 @@ fn modifier_field<'e>(enc: &'e Encoding, name: &str) -> Result<&'e Field, String
 impl FamilyEncoder for VectorAlu {
     fn encode(&self, inst: &Inst, cx: &OperandCtx) -> Result<EncodedBytes, String> {
         let enc = cx.encoding;
-        let family = family_of(&inst.encoding);
-        let short = matches!(family, "VOP1" | "VOP2" | "VOPC");
+        let short = Family::of(&inst.encoding).is_vop32();
         let mut word = Word::new(enc);
         word.set(field(enc, "OP")?, inst.opcode as u64, 0);
         let opsel = inst

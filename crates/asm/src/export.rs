@@ -5,20 +5,21 @@
 //! modifier; `attrN.c` is the `ATTR`/`ATTR_CHAN` modifier pair.
 
 use crate::encoder::VectorMemory;
+use crate::family::Family;
 use crate::inst::{Inst, InstOperand};
 use crate::memory::memory_kind;
 use crate::operands::{OperandCtx, INVALID_OPERAND};
 use crate::syntax::memory as syn;
-use crate::syntax::{family_of, peel_modifiers, Statement};
+use crate::syntax::{peel_modifiers, Statement};
 use crate::{reject, AsmOutcome, Assembler, NotEncoded};
 
 impl Assembler<'_> {
     /// `None` when the mnemonic names no export or LDS-parameter instruction.
     pub(crate) fn assemble_export(&self, stmt: &Statement) -> Option<AsmOutcome> {
-        let (instruction, form) = self.family_form(stmt, |f| syn::EXPORT_FAMILIES.contains(&f))?;
+        let (instruction, form) = self.family_form(stmt, Family::is_export)?;
         Some(self.build_and_encode(stmt, form, &VectorMemory, |cx| {
-            let family = family_of(&form.encoding);
-            let (operands, modifiers) = if family == "EXP" || family == "VEXPORT" {
+            let family = Family::of(&form.encoding);
+            let (operands, modifiers) = if matches!(family, Family::Exp | Family::Vexport) {
                 build_export(stmt, form, cx)
             } else {
                 build_lds_param(stmt, form, cx)
@@ -29,7 +30,7 @@ impl Assembler<'_> {
                 encoding: form.encoding.clone(),
                 opcode: form.opcode,
                 operands,
-                modifiers,
+                modifiers: modifiers.into(),
             })
         }))
     }

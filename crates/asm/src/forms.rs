@@ -10,7 +10,7 @@
 
 use mcdiff_spec::{Instruction, InstructionEncoding, Operand};
 
-use crate::syntax::family_of;
+use crate::family::{family_name, Family};
 use crate::syntax::vector::{
     implicit_vcc, literal_position, matrix_operand_size, writes_exec, VECTOR_TEXT_ORDER,
 };
@@ -21,12 +21,6 @@ pub fn size_matrix_operands(slots: &mut [Operand], wave64: bool, gfx_major: u32)
         op.size = matrix_operand_size(&op.data_format, op.size, wave64, gfx_major);
     }
 }
-
-/// Vector ALU families this crate encodes.
-pub const VECTOR_FAMILIES: &[&str] = &["VOP1", "VOP2", "VOPC", "VOP3", "VOP3_SDST_ENC", "VOP3P"];
-
-/// The native 32-bit families.
-const NATIVE_32: &[&str] = &["VOP1", "VOP2", "VOPC"];
 
 /// Which forms a mnemonic suffix allows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,7 +39,7 @@ pub fn is_vector(instruction: &Instruction) -> bool {
     instruction
         .encodings
         .iter()
-        .any(|e| VECTOR_FAMILIES.contains(&family_of(&e.encoding)))
+        .any(|e| Family::of(&e.encoding).is_vector_alu())
 }
 
 /// The forms to try, in order: the native 32-bit form first (LLVM picks the shortest
@@ -55,13 +49,16 @@ pub fn candidates(instruction: &Instruction, forced: Forced) -> Vec<&Instruction
     let mut native: Vec<&InstructionEncoding> = instruction
         .encodings
         .iter()
-        .filter(|e| NATIVE_32.contains(&family_of(&e.encoding)))
+        .filter(|e| Family::of(&e.encoding).is_vop32())
         .collect();
     native.sort_by_key(default_first);
     let mut long: Vec<&InstructionEncoding> = instruction
         .encodings
         .iter()
-        .filter(|e| ["VOP3", "VOP3_SDST_ENC", "VOP3P"].contains(&family_of(&e.encoding)))
+        .filter(|e| {
+            let family = Family::of(&e.encoding);
+            family.is_vector_alu() && !family.is_vop32()
+        })
         .collect();
     long.sort_by_key(default_first);
     match forced {
@@ -80,7 +77,7 @@ pub fn native_form(instruction: &Instruction) -> Option<&InstructionEncoding> {
     instruction
         .encodings
         .iter()
-        .find(|e| NATIVE_32.contains(&family_of(&e.encoding)))
+        .find(|e| Family::of(&e.encoding).is_vop32())
 }
 
 /// The spec encoding that lays out `form`: `VOP2_INST_LITERAL` is laid out as ENC_VOP2.
@@ -88,7 +85,7 @@ pub fn layout_encoding(form: &str) -> String {
     if form.starts_with("ENC_") || !form.ends_with("_INST_LITERAL") {
         form.to_string()
     } else {
-        format!("ENC_{}", family_of(form))
+        format!("ENC_{}", family_name(form))
     }
 }
 
@@ -129,10 +126,10 @@ pub fn slots(
     wave64: bool,
 ) -> Vec<Operand> {
     let mask_size = if wave64 { 64 } else { 32 };
-    let family = family_of(&form.encoding);
+    let family = Family::of(&form.encoding);
     let native = native_form(instruction);
     let mut out: Vec<Operand> = Vec::new();
-    if NATIVE_32.contains(&family) {
+    if family.is_vop32() {
         out = form
             .operands
             .iter()
@@ -144,7 +141,7 @@ pub fn slots(
         let vcc_slot = slot(None, "OPR_VCC", "FMT_NUM_M64", mask_size);
         if vcc.dst {
             out.insert(0, vcc_slot.clone());
-            if family == "VOP2" {
+            if family == Family::Vop2 {
                 // The carry-out is written after the VGPR destination.
                 out.swap(0, 1);
             }
@@ -164,7 +161,7 @@ pub fn slots(
         }
         return out;
     }
-    if let (Some(native), true) = (native, family != "VOP3P") {
+    if let (Some(native), true) = (native, family != Family::Vop3p) {
         for op in native.operands.iter().filter(|o| o.field.is_some()) {
             let mut op = op.clone();
             if op.field.as_deref() == Some("VSRC1") {

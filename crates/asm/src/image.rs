@@ -9,19 +9,20 @@
 use mcdiff_spec::{InstructionEncoding, Operand};
 
 use crate::encoder::Image;
+use crate::family::Family;
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
 use crate::memory::{memory_kind, split_modifiers};
 use crate::operands::{OperandCtx, INVALID_OPERAND};
 use crate::special::memory::{self as mods, MemModifier};
 use crate::syntax::memory as syn;
 use crate::syntax::regs::parse_register;
-use crate::syntax::{family_of, Piece, Statement};
+use crate::syntax::{Piece, Statement};
 use crate::{reject, AsmOutcome, Assembler, NotEncoded};
 
 impl Assembler<'_> {
     /// `None` when the mnemonic names no image instruction.
     pub(crate) fn assemble_image(&self, stmt: &Statement) -> Option<AsmOutcome> {
-        let (instruction, form) = self.family_form(stmt, |f| syn::IMAGE_FAMILIES.contains(&f))?;
+        let (instruction, form) = self.family_form(stmt, Family::is_image)?;
         Some(self.build_and_encode(stmt, form, &Image, |cx| {
             build(stmt, &instruction.name, form, cx)
         }))
@@ -67,7 +68,7 @@ fn build(
     form: &InstructionEncoding,
     cx: &OperandCtx,
 ) -> Result<Inst, NotEncoded> {
-    let gfx11 = family_of(&form.encoding) == "MIMG";
+    let gfx11 = Family::of(&form.encoding) == Family::Mimg;
     let (pieces, modifier_pieces) = split_modifiers(stmt, cx);
     let words: Vec<&str> = modifier_pieces.iter().map(|p| p.text.as_str()).collect();
     mods::check_th_scope(&words).map_err(|m| reject(stmt.column, m))?;
@@ -217,6 +218,6 @@ fn build(
         encoding: form.encoding.clone(),
         opcode: form.opcode,
         operands,
-        modifiers,
+        modifiers: modifiers.into(),
     })
 }

@@ -80,7 +80,69 @@ pub struct Inst {
     /// Explicit operands in spec order (implicit spec operands are not listed).
     pub operands: Vec<InstOperand>,
     /// Encoding fields set by modifiers (`("GLC", 1)`, `("SCOPE", 3)`).
-    pub modifiers: Vec<(String, u32)>,
+    pub modifiers: Modifiers,
+}
+
+/// Encoding fields set by modifiers, by canonical or spec field name, in the order they
+/// were set (the memory and scalar printers follow it). Two sets are equal when they give
+/// the same fields the same non-zero values: neither their order nor a field written as 0
+/// changes the instruction's bytes.
+#[derive(Debug, Clone, Default)]
+pub struct Modifiers(pub Vec<(String, u32)>);
+
+impl Modifiers {
+    /// The fields set to non-zero values, by name.
+    fn effective(&self) -> Vec<(&str, u32)> {
+        let mut set: Vec<(&str, u32)> = self
+            .0
+            .iter()
+            .filter(|(_, value)| *value != 0)
+            .map(|(name, value)| (name.as_str(), *value))
+            .collect();
+        set.sort_unstable();
+        set
+    }
+
+    /// The value of field `name` (0 when not set).
+    pub fn get(&self, name: &str) -> u32 {
+        self.0
+            .iter()
+            .filter(|(n, _)| n == name)
+            .fold(0, |bits, (_, value)| bits | value)
+    }
+}
+
+impl PartialEq for Modifiers {
+    fn eq(&self, other: &Self) -> bool {
+        self.effective() == other.effective()
+    }
+}
+
+impl From<Vec<(String, u32)>> for Modifiers {
+    fn from(fields: Vec<(String, u32)>) -> Self {
+        Modifiers(fields)
+    }
+}
+
+impl std::ops::Deref for Modifiers {
+    type Target = Vec<(String, u32)>;
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Modifiers {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.0
+    }
+}
+
+impl<'a> IntoIterator for &'a Modifiers {
+    type Item = &'a (String, u32);
+    type IntoIter = std::slice::Iter<'a, (String, u32)>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
 }
 
 impl Inst {

@@ -8,6 +8,7 @@
 pub mod decode;
 pub mod encoder;
 mod export;
+pub mod family;
 pub mod forms;
 mod image;
 pub mod inst;
@@ -16,21 +17,24 @@ pub mod operands;
 pub mod print;
 pub mod special;
 pub mod syntax;
+pub mod target;
 
 pub use inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
 
-use mcdiff_spec::{Instruction, InstructionEncoding, Operand, TargetSpec};
+use mcdiff_spec::{Instruction, InstructionEncoding, Operand};
 
 use crate::encoder::{family_encoder, FamilyEncoder};
+use crate::family::{family_name, Family};
 use crate::operands::{
     classify, is_symbolic_type, kind_for, smem_offset_fits, KindId, OperandCtx, SmemOffset,
     INVALID_OPERAND,
 };
-use crate::special::{parse_modifier, SyntaxCtx};
+use crate::special::parse_modifier;
 use crate::syntax::{
-    family_of, mnemonic_alias, optional_imm16, peel_modifiers, split_statement, text_position,
-    Piece, Statement,
+    mnemonic_alias, optional_imm16, peel_modifiers, split_statement, text_position, Piece,
+    Statement,
 };
+use crate::target::TargetCtx;
 
 /// The reason of a dual-issue pair only the spec's VOPD3 format can hold.
 const VOPD3_NOT_IMPLEMENTED: &str = "encoding VOPD3 not implemented";
@@ -93,39 +97,18 @@ fn reject(column: u32, message: impl Into<String>) -> NotEncoded {
 
 /// Assembles statements for one target.
 pub struct Assembler<'s> {
-    target: &'s TargetSpec,
-    wave64: bool,
+    ctx: TargetCtx<'s>,
 }
 
 impl<'s> Assembler<'s> {
-    /// `mattr` like `["+wavefrontsize64", "-xnack"]`.
-    pub fn new(target: &'s TargetSpec, mattr: &[String]) -> Self {
-        // GFX10+ default to wave32, older generations only run wave64.
-        let mut wave64 = target.target.gfx_major < 10;
-        for attr in mattr {
-            match attr.as_str() {
-                "+wavefrontsize64" | "-wavefrontsize32" => wave64 = true,
-                "+wavefrontsize32" | "-wavefrontsize64" => wave64 = false,
-                _ => {}
-            }
-        }
-        Assembler { target, wave64 }
-    }
-
-    fn syntax_ctx(&self) -> SyntaxCtx<'_> {
-        SyntaxCtx {
-            spec: &self.target.spec,
-            mcpu: self.target.target.mcpu,
-            gfx_major: self.target.target.gfx_major,
-            gfx_minor: self.target.target.gfx_minor,
-            wave64: self.wave64,
-        }
+    pub fn new(ctx: TargetCtx<'s>) -> Self {
+        Assembler { ctx }
     }
 
     fn instruction(&self, mnemonic: &str) -> Option<&Instruction> {
-        let spec = &self.target.spec;
+        let spec = self.ctx.spec;
         spec.instruction(mnemonic).or_else(|| {
-            mnemonic_alias(self.target.target.gfx_major, mnemonic).and_then(|n| spec.instruction(n))
+            mnemonic_alias(self.ctx.gfx_major, mnemonic).and_then(|n| spec.instruction(n))
         })
     }
 
@@ -163,7 +146,7 @@ impl<'s> Assembler<'s> {
         if instruction
             .encodings
             .iter()
-            .all(|e| family_of(&e.encoding) == "VOPDXY")
+            .all(|e| Family::of(&e.encoding) == Family::Vopd)
         {
             // A dual-issue op is only valid as one half of `x :: y`.
             return reject(stmt.column, "invalid instruction").into();
@@ -181,14 +164,14 @@ impl<'s> Assembler<'s> {
                 family_encoding(encoding)
             ));
         };
-        let family = family_of(&form.encoding);
-        let Some(encoding) = self.target.spec.encoding(&format!("ENC_{family}")) else {
-            return AsmOutcome::Unsupported(format!("encoding ENC_{family} missing from spec"));
+        let family = Family::of(&form.encoding);
+        let name = family.name();
+        let Some(encoding) = self.ctx.spec.encoding(&format!("ENC_{name}")) else {
+            return AsmOutcome::Unsupported(format!("encoding ENC_{name} missing from spec"));
         };
-        let syntax = self.syntax_ctx();
         let cx = OperandCtx {
-            spec: &self.target.spec,
-            syntax: &syntax,
+            spec: &self.ctx.spec,
+            syntax: &self.ctx,
             mnemonic: &stmt.mnemonic,
             encoding,
         };
@@ -220,11 +203,11 @@ impl<'s> Assembler<'s> {
             let mut layout = forms::layout_encoding(&form.encoding);
             if forced == forms::Forced::Sdwa {
                 // SDWA forms are the spec's composed `<family>_VOP_SDWA[_SDST_ENC]` encodings.
-                let family = family_of(&form.encoding);
+                let family = family_name(&form.encoding);
                 layout = format!("{family}_VOP_SDWA");
                 let with_sdst = format!("{layout}_SDST_ENC");
-                if self.target.spec.encoding(&layout).is_none()
-                    && self.target.spec.encoding(&with_sdst).is_some()
+                if self.ctx.spec.encoding(&layout).is_none()
+                    && self.ctx.spec.encoding(&with_sdst).is_some()
                 {
                     layout = with_sdst;
                 }
@@ -232,23 +215,21 @@ impl<'s> Assembler<'s> {
             if let Some(dpp) = dpp {
                 // DPP forms are the spec's composed `<family>_VOP_DPP16/8` encodings (GFX9:
                 // `<family>_VOP_DPP`) with the opcode of the base form.
-                let family = family_of(&form.encoding);
+                let family = family_name(&form.encoding);
                 layout = format!("{family}{}", dpp.encoding_suffix());
-                if dpp == syntax::vector::Dpp::Dpp16 && self.target.spec.encoding(&layout).is_none()
-                {
+                if dpp == syntax::vector::Dpp::Dpp16 && self.ctx.spec.encoding(&layout).is_none() {
                     layout = format!("{family}_VOP_DPP");
                 }
             }
-            let Some(encoding) = self.target.spec.encoding(&layout) else {
+            let Some(encoding) = self.ctx.spec.encoding(&layout) else {
                 first_error.get_or_insert(NotEncoded::Unsupported(format!(
                     "encoding {layout} missing from spec"
                 )));
                 continue;
             };
-            let syntax = self.syntax_ctx();
             let cx = OperandCtx {
-                spec: &self.target.spec,
-                syntax: &syntax,
+                spec: &self.ctx.spec,
+                syntax: &self.ctx,
                 mnemonic: base,
                 encoding,
             };
@@ -259,7 +240,7 @@ impl<'s> Assembler<'s> {
                     continue;
                 }
             };
-            let handler = family_encoder(family_of(&form.encoding))
+            let handler = family_encoder(Family::of(&form.encoding))
                 .expect("vector candidates are implemented families");
             return Some(match handler.encode(&inst, &cx) {
                 Ok(out) => AsmOutcome::Encoded(Encoded {
@@ -300,29 +281,32 @@ impl<'s> Assembler<'s> {
         let shift = |p: &mut Piece| p.column += y_at as u32;
         y_stmt.column += y_at as u32 + (y_text.len() - y_text.trim_start().len()) as u32;
         y_stmt.operands.iter_mut().for_each(shift);
-        let Some(encoding) = self.target.spec.encoding("VOPDXY") else {
+        let Some(encoding) = self.ctx.spec.encoding("VOPDXY") else {
             return AsmOutcome::Unsupported("encoding VOPDXY missing from spec".into());
         };
-        if self.wave64 {
+        if self.ctx.wave64 {
             return reject(x_stmt.column, "instruction requires wavesize=32").into();
         }
-        let vopd3 = self.target.spec.encoding("VOPD3");
-        let in_family = |i: &Instruction, family: &str| {
-            i.encodings.iter().any(|e| family_of(&e.encoding) == family)
+        let vopd3 = self.ctx.spec.encoding("VOPD3");
+        let in_family = |i: &Instruction, family: Family| {
+            i.encodings
+                .iter()
+                .any(|e| Family::of(&e.encoding) == family)
         };
         let mut halves = Vec::new();
         for (stmt, half) in [(&x_stmt, 'X'), (&y_stmt, 'Y')] {
             let Some(instruction) = self.instruction(&stmt.mnemonic) else {
                 return reject(stmt.column, "invalid instruction").into();
             };
-            if !in_family(instruction, "VOPDXY") && !in_family(instruction, "VOPD3") {
+            if !in_family(instruction, Family::Vopd) && !in_family(instruction, Family::Vopd3) {
                 return reject(stmt.column, "invalid VOPD instruction").into();
             }
             halves.push((stmt, half, instruction));
         }
         // Both ops have a VOPD3 form on this target: the pair could be VOPD3.
-        let pair_in_vopd3 = vopd3.is_some() && halves.iter().all(|(_, _, i)| in_family(i, "VOPD3"));
-        if pair_in_vopd3 && halves.iter().any(|(_, _, i)| !in_family(i, "VOPDXY")) {
+        let pair_in_vopd3 =
+            vopd3.is_some() && halves.iter().all(|(_, _, i)| in_family(i, Family::Vopd3));
+        if pair_in_vopd3 && halves.iter().any(|(_, _, i)| !in_family(i, Family::Vopd)) {
             return AsmOutcome::Unsupported(VOPD3_NOT_IMPLEMENTED.into());
         }
         // The first limit of VOPD the pair exceeds where VOPD3 lifts it (its rejection stands
@@ -339,19 +323,18 @@ impl<'s> Assembler<'s> {
         let field_width = |enc: Option<&mcdiff_spec::Encoding>, name: &str| {
             enc.and_then(|e| e.field(name)).map_or(0, |f| f.width())
         };
-        let syntax = self.syntax_ctx();
         let mut operands = Vec::new();
         let mut pieces = Vec::new();
         let mut opcodes = Vec::new();
         let mut reads_vcc = false;
         for (stmt, half, instruction) in halves {
             let cx = OperandCtx {
-                spec: &self.target.spec,
-                syntax: &syntax,
+                spec: &self.ctx.spec,
+                syntax: &self.ctx,
                 mnemonic: &stmt.mnemonic,
                 encoding,
             };
-            let dual = |e: &&InstructionEncoding| family_of(&e.encoding) == "VOPDXY";
+            let dual = |e: &&InstructionEncoding| Family::of(&e.encoding) == Family::Vopd;
             let Some(form) = instruction.encodings.iter().find(dual) else {
                 return reject(stmt.column, "invalid VOPD instruction").into();
             };
@@ -436,7 +419,7 @@ impl<'s> Assembler<'s> {
             &operands,
             (&x_stmt.mnemonic, &y_stmt.mnemonic),
             reads_vcc,
-            self.target.target.gfx_major,
+            self.ctx.gfx_major,
             beyond_vopd.is_some(),
         ) {
             return reject(y_stmt.column, message).into();
@@ -446,7 +429,7 @@ impl<'s> Assembler<'s> {
             let literal = operands
                 .iter()
                 .any(|o| matches!(o.value, OperandValue::Literal { .. }));
-            let vopd3_literal = self.target.spec.encoding("VOPD3_INST_LITERAL").is_some();
+            let vopd3_literal = self.ctx.spec.encoding("VOPD3_INST_LITERAL").is_some();
             if literal && !vopd3_literal {
                 return why.into();
             }
@@ -458,11 +441,11 @@ impl<'s> Assembler<'s> {
             encoding: "VOPDXY".into(),
             opcode: opcodes[0].1,
             operands,
-            modifiers: vec![("OPY".into(), opcodes[1].1)],
+            modifiers: vec![("OPY".into(), opcodes[1].1)].into(),
         };
         let cx = OperandCtx {
-            spec: &self.target.spec,
-            syntax: &syntax,
+            spec: &self.ctx.spec,
+            syntax: &self.ctx,
             mnemonic: &x_stmt.mnemonic,
             encoding,
         };
@@ -514,17 +497,17 @@ impl<'s> Assembler<'s> {
         use special::vop::VopModifier;
         use syntax::vector::Dpp;
         use syntax::vector::{operand_bit, split_source_modifiers, strip_half};
-        let family = family_of(&form.encoding);
-        let short = matches!(family, "VOP1" | "VOP2" | "VOPC");
+        let family = Family::of(&form.encoding);
+        let short = family.is_vop32();
         let sdwa = cx.encoding.name.contains("_VOP_SDWA");
-        let gfx_major = self.target.target.gfx_major;
+        let gfx_major = self.ctx.gfx_major;
         let no_facts = |e: &InstructionEncoding| e.operands.is_empty();
         if no_facts(form) && forms::native_form(instruction).is_none_or(no_facts) {
             // Manual-only instructions (e.g. GFX12.5 additions) have no operand list.
             return Err(NotEncoded::Unsupported("no operand facts in spec".into()));
         }
-        let mut slots = forms::slots(instruction, form, base, self.wave64);
-        forms::size_matrix_operands(&mut slots, self.wave64, gfx_major);
+        let mut slots = forms::slots(instruction, form, base, self.ctx.wave64);
+        forms::size_matrix_operands(&mut slots, self.ctx.wave64, gfx_major);
         let narrow = slots
             .iter()
             .find_map(|s| syntax::vector::narrow_packed(&s.data_format));
@@ -581,7 +564,14 @@ impl<'s> Assembler<'s> {
                 if mods.abs {
                     // VOP3P has no ABS field; the mixed-precision FMAs read NEG_HI as abs
                     // (RDNA3 ISA §7.4 "VOP3P", V_FMA_MIX*).
-                    set(if family == "VOP3P" { "NEG_HI" } else { "ABS" }, 1 << bit);
+                    set(
+                        if family == Family::Vop3p {
+                            "NEG_HI"
+                        } else {
+                            "ABS"
+                        },
+                        1 << bit,
+                    );
                 }
             }
             if let (Some(bit), (_, Some(true))) = (bit, strip_half(&text)) {
@@ -649,7 +639,7 @@ impl<'s> Assembler<'s> {
                 }
             }
             if let Some(matrix) = &matrix {
-                if !matrix.modifier_ok(&modifier, gfx_major, self.wave64) {
+                if !matrix.modifier_ok(&modifier, gfx_major, self.ctx.wave64) {
                     return Err(reject(piece.column, INVALID_OPERAND));
                 }
             }
@@ -666,7 +656,7 @@ impl<'s> Assembler<'s> {
                 }
                 VopModifier::Field(name, value) => set(name, value),
                 VopModifier::Bits("OPSEL", bits, len)
-                    if family != "VOP3P" && has_vdst && len == sources + 1 =>
+                    if family != Family::Vop3p && has_vdst && len == sources + 1 =>
                 {
                     // The last op_sel element selects the destination half (OPSEL bit 3).
                     let dst = (bits >> (len - 1)) & 1;
@@ -685,7 +675,7 @@ impl<'s> Assembler<'s> {
                 VopModifier::IndexKey(_) => return Err(reject(piece.column, INVALID_OPERAND)),
             }
         }
-        if family == "VOP3P" && !explicit_opsel_hi && !syntax::vector::is_mix(base) {
+        if family == Family::Vop3p && !explicit_opsel_hi && !syntax::vector::is_mix(base) {
             // Packed math reads the high halves for the high lanes unless told otherwise.
             set("OPSEL_HI", 0b111);
         }
@@ -737,7 +727,7 @@ impl<'s> Assembler<'s> {
             },
             opcode: form.opcode,
             operands,
-            modifiers: fields,
+            modifiers: fields.into(),
         })
     }
 
@@ -751,7 +741,7 @@ impl<'s> Assembler<'s> {
                 let scalar_only = instruction
                     .encodings
                     .iter()
-                    .all(|e| FAMILIES.contains(&family_of(&e.encoding)));
+                    .all(|e| Family::of(&e.encoding).is_scalar());
                 if scalar_only {
                     return reject(stmt.column, "instruction not in spec").into();
                 }
@@ -761,7 +751,7 @@ impl<'s> Assembler<'s> {
         // Only where every spec instruction nearest the mnemonic is of a family we do not
         // encode can the mnemonic be a gap in alias tables we have no use for yet.
         let families = self.nearest_families(&stmt.mnemonic);
-        if !families.is_empty() && !families.iter().any(|f| implemented_family(f)) {
+        if !families.is_empty() && !families.iter().any(|f| implemented_family(Family::of(f))) {
             return AsmOutcome::Unsupported(format!(
                 "mnemonic of unimplemented family {} not in alias tables",
                 families.join("/")
@@ -785,7 +775,7 @@ impl<'s> Assembler<'s> {
                 .take_while(|(a, b)| a == b)
                 .count()
         };
-        let instructions = &self.target.spec.instructions;
+        let instructions = &self.ctx.spec.instructions;
         let best = instructions
             .iter()
             .map(|i| shared(&i.name))
@@ -797,7 +787,7 @@ impl<'s> Assembler<'s> {
         let mut families: Vec<&str> = instructions
             .iter()
             .filter(|i| shared(&i.name) == best)
-            .flat_map(|i| i.encodings.iter().map(|e| family_of(&e.encoding)))
+            .flat_map(|i| i.encodings.iter().map(|e| family_name(&e.encoding)))
             .collect();
         families.sort_unstable();
         families.dedup();
@@ -815,7 +805,7 @@ impl<'s> Assembler<'s> {
         let mnemonic = stmt.mnemonic.as_str();
         let mut pieces = stmt.operands.clone();
         let optional_imm16_written =
-            pieces.len() == 1 && optional_imm16(self.target.target.gfx_major, mnemonic);
+            pieces.len() == 1 && optional_imm16(self.ctx.gfx_major, mnemonic);
         let slots = text_slots(mnemonic, form, optional_imm16_written);
         if slots.is_empty()
             && !pieces.is_empty()
@@ -827,7 +817,7 @@ impl<'s> Assembler<'s> {
         // Trailing modifiers: words after the last operand.
         let mut modifier_pieces = Vec::new();
         if let Some(last) = pieces.pop() {
-            let is_smem = family_of(&form.encoding) == "SMEM";
+            let is_smem = Family::of(&form.encoding) == Family::Smem;
             let (rest, mods) = peel_modifiers(&last, |word| {
                 (is_smem && word.to_ascii_lowercase().starts_with("offset:"))
                     || parse_modifier(mnemonic, word, cx.syntax).is_some()
@@ -910,7 +900,7 @@ impl<'s> Assembler<'s> {
             encoding: form.encoding.clone(),
             opcode: form.opcode,
             operands,
-            modifiers,
+            modifiers: modifiers.into(),
         })
     }
 }
@@ -976,25 +966,17 @@ fn flag_field(cx: &OperandCtx, word: &str) -> Option<String> {
         .then_some(name)
 }
 
-/// Families this crate encodes.
-const FAMILIES: &[&str] = &["SOP1", "SOP2", "SOPK", "SOPC", "SOPP", "SMEM"];
-
 /// True for an encoding family some path of [`Assembler::assemble`] encodes: the scalar and
 /// vector ALU families ([`family_encoder`]), dual issue (VOPD), vector memory, images and
 /// exports.
-fn implemented_family(family: &str) -> bool {
-    use syntax::memory as mem;
-    family_encoder(family).is_some()
-        || family == "VOPDXY"
-        || mem::is_memory_family(family)
-        || mem::IMAGE_FAMILIES.contains(&family)
-        || mem::EXPORT_FAMILIES.contains(&family)
+fn implemented_family(family: Family) -> bool {
+    family_encoder(family).is_some() || family == Family::Vopd || family.is_vector_memory()
 }
 
 /// The spec form to encode: an implemented family, `ENC_*` before `*_INST_LITERAL`, the
 /// default condition first.
 fn choose_form(instruction: &Instruction) -> Option<&InstructionEncoding> {
-    let usable = |e: &&InstructionEncoding| FAMILIES.contains(&family_of(&e.encoding));
+    let usable = |e: &&InstructionEncoding| Family::of(&e.encoding).is_scalar();
     let rank = |e: &InstructionEncoding| {
         (
             e.encoding.ends_with("_INST_LITERAL"),
@@ -1010,7 +992,7 @@ fn choose_form(instruction: &Instruction) -> Option<&InstructionEncoding> {
 
 /// `VOP2_INST_LITERAL` -> `ENC_VOP2`, so unsupported reasons stay few.
 fn family_encoding(encoding: &str) -> String {
-    format!("ENC_{}", family_of(encoding))
+    format!("ENC_{}", family_name(encoding))
 }
 
 /// The spec operands written in the text, in text order, shared by the assembler and the

@@ -11,13 +11,14 @@
 use mcdiff_spec::InstructionEncoding;
 
 use crate::encoder::{FamilyEncoder, VectorMemory};
+use crate::family::{Family, Segment};
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
 use crate::operands::{
     kind_for, predefined, vector_kind, OperandCtx, OperandKind, INVALID_OPERAND,
 };
 use crate::special::memory::{self as mods, Access, MemModifier};
-use crate::syntax::memory::{self as syn, Segment};
-use crate::syntax::{family_of, peel_modifiers, Piece, Statement};
+use crate::syntax::memory as syn;
+use crate::syntax::{peel_modifiers, Piece, Statement};
 use crate::{reject, AsmOutcome, Assembler, Encoded, NotEncoded};
 
 impl Assembler<'_> {
@@ -26,18 +27,18 @@ impl Assembler<'_> {
     pub(crate) fn family_form(
         &self,
         stmt: &Statement,
-        in_family: fn(&str) -> bool,
+        in_family: fn(Family) -> bool,
     ) -> Option<(&mcdiff_spec::Instruction, &InstructionEncoding)> {
         let form_of = |i: &mcdiff_spec::Instruction| {
             i.encodings
                 .iter()
-                .position(|e| in_family(family_of(&e.encoding)))
+                .position(|e| in_family(Family::of(&e.encoding)))
         };
         let instruction = self
             .instruction(&stmt.mnemonic)
             .filter(|i| form_of(i).is_some())
             .or_else(|| {
-                syn::renamed(self.target.target.gfx_major, &stmt.mnemonic)
+                syn::renamed(self.ctx.gfx_major, &stmt.mnemonic)
                     .iter()
                     .find_map(|n| self.instruction(n).filter(|i| form_of(i).is_some()))
             })?;
@@ -53,16 +54,15 @@ impl Assembler<'_> {
         handler: &dyn FamilyEncoder,
         build: impl FnOnce(&OperandCtx) -> Result<Inst, NotEncoded>,
     ) -> AsmOutcome {
-        let Some(encoding) = self.target.spec.encoding(&form.encoding) else {
+        let Some(encoding) = self.ctx.spec.encoding(&form.encoding) else {
             return AsmOutcome::Unsupported(format!(
                 "encoding {} missing from spec",
                 form.encoding
             ));
         };
-        let syntax = self.syntax_ctx();
         let cx = OperandCtx {
-            spec: &self.target.spec,
-            syntax: &syntax,
+            spec: &self.ctx.spec,
+            syntax: &self.ctx,
             mnemonic: &stmt.mnemonic,
             encoding,
         };
@@ -82,7 +82,7 @@ impl Assembler<'_> {
 
     /// `None` when the mnemonic names no vector-memory instruction.
     pub(crate) fn assemble_memory(&self, stmt: &Statement) -> Option<AsmOutcome> {
-        let (instruction, form) = self.family_form(stmt, syn::is_memory_family)?;
+        let (instruction, form) = self.family_form(stmt, Family::is_lds_flat_or_buffer)?;
         Some(self.build_and_encode(stmt, form, &VectorMemory, |cx| {
             build(stmt, &instruction.name, form, cx)
         }))
@@ -122,7 +122,7 @@ fn build(
     form: &InstructionEncoding,
     cx: &OperandCtx,
 ) -> Result<Inst, NotEncoded> {
-    let family = family_of(&form.encoding);
+    let family = Family::of(&form.encoding);
     let (pieces, modifier_pieces) = split_modifiers(stmt, cx);
     let texts: Vec<&str> = pieces.iter().map(|p| p.text.as_str()).collect();
     let words: Vec<&str> = modifier_pieces.iter().map(|p| p.text.as_str()).collect();
@@ -140,7 +140,7 @@ fn build(
     }
     let mut operands = Vec::new();
     let mut modifiers: Vec<(String, u32)> = Vec::new();
-    let segment = syn::segment(family);
+    let segment = family.segment();
     let mut has_vaddr = false;
     for (piece, slot) in pieces.iter().zip(&slots) {
         let op = &slot.operand;
@@ -200,7 +200,7 @@ fn build(
         modifiers.push(("SADDR".into(), null as u32));
     }
     mods::check_th_scope(&words).map_err(|m| reject(stmt.column, m))?;
-    if family == "DS" && stmt.mnemonic.starts_with("ds_gws") && !words.contains(&"gds") {
+    if family == Family::Ds && stmt.mnemonic.starts_with("ds_gws") && !words.contains(&"gds") {
         // GFX11 global wave sync ops address GDS only (RDNA3 ISA §12 "GDS-only opcodes").
         return Err(reject(stmt.column, "gds modifier is required"));
     }
@@ -226,7 +226,7 @@ fn build(
                 if !(lo..=hi).contains(&v) {
                     return Err(reject(piece.column, message.clone()));
                 }
-                if syn::DS_FAMILIES.contains(&family) {
+                if family.is_ds() {
                     if two_addr {
                         return Err(reject(piece.column, INVALID_OPERAND));
                     }
@@ -278,7 +278,7 @@ fn build(
         encoding: form.encoding.clone(),
         opcode: form.opcode,
         operands,
-        modifiers,
+        modifiers: modifiers.into(),
     })
 }
 

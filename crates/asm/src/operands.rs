@@ -3,19 +3,21 @@
 
 use mcdiff_spec::{Encoding, Operand, Spec};
 
+use crate::family::Family;
 use crate::inst::{OperandValue, RegFile, RegRange};
-use crate::special::{parse_symbolic, SyntaxCtx};
+use crate::special::parse_symbolic;
 use crate::syntax::constants::{is_float_format, source_constant, Numeric, SourceConst};
 use crate::syntax::expr::{evaluate, Value};
 use crate::syntax::regs::{is_aligned, parse_register, spec_name};
 use crate::syntax::{strip_lit, truncated_imm16, Piece};
+use crate::target::TargetCtx;
 
 pub const INVALID_OPERAND: &str = "invalid operand for instruction";
 
 /// What operand parsing and encoding may consult.
 pub struct OperandCtx<'a> {
     pub spec: &'a Spec,
-    pub syntax: &'a SyntaxCtx<'a>,
+    pub syntax: &'a TargetCtx<'a>,
     pub mnemonic: &'a str,
     pub encoding: &'a Encoding,
 }
@@ -177,7 +179,7 @@ impl OperandKind for ScalarSource {
             register_code(&reg, slot, cx)?;
             return Ok(OperandValue::Reg(reg));
         }
-        let numeric = numeric_rule(slot, crate::syntax::family_of(&cx.encoding.name));
+        let numeric = numeric_rule(slot, Family::of(&cx.encoding.name));
         constant(&piece.text, slot, cx, numeric, Self::allows_literal(slot))
     }
 
@@ -257,12 +259,12 @@ fn constant(
 /// I8 of s_sext_i32_i8) follow the 32-bit rules, and so do the f16 sources of SOP1
 /// instructions; SOPC f16 compares range-check integers to 16 bits first; only SOP2 f16
 /// arithmetic reads f16 constants.
-fn numeric_rule(slot: &Operand, family: &str) -> Numeric {
+fn numeric_rule(slot: &Operand, family: Family) -> Numeric {
     let is_float = is_float_format(&slot.data_format);
     match (slot.size, is_float, family) {
         (64, _, _) => Numeric::Plain { size: 64, is_float },
-        (16, true, "SOP2") => Numeric::Plain { size: 16, is_float },
-        (16, true, "SOPC") => Numeric::WideF16,
+        (16, true, Family::Sop2) => Numeric::Plain { size: 16, is_float },
+        (16, true, Family::Sopc) => Numeric::WideF16,
         _ => Numeric::Plain { size: 32, is_float },
     }
 }
@@ -330,7 +332,7 @@ impl OperandKind for Immediate {
         let width = field_width(cx, slot).unwrap_or(slot.size);
         let t = slot.operand_type.as_str();
         let field = slot.field.as_deref().unwrap_or("");
-        let family = crate::syntax::family_of(&cx.encoding.name);
+        let family = Family::of(&cx.encoding.name);
         // LLVM's range rules for integer immediates: hwreg/sendmsg codes are unsigned 16-bit;
         // SMEM immediate offsets signed; unsigned formats unsigned; a few SOPP immediates and
         // the SMEM SDATA immediates take any 32-bit value, truncated; the rest must fit the
@@ -340,14 +342,14 @@ impl OperandKind for Immediate {
                 return Err("invalid immediate: only 16-bit values are legal".into());
             }
             true
-        } else if family == "SMEM" && (field == "OFFSET" || field == "IOFFSET") {
+        } else if family == Family::Smem && (field == "OFFSET" || field == "IOFFSET") {
             if !smem_offset_fits(v, width, false) {
                 return Err(format!("expected a {width}-bit signed offset"));
             }
             true
         } else if slot.data_format.starts_with("FMT_NUM_U") {
             width < 64 && (0..1i64 << width).contains(&v)
-        } else if truncated_imm16(cx.mnemonic) || family == "SMEM" {
+        } else if truncated_imm16(cx.mnemonic) || family == Family::Smem {
             i32::try_from(v).is_ok() || u32::try_from(v).is_ok()
         } else {
             fits_field(v, width)
@@ -615,10 +617,7 @@ pub fn vector_kind(operand_type: &str) -> &'static dyn OperandKind {
 
 /// True for the 32-bit vector encodings, where a true16 high half is bit 7 of the VGPR code.
 fn is_vop32(cx: &OperandCtx) -> bool {
-    matches!(
-        crate::syntax::family_of(&cx.encoding.name),
-        "VOP1" | "VOP2" | "VOPC"
-    )
+    Family::of(&cx.encoding.name).is_vop32()
 }
 
 /// A VGPR for a vector slot: the register count must match the operand size; a true16 half

@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use mcdiff_asm::decode::{DecodeOutcome, Disassembler};
+use mcdiff_asm::target::{TargetCtx, REFERENCE_LLVM_MAJOR};
 use mcdiff_spec::{SpecLoader, TargetSpec};
 
 /// Measured files and the lowest rate of identical lines each must keep, per LLVM version.
@@ -81,7 +82,7 @@ fn measure(
             tally.no_spec += cases.len();
             continue;
         };
-        let dis = Disassembler::new(target, &run.mattr);
+        let dis = Disassembler::new(TargetCtx::new(target, &run.mattr, REFERENCE_LLVM_MAJOR));
         for case in cases {
             let (Some(bytes), Some(expected)) = (&case.bytes, &case.expected_asm) else {
                 continue;
@@ -91,7 +92,7 @@ fn measure(
                 continue;
             }
             let got = match dis.decode(bytes) {
-                DecodeOutcome::Decoded { text, .. } => text,
+                DecodeOutcome::Decoded { inst, .. } => mcdiff_asm::print::print(&inst, dis.ctx()),
                 other => {
                     let gap = match &other {
                         DecodeOutcome::Invalid(why) => why.contains("has this opcode"),

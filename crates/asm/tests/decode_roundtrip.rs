@@ -5,6 +5,7 @@
 mod common;
 
 use mcdiff_asm::decode::{DecodeOutcome, Disassembler};
+use mcdiff_asm::target::{TargetCtx, REFERENCE_LLVM_MAJOR};
 use mcdiff_asm::{AsmOutcome, Assembler, Inst, OperandValue, RegFile};
 
 /// How a decoded line fares in decode -> print -> assemble.
@@ -18,17 +19,28 @@ enum Trip {
     Lossy,
 }
 
+/// The instruction at the start of `bytes`, its length and its printed text.
+fn decode_and_print(dis: &Disassembler, bytes: &[u8]) -> Option<(Inst, usize, String)> {
+    match dis.decode(bytes) {
+        DecodeOutcome::Decoded { inst, len } => {
+            let text = mcdiff_asm::print::print(&inst, dis.ctx());
+            Some((inst, len, text))
+        }
+        _ => None,
+    }
+}
+
 /// How `bytes` survive decode -> print -> assemble, or why they do not.
 fn round_trip(dis: &Disassembler, asm: &Assembler, bytes: &[u8]) -> Result<Trip, String> {
-    let DecodeOutcome::Decoded { inst, len, text } = dis.decode(bytes) else {
+    let Some((inst, len, text)) = decode_and_print(dis, bytes) else {
         return Err("not decoded".into());
     };
     match asm.assemble(&text) {
         AsmOutcome::Encoded(e) if e.bytes == bytes[..len] && e.inst == inst => Ok(Trip::Exact),
         AsmOutcome::Encoded(e) if e.bytes != bytes[..len] => {
-            let again = match dis.decode(&e.bytes) {
-                DecodeOutcome::Decoded { text, .. } => text,
-                other => format!("{other:?}"),
+            let again = match decode_and_print(dis, &e.bytes) {
+                Some((_, _, text)) => text,
+                None => format!("{:?}", dis.decode(&e.bytes)),
             };
             if again == text {
                 return Ok(Trip::Lossy);
@@ -103,15 +115,17 @@ fn handwritten_statements_round_trip() {
             return;
         };
         for (_, line) in statements.iter().filter(|(m, _)| m == mcpu) {
-            let AsmOutcome::Encoded(encoded) = Assembler::new(&target, &[]).assemble(line) else {
+            let AsmOutcome::Encoded(encoded) =
+                Assembler::new(TargetCtx::new(&target, &[], REFERENCE_LLVM_MAJOR)).assemble(line)
+            else {
                 continue;
             };
             if !encoded.fixups.is_empty() {
                 continue;
             }
             checked += 1;
-            let dis = Disassembler::new(&target, &[]);
-            let asm = Assembler::new(&target, &[]);
+            let dis = Disassembler::new(TargetCtx::new(&target, &[], REFERENCE_LLVM_MAJOR));
+            let asm = Assembler::new(TargetCtx::new(&target, &[], REFERENCE_LLVM_MAJOR));
             match round_trip(&dis, &asm, &encoded.bytes) {
                 Ok(Trip::Exact) => {}
                 Ok(Trip::Lossy) => failures.push(format!("{mcpu}: {line}: printed lossily")),
@@ -261,7 +275,7 @@ fn round_trip_suites(suites: &[&str]) -> (usize, Vec<String>) {
     let data = common::data_dir();
     let mut loader = mcdiff_spec::SpecLoader::new(&data);
     let mut targets = std::collections::HashMap::new();
-    let (mut decoded, mut rejected_as_expected, mut failures) = (0, 0, Vec::new());
+    let (mut decoded_lines, mut rejected_as_expected, mut failures) = (0, 0, Vec::new());
     let mut lossy = 0;
     for name in suites {
         let path = data.join(format!(
@@ -279,13 +293,13 @@ fn round_trip_suites(suites: &[&str]) -> (usize, Vec<String>) {
             let Some(target) = target.as_ref() else {
                 continue;
             };
-            let dis = Disassembler::new(target, &run.mattr);
-            let asm = Assembler::new(target, &run.mattr);
+            let dis = Disassembler::new(TargetCtx::new(target, &run.mattr, REFERENCE_LLVM_MAJOR));
+            let asm = Assembler::new(TargetCtx::new(target, &run.mattr, REFERENCE_LLVM_MAJOR));
             for bytes in file.lines.iter().filter_map(|l| l.bytes.as_ref()) {
-                let DecodeOutcome::Decoded { inst, text, .. } = dis.decode(bytes) else {
+                let Some((inst, _, text)) = decode_and_print(&dis, bytes) else {
                     continue;
                 };
-                decoded += 1;
+                decoded_lines += 1;
                 if printed_but_not_assemblable(&inst, &text) {
                     rejected_as_expected += 1;
                     if !matches!(asm.assemble(&text), AsmOutcome::Rejected(_)) {
@@ -302,10 +316,10 @@ fn round_trip_suites(suites: &[&str]) -> (usize, Vec<String>) {
         }
     }
     println!(
-        "{decoded} decoded lines, {rejected_as_expected} printed as llvm-mc does but not \
+        "{decoded_lines} decoded lines, {rejected_as_expected} printed as llvm-mc does but not \
          assemblable, {lossy} printed without bits the word holds"
     );
-    (decoded, failures)
+    (decoded_lines, failures)
 }
 
 #[test]
@@ -313,16 +327,16 @@ fn outcome_kinds() {
     let Some(target) = common::target("gfx1100") else {
         return;
     };
-    let dis = Disassembler::new(&target, &[]);
+    let dis = Disassembler::new(TargetCtx::new(&target, &[], REFERENCE_LLVM_MAJOR));
     // VOP1 opcode 1 with a VGPR source: v_mov_b32 in its 32-bit form.
-    let DecodeOutcome::Decoded { text, len, .. } = dis.decode(&[0x00, 0x03, 0x00, 0x7e]) else {
+    let Some((_, len, text)) = decode_and_print(&dis, &[0x00, 0x03, 0x00, 0x7e]) else {
         panic!("v_mov_b32 not decoded");
     };
     assert_eq!((len, text.as_str()), (4, "v_mov_b32_e32 v0, v0"));
     // SRC0 = 250 announces a DPP16 dword: VSRC0 = v1, DPP_CTRL 0xe4 (identity quad_perm),
     // all rows and banks enabled.
     let dpp = [0xfa, 0x02, 0x00, 0x7e, 0x01, 0xe4, 0x00, 0xff];
-    let DecodeOutcome::Decoded { text, len, .. } = dis.decode(&dpp) else {
+    let Some((_, len, text)) = decode_and_print(&dis, &dpp) else {
         panic!("v_mov_b32_dpp not decoded");
     };
     assert_eq!(
@@ -332,10 +346,14 @@ fn outcome_kinds() {
             "v_mov_b32_dpp v0, v1 quad_perm:[0,1,2,3] row_mask:0xf bank_mask:0xf"
         )
     );
-    let asm = Assembler::new(&target, &[]);
+    let asm = Assembler::new(TargetCtx::new(&target, &[], REFERENCE_LLVM_MAJOR));
     assert_eq!(round_trip(&dis, &asm, &dpp), Ok(Trip::Exact));
     // VOPD (dual issue, ENCODING 0b110010) needs wave32.
-    let wave64 = Disassembler::new(&target, &["+wavefrontsize64".to_string()]);
+    let wave64 = Disassembler::new(TargetCtx::new(
+        &target,
+        &["+wavefrontsize64".to_string()],
+        REFERENCE_LLVM_MAJOR,
+    ));
     assert!(matches!(
         wave64.decode(&[0x00, 0x00, 0x00, 0xc8, 0x00, 0x00, 0x00, 0x00]),
         DecodeOutcome::Invalid(_)
@@ -355,9 +373,12 @@ fn outcome_kinds() {
         DecodeOutcome::Invalid(_)
     ));
     // Trailing bytes are not consumed: the length covers word and literal only.
-    let DecodeOutcome::Decoded { len, text, .. } = dis.decode(&[
-        0x01, 0xff, 0x00, 0x80, 0x56, 0x34, 0x12, 0xaf, 0x00, 0x00, 0x80, 0xbf,
-    ]) else {
+    let Some((_, len, text)) = decode_and_print(
+        &dis,
+        &[
+            0x01, 0xff, 0x00, 0x80, 0x56, 0x34, 0x12, 0xaf, 0x00, 0x00, 0x80, 0xbf,
+        ],
+    ) else {
         panic!("s_add_u32 with a literal not decoded");
     };
     assert_eq!((len, text.as_str()), (8, "s_add_u32 s0, s1, 0xaf123456"));

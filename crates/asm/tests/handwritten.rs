@@ -4,6 +4,7 @@
 
 mod common;
 
+use mcdiff_asm::target::{TargetCtx, REFERENCE_LLVM_MAJOR};
 use mcdiff_asm::{AsmOutcome, Fixup};
 
 const CASES: &[(&str, &str, Option<&str>)] = &[
@@ -552,7 +553,7 @@ fn handwritten_lines_match_llvm_mc() {
         let Some(target) = common::target(mcpu) else {
             return;
         };
-        let asm = mcdiff_asm::Assembler::new(&target, &[]);
+        let asm = mcdiff_asm::Assembler::new(TargetCtx::new(&target, &[], REFERENCE_LLVM_MAJOR));
         for (_, line, expected) in CASES.iter().filter(|(m, _, _)| *m == mcpu) {
             checked += 1;
             let outcome = asm.assemble(line);
@@ -587,7 +588,7 @@ fn handwritten_vector_lines_match_llvm_mc() {
             return;
         };
         let mattr = ["+real-true16".to_string(), "+wavefrontsize32".to_string()];
-        let asm = mcdiff_asm::Assembler::new(&target, &mattr);
+        let asm = mcdiff_asm::Assembler::new(TargetCtx::new(&target, &mattr, REFERENCE_LLVM_MAJOR));
         for (_, line, expected) in VECTOR_CASES.iter().filter(|(m, _, _)| *m == mcpu) {
             let outcome = asm.assemble(line);
             let ok = match (expected, &outcome) {
@@ -612,7 +613,7 @@ fn handwritten_memory_lines_match_llvm_mc() {
         let Some(target) = common::target(mcpu) else {
             return;
         };
-        let asm = mcdiff_asm::Assembler::new(&target, &[]);
+        let asm = mcdiff_asm::Assembler::new(TargetCtx::new(&target, &[], REFERENCE_LLVM_MAJOR));
         for (_, line, expected) in MEMORY_CASES.iter().filter(|(m, _, _)| *m == mcpu) {
             let outcome = asm.assemble(line);
             let ok = match (expected, &outcome) {
@@ -637,7 +638,7 @@ fn symbols_become_fixups() {
     let Some(target) = common::target("gfx1200") else {
         return;
     };
-    let asm = mcdiff_asm::Assembler::new(&target, &[]);
+    let asm = mcdiff_asm::Assembler::new(TargetCtx::new(&target, &[], REFERENCE_LLVM_MAJOR));
     let cases: &[(&str, &[u8], Fixup)] = &[
         (
             "s_branch target",
@@ -682,7 +683,11 @@ fn outcome_kinds() {
     let Some(target) = common::target("gfx1100") else {
         return;
     };
-    let asm = mcdiff_asm::Assembler::new(&target, &["+wavefrontsize64".to_string()]);
+    let asm = mcdiff_asm::Assembler::new(TargetCtx::new(
+        &target,
+        &["+wavefrontsize64".to_string()],
+        REFERENCE_LLVM_MAJOR,
+    ));
     assert_eq!(
         asm.assemble("v_mov_b32_sdwa v0, v1"),
         AsmOutcome::Unsupported("encoding VOP1_VOP_SDWA missing from spec".into())
@@ -870,7 +875,7 @@ fn handwritten_dual_issue_lines() {
         let Some(target) = common::target(mcpu) else {
             return;
         };
-        let asm = mcdiff_asm::Assembler::new(&target, &[]);
+        let asm = mcdiff_asm::Assembler::new(TargetCtx::new(&target, &[], REFERENCE_LLVM_MAJOR));
         for (_, line, expected) in DUAL_CASES.iter().filter(|(m, _, _)| *m == mcpu) {
             let outcome = asm.assemble(line);
             let ok = match (expected, &outcome) {
@@ -895,7 +900,7 @@ fn unknown_mnemonics_by_family() {
     let Some(target) = common::target("gfx1100") else {
         return;
     };
-    let asm = mcdiff_asm::Assembler::new(&target, &[]);
+    let asm = mcdiff_asm::Assembler::new(TargetCtx::new(&target, &[], REFERENCE_LLVM_MAJOR));
     for (line, bytes) in [
         ("v_add_u32 v1, v2, v3", "0x02,0x07,0x02,0x4a"),
         ("v_sub_u32 v1, v2, v3", "0x02,0x07,0x02,0x4c"),

@@ -7,6 +7,7 @@ mod common;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+use mcdiff_asm::target::{TargetCtx, REFERENCE_LLVM_MAJOR};
 use mcdiff_asm::{AsmOutcome, Assembler};
 
 /// Valid statements of the families with their own operand syntax.
@@ -156,7 +157,7 @@ fn hostile_lines_get_an_outcome() {
         let Some(target) = common::target(mcpu) else {
             return;
         };
-        let asm = Assembler::new(&target, &[]);
+        let asm = Assembler::new(TargetCtx::new(&target, &[], REFERENCE_LLVM_MAJOR));
         let failed = panicking(&asm, &lines);
         assert!(failed.is_empty(), "{mcpu}: panics on {failed:#?}");
     }
@@ -210,7 +211,7 @@ fn deep_nesting_gets_an_outcome() {
         let Some(target) = common::target(mcpu) else {
             return;
         };
-        let asm = Assembler::new(&target, &[]);
+        let asm = Assembler::new(TargetCtx::new(&target, &[], REFERENCE_LLVM_MAJOR));
         let failed = panicking(&asm, &lines);
         assert!(
             failed.is_empty(),
@@ -238,7 +239,7 @@ fn megabyte_lines_are_rejected() {
     let Some(target) = common::target("gfx1100") else {
         return;
     };
-    let asm = Assembler::new(&target, &[]);
+    let asm = Assembler::new(TargetCtx::new(&target, &[], REFERENCE_LLVM_MAJOR));
     for line in megabyte_lines() {
         let outcome = asm.assemble(&line);
         assert!(

@@ -8,19 +8,10 @@
 use mcdiff_spec::{Encoding, Instruction, InstructionEncoding, Operand};
 
 use super::{DecodeOutcome, Disassembler, FieldReader};
+use crate::family::{family_name, Family, Segment};
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
-use crate::print::{llvm_mnemonic, print};
-use crate::syntax::family_of;
+use crate::syntax::llvm_mnemonic;
 use crate::syntax::memory::{self as syn, Written};
-
-/// Memory families this decoder handles.
-pub(super) fn is_memory_family(family: &str) -> bool {
-    syn::DS_FAMILIES.contains(&family)
-        || syn::FLAT_FAMILIES.contains(&family)
-        || syn::BUFFER_FAMILIES.contains(&family)
-        || syn::EXPORT_FAMILIES.contains(&family)
-        || syn::IMAGE_FAMILIES.contains(&family)
-}
 
 /// Image modifier fields in llvm-mc's printing order (GFX11 spells `unorm` UNRM).
 pub(crate) const IMAGE_MODIFIER_FIELDS: &[&str] = &[
@@ -59,14 +50,14 @@ impl Disassembler<'_> {
         instruction: &Instruction,
         form: &InstructionEncoding,
     ) -> DecodeOutcome {
-        let family = family_of(&form.encoding);
-        if syn::DS_FAMILIES.contains(&family) {
+        let family = Family::of(&form.encoding);
+        if family.is_ds() {
             self.decode_ds(word, bytes, instruction, form)
-        } else if syn::BUFFER_FAMILIES.contains(&family) {
+        } else if family.is_buffer() {
             self.decode_buffer(word, bytes, instruction, form)
-        } else if syn::IMAGE_FAMILIES.contains(&family) {
+        } else if family.is_image() {
             self.decode_image(word, bytes, instruction, form)
-        } else if syn::EXPORT_FAMILIES.contains(&family) {
+        } else if family.is_export() {
             self.decode_export(word, bytes, instruction, form)
         } else {
             self.decode_flat(word, bytes, instruction, form)
@@ -80,9 +71,10 @@ impl Disassembler<'_> {
         instruction: &Instruction,
         form: &InstructionEncoding,
     ) -> DecodeOutcome {
-        let family = family_of(&form.encoding);
-        let Some(segment) = syn::segment(family) else {
-            return DecodeOutcome::Unsupported(format!("encoding {family} not implemented"));
+        let family = Family::of(&form.encoding);
+        let Some(segment) = family.segment() else {
+            let name = family_name(&form.encoding);
+            return DecodeOutcome::Unsupported(format!("encoding {name} not implemented"));
         };
         let (enc, len) = match self.base_encoding(family, bytes) {
             Ok(found) => found,
@@ -103,7 +95,7 @@ impl Disassembler<'_> {
             None => None,
         };
         let saddr_off = read("SADDR").is_some() && read("SADDR") == null_code;
-        let gfx12 = self.target.target.gfx_major >= 12;
+        let gfx12 = self.ctx.gfx_major >= 12;
         // An atomic writes its return VGPR exactly when its cache policy asks for the old
         // value (GLC before GFX12, TH bit 0 on GFX12), as the assembler checks.
         let returns = if gfx12 {
@@ -127,7 +119,7 @@ impl Disassembler<'_> {
                 &Written {
                     operands: texts,
                     modifiers: &[],
-                    wave64: self.wave64,
+                    wave64: self.ctx.wave64,
                 },
             )
         };
@@ -148,7 +140,7 @@ impl Disassembler<'_> {
             };
             let raw = reader.read(field);
             let is_address = name == "ADDR" || name == "VADDR";
-            if segment == syn::Segment::Scratch && is_address && !sve {
+            if segment == Segment::Scratch && is_address && !sve {
                 continue;
             }
             let value = if name == "SADDR" {
@@ -180,7 +172,7 @@ impl Disassembler<'_> {
             });
         }
         let mut modifiers: Vec<(String, u32)> = Vec::new();
-        if segment == syn::Segment::Scratch && sve {
+        if segment == Segment::Scratch && sve {
             modifiers.push(("SVE".into(), 1));
         }
         let has_saddr = operands
@@ -194,7 +186,7 @@ impl Disassembler<'_> {
                 continue;
             };
             let raw = reader.read(field);
-            let signed = gfx12 || segment != syn::Segment::Flat;
+            let signed = gfx12 || segment != Segment::Flat;
             let value = if signed {
                 super::sign_extend(raw, field.width()) as u32
             } else {
@@ -220,7 +212,7 @@ impl Disassembler<'_> {
         instruction: &Instruction,
         form: &InstructionEncoding,
     ) -> DecodeOutcome {
-        let family = family_of(&form.encoding);
+        let family = Family::of(&form.encoding);
         let (enc, len) = match self.base_encoding(family, bytes) {
             Ok(found) => found,
             Err(outcome) => return *outcome,
@@ -239,7 +231,7 @@ impl Disassembler<'_> {
             &Written {
                 operands: &[],
                 modifiers: &flag_words,
-                wave64: self.wave64,
+                wave64: self.ctx.wave64,
             },
         );
         let mut operands = Vec::new();
@@ -332,12 +324,12 @@ impl Disassembler<'_> {
         instruction: &Instruction,
         form: &InstructionEncoding,
     ) -> DecodeOutcome {
-        let family = family_of(&form.encoding);
+        let family = Family::of(&form.encoding);
         let (enc, len) = match self.base_encoding(family, bytes) {
             Ok(found) => found,
             Err(outcome) => return *outcome,
         };
-        let gfx_major = self.target.target.gfx_major;
+        let gfx_major = self.ctx.gfx_major;
         let reader = FieldReader { word, enc, family };
         let field_named = |names: &[&str]| {
             names
@@ -363,7 +355,7 @@ impl Disassembler<'_> {
         };
         let mut operands = Vec::new();
         let mut modifiers: Vec<(String, u32)> = Vec::new();
-        let mnemonic = if family == "EXP" || family == "VEXPORT" {
+        let mnemonic = if matches!(family, Family::Exp | Family::Vexport) {
             let Some((target_field, target)) = field_named(&["TARGET", "TGT"]) else {
                 return DecodeOutcome::Unsupported("spec gap: no export target field".into());
             };
@@ -420,10 +412,11 @@ impl Disassembler<'_> {
         instruction: &Instruction,
         form: &InstructionEncoding,
     ) -> DecodeOutcome {
-        let family = family_of(&form.encoding);
-        let gfx11 = family == "MIMG";
-        let Some(enc) = self.target.spec.encoding(&format!("ENC_{family}")) else {
-            return DecodeOutcome::Unsupported(format!("encoding ENC_{family} missing from spec"));
+        let family = Family::of(&form.encoding);
+        let gfx11 = family == Family::Mimg;
+        let name = family.name();
+        let Some(enc) = self.ctx.spec.encoding(&format!("ENC_{name}")) else {
+            return DecodeOutcome::Unsupported(format!("encoding ENC_{name} missing from spec"));
         };
         let base = (enc.bit_count / 8) as usize;
         let op = instruction.name.to_ascii_lowercase();
@@ -589,7 +582,7 @@ impl Disassembler<'_> {
         instruction: &Instruction,
         form: &InstructionEncoding,
     ) -> DecodeOutcome {
-        let family = family_of(&form.encoding);
+        let family = Family::of(&form.encoding);
         let (enc, len) = match self.base_encoding(family, bytes) {
             Ok(found) => found,
             Err(outcome) => return *outcome,
@@ -599,7 +592,7 @@ impl Disassembler<'_> {
         let written = Written {
             operands: &[],
             modifiers: &[],
-            wave64: self.wave64,
+            wave64: self.ctx.wave64,
         };
         let mut operands = Vec::new();
         for slot in syn::slots(form, &mnemonic, &written) {
@@ -648,12 +641,13 @@ impl Disassembler<'_> {
     /// cannot be decoded (encoding absent from the spec, word truncated).
     fn base_encoding(
         &self,
-        family: &str,
+        family: Family,
         bytes: &[u8],
     ) -> Result<(&Encoding, usize), Box<DecodeOutcome>> {
-        let Some(enc) = self.target.spec.encoding(&format!("ENC_{family}")) else {
+        let name = family.name();
+        let Some(enc) = self.ctx.spec.encoding(&format!("ENC_{name}")) else {
             return Err(Box::new(DecodeOutcome::Unsupported(format!(
-                "encoding ENC_{family} missing from spec"
+                "encoding ENC_{name} missing from spec"
             ))));
         };
         let len = (enc.bit_count / 8) as usize;
@@ -681,9 +675,8 @@ impl Disassembler<'_> {
             encoding: form.encoding.clone(),
             opcode: form.opcode,
             operands,
-            modifiers,
+            modifiers: modifiers.into(),
         };
-        let text = print(&inst, &self.syntax_ctx());
-        DecodeOutcome::Decoded { inst, len, text }
+        DecodeOutcome::Decoded { inst, len }
     }
 }

@@ -10,14 +10,15 @@ mod vector;
 
 use std::collections::{HashMap, HashSet};
 
-use mcdiff_spec::{Encoding, Field, Instruction, InstructionEncoding, Operand, TargetSpec};
+use mcdiff_spec::{Encoding, Field, Instruction, InstructionEncoding, Operand};
 
+use crate::family::{family_name, is_smem_imm_offset, Family};
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
 use crate::operands::{classify, KindId};
-use crate::print::{llvm_mnemonic, print, register_text, SMEM_MODIFIER_FIELDS};
-use crate::special::SyntaxCtx;
 use crate::syntax::regs::parse_register;
-use crate::syntax::{family_of, optional_imm16};
+use crate::syntax::regs::register_text;
+use crate::syntax::{llvm_mnemonic, optional_imm16, SMEM_MODIFIER_FIELDS};
+use crate::target::TargetCtx;
 
 /// Result of decoding the bytes at the start of a buffer.
 #[derive(Debug, Clone, PartialEq)]
@@ -26,8 +27,6 @@ pub enum DecodeOutcome {
         inst: Inst,
         /// Bytes consumed (instruction word plus literal dword).
         len: usize,
-        /// The instruction in LLVM syntax, as llvm-mc's disassembler prints it.
-        text: String,
     },
     /// No instruction of the target has these bytes.
     Invalid(String),
@@ -50,13 +49,10 @@ impl From<Failure> for DecodeOutcome {
     }
 }
 
-/// Families this decoder handles (the assembler's scalar families).
-const FAMILIES: &[&str] = &["SOP1", "SOP2", "SOPK", "SOPC", "SOPP", "SMEM"];
-
 /// One encoding that a word may belong to.
 struct Candidate<'s> {
     encoding: &'s Encoding,
-    family: &'s str,
+    family: Family,
     /// `identifiers` as a set, compared against `word & identifier_mask`.
     identifiers: HashSet<u128>,
     /// Bytes the identifier mask reaches into.
@@ -69,39 +65,22 @@ struct Candidate<'s> {
 
 /// Decodes instructions for one target.
 pub struct Disassembler<'s> {
-    target: &'s TargetSpec,
-    wave64: bool,
+    ctx: TargetCtx<'s>,
     /// Encodings, most specific identifier mask first.
     candidates: Vec<Candidate<'s>>,
     /// (family, opcode) -> the instruction and the form the assembler would pick for it.
-    forms: HashMap<(&'s str, u32), (&'s Instruction, &'s InstructionEncoding)>,
+    forms: HashMap<(Family, u32), (&'s Instruction, &'s InstructionEncoding)>,
     /// Operand type -> register / constant code -> predefined name.
     names: HashMap<&'s str, HashMap<i64, &'s str>>,
     /// (vector family, opcode) -> instruction.
-    vector_ops: HashMap<(&'static str, u32), &'s Instruction>,
+    vector_ops: HashMap<(Family, u32), &'s Instruction>,
     /// Dual-issue opcode -> instruction and its VOPDXY form.
     dual_ops: HashMap<u32, (&'s Instruction, &'s InstructionEncoding)>,
-    /// llvm-mc's `real-true16` feature: 16-bit VGPR operands are register halves.
-    real_true16: bool,
 }
 
 impl<'s> Disassembler<'s> {
-    /// `mattr` like `["+wavefrontsize64"]`, as for [`crate::Assembler::new`].
-    pub fn new(target: &'s TargetSpec, mattr: &[String]) -> Self {
-        let spec = &target.spec;
-        let mut wave64 = target.target.gfx_major < 10;
-        // llvm-mc 22 enables real-true16 by default on GFX11 only (checked: gfx1200 and
-        // gfx1250 print whole registers unless +real-true16 is given).
-        let mut real_true16 = target.target.gfx_major == 11;
-        for attr in mattr {
-            match attr.to_ascii_lowercase().as_str() {
-                "+wavefrontsize64" | "-wavefrontsize32" => wave64 = true,
-                "+wavefrontsize32" | "-wavefrontsize64" => wave64 = false,
-                "+real-true16" => real_true16 = true,
-                "-real-true16" => real_true16 = false,
-                _ => {}
-            }
-        }
+    pub fn new(ctx: TargetCtx<'s>) -> Self {
+        let spec = ctx.spec;
         let mut candidates: Vec<Candidate> = spec
             .encodings
             .iter()
@@ -112,7 +91,7 @@ impl<'s> Disassembler<'s> {
                     .map_or(e.identifier_mask, |f| field_mask(f) & e.identifier_mask);
                 Candidate {
                     encoding: e,
-                    family: family_of(&e.name),
+                    family: Family::of(&e.name),
                     identifiers: e
                         .identifiers
                         .iter()
@@ -131,11 +110,12 @@ impl<'s> Disassembler<'s> {
                 !c.encoding.name.starts_with("ENC_"),
             )
         });
-        let mut forms: HashMap<(&str, u32), (&Instruction, &InstructionEncoding)> = HashMap::new();
+        let mut forms: HashMap<(Family, u32), (&Instruction, &InstructionEncoding)> =
+            HashMap::new();
         for instruction in &spec.instructions {
             for form in &instruction.encodings {
-                let family = family_of(&form.encoding);
-                if !FAMILIES.contains(&family) && !memory::is_memory_family(family) {
+                let family = Family::of(&form.encoding);
+                if !family.is_scalar() && !family.is_vector_memory() {
                     continue;
                 }
                 let key = (family, form.opcode);
@@ -163,26 +143,18 @@ impl<'s> Disassembler<'s> {
             })
             .collect();
         Disassembler {
-            target,
-            wave64,
+            ctx,
             candidates,
             forms,
             names,
             vector_ops: vector::vector_opcodes(spec),
             dual_ops: vector::dual_opcodes(spec),
-            real_true16,
         }
     }
 
-    /// The syntax context the printer and the symbolic-operand tables use.
-    pub fn syntax_ctx(&self) -> SyntaxCtx<'s> {
-        SyntaxCtx {
-            spec: &self.target.spec,
-            mcpu: self.target.target.mcpu,
-            gfx_major: self.target.target.gfx_major,
-            gfx_minor: self.target.target.gfx_minor,
-            wave64: self.wave64,
-        }
+    /// The target the words are decoded for (and the decoded instructions printed for).
+    pub fn ctx(&self) -> &TargetCtx<'s> {
+        &self.ctx
     }
 
     /// Decodes the instruction at the start of `bytes`.
@@ -196,7 +168,7 @@ impl<'s> Disassembler<'s> {
         let word = u128::from_le_bytes(buf);
         let fits = |c: &&Candidate| c.mask_bytes <= bytes.len();
         match self.vector_family(word, bytes.len()) {
-            Some("VOPDXY") => return self.decode_dual(word, bytes),
+            Some(Family::Vopd) => return self.decode_dual(word, bytes),
             Some(base) => return self.decode_vector(base, word, bytes),
             None => {}
         }
@@ -228,7 +200,7 @@ impl<'s> Disassembler<'s> {
                 Some((instruction, form)) => self.decode_found(word, bytes, instruction, form),
                 None => DecodeOutcome::Invalid(format!(
                     "no {} instruction has this opcode",
-                    reason_name(&c.encoding.name, c.family)
+                    reason_name(&c.encoding.name)
                 )),
             },
             None => DecodeOutcome::Invalid("no encoding has these bytes".into()),
@@ -238,8 +210,8 @@ impl<'s> Disassembler<'s> {
     /// The vector family (`VOP1`... `VOP3P`, or `VOPDXY` for dual issue) of a word, by the
     /// longest ENCODING field it matches; GFX11 and later only (older vector formats are not
     /// implemented).
-    fn vector_family(&self, word: u128, available: usize) -> Option<&'static str> {
-        if self.target.target.gfx_major < 11 {
+    fn vector_family(&self, word: u128, available: usize) -> Option<Family> {
+        if self.ctx.gfx_major < 11 {
             return None;
         }
         let best = self
@@ -249,16 +221,15 @@ impl<'s> Disassembler<'s> {
             .filter(|c| word & c.encoding_mask == c.encoding_value)
             .max_by_key(|c| c.encoding_mask.count_ones())?;
         match best.family {
-            "VOPDXY" => Some("VOPDXY"),
-            family => vector::vector_base(family),
+            Family::Vopd => Some(Family::Vopd),
+            family => family.opcode_space(),
         }
     }
 
     /// True for the families `decode` reads operands of: the scalar ones, and on GFX11 and
     /// later the LDS and flat ones (older memory words are not implemented).
-    fn handles(&self, family: &str) -> bool {
-        FAMILIES.contains(&family)
-            || (memory::is_memory_family(family) && self.target.target.gfx_major >= 11)
+    fn handles(&self, family: Family) -> bool {
+        family.is_scalar() || (family.is_vector_memory() && self.ctx.gfx_major >= 11)
     }
 
     /// Decodes a word of a known instruction with the reader of its family.
@@ -269,7 +240,7 @@ impl<'s> Disassembler<'s> {
         instruction: &'s Instruction,
         form: &'s InstructionEncoding,
     ) -> DecodeOutcome {
-        if memory::is_memory_family(family_of(&form.encoding)) {
+        if Family::of(&form.encoding).is_vector_memory() {
             self.decode_memory(word, bytes, instruction, form)
         } else {
             self.decode_form(word, bytes, instruction, form)
@@ -301,15 +272,16 @@ impl<'s> Disassembler<'s> {
         instruction: &Instruction,
         form: &InstructionEncoding,
     ) -> DecodeOutcome {
-        let family = family_of(&form.encoding);
-        let Some(enc) = self.target.spec.encoding(&format!("ENC_{family}")) else {
-            return DecodeOutcome::Unsupported(format!("encoding ENC_{family} missing from spec"));
+        let family = Family::of(&form.encoding);
+        let name = family_name(&form.encoding);
+        let Some(enc) = self.ctx.spec.encoding(&format!("ENC_{name}")) else {
+            return DecodeOutcome::Unsupported(format!("encoding ENC_{name} missing from spec"));
         };
         let base = (enc.bit_count / 8) as usize;
         if bytes.len() < base {
             return DecodeOutcome::Invalid("instruction truncated".into());
         }
-        let ctx = self.syntax_ctx();
+        let ctx = self.ctx;
         let mnemonic = llvm_mnemonic(&instruction.name);
         let reader = FieldReader { word, enc, family };
         let imm16_given = enc
@@ -325,7 +297,7 @@ impl<'s> Disassembler<'s> {
                 .fields
                 .iter()
                 .any(|f| !fixed.contains(&f.name.as_str()) && reader.read(f) != 0);
-            if busy || !["SOPP", "SMEM"].contains(&family) {
+            if busy || !matches!(family, Family::Sopp | Family::Smem) {
                 return DecodeOutcome::Unsupported("no operand facts in spec".into());
             }
         }
@@ -347,7 +319,7 @@ impl<'s> Disassembler<'s> {
             uses_literal |= matches!(value, OperandValue::Literal { .. });
             operands.push(InstOperand { spec: slot, value });
         }
-        let modifiers = if family == "SMEM" {
+        let modifiers = if family == Family::Smem {
             SMEM_MODIFIER_FIELDS
                 .iter()
                 .filter_map(|&name| {
@@ -364,13 +336,11 @@ impl<'s> Disassembler<'s> {
             encoding: form.encoding.clone(),
             opcode: form.opcode,
             operands,
-            modifiers,
+            modifiers: modifiers.into(),
         };
-        let text = print(&inst, &ctx);
         DecodeOutcome::Decoded {
             inst,
             len: base + if uses_literal { 4 } else { 0 },
-            text,
         }
     }
 
@@ -436,7 +406,7 @@ impl<'s> Disassembler<'s> {
         separate_imm: bool,
     ) -> Result<OperandValue, Failure> {
         let enc = reader.enc;
-        let gfx_major = self.target.target.gfx_major;
+        let gfx_major = self.ctx.gfx_major;
         let imm_field = ["OFFSET", "IOFFSET"]
             .iter()
             .find_map(|f| enc.field(f))
@@ -549,16 +519,6 @@ fn spec_register(name: &str, count: u32) -> RegRange {
     }
 }
 
-/// True for an [`Inst::encoding`] of the vector ALU families this decoder handles.
-pub fn is_vector_encoding(encoding: &str) -> bool {
-    vector::vector_base(family_of(encoding)).is_some()
-}
-
-/// A slot holding an SMEM immediate byte offset (signed).
-pub(crate) fn is_smem_imm_offset(family: &str, slot: &Operand) -> bool {
-    family == "SMEM" && matches!(slot.field.as_deref(), Some("OFFSET" | "IOFFSET"))
-}
-
 /// Inline constants are listed under their value (`"-1"`, `"0.5"`).
 fn is_constant_name(name: &str) -> bool {
     name.starts_with(|c: char| c.is_ascii_digit() || c == '-')
@@ -568,14 +528,14 @@ fn is_constant_name(name: &str) -> bool {
 struct FieldReader<'e> {
     word: u128,
     enc: &'e Encoding,
-    family: &'e str,
+    family: Family,
 }
 
 impl FieldReader<'_> {
     /// A field's value; SMEM SBASE holds an even SGPR number >> 1 (ISA manuals, SMEM
     /// microcode format), which high-fidelity files state as Padding.
     fn read(&self, field: &Field) -> u64 {
-        let implied = u32::from(self.family == "SMEM" && field.name == "SBASE");
+        let implied = u32::from(self.family == Family::Smem && field.name == "SBASE");
         read_field(self.word, field, implied)
     }
 }
@@ -606,7 +566,7 @@ fn field_mask(field: &Field) -> u128 {
 fn unsupported(c: &Candidate) -> DecodeOutcome {
     DecodeOutcome::Unsupported(format!(
         "encoding {} not implemented",
-        reason_name(&c.encoding.name, c.family)
+        reason_name(&c.encoding.name)
     ))
 }
 
@@ -638,11 +598,11 @@ fn form_rank(form: &InstructionEncoding) -> (bool, bool) {
 
 /// How an unimplemented encoding is named in reasons: `ENC_*` as is, `VOP2_INST_LITERAL` as
 /// `ENC_VOP2`, other variants by their spec name.
-fn reason_name(name: &str, family: &str) -> String {
+fn reason_name(name: &str) -> String {
     if name.starts_with("ENC_") {
         name.to_string()
     } else if name.ends_with("_INST_LITERAL") {
-        format!("ENC_{family}")
+        format!("ENC_{}", family_name(name))
     } else {
         name.to_string()
     }
@@ -702,8 +662,8 @@ mod tests {
 
     #[test]
     fn unimplemented_formats_are_named_by_family() {
-        assert_eq!(reason_name("ENC_VOP3", "VOP3"), "ENC_VOP3");
-        assert_eq!(reason_name("VOP2_INST_LITERAL", "VOP2"), "ENC_VOP2");
-        assert_eq!(reason_name("VOPDXY", "VOPDXY"), "VOPDXY");
+        assert_eq!(reason_name("ENC_VOP3"), "ENC_VOP3");
+        assert_eq!(reason_name("VOP2_INST_LITERAL"), "ENC_VOP2");
+        assert_eq!(reason_name("VOPDXY"), "VOPDXY");
     }
 }

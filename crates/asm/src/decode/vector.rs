@@ -8,36 +8,20 @@ use std::collections::HashMap;
 use mcdiff_spec::{Encoding, Instruction, InstructionEncoding, Operand, Spec};
 
 use super::{read_field, DecodeOutcome, Disassembler, Failure};
+use crate::family::Family;
 use crate::forms::{self, Forced};
 use crate::inst::{Inst, OperandValue, RegFile, RegRange};
-use crate::print::llvm_mnemonic;
-use crate::print::vector::{
-    is_short, print_dual, print_vector, vector_mnemonic, DppShape, VectorStyle, LANE_SELS,
-    OPERANDLESS,
-};
-use crate::syntax::family_of;
+use crate::syntax::llvm_mnemonic;
 use crate::syntax::regs::parse_register;
 use crate::syntax::vector::{operand_bit, SRC_DPP16, SRC_DPP8, SRC_DPP8_FI};
-
-/// The vector family whose opcode space an encoding belongs to: the VOP3 SDST variant shares
-/// ENC_VOP3's.
-pub(super) fn vector_base(family: &str) -> Option<&'static str> {
-    match family {
-        "VOP1" => Some("VOP1"),
-        "VOP2" => Some("VOP2"),
-        "VOPC" => Some("VOPC"),
-        "VOP3" | "VOP3_SDST_ENC" => Some("VOP3"),
-        "VOP3P" => Some("VOP3P"),
-        _ => None,
-    }
-}
+use crate::syntax::vector::{vector_mnemonic, DppShape, LANE_SELS, OPERANDLESS};
 
 /// (family, opcode) -> instruction, over the vector forms of a spec.
-pub(super) fn vector_opcodes(spec: &Spec) -> HashMap<(&'static str, u32), &Instruction> {
+pub(super) fn vector_opcodes(spec: &Spec) -> HashMap<(Family, u32), &Instruction> {
     let mut map = HashMap::new();
     for instruction in &spec.instructions {
         for form in &instruction.encodings {
-            if let Some(base) = vector_base(family_of(&form.encoding)) {
+            if let Some(base) = Family::of(&form.encoding).opcode_space() {
                 map.entry((base, form.opcode)).or_insert(instruction);
             }
         }
@@ -51,7 +35,7 @@ pub(super) fn dual_opcodes(spec: &Spec) -> HashMap<u32, (&Instruction, &Instruct
     let mut map = HashMap::new();
     for instruction in &spec.instructions {
         for form in &instruction.encodings {
-            if family_of(&form.encoding) == "VOPDXY" {
+            if Family::of(&form.encoding) == Family::Vopd {
                 map.entry(form.opcode).or_insert((instruction, form));
             }
         }
@@ -81,36 +65,32 @@ fn spelled<'e>(enc: &'e Encoding, spellings: &[&str]) -> Option<&'e mcdiff_spec:
 
 impl<'s> Disassembler<'s> {
     /// Decodes a word of vector family `base` (`VOP1`... `VOP3P`).
-    pub(super) fn decode_vector(
-        &self,
-        base: &'static str,
-        word: u128,
-        bytes: &[u8],
-    ) -> DecodeOutcome {
+    pub(super) fn decode_vector(&self, base: Family, word: u128, bytes: &[u8]) -> DecodeOutcome {
         match self.vector_inst(base, word, bytes) {
-            Ok((inst, len, text)) => DecodeOutcome::Decoded { inst, len, text },
+            Ok((inst, len)) => DecodeOutcome::Decoded { inst, len },
             Err(why) => why.into(),
         }
     }
 
     fn vector_inst(
         &self,
-        base: &'static str,
+        base: Family,
         word: u128,
         bytes: &[u8],
-    ) -> Result<(Inst, usize, String), Failure> {
-        let spec = &self.target.spec;
-        let enc = spec.encoding(&format!("ENC_{base}")).ok_or_else(|| {
-            Failure::Unsupported(format!("encoding ENC_{base} missing from spec"))
+    ) -> Result<(Inst, usize), Failure> {
+        let spec = &self.ctx.spec;
+        let name = base.name();
+        let enc = spec.encoding(&format!("ENC_{name}")).ok_or_else(|| {
+            Failure::Unsupported(format!("encoding ENC_{name} missing from spec"))
         })?;
         let op_field = enc
             .field("OP")
             .ok_or_else(|| Failure::Unsupported("encoding field missing".into()))?;
         let opcode = read_field(word, op_field, 0) as u32;
         let instruction = *self.vector_ops.get(&(base, opcode)).ok_or_else(|| {
-            Failure::Invalid(format!("no ENC_{base} instruction has this opcode"))
+            Failure::Invalid(format!("no ENC_{name} instruction has this opcode"))
         })?;
-        let short = is_short(base);
+        let short = base.is_vop32();
         let forced = if short {
             Forced::Native32
         } else {
@@ -126,11 +106,11 @@ impl<'s> Disassembler<'s> {
             Some(SRC_DPP8 | SRC_DPP8_FI) => DppShape::Dpp8,
             _ => DppShape::None,
         };
-        let form_family = family_of(&form.encoding);
+        let form_family = Family::of(&form.encoding);
         let layout_name = match dpp {
             DppShape::None => forms::layout_encoding(&form.encoding),
-            DppShape::Dpp16 => format!("{form_family}_VOP_DPP16"),
-            DppShape::Dpp8 => format!("{form_family}_VOP_DPP8"),
+            DppShape::Dpp16 => format!("{}_VOP_DPP16", form_family.name()),
+            DppShape::Dpp8 => format!("{}_VOP_DPP8", form_family.name()),
         };
         let layout = spec.encoding(&layout_name).ok_or_else(|| {
             Failure::Unsupported(format!("encoding {layout_name} missing from spec"))
@@ -143,7 +123,7 @@ impl<'s> Disassembler<'s> {
             .get(base_len..base_len + 4)
             .map(|b| u32::from_le_bytes(b.try_into().expect("4 bytes")));
         let base_mnemonic = llvm_mnemonic(&instruction.name);
-        let slots = forms::slots(instruction, form, &base_mnemonic, self.wave64);
+        let slots = forms::slots(instruction, form, &base_mnemonic, self.ctx.wave64);
         // A high-fidelity file lists every operand, so an empty list there means none;
         // partial and manual files leave the list empty when they do not know it, and then
         // only the instructions LLVM writes bare are known to have none.
@@ -177,8 +157,7 @@ impl<'s> Disassembler<'s> {
         {
             return Err(Failure::Invalid("literal in a DPP instruction".into()));
         }
-        let raw = self.raw_modifiers(&reader, base, src0, halves);
-        let mut inst = Inst {
+        let inst = Inst {
             mnemonic: vector_mnemonic(&base_mnemonic, form_family, dual, !slots.is_empty(), dpp),
             name: instruction.name.clone(),
             encoding: match dpp {
@@ -187,44 +166,27 @@ impl<'s> Disassembler<'s> {
             },
             opcode: form.opcode,
             operands,
-            modifiers: raw.clone(),
+            modifiers: self.raw_modifiers(&reader, base, src0, halves).into(),
         };
-        let style = VectorStyle {
-            real_true16: self.real_true16,
-        };
-        let (text, order) = print_vector(&inst, style);
-        // The assembler collects modifier fields in text order; fields the text leaves at
-        // their default (0, or all-ones op_sel_hi for packed math) follow.
-        let value_of = |name: &str| raw.iter().find(|(n, _)| n == name).map_or(0, |m| m.1);
-        let mut modifiers: Vec<(String, u32)> = order
-            .iter()
-            .map(|name| (name.clone(), value_of(name)))
-            .collect();
-        for (name, value) in &raw {
-            if *value != 0 && !order.contains(name) {
-                modifiers.push((name.clone(), *value));
-            }
-        }
-        inst.modifiers = modifiers;
         let uses_literal = inst.literal().is_some();
-        Ok((inst, base_len + if uses_literal { 4 } else { 0 }, text))
+        Ok((inst, base_len + if uses_literal { 4 } else { 0 }))
     }
 
     /// Decodes a dual-issue (VOPD) word: one [`Inst`] named after the X op, X then Y operands,
     /// and the Y opcode as the `OPY` modifier, as the assembler builds it.
     pub(super) fn decode_dual(&self, word: u128, bytes: &[u8]) -> DecodeOutcome {
         match self.dual_inst(word, bytes) {
-            Ok((inst, len, text)) => DecodeOutcome::Decoded { inst, len, text },
+            Ok((inst, len)) => DecodeOutcome::Decoded { inst, len },
             Err(why) => why.into(),
         }
     }
 
-    fn dual_inst(&self, word: u128, bytes: &[u8]) -> Result<(Inst, usize, String), Failure> {
-        let spec = &self.target.spec;
+    fn dual_inst(&self, word: u128, bytes: &[u8]) -> Result<(Inst, usize), Failure> {
+        let spec = &self.ctx.spec;
         let layout = spec
             .encoding("VOPDXY")
             .ok_or_else(|| Failure::Unsupported("encoding VOPDXY missing from spec".into()))?;
-        if self.wave64 {
+        if self.ctx.wave64 {
             return Err(Failure::Invalid("dual issue needs wave32".into()));
         }
         let base_len = (layout.bit_count / 8) as usize;
@@ -287,18 +249,17 @@ impl<'s> Disassembler<'s> {
             encoding: "VOPDXY".into(),
             opcode: opcodes[0].1,
             operands,
-            modifiers: vec![("OPY".into(), opcodes[1].1)],
+            modifiers: vec![("OPY".into(), opcodes[1].1)].into(),
         };
-        let text = print_dual(&inst);
         let uses_literal = inst.literal().is_some();
-        Ok((inst, base_len + if uses_literal { 4 } else { 0 }, text))
+        Ok((inst, base_len + if uses_literal { 4 } else { 0 }))
     }
 
     /// Canonical modifier fields of the word, zero values included.
     fn raw_modifiers(
         &self,
         reader: &VectorReader,
-        base: &str,
+        base: Family,
         src0: Option<u64>,
         halves: u32,
     ) -> Vec<(String, u32)> {
@@ -325,7 +286,7 @@ impl<'s> Disassembler<'s> {
                 put(name, bits);
             }
         }
-        if base == "VOP3P" {
+        if base == Family::Vop3p {
             if let Some(field) = spelled(layout, &["OPSEL_HI", "OP_SEL_HI"]) {
                 let mut value = read_field(reader.word, field, 0) as u32;
                 if let Some(third) = layout.field("OP_SEL_HI_2") {
@@ -373,7 +334,7 @@ impl<'s> Disassembler<'s> {
         };
         match operand_type {
             "OPR_VCC" => {
-                let name = if self.wave64 { "vcc" } else { "vcc_lo" };
+                let name = if self.ctx.wave64 { "vcc" } else { "vcc_lo" };
                 return match parse_register(name) {
                     Some(Ok(reg)) => Ok(OperandValue::Reg(reg)),
                     _ => Err(Failure::Unsupported("vcc not parsed".into())),
@@ -398,14 +359,14 @@ impl<'s> Disassembler<'s> {
             let narrow = reader.short && slot.size == 16;
             // v_swap_b16 writes its source too.
             let written = field_name == "VDST" || (field_name == "SRC0" && reader.swap);
-            if narrow && !self.real_true16 && written && index >= 128 {
+            if narrow && !self.ctx.real_true16 && written && index >= 128 {
                 // Without real-true16, 32-bit encodings reach v0..v127 only for 16-bit
                 // destinations; llvm-mc rejects the word.
                 return Err(Failure::Invalid(
                     "16-bit destination above v127 without real-true16".into(),
                 ));
             }
-            if narrow && self.real_true16 {
+            if narrow && self.ctx.real_true16 {
                 // 32-bit encodings name a 16-bit half by bit 7 of the VGPR number (RDNA3 ISA
                 // §7.2 "16-bit VGPRs").
                 if index & 0x80 != 0 {

@@ -4,19 +4,17 @@
 //! base and for a scratch address left out, then a signed decimal `offset:` and the cache
 //! policy (`glc slc dlc`, or GFX12 `th:` `scope:`).
 
-use super::register_text;
+use crate::family::{Family, Segment};
 use crate::inst::{Inst, OperandValue, RegFile};
 use crate::special::memory::{buffer_format_name, image_dim_name, scope_name, th_name};
-use crate::special::SyntaxCtx;
-use crate::syntax::family_of;
-use crate::syntax::memory::{
-    access, export_target_name, is_two_address_ds, lds_wait_fields, segment, Segment,
-};
+use crate::syntax::memory::{access, export_target_name, is_two_address_ds, lds_wait_fields};
+use crate::syntax::regs::register_text;
+use crate::target::TargetCtx;
 
 /// Operand and modifier text of a buffer instruction (after the mnemonic): `off` for an
 /// address without `offen`/`idxen`, a non-default tbuffer `format:`, the address flags, the
 /// offset, the cache policy, `tfe`.
-pub fn buffer_text(inst: &Inst, ctx: &SyntaxCtx) -> String {
+pub fn buffer_text(inst: &Inst, ctx: &TargetCtx) -> String {
     let field = |name: &str| inst.modifiers.iter().find(|(f, _)| f == name).map(|m| m.1);
     let mut operands: Vec<String> = Vec::new();
     for op in &inst.operands {
@@ -93,7 +91,7 @@ fn cache_policy(inst: &Inst) -> Vec<String> {
 
 /// Operand and modifier text of an export (`mrtz v4, v3, off, off done row_en`) or an LDS
 /// parameter load (`v13, attr63.x wait_vdst:3`), after the mnemonic.
-pub fn export_text(inst: &Inst, ctx: &SyntaxCtx) -> String {
+pub fn export_text(inst: &Inst, ctx: &TargetCtx) -> String {
     let field = |names: &[&str]| {
         inst.modifiers
             .iter()
@@ -218,7 +216,7 @@ pub fn flat_text(inst: &Inst) -> String {
             other => format!("{other:?}"),
         });
     }
-    let scratch = segment(family_of(&inst.encoding)) == Some(Segment::Scratch);
+    let scratch = Family::of(&inst.encoding).segment() == Some(Segment::Scratch);
     let has_address = inst
         .operands
         .iter()

@@ -6,38 +6,36 @@ mod memory;
 mod symbolic;
 pub mod vector;
 
-use crate::decode::is_smem_imm_offset;
-use crate::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
+use crate::family::{family_name, is_smem_imm_offset, Family};
+use crate::inst::{Inst, InstOperand, OperandValue};
 use crate::operands::{classify, kind_for, KindId, OperandCtx};
-use crate::special::{smem_scope_name, smem_th_name, symbolic_kind, SyntaxCtx};
-use crate::syntax::{family_of, optional_imm16, truncated_imm16, Piece};
-
-/// ENC_SMEM fields set by modifiers, in the order llvm-mc prints them.
-pub const SMEM_MODIFIER_FIELDS: &[&str] = &["GLC", "DLC", "TH", "SCOPE", "SCALE_OFFSET", "NV"];
+use crate::special::{smem_scope_name, smem_th_name, symbolic_kind};
+use crate::syntax::regs::register_text;
+use crate::syntax::{optional_imm16, truncated_imm16, Piece};
+use crate::target::TargetCtx;
 
 /// Prints one instruction.
-pub fn print(inst: &Inst, ctx: &SyntaxCtx) -> String {
+pub fn print(inst: &Inst, ctx: &TargetCtx) -> String {
     if inst.encoding == "VOPDXY" {
         return vector::print_dual(inst);
     }
-    if crate::decode::is_vector_encoding(&inst.encoding) {
-        // llvm-mc 22's default: real-true16 on GFX11 only (the decoder follows -mattr).
+    let family = Family::of(&inst.encoding);
+    if family.is_vector_alu() {
         let style = vector::VectorStyle {
-            real_true16: ctx.gfx_major == 11,
+            real_true16: ctx.real_true16,
         };
-        return vector::print_vector(inst, style).0;
+        return vector::print_vector(inst, style);
     }
-    let family = family_of(&inst.encoding);
-    if crate::syntax::memory::segment(family).is_some() {
+    if family.segment().is_some() {
         return format!("{} {}", inst.mnemonic, memory::flat_text(inst));
     }
-    if crate::syntax::memory::IMAGE_FAMILIES.contains(&family) {
+    if family.is_image() {
         return format!("{} {}", inst.mnemonic, memory::image_text(inst));
     }
-    if crate::syntax::memory::EXPORT_FAMILIES.contains(&family) {
+    if family.is_export() {
         return format!("{} {}", inst.mnemonic, memory::export_text(inst, ctx));
     }
-    if crate::syntax::memory::BUFFER_FAMILIES.contains(&family) {
+    if family.is_buffer() {
         return format!("{} {}", inst.mnemonic, memory::buffer_text(inst, ctx));
     }
     let mut text = inst.mnemonic.clone();
@@ -50,7 +48,7 @@ pub fn print(inst: &Inst, ctx: &SyntaxCtx) -> String {
         text.push(' ');
         text.push_str(&operands.join(", "));
     }
-    if crate::syntax::memory::DS_FAMILIES.contains(&family) {
+    if family.is_ds() {
         for word in memory::ds_modifiers(inst) {
             text.push(' ');
             text.push_str(&word);
@@ -64,35 +62,7 @@ pub fn print(inst: &Inst, ctx: &SyntaxCtx) -> String {
     text
 }
 
-/// The mnemonic llvm-mc prints for spec instruction `name`: the AMD name in lower case. The
-/// spellings in [`crate::syntax::MNEMONIC_ALIASES`] are ones llvm-mc accepts, not prints
-/// (llvm-mc 22 prints `s_and_not1_b32`, `s_load_b32`, `s_add_co_u32` for GFX11/GFX12 words).
-pub fn llvm_mnemonic(name: &str) -> String {
-    name.to_ascii_lowercase()
-}
-
-/// LLVM's spelling of a register range: `s5`, `s[4:5]`, `ttmp[4:7]`, `vcc`, `exec_lo`, `m0`.
-pub fn register_text(reg: &RegRange) -> String {
-    let numbered = |prefix: &str| match reg.count {
-        0 | 1 => format!("{prefix}{}", reg.first),
-        n => format!("{prefix}[{}:{}]", reg.first, reg.first + n - 1),
-    };
-    match &reg.file {
-        RegFile::Sgpr => numbered("s"),
-        RegFile::Vgpr => numbered("v"),
-        RegFile::Ttmp => numbered("ttmp"),
-        RegFile::Special(name) => {
-            let lower = name.to_ascii_lowercase();
-            match lower.strip_suffix("_lo") {
-                // A 64-bit pair is named by its base: VCC_LO x2 is `vcc`.
-                Some(base) if reg.count == 2 => base.to_string(),
-                _ => lower,
-            }
-        }
-    }
-}
-
-fn operand_text(inst: &Inst, op: &InstOperand, ctx: &SyntaxCtx) -> String {
+fn operand_text(inst: &Inst, op: &InstOperand, ctx: &TargetCtx) -> String {
     match &op.value {
         OperandValue::Reg(reg) => register_text(reg),
         // A constant in a register-only slot: llvm-mc prints it with a warning comment.
@@ -126,7 +96,7 @@ fn signed_hex(v: i64) -> String {
 
 /// A literal dword in hex; wrapped in `lit(...)` when the assembler would otherwise read the
 /// value as an inline constant (llvm-mc marks such literals the same way).
-fn literal_text(inst: &Inst, op: &InstOperand, value: u32, ctx: &SyntaxCtx) -> String {
+fn literal_text(inst: &Inst, op: &InstOperand, value: u32, ctx: &TargetCtx) -> String {
     let hex = format!("0x{value:x}");
     match classify(&op.spec.operand_type) {
         KindId::ScalarSource => {}
@@ -136,7 +106,7 @@ fn literal_text(inst: &Inst, op: &InstOperand, value: u32, ctx: &SyntaxCtx) -> S
         }
         _ => return hex,
     }
-    let encoding_name = format!("ENC_{}", family_of(&inst.encoding));
+    let encoding_name = format!("ENC_{}", family_name(&inst.encoding));
     let Some(encoding) = ctx.spec.encoding(&encoding_name) else {
         return hex;
     };
@@ -159,16 +129,16 @@ fn literal_text(inst: &Inst, op: &InstOperand, value: u32, ctx: &SyntaxCtx) -> S
 /// Plain and symbolic immediates. llvm-mc prints branch targets and the s_endpgm immediate in
 /// decimal, SMEM immediates (s_atc_probe's SDATA) in decimal, the `i16imm` immediates (s_nop, s_sleep...) in decimal when they are inline
 /// integers (0..64) and in hex otherwise, and every other 16-bit immediate in hex.
-fn imm_text(inst: &Inst, op: &InstOperand, v: i64, ctx: &SyntaxCtx) -> String {
+fn imm_text(inst: &Inst, op: &InstOperand, v: i64, ctx: &TargetCtx) -> String {
     let mnemonic = inst.mnemonic.as_str();
     if let Some(kind) = symbolic_kind(&op.spec.operand_type, mnemonic) {
         return symbolic::print(kind, v as u32, ctx);
     }
-    if is_smem_imm_offset(family_of(&inst.encoding), &op.spec) {
+    if is_smem_imm_offset(Family::of(&inst.encoding), &op.spec) {
         return signed_hex(v);
     }
     let decimal = classify(&op.spec.operand_type) == KindId::BranchTarget
-        || family_of(&inst.encoding) == "SMEM"
+        || Family::of(&inst.encoding) == Family::Smem
         || optional_imm16(ctx.gfx_major, mnemonic)
         || (truncated_imm16(mnemonic) && (0..=64).contains(&v));
     if decimal {
@@ -192,22 +162,6 @@ fn modifier_text(field: &str, value: u32, all: &[(String, u32)]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn reg(file: RegFile, first: u32, count: u32) -> RegRange {
-        RegRange { file, first, count }
-    }
-
-    #[test]
-    fn register_spellings() {
-        assert_eq!(register_text(&reg(RegFile::Sgpr, 5, 1)), "s5");
-        assert_eq!(register_text(&reg(RegFile::Sgpr, 4, 2)), "s[4:5]");
-        assert_eq!(register_text(&reg(RegFile::Ttmp, 4, 4)), "ttmp[4:7]");
-        let special = |name: &str, count| reg(RegFile::Special(name.into()), 0, count);
-        assert_eq!(register_text(&special("VCC_LO", 2)), "vcc");
-        assert_eq!(register_text(&special("EXEC_HI", 1)), "exec_hi");
-        assert_eq!(register_text(&special("SRC_SCC", 0)), "src_scc");
-        assert_eq!(register_text(&special("NULL", 0)), "null");
-    }
 
     #[test]
     fn smem_offsets_are_signed_hex() {

@@ -4,14 +4,15 @@
 
 use crate::special::{
     delay_names, depctr_fields, extract_field, field_max, hwreg_layout, hwreg_name, message_name,
-    message_ops, place_field, sendmsg_layout, version_names, waitcnt_counters, Kind, SyntaxCtx,
+    message_ops, place_field, sendmsg_layout, version_names, waitcnt_counters, Kind,
 };
+use crate::target::TargetCtx;
 
 /// The s_version bits below the flags that hold the microcode version (llvm-mc decodes the
 /// operand symbolically only when no other bit is set).
 const VERSION_MASK: u32 = 0xff;
 
-pub(super) fn print(kind: Kind, value: u32, ctx: &SyntaxCtx) -> String {
+pub(super) fn print(kind: Kind, value: u32, ctx: &TargetCtx) -> String {
     match kind {
         Kind::Waitcnt => waitcnt(value, ctx),
         Kind::Depctr => depctr(value, ctx),
@@ -23,7 +24,7 @@ pub(super) fn print(kind: Kind, value: u32, ctx: &SyntaxCtx) -> String {
 }
 
 /// Counters that wait for something (not all ones); all three when none does.
-fn waitcnt(value: u32, ctx: &SyntaxCtx) -> String {
+fn waitcnt(value: u32, ctx: &TargetCtx) -> String {
     let Ok(counters) = waitcnt_counters(ctx) else {
         return format!("0x{value:x}");
     };
@@ -45,7 +46,7 @@ fn waitcnt(value: u32, ctx: &SyntaxCtx) -> String {
 
 /// Non-default fields (all fields when every one is default) if the value uses only field
 /// bits, else hex.
-fn depctr(value: u32, ctx: &SyntaxCtx) -> String {
+fn depctr(value: u32, ctx: &TargetCtx) -> String {
     let fields = depctr_fields(ctx);
     let used = fields
         .iter()
@@ -99,7 +100,7 @@ fn delay(value: u32) -> String {
 }
 
 /// `hwreg(NAME)` or `hwreg(ID, OFFSET, SIZE)` when offset/size are not the default 0/32.
-fn hwreg(value: u32, ctx: &SyntaxCtx) -> String {
+fn hwreg(value: u32, ctx: &TargetCtx) -> String {
     let (id_r, offset_r, size_r) = hwreg_layout(ctx);
     let id = extract_field(value, &id_r) as u32;
     let offset = extract_field(value, &offset_r);
@@ -115,7 +116,7 @@ fn hwreg(value: u32, ctx: &SyntaxCtx) -> String {
 /// `sendmsg(NAME[, OP[, STREAM]])` for a known message with valid operation, else
 /// `sendmsg(ID, OP, STREAM)` when those fields hold every set bit, else the decimal value.
 /// From GFX11 on, messages take no operation or stream.
-fn sendmsg(value: u32, ctx: &SyntaxCtx) -> String {
+fn sendmsg(value: u32, ctx: &TargetCtx) -> String {
     let (msg_r, op_r, stream_r) = sendmsg_layout(ctx);
     let msg = extract_field(value, &msg_r) as u32;
     let (op, stream) = if ctx.gfx_major >= 11 {
@@ -187,13 +188,14 @@ mod tests {
     use super::*;
 
     /// A context without spec facts: layouts and names come from the per-generation tables.
-    fn ctx(spec: &mcdiff_spec::Spec, gfx_major: u32) -> SyntaxCtx<'_> {
-        SyntaxCtx {
+    fn ctx(spec: &mcdiff_spec::Spec, gfx_major: u32) -> TargetCtx<'_> {
+        TargetCtx {
             spec,
             mcpu: "test",
             gfx_major,
             gfx_minor: 0,
             wave64: false,
+            real_true16: false,
         }
     }
 

@@ -6,15 +6,13 @@
 //! - true16 halves `v1.l` / `v1.h` on 16-bit VGPR operands;
 //! - modifiers after the operands: `op_sel`, `op_sel_hi`, `neg_lo`, `neg_hi`, `clamp`, output
 //!   modifiers, then the DPP controls.
-//!
-//! Every word is returned with the canonical modifier fields it sets, in text order: that is
-//! the order in which the assembler collects them into [`Inst::modifiers`].
 
+use crate::family::Family;
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile};
-use crate::syntax::family_of;
 use crate::syntax::vector::{is_mix, operand_bit};
 
-use super::register_text;
+use crate::syntax::regs::register_text;
+use crate::syntax::vector::{dpp_shape, DppShape, LANE_SELS};
 
 /// Output modifier names by OMOD value (RDNA3 ISA §7.3 "VOP3", OMOD: 1 = *2, 2 = *4, 3 = /2).
 const OMOD_TEXT: [&str; 4] = ["", "mul:2", "mul:4", "div:2"];
@@ -29,70 +27,11 @@ const DPP_CTRL_RANGES: &[(u32, u32, &str)] = &[
     (0x160, 0, "row_xmask"),
 ];
 
-/// Canonical names of the DPP8 lane-select fields, lane 0 first.
-pub const LANE_SELS: [&str; 8] = [
-    "LANE_SEL_0",
-    "LANE_SEL_1",
-    "LANE_SEL_2",
-    "LANE_SEL_3",
-    "LANE_SEL_4",
-    "LANE_SEL_5",
-    "LANE_SEL_6",
-    "LANE_SEL_7",
-];
-
 /// How to print true16 operands: llvm-mc's `+real-true16` names 16-bit VGPR halves
 /// (`v1.l`, `v1.h`); `-real-true16` prints whole registers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct VectorStyle {
     pub real_true16: bool,
-}
-
-/// Encoding shape of a vector instruction, from its `encoding` name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DppShape {
-    None,
-    Dpp16,
-    Dpp8,
-}
-
-pub fn dpp_shape(encoding: &str) -> DppShape {
-    if encoding.ends_with("_VOP_DPP16") {
-        DppShape::Dpp16
-    } else if encoding.ends_with("_VOP_DPP8") {
-        DppShape::Dpp8
-    } else {
-        DppShape::None
-    }
-}
-
-/// True for the 32-bit families (VOP1, VOP2, VOPC).
-pub fn is_short(family: &str) -> bool {
-    matches!(family, "VOP1" | "VOP2" | "VOPC")
-}
-
-/// The mnemonic llvm-mc prints for `base` in `family`; `dual` when the instruction has both a
-/// 32-bit and a VOP3 form.
-/// `operands`: whether the instruction writes any (v_nop and v_pipeflush print bare).
-pub fn vector_mnemonic(
-    base: &str,
-    family: &str,
-    dual: bool,
-    operands: bool,
-    dpp: DppShape,
-) -> String {
-    let short = is_short(family);
-    let suffix = match (dpp, short) {
-        (DppShape::None, _) if !operands => "",
-        (DppShape::None, true) if dual && !BARE_E32.contains(&base) => "_e32",
-        (DppShape::None, false) if dual => "_e64",
-        (DppShape::None, _) => "",
-        // 32-bit compares name their DPP form by the DPP modifiers alone.
-        (_, true) if family == "VOPC" => "",
-        (_, true) => "_dpp",
-        (_, false) => "_e64_dpp",
-    };
-    format!("{base}{suffix}")
 }
 
 /// Value of a canonical modifier field (0 when absent).
@@ -105,101 +44,159 @@ pub fn modifier(inst: &Inst, name: &str) -> u32 {
 
 /// True for a 16-bit VGPR operand that llvm-mc prints as a true16 half (not in VOP3P, whose
 /// 16-bit operands are selected by op_sel).
-fn is_half(op: &InstOperand, family: &str, style: VectorStyle) -> bool {
+fn is_half(op: &InstOperand, family: Family, style: VectorStyle) -> bool {
     style.real_true16
-        && family != "VOP3P"
+        && family != Family::Vop3p
         && op.spec.size == 16
         && matches!(&op.value, OperandValue::Reg(r) if r.file == RegFile::Vgpr)
 }
 
-/// The text of a vector instruction and the canonical modifier fields in the order the text
-/// sets them.
-pub fn print_vector(inst: &Inst, style: VectorStyle) -> (String, Vec<String>) {
-    let family = family_of(&inst.encoding);
-    let short = is_short(family);
-    let packed = family == "VOP3P";
-    let mix = is_mix(&inst.name.to_ascii_lowercase());
+/// The text of a vector instruction: mnemonic, operands with their source modifiers, then
+/// the VOP3 modifiers and the DPP controls.
+pub fn print_vector(inst: &Inst, style: VectorStyle) -> String {
+    let mut words = vec![inst.mnemonic.clone()];
+    let operands = operand_texts(inst, style);
+    if !operands.is_empty() {
+        words.push(operands.join(", "));
+    }
+    if !Family::of(&inst.encoding).is_vop32() {
+        words.extend(vop3_modifier_words(inst, style));
+    }
+    words.extend(dpp_words(inst));
+    words.join(" ")
+}
+
+/// The OPSEL bits as printed: DPP sources of the packed dot products are pairs, and
+/// llvm-mc drops their src0/src1 op_sel bits.
+fn printed_opsel(inst: &Inst) -> u32 {
+    let opsel = modifier(inst, "OPSEL");
+    let packed_dpp = dpp_shape(&inst.encoding) != DppShape::None
+        && PACKED_DPP_SOURCES.contains(&inst.name.to_ascii_uppercase().as_str());
+    if packed_dpp {
+        opsel & !0b11
+    } else {
+        opsel
+    }
+}
+
+/// Each operand's text: its value, the true16 half, and source modifiers (packed math
+/// writes its negations as neg_lo/neg_hi lists instead; the mixed FMAs as source
+/// modifiers, with abs in NEG_HI).
+fn operand_texts(inst: &Inst, style: VectorStyle) -> Vec<String> {
+    let family = Family::of(&inst.encoding);
+    let packed = family == Family::Vop3p;
+    let source_mods = !packed || is_mix(&inst.name.to_ascii_lowercase());
     let dpp = dpp_shape(&inst.encoding);
-    let mut order: Vec<String> = Vec::new();
-    let mut note = |field: &str| {
-        if !order.iter().any(|f| f == field) {
-            order.push(field.to_string());
-        }
-    };
+    let opsel = printed_opsel(inst);
     let neg = modifier(inst, "NEG");
-    let abs = modifier(inst, "ABS");
-    let neg_hi = modifier(inst, "NEG_HI");
-    let mut opsel = modifier(inst, "OPSEL");
-    if dpp != DppShape::None
-        && PACKED_DPP_SOURCES.contains(&inst.name.to_ascii_uppercase().as_str())
-    {
-        // Their DPP sources are packed pairs: llvm-mc drops the src0/src1 op_sel bits.
-        opsel &= !0b11;
-    }
-    // Packed math writes its negations as neg_lo/neg_hi lists; the mixed FMAs as source
-    // modifiers, abs in NEG_HI.
-    let source_mods = !packed || mix;
-    let mut texts = Vec::new();
-    for op in &inst.operands {
-        let bit = op.spec.field.as_deref().and_then(operand_bit);
-        let mut text = value_text(op, packed);
-        if let Some(class) = fake16_class(op, short, dpp, style) {
-            text.push_str(&format!(
-                "/*Invalid register, operand has '{class}' register class*/"
-            ));
-        }
-        let high = is_half(op, family, style) && bit.is_some_and(|b| opsel & (1 << b) != 0);
-        if is_half(op, family, style) {
-            text.push_str(if high { ".h" } else { ".l" });
-        }
-        if let Some(bit) = bit.filter(|&b| b < 3 && source_mods) {
-            let negated = neg & (1 << bit) != 0;
-            let (abs_field, abs_bits) = if packed {
-                ("NEG_HI", neg_hi)
-            } else {
-                ("ABS", abs)
-            };
-            let absolute = abs_bits & (1 << bit) != 0;
-            let constant = matches!(
-                op.value,
-                OperandValue::Inline(_) | OperandValue::Literal { .. }
-            );
-            if absolute {
-                text = format!("|{text}|");
+    let abs = modifier(inst, if packed { "NEG_HI" } else { "ABS" });
+    inst.operands
+        .iter()
+        .map(|op| {
+            let bit = op.spec.field.as_deref().and_then(operand_bit);
+            let mut text = value_text(op, packed);
+            if let Some(class) = fake16_class(op, family.is_vop32(), dpp, style) {
+                text.push_str(&format!(
+                    "/*Invalid register, operand has '{class}' register class*/"
+                ));
             }
-            if negated {
-                note("NEG");
-                text = if constant && !absolute {
-                    format!("neg({text})")
-                } else {
-                    format!("-{text}")
-                };
+            if is_half(op, family, style) {
+                let high = bit.is_some_and(|b| opsel & (1 << b) != 0);
+                text.push_str(if high { ".h" } else { ".l" });
             }
-            if absolute {
-                note(abs_field);
+            match bit.filter(|&b| b < 3 && source_mods) {
+                Some(bit) => with_source_modifiers(text, op, neg >> bit & 1, abs >> bit & 1),
+                None => text,
             }
-        }
-        if high {
-            note("OPSEL");
-        }
-        texts.push(text);
-    }
-    let mut out = inst.mnemonic.clone();
-    if !texts.is_empty() {
-        out.push(' ');
-        out.push_str(&texts.join(", "));
-    }
-    let mut word = |text: String, fields: &[&str], order: &mut Vec<String>| {
-        out.push(' ');
-        out.push_str(&text);
-        for f in fields {
-            if !order.iter().any(|o| o == f) {
-                order.push(f.to_string());
-            }
-        }
+        })
+        .collect()
+}
+
+/// `-x`, `|x|`, `-|x|`, and `neg(c)` for a negated constant.
+fn with_source_modifiers(text: String, op: &InstOperand, negated: u32, absolute: u32) -> String {
+    let constant = matches!(
+        op.value,
+        OperandValue::Inline(_) | OperandValue::Literal { .. }
+    );
+    let text = if absolute != 0 {
+        format!("|{text}|")
+    } else {
+        text
     };
-    let sources = inst
-        .operands
+    match (negated != 0, constant && absolute == 0) {
+        (false, _) => text,
+        (true, true) => format!("neg({text})"),
+        (true, false) => format!("-{text}"),
+    }
+}
+
+/// `[b0,b1,...]` for the low `n` bits.
+fn bit_list(bits: u32, n: u32) -> String {
+    let items: Vec<String> = (0..n).map(|i| ((bits >> i) & 1).to_string()).collect();
+    format!("[{}]", items.join(","))
+}
+
+/// The VOP3/VOP3P modifiers after the operands: op_sel (or byte_sel), op_sel_hi, neg_lo,
+/// neg_hi, clamp, output modifier.
+fn vop3_modifier_words(inst: &Inst, style: VectorStyle) -> Vec<String> {
+    let packed = Family::of(&inst.encoding) == Family::Vop3p;
+    let opsel = printed_opsel(inst);
+    let sources = source_count(inst);
+    let mut words = Vec::new();
+    if packed {
+        words.extend(packed_modifier_words(inst, opsel, sources));
+    } else if let Some(sources) = byte_sel_sources(&inst.name).filter(|_| opsel != 0) {
+        words.push(format!("byte_sel:{}", byte_sel(opsel, sources)));
+    } else if opsel != 0 && !opsel_hidden(inst, style) {
+        let dpp = dpp_shape(&inst.encoding);
+        let list = if inst.name.to_ascii_uppercase().starts_with("V_PERMLANE") {
+            // The permlanes keep fetch-inactive and bound-control in op_sel of src0/src1.
+            bit_list(opsel, 2)
+        } else if has_dst_sel(inst, dpp) {
+            // Destination half as the last element (OPSEL bit 3).
+            let with_dst = (opsel & ((1 << sources) - 1)) | ((opsel >> 3) & 1) << sources;
+            bit_list(with_dst, sources + 1)
+        } else {
+            bit_list(opsel, sources)
+        };
+        words.push(format!("op_sel:{list}"));
+    }
+    if modifier(inst, "CLAMP") != 0 {
+        words.push("clamp".into());
+    }
+    let omod = modifier(inst, "OMOD") as usize;
+    if omod != 0 && !packed {
+        words.push(OMOD_TEXT[omod & 3].into());
+    }
+    words
+}
+
+/// Packed math's op_sel, op_sel_hi (when not its default), neg_lo and neg_hi lists.
+fn packed_modifier_words(inst: &Inst, opsel: u32, sources: u32) -> Vec<String> {
+    let mix = is_mix(&inst.name.to_ascii_lowercase());
+    let mut words = Vec::new();
+    if opsel != 0 {
+        words.push(format!("op_sel:{}", bit_list(opsel, sources)));
+    }
+    let opsel_hi = modifier(inst, "OPSEL_HI");
+    let all = (1 << sources) - 1;
+    let default = if mix { 0 } else { all };
+    if opsel_hi & all != default {
+        words.push(format!("op_sel_hi:{}", bit_list(opsel_hi, sources)));
+    }
+    let (neg, neg_hi) = (modifier(inst, "NEG"), modifier(inst, "NEG_HI"));
+    if !mix && neg != 0 {
+        words.push(format!("neg_lo:{}", bit_list(neg, sources)));
+    }
+    if !mix && neg_hi != 0 {
+        words.push(format!("neg_hi:{}", bit_list(neg_hi, sources)));
+    }
+    words
+}
+
+/// How many of src0..src2 the instruction writes.
+fn source_count(inst: &Inst) -> u32 {
+    inst.operands
         .iter()
         .filter(|o| {
             o.spec
@@ -208,88 +205,21 @@ pub fn print_vector(inst: &Inst, style: VectorStyle) -> (String, Vec<String>) {
                 .and_then(operand_bit)
                 .is_some_and(|b| b < 3)
         })
-        .count() as u32;
-    if !short {
-        let list = |bits: u32, n: u32| {
-            let items: Vec<String> = (0..n).map(|i| ((bits >> i) & 1).to_string()).collect();
-            format!("[{}]", items.join(","))
-        };
-        if packed {
-            if opsel != 0 {
-                word(
-                    format!("op_sel:{}", list(opsel, sources)),
-                    &["OPSEL"],
-                    &mut order,
-                );
-            }
-            let opsel_hi = modifier(inst, "OPSEL_HI");
-            let all = (1 << sources) - 1;
-            let default = if mix { 0 } else { all };
-            if opsel_hi & all != default {
-                word(
-                    format!("op_sel_hi:{}", list(opsel_hi, sources)),
-                    &["OPSEL_HI"],
-                    &mut order,
-                );
-            }
-            if !mix && neg != 0 {
-                word(
-                    format!("neg_lo:{}", list(neg, sources)),
-                    &["NEG"],
-                    &mut order,
-                );
-            }
-            if !mix && neg_hi != 0 {
-                word(
-                    format!("neg_hi:{}", list(neg_hi, sources)),
-                    &["NEG_HI"],
-                    &mut order,
-                );
-            }
-        } else if let Some(sources) = byte_sel_sources(&inst.name).filter(|_| opsel != 0) {
-            word(
-                format!("byte_sel:{}", byte_sel(opsel, sources)),
-                &["OPSEL"],
-                &mut order,
-            );
-        } else if opsel != 0 && !opsel_hidden(inst, style) {
-            let text = if inst.name.to_ascii_uppercase().starts_with("V_PERMLANE") {
-                // The permlanes keep fetch-inactive and bound-control in op_sel of src0/src1.
-                list(opsel, 2)
-            } else if has_dst_sel(inst, dpp) {
-                // Destination half as the last element (OPSEL bit 3).
-                let with_dst = (opsel & ((1 << sources) - 1)) | ((opsel >> 3) & 1) << sources;
-                list(with_dst, sources + 1)
-            } else {
-                list(opsel, sources)
-            };
-            word(format!("op_sel:{text}"), &["OPSEL"], &mut order);
-        }
-        if modifier(inst, "CLAMP") != 0 {
-            word("clamp".into(), &["CLAMP"], &mut order);
-        }
-        let omod = modifier(inst, "OMOD") as usize;
-        if omod != 0 && !packed {
-            word(OMOD_TEXT[omod & 3].into(), &["OMOD"], &mut order);
-        }
-    }
-    match dpp {
+        .count() as u32
+}
+
+/// The DPP16 controls (dpp_ctrl, row_mask, bank_mask, bound_ctrl, fi) or the DPP8 lane
+/// selects and fi.
+fn dpp_words(inst: &Inst) -> Vec<String> {
+    let mut words = Vec::new();
+    match dpp_shape(&inst.encoding) {
         DppShape::Dpp16 => {
             let ctrl = modifier(inst, "DPP_CTRL");
-            word(
-                dpp_ctrl_text(ctrl).unwrap_or_else(|| format!("dpp_ctrl:0x{ctrl:x}")),
-                &["DPP_CTRL"],
-                &mut order,
-            );
-            let row = modifier(inst, "ROW_MASK");
-            word(format!("row_mask:0x{row:x}"), &["ROW_MASK"], &mut order);
-            let bank = modifier(inst, "BANK_MASK");
-            word(format!("bank_mask:0x{bank:x}"), &["BANK_MASK"], &mut order);
+            words.push(dpp_ctrl_text(ctrl).unwrap_or_else(|| format!("dpp_ctrl:0x{ctrl:x}")));
+            words.push(format!("row_mask:0x{:x}", modifier(inst, "ROW_MASK")));
+            words.push(format!("bank_mask:0x{:x}", modifier(inst, "BANK_MASK")));
             if modifier(inst, "BOUND_CTRL") != 0 {
-                word("bound_ctrl:1".into(), &["BOUND_CTRL"], &mut order);
-            }
-            if modifier(inst, "FI") != 0 {
-                word("fi:1".into(), &["FI"], &mut order);
+                words.push("bound_ctrl:1".into());
             }
         }
         DppShape::Dpp8 => {
@@ -297,14 +227,14 @@ pub fn print_vector(inst: &Inst, style: VectorStyle) -> (String, Vec<String>) {
                 .iter()
                 .map(|f| modifier(inst, f).to_string())
                 .collect();
-            word(format!("dpp8:[{}]", sels.join(",")), &LANE_SELS, &mut order);
-            if modifier(inst, "FI") != 0 {
-                word("fi:1".into(), &["FI"], &mut order);
-            }
+            words.push(format!("dpp8:[{}]", sels.join(",")));
         }
-        DppShape::None => {}
+        DppShape::None => return words,
     }
-    (out, order)
+    if modifier(inst, "FI") != 0 {
+        words.push("fi:1".into());
+    }
+    words
 }
 
 /// Without real-true16, 16-bit operands of 32-bit encodings reach v0..v127 only: llvm-mc
@@ -357,7 +287,7 @@ fn opsel_hidden(inst: &Inst, style: VectorStyle) -> bool {
     // (0x180..) instructions (RDNA3/RDNA4 ISA, VOP3 opcode table).
     let name = inst.name.to_ascii_uppercase();
     // The FP8/BF8 conversions select bytes, not true16 halves: their op_sel always shows.
-    let promoted = family_of(&inst.encoding) == "VOP3"
+    let promoted = Family::of(&inst.encoding) == Family::Vop3
         && inst.opcode < 0x200
         && !(name.contains("FP8") || name.contains("BF8"));
     let fake16_plain = !style.real_true16 && (promoted || FAKE16_NO_OPSEL.contains(&name.as_str()));
@@ -384,12 +314,6 @@ const FAKE16_NO_OPSEL: &[&str] = &[
 /// 16-bit dot products whose DPP forms print op_sel without the src0/src1 bits (GFX12,
 /// llvm-mc 22).
 const PACKED_DPP_SOURCES: &[&str] = &["V_DOT2_F16_F16", "V_DOT2_BF16_BF16"];
-
-/// Vector instructions LLVM writes without operands (AMDGPU/AMDGPUAsmGFX11.rst, GFX12).
-pub const OPERANDLESS: &[&str] = &["v_nop", "v_pipeflush"];
-
-/// VOP1 instructions with a VOP3 form that llvm-mc prints without `_e32`.
-const BARE_E32: &[&str] = &["v_readfirstlane_b32"];
 
 /// A dual-issue (VOPD) instruction: `<x> <x operands> :: <y> <y operands>`; the halves are
 /// told apart by their fields (`*X*` / `*Y*`), the shared constant goes with the half it
@@ -540,39 +464,11 @@ mod tests {
                 op("VDSTY", 3),
                 op("SRCY0", 4),
             ],
-            modifiers: vec![("OPY".into(), 8)],
+            modifiers: vec![("OPY".into(), 8)].into(),
         };
         assert_eq!(
             print_dual(&inst),
             "v_dual_mul_f32 v0, v1, v2 :: v_dual_mov_b32 v3, v4"
-        );
-    }
-
-    #[test]
-    fn suffixes() {
-        assert_eq!(
-            vector_mnemonic("v_mov_b32", "VOP1", true, true, DppShape::None),
-            "v_mov_b32_e32"
-        );
-        assert_eq!(
-            vector_mnemonic("v_mov_b32", "VOP3", true, true, DppShape::None),
-            "v_mov_b32_e64"
-        );
-        assert_eq!(
-            vector_mnemonic("v_fma_f32", "VOP3", false, true, DppShape::None),
-            "v_fma_f32"
-        );
-        assert_eq!(
-            vector_mnemonic("v_fma_f32", "VOP3", false, true, DppShape::Dpp8),
-            "v_fma_f32_e64_dpp"
-        );
-        assert_eq!(
-            vector_mnemonic("v_mov_b32", "VOP1", true, true, DppShape::Dpp16),
-            "v_mov_b32_dpp"
-        );
-        assert_eq!(
-            vector_mnemonic("v_nop", "VOP1", true, false, DppShape::None),
-            "v_nop"
         );
     }
 }

@@ -3,7 +3,8 @@
 
 use super::layout::{self, Ranges};
 use super::lex::{no_names, Cursor, Tok};
-use super::{NameTable, SyntaxCtx};
+use super::NameTable;
+use crate::target::TargetCtx;
 
 /// True when the operand starts like `name(`, the shape of every counter list.
 pub(crate) fn looks_like_call(toks: &[Tok]) -> bool {
@@ -35,7 +36,7 @@ fn each_counter(
     }
 }
 
-pub(crate) fn waitcnt(toks: &[Tok], ctx: &SyntaxCtx) -> Result<u32, String> {
+pub(crate) fn waitcnt(toks: &[Tok], ctx: &TargetCtx) -> Result<u32, String> {
     let lay = layout::waitcnt(ctx)?;
     // Counters not named wait for nothing: every bit of their field set.
     let mut word = layout::mask(&lay.vm) | layout::mask(&lay.exp) | layout::mask(&lay.lgkm);
@@ -83,7 +84,7 @@ const DEPCTR_FIELDS: &[(&str, u32, u32, (u32, u32))] = &[
     ("depctr_vm_vsrc", 2, 3, (10, 0)),
 ];
 
-pub(crate) fn depctr(toks: &[Tok], ctx: &SyntaxCtx) -> Result<u32, String> {
+pub(crate) fn depctr(toks: &[Tok], ctx: &TargetCtx) -> Result<u32, String> {
     let fields = depctr_fields(ctx);
     if fields.is_empty() {
         return Err(format!("depctr counters do not exist on {}", ctx.mcpu));
@@ -138,7 +139,7 @@ const DELAY_SKIPS: &[(&str, u32)] = &[
     ("SKIP_4", 5),
 ];
 
-pub(crate) fn delay_alu(toks: &[Tok], ctx: &SyntaxCtx) -> Result<u32, String> {
+pub(crate) fn delay_alu(toks: &[Tok], ctx: &TargetCtx) -> Result<u32, String> {
     if ctx.gfx_major < 11 {
         return Err(format!("s_delay_alu does not exist on {}", ctx.mcpu));
     }
@@ -170,7 +171,7 @@ pub(crate) fn delay_alu(toks: &[Tok], ctx: &SyntaxCtx) -> Result<u32, String> {
 }
 
 /// The depctr fields of this generation, in [`DEPCTR_FIELDS`] order: (name, offset, width).
-pub(crate) fn depctr_fields(ctx: &SyntaxCtx) -> Vec<(&'static str, u32, u32)> {
+pub(crate) fn depctr_fields(ctx: &TargetCtx) -> Vec<(&'static str, u32, u32)> {
     let gfx = (ctx.gfx_major, ctx.gfx_minor);
     DEPCTR_FIELDS
         .iter()

@@ -3,7 +3,7 @@
 
 use super::layout;
 use super::lex::{no_names, Cursor, Tok};
-use super::SyntaxCtx;
+use crate::target::TargetCtx;
 
 /// Which generations accept a register name.
 #[derive(Clone, Copy)]
@@ -134,7 +134,7 @@ const LLVM_NAMES: &[(&str, u32, Gens)] = &[
 ];
 
 /// Register id of `name` on this target (see [`layout::resolve_name`]).
-pub(crate) fn register_id(name: &str, ctx: &SyntaxCtx) -> Result<i64, String> {
+pub(crate) fn register_id(name: &str, ctx: &TargetCtx) -> Result<i64, String> {
     let gfx = (ctx.gfx_major, ctx.gfx_minor);
     let table: Vec<(&str, u32, bool)> = LLVM_NAMES
         .iter()
@@ -153,7 +153,7 @@ pub(crate) fn looks_like_hwreg(toks: &[Tok]) -> bool {
     }
 }
 
-pub(crate) fn parse(toks: &[Tok], ctx: &SyntaxCtx) -> Result<u32, String> {
+pub(crate) fn parse(toks: &[Tok], ctx: &TargetCtx) -> Result<u32, String> {
     let mut c = Cursor::new(toks);
     let (id, offset, size) = if c.eat("{") {
         structured(&mut c)?
@@ -167,7 +167,7 @@ pub(crate) fn parse(toks: &[Tok], ctx: &SyntaxCtx) -> Result<u32, String> {
 }
 
 /// `hwreg(id)` or `hwreg(id, offset, size)`; id may be a register name.
-fn functional(c: &mut Cursor, ctx: &SyntaxCtx) -> Result<(i64, i64, i64), String> {
+fn functional(c: &mut Cursor, ctx: &TargetCtx) -> Result<(i64, i64, i64), String> {
     c.ident()?;
     c.expect("(")?;
     let id = match (c.peek(), c.peek_at(1)) {
@@ -218,7 +218,7 @@ fn structured(c: &mut Cursor) -> Result<(i64, i64, i64), String> {
     ))
 }
 
-fn encode(id: i64, offset: i64, size: i64, ctx: &SyntaxCtx) -> Result<u32, String> {
+fn encode(id: i64, offset: i64, size: i64, ctx: &TargetCtx) -> Result<u32, String> {
     let lay = layout::hwreg(ctx);
     let id_max = layout::max_value(&lay.id) as i64;
     let offset_max = layout::max_value(&lay.offset) as i64;
@@ -241,7 +241,7 @@ fn encode(id: i64, offset: i64, size: i64, ctx: &SyntaxCtx) -> Result<u32, Strin
 
 /// The llvm-mc name of register `id` on this generation: the last one [`LLVM_NAMES`] lists,
 /// since generation-specific spellings (GFX12's HW_REG_WAVE_*) follow the generic ones.
-pub(crate) fn name_of(id: u32, ctx: &SyntaxCtx) -> Option<&'static str> {
+pub(crate) fn name_of(id: u32, ctx: &TargetCtx) -> Option<&'static str> {
     let gfx = (ctx.gfx_major, ctx.gfx_minor);
     LLVM_NAMES
         .iter()

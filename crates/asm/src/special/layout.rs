@@ -2,7 +2,7 @@
 //! the loaded spec has them, otherwise from small per-generation tables that cite the AMD
 //! manual section (amd-isa/derived/manuals-md) each layout was read from.
 
-use super::SyntaxCtx;
+use crate::target::TargetCtx;
 
 /// Bit ranges of one field, low part first: `(offset, width)`.
 pub(crate) type Ranges = Vec<(u32, u32)>;
@@ -40,7 +40,7 @@ pub(crate) fn replace(word: u32, value: u64, ranges: &[(u32, u32)]) -> u32 {
 }
 
 /// Ranges of `field` of operand type `type_name` in the loaded spec, if it carries them.
-pub(crate) fn spec_field(ctx: &SyntaxCtx, type_name: &str, field: &str) -> Option<Ranges> {
+pub(crate) fn spec_field(ctx: &TargetCtx, type_name: &str, field: &str) -> Option<Ranges> {
     let ty = ctx.spec.operand_type(type_name)?;
     let f = ty.fields.iter().find(|f| f.name == field)?;
     if f.ranges.is_empty() {
@@ -53,7 +53,7 @@ pub(crate) fn spec_field(ctx: &SyntaxCtx, type_name: &str, field: &str) -> Optio
 /// llvm-mc is). Type-level predefined values count only when `type_prefix` starts them, so
 /// that e.g. a GS operation name is never taken for a message name.
 pub(crate) fn spec_name(
-    ctx: &SyntaxCtx,
+    ctx: &TargetCtx,
     type_name: &str,
     field: &str,
     type_prefix: &str,
@@ -83,7 +83,7 @@ pub(crate) fn resolve_name(
     name: &str,
     spec_value: Option<i64>,
     table: &[(&str, u32, bool)],
-    ctx: &SyntaxCtx,
+    ctx: &TargetCtx,
 ) -> Result<i64, String> {
     let mut known_elsewhere = false;
     for &(n, v, here) in table {
@@ -108,7 +108,7 @@ pub(crate) struct WaitcntLayout {
     pub lgkm: Ranges,
 }
 
-pub(crate) fn waitcnt(ctx: &SyntaxCtx) -> Result<WaitcntLayout, String> {
+pub(crate) fn waitcnt(ctx: &TargetCtx) -> Result<WaitcntLayout, String> {
     let from_spec = (
         spec_field(ctx, "OPR_WAITCNT", "VM"),
         spec_field(ctx, "OPR_WAITCNT", "EXP"),
@@ -143,7 +143,7 @@ pub(crate) struct HwregLayout {
     pub size: Ranges,
 }
 
-pub(crate) fn hwreg(ctx: &SyntaxCtx) -> HwregLayout {
+pub(crate) fn hwreg(ctx: &TargetCtx) -> HwregLayout {
     // RDNA3 ISA §16.2 "SOPK Instructions", S_GETREG_B32: ID = SIMM16[5:0],
     // OFFSET = SIMM16[10:6], SIZE-1 = SIMM16[15:11]; the same in every manual in amd-isa.
     HwregLayout {
@@ -160,7 +160,7 @@ pub(crate) struct SendmsgLayout {
     pub stream: Ranges,
 }
 
-pub(crate) fn sendmsg(ctx: &SyntaxCtx) -> SendmsgLayout {
+pub(crate) fn sendmsg(ctx: &TargetCtx) -> SendmsgLayout {
     let msg = if ctx.gfx_major >= 11 {
         // RDNA3 ISA §5.3 "Send Message Types", Table 15: the message is SIMM16[7:0]
         // (and S_SENDMSG_RTN's SSRC0 values reach 0x80..0xFF, Table 16).

@@ -5,7 +5,7 @@
 //! (Table 13 loads, Table 14 stores, Table 15 atomics: TH[0] return, TH[1] non-temporal,
 //! TH[2] cascade); scopes CU 0, SE 1, DEV 2, SYS 3 (Table 16).
 
-use super::SyntaxCtx;
+use crate::target::TargetCtx;
 
 /// What an instruction does with memory, which selects its temporal-hint names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -88,7 +88,7 @@ fn hint(table: &[(&str, u32)], name: &str) -> Option<u32> {
 }
 
 /// Parses one modifier word: `None` when the word is no memory modifier at all.
-pub fn parse(word: &str, access: Access, ctx: &SyntaxCtx) -> Option<Result<MemModifier, String>> {
+pub fn parse(word: &str, access: Access, ctx: &TargetCtx) -> Option<Result<MemModifier, String>> {
     let lower = word.to_ascii_lowercase();
     if let Some((key, value)) = lower.split_once(':') {
         let raw_value = word.split_once(':').map_or("", |(_, v)| v.trim());
@@ -199,7 +199,7 @@ pub fn parse(word: &str, access: Access, ctx: &SyntaxCtx) -> Option<Result<MemMo
 }
 
 /// True when `word` is a memory modifier of this generation (parsable or not).
-pub fn is_modifier(word: &str, ctx: &SyntaxCtx) -> bool {
+pub fn is_modifier(word: &str, ctx: &TargetCtx) -> bool {
     parse(word, Access::Load, ctx).is_some()
 }
 
@@ -208,7 +208,7 @@ pub fn is_modifier(word: &str, ctx: &SyntaxCtx) -> bool {
 /// 0xe000 | offset[4:0]; rotate mode 0xc000 | right << 10 | count << 5; quad mode bit 15 with
 /// four 2-bit lane selects; otherwise and-mask [4:0], or-mask [9:5], xor-mask [14:10].
 /// LLVM's macros BROADCAST, SWAP, REVERSE and BITMASK_PERM set those masks.
-pub fn swizzle(text: &str, ctx: &SyntaxCtx) -> Result<i64, String> {
+pub fn swizzle(text: &str, ctx: &TargetCtx) -> Result<i64, String> {
     let inner = text
         .trim()
         .strip_prefix('(')
@@ -377,7 +377,7 @@ const UNIFIED_FORMATS: &[&str] = &[
 /// `format:[BUF_DATA_FORMAT_<d>,BUF_NUM_FORMAT_<n>]` (either part may be left to its default,
 /// 8 and UNORM), which LLVM accepts when `<d>_<n>` names a unified format (LLVM
 /// AMDGPUModifierSyntax "fmt", "ufmt"). Unified codes are those of GFX11 and later.
-pub fn buffer_format(text: &str, ctx: &SyntaxCtx) -> Result<u32, String> {
+pub fn buffer_format(text: &str, ctx: &TargetCtx) -> Result<u32, String> {
     if ctx.gfx_major < 11 {
         return Err("buffer formats of this generation are not in our tables".into());
     }

@@ -18,14 +18,7 @@ mod sendmsg;
 mod tests;
 pub mod vop;
 
-/// What the symbolic-operand parsers may consult.
-pub struct SyntaxCtx<'a> {
-    pub spec: &'a mcdiff_spec::Spec,
-    pub mcpu: &'a str,
-    pub gfx_major: u32,
-    pub gfx_minor: u32,
-    pub wave64: bool,
-}
+use crate::target::TargetCtx;
 
 /// The symbolic syntaxes an operand slot may take.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,7 +63,7 @@ pub fn parse_symbolic(
     operand_type: &str,
     mnemonic: &str,
     text: &str,
-    ctx: &SyntaxCtx,
+    ctx: &TargetCtx,
 ) -> Option<Result<u32, String>> {
     let kind = kind_of(operand_type, mnemonic)?;
     let toks = lex::tokenize(text).ok()?;
@@ -140,7 +133,7 @@ fn version(toks: &[lex::Tok]) -> Result<u32, String> {
 pub fn parse_modifier(
     mnemonic: &str,
     text: &str,
-    ctx: &SyntaxCtx,
+    ctx: &TargetCtx,
 ) -> Option<Result<Vec<(String, u32)>, String>> {
     modifiers::smem(mnemonic, text, ctx)
 }
@@ -148,7 +141,7 @@ pub fn parse_modifier(
 /// Checks all trailing modifiers of one statement together (what one token cannot show):
 /// a cache-policy field given twice, or `th:TH_LOAD_BYPASS` without `scope:SCOPE_SYS`, is an
 /// error in llvm-mc. Words that are not modifiers of `mnemonic` are ignored.
-pub fn check_modifiers(mnemonic: &str, texts: &[&str], ctx: &SyntaxCtx) -> Result<(), String> {
+pub fn check_modifiers(mnemonic: &str, texts: &[&str], ctx: &TargetCtx) -> Result<(), String> {
     modifiers::check_smem_set(mnemonic, texts, ctx)
 }
 
@@ -182,7 +175,7 @@ pub fn field_max(ranges: &[(u32, u32)]) -> u64 {
 }
 
 /// The S_WAITCNT counters in llvm-mc's order: `[("vmcnt", ..), ("expcnt", ..), ("lgkmcnt", ..)]`.
-pub fn waitcnt_counters(ctx: &SyntaxCtx) -> Result<[(&'static str, BitRanges); 3], String> {
+pub fn waitcnt_counters(ctx: &TargetCtx) -> Result<[(&'static str, BitRanges); 3], String> {
     let lay = layout::waitcnt(ctx)?;
     Ok([
         ("vmcnt", lay.vm),
@@ -193,7 +186,7 @@ pub fn waitcnt_counters(ctx: &SyntaxCtx) -> Result<[(&'static str, BitRanges); 3
 
 /// The s_waitcnt_depctr / s_wait_alu fields this generation has, in llvm-mc's order:
 /// `(name, offset, width)`.
-pub fn depctr_fields(ctx: &SyntaxCtx) -> Vec<(&'static str, u32, u32)> {
+pub fn depctr_fields(ctx: &TargetCtx) -> Vec<(&'static str, u32, u32)> {
     counters::depctr_fields(ctx)
 }
 
@@ -206,30 +199,30 @@ pub fn delay_names() -> (NameTable, NameTable) {
 }
 
 /// Register id, offset and size-1 ranges of a hwreg operand.
-pub fn hwreg_layout(ctx: &SyntaxCtx) -> (BitRanges, BitRanges, BitRanges) {
+pub fn hwreg_layout(ctx: &TargetCtx) -> (BitRanges, BitRanges, BitRanges) {
     let lay = layout::hwreg(ctx);
     (lay.id, lay.offset, lay.size)
 }
 
 /// The name llvm-mc prints for hardware register `id` on this target, if it has one.
-pub fn hwreg_name(id: u32, ctx: &SyntaxCtx) -> Option<&'static str> {
+pub fn hwreg_name(id: u32, ctx: &TargetCtx) -> Option<&'static str> {
     hwreg::name_of(id, ctx)
 }
 
 /// Message id, operation and stream ranges of a sendmsg operand.
-pub fn sendmsg_layout(ctx: &SyntaxCtx) -> (BitRanges, BitRanges, BitRanges) {
+pub fn sendmsg_layout(ctx: &TargetCtx) -> (BitRanges, BitRanges, BitRanges) {
     let lay = layout::sendmsg(ctx);
     (lay.msg, lay.op, lay.stream)
 }
 
 /// The name llvm-mc prints for message `id` on this target, if it has one.
-pub fn message_name(id: u32, ctx: &SyntaxCtx) -> Option<&'static str> {
+pub fn message_name(id: u32, ctx: &TargetCtx) -> Option<&'static str> {
     sendmsg::message_name(id, ctx)
 }
 
 /// Operation names of a message id before GFX11: `Some(names)` when the message takes an
 /// operation (GS, GS_DONE: GS_OP_*; SYSMSG: SYSMSG_OP_*), with whether it takes a stream.
-pub fn message_ops(msg: u32, ctx: &SyntaxCtx) -> Option<(&'static [(&'static str, u32)], bool)> {
+pub fn message_ops(msg: u32, ctx: &TargetCtx) -> Option<(&'static [(&'static str, u32)], bool)> {
     sendmsg::message_ops(msg, ctx)
 }
 

@@ -6,7 +6,7 @@
 //! to the ENC_SMEM field of the same name. CDNA3's `sc0`/`sc1`/`nt` are vector-memory
 //! spellings; llvm-mc rejects them on SMEM, so they are not modifiers here.
 
-use super::SyntaxCtx;
+use crate::target::TargetCtx;
 
 /// SMEM mnemonics in llvm-mc spelling (loads, stores, atomics, scratch and ATC probes).
 const SMEM_PREFIXES: &[&str] = &[
@@ -43,7 +43,7 @@ const SCOPES: &[(&str, u32)] = &[
 ];
 
 /// Single-bit flags this generation accepts on SMEM, with their ENC_SMEM field.
-fn flags(ctx: &SyntaxCtx) -> &'static [(&'static str, &'static str)] {
+fn flags(ctx: &TargetCtx) -> &'static [(&'static str, &'static str)] {
     match (ctx.gfx_major, ctx.gfx_minor) {
         (9, _) => &[("glc", "GLC")],
         (10, _) | (11, _) => &[("glc", "GLC"), ("dlc", "DLC")],
@@ -57,7 +57,7 @@ fn flags(ctx: &SyntaxCtx) -> &'static [(&'static str, &'static str)] {
 pub(crate) fn smem(
     mnemonic: &str,
     text: &str,
-    ctx: &SyntaxCtx,
+    ctx: &TargetCtx,
 ) -> Option<Result<Vec<(String, u32)>, String>> {
     if !is_smem(mnemonic) {
         return None;
@@ -115,7 +115,7 @@ fn scope_value(val: &str) -> Option<u32> {
 pub(crate) fn check_smem_set(
     mnemonic: &str,
     texts: &[&str],
-    ctx: &SyntaxCtx,
+    ctx: &TargetCtx,
 ) -> Result<(), String> {
     let mut seen: Vec<(String, u32)> = Vec::new();
     let mut bypass = false;

@@ -2,7 +2,7 @@
 
 use super::layout;
 use super::lex::{no_names, Cursor, Tok};
-use super::SyntaxCtx;
+use crate::target::TargetCtx;
 
 /// Generations (as `(major, minor)` inclusive bounds) that accept a message name.
 type Span = ((u32, u32), (u32, u32));
@@ -65,12 +65,12 @@ const SYSMSG_OPS: &[(&str, u32)] = &[
 ];
 const GS_OP_NOP: i64 = 0;
 
-fn in_span(ctx: &SyntaxCtx, span: Span) -> bool {
+fn in_span(ctx: &TargetCtx, span: Span) -> bool {
     let gfx = (ctx.gfx_major, ctx.gfx_minor);
     span.0 <= gfx && gfx <= span.1
 }
 
-fn message_id(name: &str, ctx: &SyntaxCtx) -> Result<i64, String> {
+fn message_id(name: &str, ctx: &TargetCtx) -> Result<i64, String> {
     let table: Vec<(&str, u32, bool)> = MESSAGES
         .iter()
         .map(|&(n, id, span)| (n, id, in_span(ctx, span)))
@@ -83,7 +83,7 @@ fn message_id(name: &str, ctx: &SyntaxCtx) -> Result<i64, String> {
 
 /// Operation names of a message: GS operations for GS/GS_DONE, SYSMSG_OP_* for SYSMSG, and
 /// both for a numeric message (llvm-mc checks the pairing only for named messages).
-fn op_id(name: &str, msg: Option<u32>, ctx: &SyntaxCtx) -> Result<i64, String> {
+fn op_id(name: &str, msg: Option<u32>, ctx: &TargetCtx) -> Result<i64, String> {
     let gs = msg != Some(MSG_SYSMSG);
     let sys = !matches!(msg, Some(MSG_GS) | Some(MSG_GS_DONE));
     if gs {
@@ -122,7 +122,7 @@ fn argument(
     Ok((c.expr(&no_names)?, false))
 }
 
-pub(crate) fn parse(toks: &[Tok], ctx: &SyntaxCtx) -> Result<u32, String> {
+pub(crate) fn parse(toks: &[Tok], ctx: &TargetCtx) -> Result<u32, String> {
     let mut c = Cursor::new(toks);
     c.ident()?;
     c.expect("(")?;
@@ -170,7 +170,7 @@ fn check_named(
     msg: u32,
     op: Option<i64>,
     stream: Option<i64>,
-    ctx: &SyntaxCtx,
+    ctx: &TargetCtx,
 ) -> Result<(), String> {
     let gs = ctx.gfx_major < 11 && (msg == MSG_GS || msg == MSG_GS_DONE);
     if !gs && msg != MSG_SYSMSG {
@@ -206,7 +206,7 @@ fn check_named(
 }
 
 /// The llvm-mc name of message `id` on this generation.
-pub(crate) fn message_name(id: u32, ctx: &SyntaxCtx) -> Option<&'static str> {
+pub(crate) fn message_name(id: u32, ctx: &TargetCtx) -> Option<&'static str> {
     MESSAGES
         .iter()
         .find(|&&(_, v, span)| v == id && in_span(ctx, span))
@@ -216,7 +216,7 @@ pub(crate) fn message_name(id: u32, ctx: &SyntaxCtx) -> Option<&'static str> {
 /// Operation names a message takes before GFX11, and whether it also takes a stream.
 pub(crate) fn message_ops(
     msg: u32,
-    ctx: &SyntaxCtx,
+    ctx: &TargetCtx,
 ) -> Option<(&'static [(&'static str, u32)], bool)> {
     match msg {
         MSG_GS | MSG_GS_DONE if ctx.gfx_major < 11 => Some((GS_OPS, true)),

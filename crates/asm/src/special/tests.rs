@@ -5,14 +5,15 @@
 use super::*;
 use mcdiff_spec::{BitRange, OperandType, OperandTypeField, PredefinedValue, Spec};
 
-fn ctx<'a>(spec: &'a Spec, mcpu: &'a str) -> SyntaxCtx<'a> {
+fn ctx<'a>(spec: &'a Spec, mcpu: &'a str) -> TargetCtx<'a> {
     let t = mcdiff_spec::target(mcpu).expect("known mcpu");
-    SyntaxCtx {
+    TargetCtx {
         spec,
         mcpu,
         gfx_major: t.gfx_major,
         gfx_minor: t.gfx_minor,
         wave64: false,
+        real_true16: false,
     }
 }
 

@@ -4,27 +4,8 @@
 
 use mcdiff_spec::{InstructionEncoding, Operand};
 
+use crate::family::{Family, Segment};
 use crate::special::memory::Access;
-use crate::syntax::family_of;
-
-/// The local/global data share families.
-pub const DS_FAMILIES: &[&str] = &["DS", "VDS"];
-/// The flat-address families (GFX11 `FLAT*`, GFX12 `V*`).
-pub const FLAT_FAMILIES: &[&str] = &[
-    "FLAT",
-    "FLAT_GLOBAL",
-    "FLAT_GLBL",
-    "FLAT_SCRATCH",
-    "VFLAT",
-    "VGLOBAL",
-    "VSCRATCH",
-];
-
-/// The buffer families (GFX11 MUBUF/MTBUF, GFX12 VBUFFER).
-pub const BUFFER_FAMILIES: &[&str] = &["MUBUF", "MTBUF", "VBUFFER"];
-
-/// The image families (GFX11 MIMG, GFX12 VIMAGE/VSAMPLE).
-pub const IMAGE_FAMILIES: &[&str] = &["MIMG", "VIMAGE", "VSAMPLE"];
 
 /// The encoding field an image modifier sets: `unorm` is UNRM in the RDNA3 file.
 pub fn image_field(enc: &mcdiff_spec::Encoding, field: &str) -> Option<String> {
@@ -61,9 +42,6 @@ pub fn image_data_regs(op: &str, dmask: u32, d16: bool, tfe: bool) -> Option<u32
     let regs = if d16 { lanes.div_ceil(2) } else { lanes };
     Some(regs + u32::from(tfe))
 }
-
-/// The export and LDS-parameter families.
-pub const EXPORT_FAMILIES: &[&str] = &["EXP", "VEXPORT", "LDSDIR", "VDSDIR"];
 
 /// Words after an export's sources.
 pub const EXPORT_FLAGS: &[&str] = &["done", "row_en"];
@@ -117,31 +95,6 @@ pub fn lds_wait_spellings(name: &str) -> &'static [&'static str] {
         .iter()
         .find(|(n, _)| *n == name)
         .map_or(&[], |(_, f)| *f)
-}
-
-/// The address segment a flat-family encoding addresses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Segment {
-    Flat,
-    Global,
-    Scratch,
-}
-
-pub fn segment(family: &str) -> Option<Segment> {
-    match family {
-        "FLAT" | "VFLAT" => Some(Segment::Flat),
-        // The RDNA2 file spells the global form FLAT_GLBL.
-        "FLAT_GLOBAL" | "FLAT_GLBL" | "VGLOBAL" => Some(Segment::Global),
-        "FLAT_SCRATCH" | "VSCRATCH" => Some(Segment::Scratch),
-        _ => None,
-    }
-}
-
-/// True when `family` is a vector-memory family this crate encodes.
-pub fn is_memory_family(family: &str) -> bool {
-    DS_FAMILIES.contains(&family)
-        || FLAT_FAMILIES.contains(&family)
-        || BUFFER_FAMILIES.contains(&family)
 }
 
 /// Operand fields in LLVM text order: destination, address, data, scalar base. The GFX11
@@ -208,7 +161,7 @@ pub fn access(mnemonic: &str) -> Access {
 pub fn slots(form: &InstructionEncoding, mnemonic: &str, written: &Written) -> Vec<MemSlot> {
     let texts = written.operands;
     let wave64 = written.wave64;
-    let family = family_of(&form.encoding);
+    let family = Family::of(&form.encoding);
     let mut ops: Vec<Operand> = form
         .operands
         .iter()
@@ -223,10 +176,10 @@ pub fn slots(form: &InstructionEncoding, mnemonic: &str, written: &Written) -> V
             .unwrap_or(TEXT_ORDER.len())
     };
     ops.sort_by_key(field_pos);
-    if BUFFER_FAMILIES.contains(&family) {
+    if family.is_buffer() {
         return buffer_slots(ops, written, access(mnemonic));
     }
-    let Some(seg) = segment(family) else {
+    let Some(seg) = family.segment() else {
         return ops
             .into_iter()
             .map(|operand| MemSlot {
@@ -236,7 +189,8 @@ pub fn slots(form: &InstructionEncoding, mnemonic: &str, written: &Written) -> V
             })
             .collect();
     };
-    let gfx12 = family.starts_with('V');
+    // GFX12 renamed the address and data fields with its V* families.
+    let gfx12 = matches!(family, Family::Vflat | Family::Vglobal | Family::Vscratch);
     let addr_field = if gfx12 { "VADDR" } else { "ADDR" };
     let data_field = if gfx12 { "VSRC" } else { "DATA" };
     let is = |o: &Operand, f: &str| o.field.as_deref() == Some(f);
@@ -335,7 +289,7 @@ fn buffer_slots(mut ops: Vec<Operand>, written: &Written, access: Access) -> Vec
 /// "FLAT instruction fields": 13-bit field; RDNA2: 12-bit). GFX12: 24-bit signed IOFFSET for
 /// all three (RDNA4 §10). Buffers: unsigned OFFSET field (12 bits on GFX10/GFX11), 23-bit
 /// unsigned on GFX12.
-pub fn offset_range(family: &str, gfx_major: u32, width: u32) -> (i64, i64, String) {
+pub fn offset_range(family: Family, gfx_major: u32, width: u32) -> (i64, i64, String) {
     let unsigned = |bits: u32| {
         (
             0,
@@ -351,13 +305,13 @@ pub fn offset_range(family: &str, gfx_major: u32, width: u32) -> (i64, i64, Stri
             format!("expected a {bits}-bit signed offset"),
         )
     };
-    if BUFFER_FAMILIES.contains(&family) {
+    if family.is_buffer() {
         return match gfx_major {
             12.. => unsigned(23),
             _ => unsigned(width),
         };
     }
-    match (segment(family), gfx_major) {
+    match (family.segment(), gfx_major) {
         (None, _) => unsigned(16),
         (Some(_), 12..) => signed(24),
         (Some(Segment::Flat), _) => unsigned(width - 1),

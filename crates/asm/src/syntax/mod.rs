@@ -6,8 +6,9 @@ pub mod constants;
 pub mod expr;
 pub mod memory;
 pub mod regs;
-pub mod release;
 pub mod vector;
+
+use crate::family::Family;
 
 /// One piece of statement text with its 1-based column.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -290,11 +291,13 @@ pub fn truncated_imm16(mnemonic: &str) -> bool {
 /// Text order of an encoding's operand fields in LLVM syntax; fields not listed come after,
 /// in spec order.
 fn field_text_order(encoding: &str) -> &'static [&'static str] {
-    match family_of(encoding) {
-        "SOP1" | "SOP2" | "SOPK" => &["SDST", "SSRC0", "SSRC1", "SIMM16", "SIMM32"],
-        "SOPC" => &["SSRC0", "SSRC1", "SIMM16"],
-        "SOPP" => &["SIMM16"],
-        "SMEM" => &["SDATA", "SBASE", "SOFFSET", "OFFSET", "IOFFSET"],
+    match Family::of(encoding) {
+        Family::Sop1 | Family::Sop2 | Family::Sopk => {
+            &["SDST", "SSRC0", "SSRC1", "SIMM16", "SIMM32"]
+        }
+        Family::Sopc => &["SSRC0", "SSRC1", "SIMM16"],
+        Family::Sopp => &["SIMM16"],
+        Family::Smem => &["SDATA", "SBASE", "SOFFSET", "OFFSET", "IOFFSET"],
         _ => &[],
     }
 }
@@ -327,22 +330,14 @@ pub fn text_position(encoding: &str, mnemonic: &str, field: &str) -> usize {
         .unwrap_or(order.len())
 }
 
-/// The family an encoding belongs to: `ENC_SOP2` and `SOP2_INST_LITERAL` are both `SOP2`.
-pub fn family_of(encoding: &str) -> &str {
-    let name = encoding.strip_prefix("ENC_").unwrap_or(encoding);
-    let name = name.strip_suffix("_INST_LITERAL").unwrap_or(name);
-    // The composed DPP and SDWA encodings (`VOP1_VOP_DPP16`, GFX9's `VOP1_VOP_DPP`,
-    // `VOPC_VOP_SDWA_SDST_ENC`) extend their base family.
-    [
-        "_VOP_DPP16",
-        "_VOP_DPP8",
-        "_VOP_DPP",
-        "_VOP_SDWA",
-        "_VOP_SDWA_SDST_ENC",
-    ]
-    .iter()
-    .find_map(|s| name.strip_suffix(s))
-    .unwrap_or(name)
+/// ENC_SMEM fields set by modifiers, in the order llvm-mc prints them.
+pub const SMEM_MODIFIER_FIELDS: &[&str] = &["GLC", "DLC", "TH", "SCOPE", "SCALE_OFFSET", "NV"];
+
+/// The mnemonic llvm-mc prints for spec instruction `name`: the AMD name in lower case. The
+/// spellings in [`crate::syntax::MNEMONIC_ALIASES`] are ones llvm-mc accepts, not prints
+/// (llvm-mc 22 prints `s_and_not1_b32`, `s_load_b32`, `s_add_co_u32` for GFX11/GFX12 words).
+pub fn llvm_mnemonic(name: &str) -> String {
+    name.to_ascii_lowercase()
 }
 
 #[cfg(test)]
@@ -427,8 +422,6 @@ mod tests {
     fn aliases_and_order() {
         assert_eq!(mnemonic_alias(12, "s_add_u32"), Some("S_ADD_CO_U32"));
         assert_eq!(mnemonic_alias(11, "s_add_u32"), None);
-        assert_eq!(family_of("SOPK_INST_LITERAL"), "SOPK");
-        assert_eq!(family_of("VOP3_SDST_ENC_VOP_DPP8"), "VOP3_SDST_ENC");
         assert!(
             text_position("ENC_SMEM", "s_load_b32", "SDATA")
                 < text_position("ENC_SMEM", "s_load_b32", "SBASE")

@@ -186,12 +186,45 @@ pub fn spec_name(reg: &RegRange) -> String {
     }
 }
 
+/// LLVM's spelling of a register range: `s5`, `s[4:5]`, `ttmp[4:7]`, `vcc`, `exec_lo`, `m0`.
+pub fn register_text(reg: &RegRange) -> String {
+    let numbered = |prefix: &str| match reg.count {
+        0 | 1 => format!("{prefix}{}", reg.first),
+        n => format!("{prefix}[{}:{}]", reg.first, reg.first + n - 1),
+    };
+    match &reg.file {
+        RegFile::Sgpr => numbered("s"),
+        RegFile::Vgpr => numbered("v"),
+        RegFile::Ttmp => numbered("ttmp"),
+        RegFile::Special(name) => {
+            let lower = name.to_ascii_lowercase();
+            match lower.strip_suffix("_lo") {
+                // A 64-bit pair is named by its base: VCC_LO x2 is `vcc`.
+                Some(base) if reg.count == 2 => base.to_string(),
+                _ => lower,
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn reg(file: RegFile, first: u32, count: u32) -> RegRange {
         RegRange { file, first, count }
+    }
+
+    #[test]
+    fn register_spellings() {
+        assert_eq!(register_text(&reg(RegFile::Sgpr, 5, 1)), "s5");
+        assert_eq!(register_text(&reg(RegFile::Sgpr, 4, 2)), "s[4:5]");
+        assert_eq!(register_text(&reg(RegFile::Ttmp, 4, 4)), "ttmp[4:7]");
+        let special = |name: &str, count| reg(RegFile::Special(name.into()), 0, count);
+        assert_eq!(register_text(&special("VCC_LO", 2)), "vcc");
+        assert_eq!(register_text(&special("EXEC_HI", 1)), "exec_hi");
+        assert_eq!(register_text(&special("SRC_SCC", 0)), "src_scc");
+        assert_eq!(register_text(&special("NULL", 0)), "null");
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! hardware reads or writes VCC implicitly, and the text order of operand fields.
 //! Checked against llvm-mc 22 (AMDGPUOperandSyntax.rst / AMDGPUModifierSyntax.rst).
 
+use crate::family::Family;
 use crate::special::vop::VopModifier;
 
 /// Source modifiers written around one operand.
@@ -453,9 +454,97 @@ pub fn opsel_sources_must_be_zero(name: &str) -> bool {
     matches!(name, "V_DOT2_F16_F16" | "V_DOT2_BF16_BF16")
 }
 
+/// Canonical names of the DPP8 lane-select fields, lane 0 first.
+pub const LANE_SELS: [&str; 8] = [
+    "LANE_SEL_0",
+    "LANE_SEL_1",
+    "LANE_SEL_2",
+    "LANE_SEL_3",
+    "LANE_SEL_4",
+    "LANE_SEL_5",
+    "LANE_SEL_6",
+    "LANE_SEL_7",
+];
+
+/// Encoding shape of a vector instruction, from its `encoding` name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DppShape {
+    None,
+    Dpp16,
+    Dpp8,
+}
+
+pub fn dpp_shape(encoding: &str) -> DppShape {
+    if encoding.ends_with("_VOP_DPP16") {
+        DppShape::Dpp16
+    } else if encoding.ends_with("_VOP_DPP8") {
+        DppShape::Dpp8
+    } else {
+        DppShape::None
+    }
+}
+
+/// The mnemonic llvm-mc prints for `base` in `family`; `dual` when the instruction has both a
+/// 32-bit and a VOP3 form.
+/// `operands`: whether the instruction writes any (v_nop and v_pipeflush print bare).
+pub fn vector_mnemonic(
+    base: &str,
+    family: Family,
+    dual: bool,
+    operands: bool,
+    dpp: DppShape,
+) -> String {
+    let short = family.is_vop32();
+    let suffix = match (dpp, short) {
+        (DppShape::None, _) if !operands => "",
+        (DppShape::None, true) if dual && !BARE_E32.contains(&base) => "_e32",
+        (DppShape::None, false) if dual => "_e64",
+        (DppShape::None, _) => "",
+        // 32-bit compares name their DPP form by the DPP modifiers alone.
+        (_, true) if family == Family::Vopc => "",
+        (_, true) => "_dpp",
+        (_, false) => "_e64_dpp",
+    };
+    format!("{base}{suffix}")
+}
+
+/// Vector instructions LLVM writes without operands (AMDGPU/AMDGPUAsmGFX11.rst, GFX12).
+pub const OPERANDLESS: &[&str] = &["v_nop", "v_pipeflush"];
+
+/// VOP1 instructions with a VOP3 form that llvm-mc prints without `_e32`.
+const BARE_E32: &[&str] = &["v_readfirstlane_b32"];
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn suffixes() {
+        assert_eq!(
+            vector_mnemonic("v_mov_b32", Family::Vop1, true, true, DppShape::None),
+            "v_mov_b32_e32"
+        );
+        assert_eq!(
+            vector_mnemonic("v_mov_b32", Family::Vop3, true, true, DppShape::None),
+            "v_mov_b32_e64"
+        );
+        assert_eq!(
+            vector_mnemonic("v_fma_f32", Family::Vop3, false, true, DppShape::None),
+            "v_fma_f32"
+        );
+        assert_eq!(
+            vector_mnemonic("v_fma_f32", Family::Vop3, false, true, DppShape::Dpp8),
+            "v_fma_f32_e64_dpp"
+        );
+        assert_eq!(
+            vector_mnemonic("v_mov_b32", Family::Vop1, true, true, DppShape::Dpp16),
+            "v_mov_b32_dpp"
+        );
+        assert_eq!(
+            vector_mnemonic("v_nop", Family::Vop1, true, false, DppShape::None),
+            "v_nop"
+        );
+    }
 
     fn mods(text: &str) -> (String, SourceMods) {
         split_source_modifiers(text).unwrap()

@@ -6,6 +6,7 @@
 
 use std::path::Path;
 
+use mcdiff_asm::target::{TargetCtx, REFERENCE_LLVM_MAJOR};
 use mcdiff_asm::{AsmOutcome, Assembler, Encoded};
 
 /// A test file, the -mcpu to run it for, and the check prefixes that apply to that -mcpu.
@@ -398,7 +399,7 @@ pub fn run_suite(data: &Path, suite: &Suite) -> SuiteResult {
     let (stem, mcpu, prefixes) = suite;
     let target =
         mcdiff_spec::load_target(data, mcpu).unwrap_or_else(|e| panic!("loading {mcpu}: {e}"));
-    let asm = Assembler::new(&target, &[]);
+    let asm = Assembler::new(TargetCtx::new(&target, &[], REFERENCE_LLVM_MAJOR));
     let path = data
         .join("llvm-tests/22.1.8/MC/AMDGPU")
         .join(format!("{stem}.s"));
@@ -547,7 +548,7 @@ pub fn run_file(
         unsupported: Vec::new(),
     };
     for config in configs {
-        let asm = Assembler::new(target, &config.mattr);
+        let asm = Assembler::new(TargetCtx::new(target, &config.mattr, REFERENCE_LLVM_MAJOR));
         let prefixes: Vec<&str> = config.prefixes.iter().map(String::as_str).collect();
         let r = run_cases(&asm, &text, &prefixes);
         total.ok += r.ok;

@@ -1,0 +1,74 @@
+//! The target context: what one RUN line's `-mcpu`, `-mattr` and the LLVM release compared
+//! with decide for every direction (parse, encode, decode, print). Worked out here only.
+
+use mcdiff_spec::{Spec, TargetSpec};
+
+/// The LLVM release whose syntax our printer follows when no other is named.
+pub const REFERENCE_LLVM_MAJOR: u32 = 22;
+
+/// One target as a RUN line configures it.
+#[derive(Debug, Clone, Copy)]
+pub struct TargetCtx<'a> {
+    pub spec: &'a Spec,
+    pub mcpu: &'a str,
+    /// GFX generation as LLVM names it (gfx1250 is 12.5).
+    pub gfx_major: u32,
+    pub gfx_minor: u32,
+    /// Wave size 64: GFX10 and later default to wave32, older generations only run wave64.
+    pub wave64: bool,
+    /// llvm-mc's `real-true16` feature: 16-bit VGPR operands are register halves (`v1.l`).
+    pub real_true16: bool,
+}
+
+impl<'a> TargetCtx<'a> {
+    /// `mattr` as a RUN line writes it (`["+wavefrontsize64", "-real-true16"]`), after the
+    /// defaults of LLVM release `llvm_major`.
+    pub fn new(target: &'a TargetSpec, mattr: &[String], llvm_major: u32) -> Self {
+        let gfx_major = target.target.gfx_major;
+        let mut wave64 = gfx_major < 10;
+        // llvm-mc 22 enables real-true16 by default on GFX11 only (checked: gfx1200 and
+        // gfx1250 print whole registers unless +real-true16 is given).
+        let mut real_true16 = gfx_major == 11;
+        let release = release_default_mattr(llvm_major, gfx_major).iter().copied();
+        for attr in release.chain(mattr.iter().map(String::as_str)) {
+            match attr.trim().to_ascii_lowercase().as_str() {
+                "+wavefrontsize64" | "-wavefrontsize32" => wave64 = true,
+                "+wavefrontsize32" | "-wavefrontsize64" => wave64 = false,
+                "+real-true16" => real_true16 = true,
+                "-real-true16" => real_true16 = false,
+                _ => {}
+            }
+        }
+        TargetCtx {
+            spec: &target.spec,
+            mcpu: target.target.mcpu,
+            gfx_major,
+            gfx_minor: target.target.gfx_minor,
+            wave64,
+            real_true16,
+        }
+    }
+}
+
+/// `-mattr` entries that make our defaults match llvm-mc `llvm_major` on GFX `gfx_major`:
+/// LLVM 19 reads and prints GFX11 16-bit operands as fake16 unless `+real-true16` is given;
+/// LLVM 22 makes real-true16 the GFX11 default.
+fn release_default_mattr(llvm_major: u32, gfx_major: u32) -> &'static [&'static str] {
+    if llvm_major <= 19 && gfx_major == 11 {
+        &["-real-true16"]
+    } else {
+        &[]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_older_releases_on_gfx11_change_the_default() {
+        assert_eq!(release_default_mattr(19, 11), &["-real-true16"]);
+        assert!(release_default_mattr(22, 11).is_empty());
+        assert!(release_default_mattr(19, 12).is_empty());
+    }
+}
