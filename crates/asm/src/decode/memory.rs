@@ -188,7 +188,7 @@ impl Disassembler<'_> {
             let raw = reader.read(field);
             let signed = gfx12 || segment != Segment::Flat;
             let value = if signed {
-                super::sign_extend(raw, field.width()) as u32
+                crate::bits::sign_extend(raw, field.width()) as u32
             } else {
                 raw as u32
             };

@@ -12,6 +12,7 @@ use std::collections::{HashMap, HashSet};
 
 use mcdiff_spec::{Encoding, Field, Instruction, InstructionEncoding, Operand};
 
+use crate::bits::{field_mask, read_field, sign_extend};
 use crate::family::{family_name, is_smem_imm_offset, Family};
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
 use crate::operands::{classify, KindId};
@@ -287,7 +288,7 @@ impl<'s> Disassembler<'s> {
         let imm16_given = enc
             .field("SIMM16")
             .is_some_and(|f| reader.read(f) != 0 && optional_imm16(ctx.gfx_major, &mnemonic));
-        let slots = crate::text_slots(&mnemonic, form, imm16_given);
+        let slots = crate::syntax::forms::text_slots(&mnemonic, form, imm16_given);
         // Without operand facts, only a SOPP/SMEM word whose fields beyond OP are all 0 is
         // known to be an operand-less instruction (s_barrier, s_dcache_inv); in the ALU
         // formats a zero field still names s0.
@@ -540,39 +541,11 @@ impl FieldReader<'_> {
     }
 }
 
-/// Gathers a field (low range first) and restores implied low bits.
-fn read_field(word: u128, field: &Field, implied_low_bits: u32) -> u64 {
-    let mut value = 0u64;
-    let mut shift = 0;
-    for range in &field.ranges {
-        let mask = (1u128 << range.count) - 1;
-        value |= (((word >> range.offset) & mask) as u64) << shift;
-        shift += range.count;
-    }
-    let first = field.ranges.first();
-    match first.map_or(0, |r| r.padding_count) {
-        0 => value << implied_low_bits,
-        pad => (value << pad) | first.and_then(|r| r.padding).unwrap_or(0),
-    }
-}
-
-fn field_mask(field: &Field) -> u128 {
-    field
-        .ranges
-        .iter()
-        .fold(0, |m, r| m | (((1u128 << r.count) - 1) << r.offset))
-}
-
 fn unsupported(c: &Candidate) -> DecodeOutcome {
     DecodeOutcome::Unsupported(format!(
         "encoding {} not implemented",
         reason_name(&c.encoding.name)
     ))
-}
-
-fn sign_extend(value: u64, width: u32) -> i64 {
-    let shift = 64 - width;
-    ((value << shift) as i64) >> shift
 }
 
 /// The integer an immediate field holds: OPR_SIMM<n> names the immediate's width, which may

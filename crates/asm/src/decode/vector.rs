@@ -1,16 +1,17 @@
 //! Bytes -> [`Inst`] for the vector ALU families (VOP1, VOP2, VOPC, VOP3 with its SDST
 //! variant, VOP3P, and their DPP16/DPP8 forms). The instruction is found by (family, OP); the
 //! form and its operand slots are the ones the assembler settles on for the printed mnemonic
-//! ([`crate::forms`]), so the decoded [`Inst`] is the one `assemble(printed text)` builds.
+//! ([`crate::syntax::forms`]), so the decoded [`Inst`] is the one `assemble(printed text)` builds.
 
 use std::collections::HashMap;
 
 use mcdiff_spec::{Encoding, Instruction, InstructionEncoding, Operand, Spec};
 
-use super::{read_field, DecodeOutcome, Disassembler, Failure};
+use super::{DecodeOutcome, Disassembler, Failure};
+use crate::bits::read_field;
 use crate::family::Family;
-use crate::forms::{self, Forced};
 use crate::inst::{Inst, OperandValue, RegFile, RegRange};
+use crate::syntax::forms::{self, Forced};
 use crate::syntax::llvm_mnemonic;
 use crate::syntax::regs::parse_register;
 use crate::syntax::vector::{operand_bit, SRC_DPP16, SRC_DPP8, SRC_DPP8_FI};

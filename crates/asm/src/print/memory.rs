@@ -6,8 +6,8 @@
 
 use crate::family::{Family, Segment};
 use crate::inst::{Inst, OperandValue, RegFile};
-use crate::special::memory::{buffer_format_name, image_dim_name, scope_name, th_name};
 use crate::syntax::memory::{access, export_target_name, is_two_address_ds, lds_wait_fields};
+use crate::syntax::memory_modifiers::{buffer_format_name, image_dim_name, scope_name, th_name};
 use crate::syntax::regs::register_text;
 use crate::target::TargetCtx;
 
@@ -276,7 +276,7 @@ pub fn ds_modifiers(inst: &Inst) -> Vec<String> {
 }
 
 /// A ds_swizzle_b32 offset as LLVM's `swizzle(...)` macro (modes as
-/// [`crate::special::memory::swizzle`] encodes them): quad mode when bits 15:8 are 0x80,
+/// [`crate::syntax::memory_modifiers::swizzle`] encodes them): quad mode when bits 15:8 are 0x80,
 /// bit-mask mode when bit 15 is clear (named SWAP, REVERSE or BROADCAST when the masks are
 /// one of those patterns), rotate mode 0xc000, FFT mode 0xe000; any other value in decimal.
 pub fn swizzle_text(offset: u32) -> String {

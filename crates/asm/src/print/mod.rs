@@ -1,17 +1,19 @@
 //! [`Inst`] -> LLVM syntax, as llvm-mc's disassembler prints it (llvm-mc 22): mnemonic,
 //! operands in text order separated by `, `, then modifiers. Register names and constants
-//! follow the parse side ([`crate::syntax`]); symbolic operands are printed in [`symbolic`].
+//! follow the parse side ([`crate::syntax`]); symbolic operands are printed by [`crate::symbolic::print`].
 
 mod memory;
-mod symbolic;
 pub mod vector;
 
-use crate::family::{family_name, is_smem_imm_offset, Family};
+use crate::family::{is_smem_imm_offset, Family};
 use crate::inst::{Inst, InstOperand, OperandValue};
-use crate::operands::{classify, kind_for, KindId, OperandCtx};
-use crate::special::{smem_scope_name, smem_th_name, symbolic_kind};
+use crate::operands::{classify, KindId};
+use crate::symbolic::symbolic_kind;
+use crate::syntax::constants::{scalar_numeric, source_constant, takes_literal, SourceConst};
+use crate::syntax::expr::Value;
 use crate::syntax::regs::register_text;
-use crate::syntax::{optional_imm16, truncated_imm16, Piece};
+use crate::syntax::smem_modifiers::{scope_name, th_name};
+use crate::syntax::{optional_imm16, truncated_imm16};
 use crate::target::TargetCtx;
 
 /// Prints one instruction.
@@ -72,7 +74,7 @@ fn operand_text(inst: &Inst, op: &InstOperand, ctx: &TargetCtx) -> String {
         OperandValue::Inline(name) => name.clone(),
         OperandValue::Literal { value, expr } => match expr {
             Some(expr) => expr.clone(),
-            None => literal_text(inst, op, *value, ctx),
+            None => literal_text(inst, op, *value),
         },
         OperandValue::Imm(v) => imm_text(inst, op, *v, ctx),
         OperandValue::Label(expr) => expr.clone(),
@@ -96,7 +98,7 @@ fn signed_hex(v: i64) -> String {
 
 /// A literal dword in hex; wrapped in `lit(...)` when the assembler would otherwise read the
 /// value as an inline constant (llvm-mc marks such literals the same way).
-fn literal_text(inst: &Inst, op: &InstOperand, value: u32, ctx: &TargetCtx) -> String {
+fn literal_text(inst: &Inst, op: &InstOperand, value: u32) -> String {
     let hex = format!("0x{value:x}");
     match classify(&op.spec.operand_type) {
         KindId::ScalarSource => {}
@@ -106,23 +108,16 @@ fn literal_text(inst: &Inst, op: &InstOperand, value: u32, ctx: &TargetCtx) -> S
         }
         _ => return hex,
     }
-    let encoding_name = format!("ENC_{}", family_name(&inst.encoding));
-    let Some(encoding) = ctx.spec.encoding(&encoding_name) else {
-        return hex;
-    };
-    let cx = OperandCtx {
-        spec: ctx.spec,
-        syntax: ctx,
-        mnemonic: &inst.mnemonic,
-        encoding,
-    };
-    let piece = Piece {
-        text: hex.clone(),
-        column: 1,
-    };
-    match kind_for(&op.spec.operand_type).parse(&piece, &op.spec, &cx) {
-        Ok(OperandValue::Literal { .. }) => hex,
-        _ => format!("lit({hex})"),
+    // What the assembler reads `hex` as in this slot: a literal, or an inline constant.
+    let numeric = scalar_numeric(&op.spec, Family::of(&inst.encoding));
+    let literal = matches!(
+        source_constant(&Value::Int(i64::from(value)), numeric),
+        Ok(SourceConst::Literal(_))
+    );
+    if literal && takes_literal(&op.spec) {
+        hex
+    } else {
+        format!("lit({hex})")
     }
 }
 
@@ -132,7 +127,7 @@ fn literal_text(inst: &Inst, op: &InstOperand, value: u32, ctx: &TargetCtx) -> S
 fn imm_text(inst: &Inst, op: &InstOperand, v: i64, ctx: &TargetCtx) -> String {
     let mnemonic = inst.mnemonic.as_str();
     if let Some(kind) = symbolic_kind(&op.spec.operand_type, mnemonic) {
-        return symbolic::print(kind, v as u32, ctx);
+        return crate::symbolic::print::print(kind, v as u32, ctx);
     }
     if is_smem_imm_offset(Family::of(&inst.encoding), &op.spec) {
         return signed_hex(v);
@@ -152,9 +147,9 @@ fn modifier_text(field: &str, value: u32, all: &[(String, u32)]) -> String {
     match field {
         "TH" => {
             let scope = all.iter().find(|(f, _)| f == "SCOPE").map_or(0, |m| m.1);
-            format!("th:{}", smem_th_name(value, scope).unwrap_or("?"))
+            format!("th:{}", th_name(value, scope).unwrap_or("?"))
         }
-        "SCOPE" => format!("scope:{}", smem_scope_name(value).unwrap_or("?")),
+        "SCOPE" => format!("scope:{}", scope_name(value).unwrap_or("?")),
         _ => field.to_ascii_lowercase(),
     }
 }

@@ -2,6 +2,9 @@
 //! a literal dword, and how integer and floating-point tokens are read for 16/32/64-bit slots.
 //! The codes of inline constants come from the spec; this module only names them.
 
+use mcdiff_spec::Operand;
+
+use crate::family::Family;
 use crate::syntax::expr::Value;
 
 /// How a numeric source operand is encoded.
@@ -192,6 +195,26 @@ pub fn is_float_format(data_format: &str) -> bool {
         || upper.contains("_F32")
         || upper.contains("_F64")
         || upper.contains("BF16")
+}
+
+/// How LLVM reads numeric tokens for a scalar source slot. LLVM types scalar sources as 32-
+/// or 64-bit operands: integer slots narrower than 32 bits (the B16 halves of s_pack_*, the
+/// I8 of s_sext_i32_i8) follow the 32-bit rules, and so do the f16 sources of SOP1
+/// instructions; SOPC f16 compares range-check integers to 16 bits first; only SOP2 f16
+/// arithmetic reads f16 constants.
+pub fn scalar_numeric(slot: &Operand, family: Family) -> Numeric {
+    let is_float = is_float_format(&slot.data_format);
+    match (slot.size, is_float, family) {
+        (64, _, _) => Numeric::Plain { size: 64, is_float },
+        (16, true, Family::Sop2) => Numeric::Plain { size: 16, is_float },
+        (16, true, Family::Sopc) => Numeric::WideF16,
+        _ => Numeric::Plain { size: 32, is_float },
+    }
+}
+
+/// Whether a scalar source slot takes a literal dword (`*_NOLIT` types and M0 do not).
+pub fn takes_literal(slot: &Operand) -> bool {
+    !slot.operand_type.contains("NOLIT") && slot.operand_type != "OPR_SREG_M0_INL"
 }
 
 #[cfg(test)]

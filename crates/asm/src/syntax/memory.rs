@@ -5,7 +5,7 @@
 use mcdiff_spec::{InstructionEncoding, Operand};
 
 use crate::family::{Family, Segment};
-use crate::special::memory::Access;
+use crate::syntax::memory_modifiers::Access;
 
 /// The encoding field an image modifier sets: `unorm` is UNRM in the RDNA3 file.
 pub fn image_field(enc: &mcdiff_spec::Encoding, field: &str) -> Option<String> {

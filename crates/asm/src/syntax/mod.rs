@@ -4,9 +4,13 @@
 
 pub mod constants;
 pub mod expr;
+pub mod forms;
 pub mod memory;
+pub mod memory_modifiers;
 pub mod regs;
+pub mod smem_modifiers;
 pub mod vector;
+pub mod vop_modifiers;
 
 use crate::family::Family;
 

@@ -5,7 +5,7 @@
 //! Checked against llvm-mc 22 (AMDGPUOperandSyntax.rst / AMDGPUModifierSyntax.rst).
 
 use crate::family::Family;
-use crate::special::vop::VopModifier;
+use crate::syntax::vop_modifiers::VopModifier;
 
 /// Source modifiers written around one operand.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

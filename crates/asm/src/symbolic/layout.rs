@@ -7,38 +7,6 @@ use crate::target::TargetCtx;
 /// Bit ranges of one field, low part first: `(offset, width)`.
 pub(crate) type Ranges = Vec<(u32, u32)>;
 
-pub(crate) fn width(ranges: &[(u32, u32)]) -> u32 {
-    ranges.iter().map(|r| r.1).sum()
-}
-
-/// Largest value the field holds.
-pub(crate) fn max_value(ranges: &[(u32, u32)]) -> u64 {
-    (1u64 << width(ranges)) - 1
-}
-
-/// Mask of the bits the field occupies in the operand.
-pub(crate) fn mask(ranges: &[(u32, u32)]) -> u32 {
-    ranges
-        .iter()
-        .fold(0, |m, &(off, w)| m | ((((1u64 << w) - 1) as u32) << off))
-}
-
-/// Scatters `value` into the field's ranges (low bits into the first range).
-pub(crate) fn place(value: u64, ranges: &[(u32, u32)]) -> u32 {
-    let mut rest = value;
-    let mut out = 0u32;
-    for &(off, w) in ranges {
-        out |= ((rest & ((1u64 << w) - 1)) as u32) << off;
-        rest >>= w;
-    }
-    out
-}
-
-/// Replaces the field's bits in `word` with `value`.
-pub(crate) fn replace(word: u32, value: u64, ranges: &[(u32, u32)]) -> u32 {
-    (word & !mask(ranges)) | place(value, ranges)
-}
-
 /// Ranges of `field` of operand type `type_name` in the loaded spec, if it carries them.
 pub(crate) fn spec_field(ctx: &TargetCtx, type_name: &str, field: &str) -> Option<Ranges> {
     let ty = ctx.spec.operand_type(type_name)?;
@@ -176,20 +144,5 @@ pub(crate) fn sendmsg(ctx: &TargetCtx) -> SendmsgLayout {
         // operations use, while SYSMSG_OP_TTRACE_PC (4) needs the third, so it is not used here.
         op: vec![(4, 3)],
         stream: spec_field(ctx, "OPR_SENDMSG", "STREAMID").unwrap_or_else(|| vec![(8, 2)]),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn split_field_places_high_bits_in_second_range() {
-        let vm = [(0, 4), (14, 2)];
-        assert_eq!(place(0x3f, &vm), 0xc00f);
-        assert_eq!(place(0x10, &vm), 0x4000);
-        assert_eq!(mask(&vm), 0xc00f);
-        assert_eq!(max_value(&vm), 63);
-        assert_eq!(replace(0xffff, 0, &vm), 0x3ff0);
     }
 }

@@ -52,9 +52,11 @@ fn flags(ctx: &TargetCtx) -> &'static [(&'static str, &'static str)] {
     }
 }
 
-/// Field values for one SMEM modifier token, checked against the spec's ENC_SMEM when the
-/// loaded spec has that encoding.
-pub(crate) fn smem(
+/// Cache-policy / SMEM modifiers after the operands, as values for the named ENC_SMEM
+/// fields (`("GLC", 1)`, `("DLC", 1)`, `("TH", ..)`, `("SCOPE", ..)`, `("NV", 1)`), checked
+/// against the spec's ENC_SMEM when the loaded spec has that encoding. `None` when `text` is
+/// not a modifier this mnemonic takes on this target.
+pub fn parse(
     mnemonic: &str,
     text: &str,
     ctx: &TargetCtx,
@@ -109,40 +111,8 @@ fn scope_value(val: &str) -> Option<u32> {
     (v <= 3).then_some(v)
 }
 
-/// Checks a statement's SMEM modifiers together: llvm-mc rejects a field set twice
-/// ("duplicate cache policy modifier", `glc noglc` included) and TH_LOAD_BYPASS without
-/// SCOPE_SYS. Words that are not modifiers of `mnemonic` are ignored.
-pub(crate) fn check_smem_set(
-    mnemonic: &str,
-    texts: &[&str],
-    ctx: &TargetCtx,
-) -> Result<(), String> {
-    let mut seen: Vec<(String, u32)> = Vec::new();
-    let mut bypass = false;
-    for text in texts {
-        let Some(fields) = smem(mnemonic, text, ctx) else {
-            continue;
-        };
-        for (field, value) in fields? {
-            if seen.iter().any(|(f, _)| *f == field) {
-                return Err(format!("duplicate cache policy modifier '{text}'"));
-            }
-            seen.push((field, value));
-        }
-        bypass |= text.split_once(':').map(|(_, v)| v.trim()) == Some("TH_LOAD_BYPASS");
-    }
-    let scope = seen
-        .iter()
-        .find(|(f, _)| f == "SCOPE")
-        .map_or(0, |&(_, v)| v);
-    if bypass && scope != 3 {
-        return Err("th:TH_LOAD_BYPASS needs scope:SCOPE_SYS".to_string());
-    }
-    Ok(())
-}
-
 /// The name llvm-mc prints for a GFX12 SMEM TH value; 3 is TH_LOAD_BYPASS under SCOPE_SYS.
-pub(crate) fn th_name(value: u32, scope: u32) -> Option<&'static str> {
+pub fn th_name(value: u32, scope: u32) -> Option<&'static str> {
     let bypass = value == 3 && scope == 3;
     TH_LOAD
         .iter()
@@ -151,6 +121,7 @@ pub(crate) fn th_name(value: u32, scope: u32) -> Option<&'static str> {
         .map(|&(n, _)| n)
 }
 
-pub(crate) fn scope_name(value: u32) -> Option<&'static str> {
+/// The name llvm-mc prints for a GFX12 SMEM SCOPE value.
+pub fn scope_name(value: u32) -> Option<&'static str> {
     SCOPES.iter().find(|&&(_, v)| v == value).map(|&(n, _)| n)
 }

@@ -4,6 +4,7 @@
 use super::layout::{self, Ranges};
 use super::lex::{no_names, Cursor, Tok};
 use super::NameTable;
+use crate::bits;
 use crate::target::TargetCtx;
 
 /// True when the operand starts like `name(`, the shape of every counter list.
@@ -39,7 +40,7 @@ fn each_counter(
 pub(crate) fn waitcnt(toks: &[Tok], ctx: &TargetCtx) -> Result<u32, String> {
     let lay = layout::waitcnt(ctx)?;
     // Counters not named wait for nothing: every bit of their field set.
-    let mut word = layout::mask(&lay.vm) | layout::mask(&lay.exp) | layout::mask(&lay.lgkm);
+    let mut word = bits::mask(&lay.vm) | bits::mask(&lay.exp) | bits::mask(&lay.lgkm);
     each_counter(toks, |name, value| {
         let (counter, saturate) = match name.strip_suffix("_sat") {
             Some(base) => (base, true),
@@ -54,7 +55,7 @@ pub(crate) fn waitcnt(toks: &[Tok], ctx: &TargetCtx) -> Result<u32, String> {
         if value < 0 {
             return Err(format!("{name}: negative count {value}"));
         }
-        let max = layout::max_value(ranges);
+        let max = bits::max_value(ranges);
         let count = match (value as u64).cmp(&max) {
             std::cmp::Ordering::Greater if saturate => max,
             std::cmp::Ordering::Greater => {
@@ -62,7 +63,7 @@ pub(crate) fn waitcnt(toks: &[Tok], ctx: &TargetCtx) -> Result<u32, String> {
             }
             _ => value as u64,
         };
-        word = layout::replace(word, count, ranges);
+        word = bits::replace(word, count, ranges);
         Ok(())
     })?;
     Ok(word)
@@ -91,7 +92,7 @@ pub(crate) fn depctr(toks: &[Tok], ctx: &TargetCtx) -> Result<u32, String> {
     }
     let mut word = fields
         .iter()
-        .fold(0, |w, &(_, off, bits)| w | layout::mask(&[(off, bits)]));
+        .fold(0, |w, &(_, off, bits)| w | bits::mask(&[(off, bits)]));
     let mut seen = Vec::new();
     each_counter(toks, |name, value| {
         let &(_, off, bits) = fields
@@ -103,10 +104,10 @@ pub(crate) fn depctr(toks: &[Tok], ctx: &TargetCtx) -> Result<u32, String> {
         }
         seen.push(off);
         let ranges = [(off, bits)];
-        if value < 0 || value as u64 > layout::max_value(&ranges) {
+        if value < 0 || value as u64 > bits::max_value(&ranges) {
             return Err(format!("invalid value {value} for {name}"));
         }
-        word = layout::replace(word, value as u64, &ranges);
+        word = bits::replace(word, value as u64, &ranges);
         Ok(())
     })?;
     Ok(word)

@@ -523,7 +523,7 @@ fn plain_immediate_slots_are_not_symbolic() {
 
 fn modifier(mnemonic: &str, text: &str, mcpu: &str) -> Option<Result<Vec<(String, u32)>, String>> {
     let spec = Spec::default();
-    parse_modifier(mnemonic, text, &ctx(&spec, mcpu))
+    crate::syntax::smem_modifiers::parse(mnemonic, text, &ctx(&spec, mcpu))
 }
 
 fn fields(pairs: &[(&str, u32)]) -> Option<Result<Vec<(String, u32)>, String>> {
@@ -593,24 +593,6 @@ fn smem_modifiers() {
         fields(&[("SCALE_OFFSET", 1)])
     );
     assert_eq!(modifier("s_load_b32", "scale_offset", "gfx1200"), None);
-}
-
-#[test]
-fn smem_modifier_sets() {
-    let spec = Spec::default();
-    let check =
-        |mcpu: &str, texts: &[&str]| check_modifiers("s_load_b32", texts, &ctx(&spec, mcpu));
-    assert!(check("gfx1100", &["glc", "dlc"]).is_ok());
-    assert!(check("gfx1100", &["glc", "noglc"]).is_err());
-    assert!(check("gfx1100", &["dlc", "dlc"]).is_err());
-    assert!(check("gfx942", &["glc", "glc"]).is_err());
-    assert!(check("gfx1200", &["scope:SCOPE_SYS", "th:TH_LOAD_BYPASS"]).is_ok());
-    assert!(check("gfx1200", &["th:TH_LOAD_BYPASS", "scope:SCOPE_DEV"]).is_err());
-    assert!(check("gfx1200", &["th:TH_LOAD_BYPASS"]).is_err());
-    assert!(check("gfx1200", &["th:TH_LOAD_LU", "scope:SCOPE_CU"]).is_ok());
-    assert!(check("gfx1200", &["scope:SCOPE_SYS", "scope:SCOPE_SE"]).is_err());
-    assert!(check("gfx1250", &["nv", "nv"]).is_err());
-    assert!(check("gfx1200", &["th:TH_STORE_NT"]).is_err());
 }
 
 /// The spec data directory (env MCDIFF_DATA, else ../shared next to the workspace), or `None`
@@ -747,7 +729,7 @@ fn real_specs_drive_layouts_and_names() {
 fn swizzle_macros_reduce_to_offsets() {
     let spec = Spec::default();
     let cx = ctx(&spec, "gfx1100");
-    let offset = |text: &str| memory::swizzle(text, &cx);
+    let offset = |text: &str| crate::syntax::memory_modifiers::swizzle(text, &cx);
     assert_eq!(offset("(QUAD_PERM,1,0,3,2)"), Ok(0x80b1));
     assert_eq!(offset("(BITMASK_PERM,\"pi01p\")"), Ok(0x2059));
     assert_eq!(offset("(BROADCAST,16,3)"), Ok(0x0070));
@@ -757,7 +739,7 @@ fn swizzle_macros_reduce_to_offsets() {
     assert_eq!(offset("(ROTATE,1,5)"), Ok(0xc4a0));
     assert!(offset("(FFT,32)").is_err());
     assert!(offset("(BROADCAST,3,1)").is_err());
-    assert!(memory::swizzle("(FFT,1)", &ctx(&spec, "tonga")).is_err());
+    assert!(crate::syntax::memory_modifiers::swizzle("(FFT,1)", &ctx(&spec, "tonga")).is_err());
 }
 
 /// Format codes from llvm-mc 22 runs of `tbuffer_load_format_x ... format:[...]` lines
@@ -766,7 +748,7 @@ fn swizzle_macros_reduce_to_offsets() {
 fn buffer_formats_unified_and_split() {
     let spec = Spec::default();
     let cx = ctx(&spec, "gfx1100");
-    let format = |text: &str| memory::buffer_format(text, &cx);
+    let format = |text: &str| crate::syntax::memory_modifiers::buffer_format(text, &cx);
     assert_eq!(format("[BUF_FMT_32_FLOAT]"), Ok(22));
     assert_eq!(format("[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT]"), Ok(22));
     assert_eq!(format("[BUF_NUM_FORMAT_FLOAT,BUF_DATA_FORMAT_32]"), Ok(22));
@@ -779,7 +761,7 @@ fn buffer_formats_unified_and_split() {
 
 #[test]
 fn bypass_hints_need_system_scope() {
-    let check = |words: &[&str]| memory::check_th_scope(words).is_ok();
+    let check = |words: &[&str]| crate::syntax::memory_modifiers::check_th_scope(words).is_ok();
     assert!(check(&["th:TH_LOAD_BYPASS", "scope:SCOPE_SYS"]));
     assert!(!check(&["th:TH_LOAD_BYPASS", "scope:SCOPE_DEV"]));
     assert!(!check(&["th:TH_STORE_WB", "scope:SCOPE_SYS"]));

@@ -2,6 +2,7 @@
 
 use super::layout;
 use super::lex::{no_names, Cursor, Tok};
+use crate::bits;
 use crate::target::TargetCtx;
 
 /// Generations (as `(major, minor)` inclusive bounds) that accept a message name.
@@ -144,7 +145,7 @@ pub(crate) fn parse(toks: &[Tok], ctx: &TargetCtx) -> Result<u32, String> {
         ));
     }
     let lay = layout::sendmsg(ctx);
-    let fits = |v: i64, ranges: &[(u32, u32)]| v >= 0 && v as u64 <= layout::max_value(ranges);
+    let fits = |v: i64, ranges: &[(u32, u32)]| v >= 0 && v as u64 <= bits::max_value(ranges);
     if !fits(msg, &lay.msg) {
         return Err(format!("invalid message id {msg}"));
     }
@@ -161,9 +162,9 @@ pub(crate) fn parse(toks: &[Tok], ctx: &TargetCtx) -> Result<u32, String> {
     if !fits(stream, &lay.stream) {
         return Err(format!("invalid message stream id {stream}"));
     }
-    Ok(layout::place(msg as u64, &lay.msg)
-        | layout::place(op as u64, &lay.op)
-        | layout::place(stream as u64, &lay.stream))
+    Ok(bits::scatter(msg as u64, &lay.msg)
+        | bits::scatter(op as u64, &lay.op)
+        | bits::scatter(stream as u64, &lay.stream))
 }
 
 fn check_named(

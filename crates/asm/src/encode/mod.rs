@@ -2,18 +2,29 @@
 //! fields (fixed identifier bits, OP, operand fields, modifier fields), appends the literal
 //! dword and records fixups.
 
+pub mod operands;
+
 use mcdiff_spec::{Encoding, Field};
 
+use crate::bits::{field_mask, write_field};
 use crate::family::Family;
 use crate::inst::{Inst, OperandValue, RegFile};
-use crate::operands::{kind_for, predefined, vector_kind, OperandCtx};
+use crate::operands::{classify, classify_memory, classify_vector, predefined, OperandCtx};
 use crate::syntax::vector::{operand_bit, writes_exec, SRC_DPP16, SRC_DPP8, SRC_DPP8_FI, SRC_SDWA};
-use crate::Fixup;
+use operands::encoder;
 
 /// Bytes and fixups of one encoded instruction.
 pub struct EncodedBytes {
     pub bytes: Vec<u8>,
     pub fixups: Vec<Fixup>,
+}
+
+/// Bytes whose value depends on a symbol (llvm-mc shows them as letters A, B...).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fixup {
+    pub offset: usize,
+    pub size: usize,
+    pub expr: String,
 }
 
 /// Encodes instructions of one family.
@@ -28,7 +39,7 @@ pub struct ScalarAlu;
 pub struct ScalarMem;
 
 /// VOP1, VOP2, VOPC, VOP3 (with its SDST variant) and VOP3P: operand fields as the scalar
-/// formats, plus modifier fields under canonical names ([`crate::special::vop`]) mapped to
+/// formats, plus modifier fields under canonical names ([`crate::syntax::vop_modifiers`]) mapped to
 /// the loaded spec's fields, and true16 high halves.
 pub struct VectorAlu;
 
@@ -68,26 +79,12 @@ impl Word {
     /// Writes `value` into `field`, low range first; a range's padding stands for implied low
     /// value bits that are dropped (`implied_low_bits` when the spec gives no padding).
     fn set(&mut self, field: &Field, value: u64, implied_low_bits: u32) {
-        let pad = field.ranges.first().map_or(0, |r| r.padding_count);
-        let mut rest = value >> if pad > 0 { pad } else { implied_low_bits };
-        for range in &field.ranges {
-            let mask = (1u128 << range.count) - 1;
-            self.bits &= !(mask << range.offset);
-            self.bits |= (rest as u128 & mask) << range.offset;
-            rest = rest.checked_shr(range.count).unwrap_or(0);
-        }
+        write_field(&mut self.bits, field, value, implied_low_bits);
     }
 
     fn bytes(&self) -> Vec<u8> {
         self.bits.to_le_bytes()[..(self.bit_count / 8) as usize].to_vec()
     }
-}
-
-fn field_mask(field: &Field) -> u128 {
-    field
-        .ranges
-        .iter()
-        .fold(0, |m, r| m | (((1u128 << r.count) - 1) << r.offset))
 }
 
 /// A field the instruction needs; its absence is a spec gap, reported with a stable message.
@@ -108,7 +105,9 @@ fn assemble(
     word.set(field(enc, "OP")?, inst.opcode as u64, 0);
     let mut fixups = Vec::new();
     for op in &inst.operands {
-        for (name, value) in kind_for(&op.spec.operand_type).encode(&op.value, &op.spec, cx)? {
+        for (name, value) in
+            encoder(classify(&op.spec.operand_type)).encode(&op.value, &op.spec, cx)?
+        {
             let f = field(enc, &name)?;
             word.set(f, value, implied_low_bits(&name));
             if let OperandValue::Label(expr) = &op.value {
@@ -206,7 +205,7 @@ impl FamilyEncoder for VectorAlu {
         let sdwa = inst.encoding.contains("_VOP_SDWA");
         for op in &inst.operands {
             for (name, value) in
-                vector_kind(&op.spec.operand_type).encode(&op.value, &op.spec, cx)?
+                encoder(classify_vector(&op.spec.operand_type)).encode(&op.value, &op.spec, cx)?
             {
                 // 32-bit forms have no OPSEL: a true16 high half is bit 7 of the VGPR code
                 // (RDNA3 ISA §7.2 "16-bit VGPRs": VGPR codes 128..255 name the high halves).
@@ -293,7 +292,7 @@ impl FamilyEncoder for DualIssue {
         }
         for op in &inst.operands {
             for (name, value) in
-                vector_kind(&op.spec.operand_type).encode(&op.value, &op.spec, cx)?
+                encoder(classify_vector(&op.spec.operand_type)).encode(&op.value, &op.spec, cx)?
             {
                 word.set(field(enc, &name)?, value, u32::from(name == "VDSTY"));
             }
@@ -321,7 +320,7 @@ impl FamilyEncoder for VectorMemory {
         }
         for op in &inst.operands {
             for (name, value) in
-                crate::memory::memory_kind(&op.spec.operand_type).encode(&op.value, &op.spec, cx)?
+                encoder(classify_memory(&op.spec.operand_type)).encode(&op.value, &op.spec, cx)?
             {
                 let f = field(enc, &name)?;
                 // A resource tuple field narrower than the 7-bit SGPR code holds the aligned

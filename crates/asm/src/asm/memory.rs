@@ -10,21 +10,20 @@
 
 use mcdiff_spec::InstructionEncoding;
 
-use crate::encoder::{FamilyEncoder, VectorMemory};
+use super::operands::parser;
+use super::{reject, AsmOutcome, Assembler, Encoded, NotEncoded};
+use crate::encode::{FamilyEncoder, VectorMemory};
 use crate::family::{Family, Segment};
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
-use crate::operands::{
-    kind_for, predefined, vector_kind, OperandCtx, OperandKind, INVALID_OPERAND,
-};
-use crate::special::memory::{self as mods, Access, MemModifier};
+use crate::operands::{classify_memory, predefined, OperandCtx, INVALID_OPERAND};
 use crate::syntax::memory as syn;
+use crate::syntax::memory_modifiers::{self as mods, Access, MemModifier};
 use crate::syntax::{peel_modifiers, Piece, Statement};
-use crate::{reject, AsmOutcome, Assembler, Encoded, NotEncoded};
 
 impl Assembler<'_> {
     /// The instruction a memory-like statement names, by its LLVM mnemonic or an older LLVM
     /// name, with its form in a family `in_family` accepts. `None` when there is none.
-    pub(crate) fn family_form(
+    pub(super) fn family_form(
         &self,
         stmt: &Statement,
         in_family: fn(Family) -> bool,
@@ -47,7 +46,7 @@ impl Assembler<'_> {
 
     /// Builds the statement's `Inst` against `form` with `build` and encodes it with
     /// `handler`: the steps every memory-like family shares.
-    pub(crate) fn build_and_encode(
+    pub(super) fn build_and_encode(
         &self,
         stmt: &Statement,
         form: &InstructionEncoding,
@@ -81,7 +80,7 @@ impl Assembler<'_> {
     }
 
     /// `None` when the mnemonic names no vector-memory instruction.
-    pub(crate) fn assemble_memory(&self, stmt: &Statement) -> Option<AsmOutcome> {
+    pub(super) fn assemble_memory(&self, stmt: &Statement) -> Option<AsmOutcome> {
         let (instruction, form) = self.family_form(stmt, Family::is_lds_flat_or_buffer)?;
         Some(self.build_and_encode(stmt, form, &VectorMemory, |cx| {
             build(stmt, &instruction.name, form, cx)
@@ -98,7 +97,7 @@ fn null_reg() -> RegRange {
 }
 
 /// The operand texts and the trailing memory modifiers of a statement.
-pub(crate) fn split_modifiers(stmt: &Statement, cx: &OperandCtx) -> (Vec<Piece>, Vec<Piece>) {
+pub(super) fn split_modifiers(stmt: &Statement, cx: &OperandCtx) -> (Vec<Piece>, Vec<Piece>) {
     let mut pieces = stmt.operands.clone();
     let mut modifier_pieces = Vec::new();
     if let Some(last) = pieces.pop() {
@@ -160,7 +159,7 @@ fn build(
         if slot.off_only {
             return Err(reject(piece.column, INVALID_OPERAND));
         }
-        let value = memory_kind(&op.operand_type)
+        let value = parser(classify_memory(&op.operand_type))
             .parse(piece, op, cx)
             .map_err(|m| reject(piece.column, m))?;
         let null = RegFile::Special("NULL".into());
@@ -313,7 +312,7 @@ fn check_atomic_return(
 }
 
 /// `text` with the whitespace inside parentheses and brackets removed.
-pub(crate) fn without_inner_spaces(text: &str) -> String {
+pub(super) fn without_inner_spaces(text: &str) -> String {
     let mut depth = 0;
     text.chars()
         .filter(|&c| {
@@ -325,13 +324,4 @@ pub(crate) fn without_inner_spaces(text: &str) -> String {
             depth == 0 || !c.is_whitespace()
         })
         .collect()
-}
-
-/// The operand kind of a memory slot: VGPRs by number, scalar operands as the scalar formats.
-pub(crate) fn memory_kind(operand_type: &str) -> &'static dyn OperandKind {
-    if operand_type == "OPR_VGPR" {
-        vector_kind(operand_type)
-    } else {
-        kind_for(operand_type)
-    }
 }

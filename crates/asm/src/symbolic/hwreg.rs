@@ -3,6 +3,7 @@
 
 use super::layout;
 use super::lex::{no_names, Cursor, Tok};
+use crate::bits;
 use crate::target::TargetCtx;
 
 /// Which generations accept a register name.
@@ -220,9 +221,9 @@ fn structured(c: &mut Cursor) -> Result<(i64, i64, i64), String> {
 
 fn encode(id: i64, offset: i64, size: i64, ctx: &TargetCtx) -> Result<u32, String> {
     let lay = layout::hwreg(ctx);
-    let id_max = layout::max_value(&lay.id) as i64;
-    let offset_max = layout::max_value(&lay.offset) as i64;
-    let size_max = layout::max_value(&lay.size) as i64 + 1;
+    let id_max = bits::max_value(&lay.id) as i64;
+    let offset_max = bits::max_value(&lay.offset) as i64;
+    let size_max = bits::max_value(&lay.size) as i64 + 1;
     if !(0..=id_max).contains(&id) {
         return Err(format!("hwreg id {id} out of range 0..{id_max}"));
     }
@@ -234,9 +235,9 @@ fn encode(id: i64, offset: i64, size: i64, ctx: &TargetCtx) -> Result<u32, Strin
     if !(1..=size_max).contains(&size) {
         return Err(format!("hwreg size {size} out of range 1..{size_max}"));
     }
-    Ok(layout::place(id as u64, &lay.id)
-        | layout::place(offset as u64, &lay.offset)
-        | layout::place(size as u64 - 1, &lay.size))
+    Ok(bits::scatter(id as u64, &lay.id)
+        | bits::scatter(offset as u64, &lay.offset)
+        | bits::scatter(size as u64 - 1, &lay.size))
 }
 
 /// The llvm-mc name of register `id` on this generation: the last one [`LLVM_NAMES`] lists,

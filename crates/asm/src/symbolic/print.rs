@@ -1,18 +1,17 @@
 //! Symbolic 16-bit operands as llvm-mc prints them: s_waitcnt counters, depctr fields,
-//! s_delay_alu, hwreg and sendmsg. Layouts and names come from [`crate::special`], the same
-//! tables the parser uses.
+//! s_delay_alu, hwreg and sendmsg. Layouts and names come from the same tables
+//! the parser uses.
 
-use crate::special::{
-    delay_names, depctr_fields, extract_field, field_max, hwreg_layout, hwreg_name, message_name,
-    message_ops, place_field, sendmsg_layout, version_names, waitcnt_counters, Kind,
-};
+use super::{counters, hwreg, layout, sendmsg, Kind, VERSION_FLAGS, VERSION_NAMES};
+use crate::bits::{gather, max_value, scatter};
 use crate::target::TargetCtx;
 
 /// The s_version bits below the flags that hold the microcode version (llvm-mc decodes the
 /// operand symbolically only when no other bit is set).
 const VERSION_MASK: u32 = 0xff;
 
-pub(super) fn print(kind: Kind, value: u32, ctx: &TargetCtx) -> String {
+/// The text of a symbolic operand of kind `kind` holding `value`.
+pub fn print(kind: Kind, value: u32, ctx: &TargetCtx) -> String {
     match kind {
         Kind::Waitcnt => waitcnt(value, ctx),
         Kind::Depctr => depctr(value, ctx),
@@ -25,14 +24,19 @@ pub(super) fn print(kind: Kind, value: u32, ctx: &TargetCtx) -> String {
 
 /// Counters that wait for something (not all ones); all three when none does.
 fn waitcnt(value: u32, ctx: &TargetCtx) -> String {
-    let Ok(counters) = waitcnt_counters(ctx) else {
+    let Ok(lay) = layout::waitcnt(ctx) else {
         return format!("0x{value:x}");
     };
+    let counters = [
+        ("vmcnt", lay.vm),
+        ("expcnt", lay.exp),
+        ("lgkmcnt", lay.lgkm),
+    ];
     let fields: Vec<(&str, u64, bool)> = counters
         .iter()
         .map(|(name, ranges)| {
-            let v = extract_field(value, ranges);
-            (*name, v, v == field_max(ranges))
+            let v = gather(value, ranges);
+            (*name, v, v == max_value(ranges))
         })
         .collect();
     let all_default = fields.iter().all(|f| f.2);
@@ -47,7 +51,7 @@ fn waitcnt(value: u32, ctx: &TargetCtx) -> String {
 /// Non-default fields (all fields when every one is default) if the value uses only field
 /// bits, else hex.
 fn depctr(value: u32, ctx: &TargetCtx) -> String {
-    let fields = depctr_fields(ctx);
+    let fields = counters::depctr_fields(ctx);
     let used = fields
         .iter()
         .fold(0u32, |m, &(_, off, bits)| m | (((1u32 << bits) - 1) << off));
@@ -72,7 +76,7 @@ fn depctr(value: u32, ctx: &TargetCtx) -> String {
 
 /// `instid0(..) | instskip(..) | instid1(..)`, non-zero fields only; `0` when all are zero.
 fn delay(value: u32) -> String {
-    let (ids, skips) = delay_names();
+    let (ids, skips) = counters::delay_names();
     let name = |table: &[(&'static str, u32)], v: u32, what: &str| {
         table
             .iter()
@@ -101,11 +105,15 @@ fn delay(value: u32) -> String {
 
 /// `hwreg(NAME)` or `hwreg(ID, OFFSET, SIZE)` when offset/size are not the default 0/32.
 fn hwreg(value: u32, ctx: &TargetCtx) -> String {
-    let (id_r, offset_r, size_r) = hwreg_layout(ctx);
-    let id = extract_field(value, &id_r) as u32;
-    let offset = extract_field(value, &offset_r);
-    let size = extract_field(value, &size_r) + 1;
-    let reg = hwreg_name(id, ctx).map_or(id.to_string(), str::to_string);
+    let layout::HwregLayout {
+        id: id_r,
+        offset: offset_r,
+        size: size_r,
+    } = layout::hwreg(ctx);
+    let id = gather(value, &id_r) as u32;
+    let offset = gather(value, &offset_r);
+    let size = gather(value, &size_r) + 1;
+    let reg = hwreg::name_of(id, ctx).map_or(id.to_string(), str::to_string);
     if offset == 0 && size == 32 {
         format!("hwreg({reg})")
     } else {
@@ -117,22 +125,22 @@ fn hwreg(value: u32, ctx: &TargetCtx) -> String {
 /// `sendmsg(ID, OP, STREAM)` when those fields hold every set bit, else the decimal value.
 /// From GFX11 on, messages take no operation or stream.
 fn sendmsg(value: u32, ctx: &TargetCtx) -> String {
-    let (msg_r, op_r, stream_r) = sendmsg_layout(ctx);
-    let msg = extract_field(value, &msg_r) as u32;
+    let layout::SendmsgLayout {
+        msg: msg_r,
+        op: op_r,
+        stream: stream_r,
+    } = layout::sendmsg(ctx);
+    let msg = gather(value, &msg_r) as u32;
     let (op, stream) = if ctx.gfx_major >= 11 {
         (0, 0)
     } else {
-        (
-            extract_field(value, &op_r) as u32,
-            extract_field(value, &stream_r) as u32,
-        )
+        (gather(value, &op_r) as u32, gather(value, &stream_r) as u32)
     };
-    let exact = place_field(msg.into(), &msg_r)
-        | place_field(op.into(), &op_r)
-        | place_field(stream.into(), &stream_r)
-        == value;
-    if let Some(name) = message_name(msg, ctx) {
-        match message_ops(msg, ctx) {
+    let exact =
+        scatter(msg.into(), &msg_r) | scatter(op.into(), &op_r) | scatter(stream.into(), &stream_r)
+            == value;
+    if let Some(name) = sendmsg::message_name(msg, ctx) {
+        match sendmsg::message_ops(msg, ctx) {
             None if op == 0 && stream == 0 && exact => return format!("sendmsg({name})"),
             Some((ops, takes_stream)) if exact => {
                 if let Some(&(op_name, _)) = ops.iter().find(|&&(_, v)| v == op) {
@@ -159,7 +167,7 @@ fn sendmsg(value: u32, ctx: &TargetCtx) -> String {
 /// or-ed on as llvm-mc prints an expression tree (a nested or in parentheses); hex when bits
 /// outside the version and the flags are set.
 fn version(value: u32) -> String {
-    let (names, flags) = version_names();
+    let (names, flags) = (VERSION_NAMES, VERSION_FLAGS);
     let flag_bits = flags.iter().fold(0u32, |m, &(_, v)| m | v as u32);
     if value & !(VERSION_MASK | flag_bits) != 0 {
         return format!("0x{value:x}");

@@ -11,12 +11,10 @@ mod counters;
 mod hwreg;
 mod layout;
 mod lex;
-pub mod memory;
-mod modifiers;
+pub mod print;
 mod sendmsg;
 #[cfg(test)]
 mod tests;
-pub mod vop;
 
 use crate::target::TargetCtx;
 
@@ -127,24 +125,6 @@ fn version(toks: &[lex::Tok]) -> Result<u32, String> {
         .map_err(|_| format!("s_version value {v} does not fit 16 bits"))
 }
 
-/// Cache-policy / SMEM modifiers after the operands, as values for the named ENC_SMEM
-/// fields (`("GLC", 1)`, `("DLC", 1)`, `("TH", ..)`, `("SCOPE", ..)`, `("NV", 1)`). `None`
-/// when `text` is not a modifier this mnemonic takes on this target.
-pub fn parse_modifier(
-    mnemonic: &str,
-    text: &str,
-    ctx: &TargetCtx,
-) -> Option<Result<Vec<(String, u32)>, String>> {
-    modifiers::smem(mnemonic, text, ctx)
-}
-
-/// Checks all trailing modifiers of one statement together (what one token cannot show):
-/// a cache-policy field given twice, or `th:TH_LOAD_BYPASS` without `scope:SCOPE_SYS`, is an
-/// error in llvm-mc. Words that are not modifiers of `mnemonic` are ignored.
-pub fn check_modifiers(mnemonic: &str, texts: &[&str], ctx: &TargetCtx) -> Result<(), String> {
-    modifiers::check_smem_set(mnemonic, texts, ctx)
-}
-
 /// The symbolic syntax of a slot (see [`parse_symbolic`]), for printers.
 pub fn symbolic_kind(operand_type: &str, mnemonic: &str) -> Option<Kind> {
     kind_of(operand_type, mnemonic)
@@ -153,93 +133,8 @@ pub fn symbolic_kind(operand_type: &str, mnemonic: &str) -> Option<Kind> {
 /// Bit ranges of one field of a partitioned operand, low part first: `(offset, width)`.
 pub type BitRanges = Vec<(u32, u32)>;
 
-/// Gathers a field's value out of `word` (low bits from the first range).
-pub fn extract_field(word: u32, ranges: &[(u32, u32)]) -> u64 {
-    let mut value = 0u64;
-    let mut shift = 0;
-    for &(offset, width) in ranges {
-        value |= ((word as u64 >> offset) & ((1u64 << width) - 1)) << shift;
-        shift += width;
-    }
-    value
-}
-
-/// Scatters `value` into a field's ranges (the inverse of [`extract_field`]).
-pub fn place_field(value: u64, ranges: &[(u32, u32)]) -> u32 {
-    layout::place(value, ranges)
-}
-
-/// The largest value a field holds.
-pub fn field_max(ranges: &[(u32, u32)]) -> u64 {
-    layout::max_value(ranges)
-}
-
-/// The S_WAITCNT counters in llvm-mc's order: `[("vmcnt", ..), ("expcnt", ..), ("lgkmcnt", ..)]`.
-pub fn waitcnt_counters(ctx: &TargetCtx) -> Result<[(&'static str, BitRanges); 3], String> {
-    let lay = layout::waitcnt(ctx)?;
-    Ok([
-        ("vmcnt", lay.vm),
-        ("expcnt", lay.exp),
-        ("lgkmcnt", lay.lgkm),
-    ])
-}
-
-/// The s_waitcnt_depctr / s_wait_alu fields this generation has, in llvm-mc's order:
-/// `(name, offset, width)`.
-pub fn depctr_fields(ctx: &TargetCtx) -> Vec<(&'static str, u32, u32)> {
-    counters::depctr_fields(ctx)
-}
-
 /// A table of symbolic names and their values.
 pub type NameTable = &'static [(&'static str, u32)];
 
-/// s_delay_alu value names: (INSTID names, INSTSKIP names), indexed by value.
-pub fn delay_names() -> (NameTable, NameTable) {
-    counters::delay_names()
-}
-
-/// Register id, offset and size-1 ranges of a hwreg operand.
-pub fn hwreg_layout(ctx: &TargetCtx) -> (BitRanges, BitRanges, BitRanges) {
-    let lay = layout::hwreg(ctx);
-    (lay.id, lay.offset, lay.size)
-}
-
-/// The name llvm-mc prints for hardware register `id` on this target, if it has one.
-pub fn hwreg_name(id: u32, ctx: &TargetCtx) -> Option<&'static str> {
-    hwreg::name_of(id, ctx)
-}
-
-/// Message id, operation and stream ranges of a sendmsg operand.
-pub fn sendmsg_layout(ctx: &TargetCtx) -> (BitRanges, BitRanges, BitRanges) {
-    let lay = layout::sendmsg(ctx);
-    (lay.msg, lay.op, lay.stream)
-}
-
-/// The name llvm-mc prints for message `id` on this target, if it has one.
-pub fn message_name(id: u32, ctx: &TargetCtx) -> Option<&'static str> {
-    sendmsg::message_name(id, ctx)
-}
-
-/// Operation names of a message id before GFX11: `Some(names)` when the message takes an
-/// operation (GS, GS_DONE: GS_OP_*; SYSMSG: SYSMSG_OP_*), with whether it takes a stream.
-pub fn message_ops(msg: u32, ctx: &TargetCtx) -> Option<(&'static [(&'static str, u32)], bool)> {
-    sendmsg::message_ops(msg, ctx)
-}
-
-/// The name llvm-mc prints for a GFX12 SMEM TH value given the SCOPE value.
-pub fn smem_th_name(value: u32, scope: u32) -> Option<&'static str> {
-    modifiers::th_name(value, scope)
-}
-
-/// The name llvm-mc prints for a GFX12 SMEM SCOPE value.
-pub fn smem_scope_name(value: u32) -> Option<&'static str> {
-    modifiers::scope_name(value)
-}
-
 /// Symbolic names of expression values.
 pub type ValueTable = &'static [(&'static str, i64)];
-
-/// s_version constants for printing: (generation names, flag bits in print order).
-pub fn version_names() -> (ValueTable, ValueTable) {
-    (VERSION_NAMES, VERSION_FLAGS)
-}

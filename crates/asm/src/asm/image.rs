@@ -1,6 +1,6 @@
 //! Image statements (GFX11 MIMG with its NSA form, GFX12 VIMAGE/VSAMPLE): data VGPRs sized by
 //! `dmask`/`d16`/`tfe`, an address as one VGPR range or an NSA list `[v1, v2, v[3:4]]`, the
-//! resource and sampler SGPRs, then modifiers ([`crate::special::memory`]).
+//! resource and sampler SGPRs, then modifiers ([`crate::syntax::memory_modifiers`]).
 //!
 //! Inst conventions: the first address is field `VADDR` (GFX11) or `VADDR0` (GFX12); further
 //! NSA addresses are `VADDR1..` on GFX12 and `NSA_ADDR1..` on GFX11 (bytes of the dwords
@@ -8,20 +8,21 @@
 
 use mcdiff_spec::{InstructionEncoding, Operand};
 
-use crate::encoder::Image;
+use super::memory::split_modifiers;
+use super::operands::parser;
+use super::{reject, AsmOutcome, Assembler, NotEncoded};
+use crate::encode::Image;
 use crate::family::Family;
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
-use crate::memory::{memory_kind, split_modifiers};
-use crate::operands::{OperandCtx, INVALID_OPERAND};
-use crate::special::memory::{self as mods, MemModifier};
+use crate::operands::{classify_memory, OperandCtx, INVALID_OPERAND};
 use crate::syntax::memory as syn;
+use crate::syntax::memory_modifiers::{self as mods, MemModifier};
 use crate::syntax::regs::parse_register;
 use crate::syntax::{Piece, Statement};
-use crate::{reject, AsmOutcome, Assembler, NotEncoded};
 
 impl Assembler<'_> {
     /// `None` when the mnemonic names no image instruction.
-    pub(crate) fn assemble_image(&self, stmt: &Statement) -> Option<AsmOutcome> {
+    pub(super) fn assemble_image(&self, stmt: &Statement) -> Option<AsmOutcome> {
         let (instruction, form) = self.family_form(stmt, Family::is_image)?;
         Some(self.build_and_encode(stmt, form, &Image, |cx| {
             build(stmt, &instruction.name, form, cx)
@@ -142,7 +143,7 @@ fn build(
             Some(n) => vgpr_slot("VDATA", n),
             None => data_field.clone(),
         };
-        let value = memory_kind("OPR_VGPR")
+        let value = parser(classify_memory("OPR_VGPR"))
             .parse(piece, &slot, cx)
             .map_err(|_| {
                 reject(
@@ -201,7 +202,7 @@ fn build(
         modifiers.push(("NSA".into(), 1));
     }
     for (piece, slot) in rest.zip(scalar) {
-        let value = memory_kind(&slot.operand_type)
+        let value = parser(classify_memory(&slot.operand_type))
             .parse(piece, slot, cx)
             .map_err(|m| reject(piece.column, m))?;
         if matches!(&value, OperandValue::Reg(r) if r.count == 0) {

@@ -11,6 +11,7 @@
 use mcdiff_spec::{Instruction, InstructionEncoding, Operand};
 
 use crate::family::{family_name, Family};
+use crate::syntax::text_position;
 use crate::syntax::vector::{
     implicit_vcc, literal_position, matrix_operand_size, writes_exec, VECTOR_TEXT_ORDER,
 };
@@ -263,4 +264,54 @@ pub fn vopd_slots(form: &InstructionEncoding, mnemonic: &str, half: char) -> Vec
         out.insert(at.min(out.len()), constant);
     }
     out
+}
+
+/// The spec operands written in the text, in text order, shared by the assembler and the
+/// decoder. A `*_INST_LITERAL` form whose spec lists no literal operand gets one: LLVM writes
+/// its 32-bit constant as an operand; so does an operand-less form whose optional 16-bit
+/// immediate (s_endpgm's) is written.
+pub fn text_slots(
+    mnemonic: &str,
+    form: &InstructionEncoding,
+    optional_imm16_written: bool,
+) -> Vec<Operand> {
+    let mut slots: Vec<Operand> = form
+        .operands
+        .iter()
+        .filter(|o| o.field.is_some() && o.implicit != Some(true))
+        .cloned()
+        .collect();
+    if form.encoding.ends_with("_INST_LITERAL")
+        && !slots.iter().any(|o| o.operand_type == "OPR_SIMM32")
+    {
+        slots.push(synthetic_slot("SIMM32", "OPR_SIMM32", 32));
+    }
+    if slots.is_empty() && optional_imm16_written {
+        // LLVM checks this immediate as an unsigned 16-bit value.
+        let mut slot = synthetic_slot("SIMM16", "OPR_SIMM16", 16);
+        slot.data_format = "FMT_NUM_U16".into();
+        slots.push(slot);
+    }
+    slots.sort_by_key(|o| {
+        (
+            text_position(&form.encoding, mnemonic, o.field.as_deref().unwrap_or("")),
+            o.order.unwrap_or(0),
+        )
+    });
+    slots
+}
+
+/// An operand LLVM writes that the spec form does not list.
+fn synthetic_slot(field: &str, operand_type: &str, size: u32) -> Operand {
+    Operand {
+        field: Some(field.into()),
+        data_format: format!("FMT_NUM_B{size}"),
+        operand_type: operand_type.into(),
+        size,
+        input: Some(true),
+        output: Some(false),
+        implicit: Some(false),
+        binary_required: None,
+        order: None,
+    }
 }

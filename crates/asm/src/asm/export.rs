@@ -4,18 +4,18 @@
 //! source is not listed and clears its `EN` bit); the target is the `TARGET`/`TGT`
 //! modifier; `attrN.c` is the `ATTR`/`ATTR_CHAN` modifier pair.
 
-use crate::encoder::VectorMemory;
+use super::operands::parser;
+use super::{reject, AsmOutcome, Assembler, NotEncoded};
+use crate::encode::VectorMemory;
 use crate::family::Family;
 use crate::inst::{Inst, InstOperand};
-use crate::memory::memory_kind;
-use crate::operands::{OperandCtx, INVALID_OPERAND};
+use crate::operands::{classify_memory, OperandCtx, INVALID_OPERAND};
 use crate::syntax::memory as syn;
 use crate::syntax::{peel_modifiers, Statement};
-use crate::{reject, AsmOutcome, Assembler, NotEncoded};
 
 impl Assembler<'_> {
     /// `None` when the mnemonic names no export or LDS-parameter instruction.
-    pub(crate) fn assemble_export(&self, stmt: &Statement) -> Option<AsmOutcome> {
+    pub(super) fn assemble_export(&self, stmt: &Statement) -> Option<AsmOutcome> {
         let (instruction, form) = self.family_form(stmt, Family::is_export)?;
         Some(self.build_and_encode(stmt, form, &VectorMemory, |cx| {
             let family = Family::of(&form.encoding);
@@ -86,7 +86,7 @@ fn build_export(
             .iter()
             .find(|o| o.field.as_deref() == Some(field.as_str()))
             .ok_or_else(|| reject(piece.column, INVALID_OPERAND))?;
-        let value = memory_kind("OPR_VGPR")
+        let value = parser(classify_memory("OPR_VGPR"))
             .parse(piece, slot, cx)
             .map_err(|m| reject(piece.column, m))?;
         enabled |= 1 << i;
@@ -133,7 +133,7 @@ fn build_lds_param(
         .iter()
         .find(|o| o.field.as_deref() == Some("VDST"))
         .ok_or_else(|| NotEncoded::Unsupported("spec gap: no VDST operand".into()))?;
-    let value = memory_kind("OPR_VGPR")
+    let value = parser(classify_memory("OPR_VGPR"))
         .parse(&pieces[0], vdst, cx)
         .map_err(|m| reject(pieces[0].column, m))?;
     let mut modifiers = Vec::new();

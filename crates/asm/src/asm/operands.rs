@@ -1,0 +1,480 @@
+//! Operand parsers: for each operand kind ([`KindId`]), LLVM operand text for a spec slot
+//! -> the typed value the [`crate::Inst`] holds, with LLVM's checks (register class, range,
+//! alignment, inline constant or literal).
+
+use mcdiff_spec::Operand;
+
+use crate::family::Family;
+use crate::inst::{OperandValue, RegFile, RegRange};
+use crate::operands::*;
+use crate::symbolic::parse_symbolic;
+use crate::syntax::constants::{
+    is_float_format, scalar_numeric, source_constant, takes_literal, Numeric, SourceConst,
+};
+use crate::syntax::expr::{evaluate, Value};
+use crate::syntax::regs::parse_register;
+use crate::syntax::{strip_lit, truncated_imm16, Piece};
+
+/// Parses LLVM operand text for one operand kind.
+pub trait OperandParser {
+    fn parse(&self, piece: &Piece, slot: &Operand, cx: &OperandCtx)
+        -> Result<OperandValue, String>;
+}
+
+/// The parser of an operand kind.
+pub fn parser(kind: KindId) -> &'static dyn OperandParser {
+    match kind {
+        KindId::ScalarSource => &ScalarSource,
+        KindId::ScalarRegister => &ScalarRegister,
+        KindId::Immediate => &Immediate,
+        KindId::BranchTarget => &BranchTarget,
+        KindId::SmemOffset => &SmemOffset,
+        KindId::Literal32 => &Literal32,
+        KindId::VectorSource => &VectorSource,
+        KindId::VectorRegister => &VectorRegister,
+        KindId::ImplicitVcc => &ImplicitVcc,
+    }
+}
+
+fn parse_value(text: &str) -> Result<Value, String> {
+    if text.is_empty() {
+        return Err("expected an operand".into());
+    }
+    evaluate(text)
+}
+
+impl OperandParser for ScalarSource {
+    fn parse(
+        &self,
+        piece: &Piece,
+        slot: &Operand,
+        cx: &OperandCtx,
+    ) -> Result<OperandValue, String> {
+        if let Some(reg) = parse_register(&piece.text) {
+            let reg = reg?;
+            register_code(&reg, slot, cx)?;
+            return Ok(OperandValue::Reg(reg));
+        }
+        let numeric = scalar_numeric(slot, Family::of(&cx.encoding.name));
+        constant(&piece.text, slot, cx, numeric, takes_literal(slot))
+    }
+}
+
+impl OperandParser for ScalarRegister {
+    fn parse(
+        &self,
+        piece: &Piece,
+        slot: &Operand,
+        cx: &OperandCtx,
+    ) -> Result<OperandValue, String> {
+        let reg = parse_register(&piece.text).ok_or(INVALID_OPERAND)??;
+        if let RegFile::Special(name) = &reg.file {
+            // Constant sources (`src_scc`, apertures) cannot be written as destinations.
+            if slot.field.as_deref() == Some("SDST") && name.starts_with("SRC_") {
+                return Err(INVALID_OPERAND.into());
+            }
+        }
+        // Slots typed *_NULL (GFX11's s_waitcnt_*cnt destinations) take only `null`.
+        if slot.operand_type.ends_with("_NULL") && reg.file != RegFile::Special("NULL".into()) {
+            return Err("src0 must be null".into());
+        }
+        register_code(&reg, slot, cx)?;
+        Ok(OperandValue::Reg(reg))
+    }
+}
+
+impl OperandParser for Immediate {
+    fn parse(
+        &self,
+        piece: &Piece,
+        slot: &Operand,
+        cx: &OperandCtx,
+    ) -> Result<OperandValue, String> {
+        if let Some(result) =
+            parse_symbolic(&slot.operand_type, cx.mnemonic, &piece.text, cx.syntax)
+        {
+            return result.map(|v| OperandValue::Imm(v as i64));
+        }
+        let Value::Int(v) = parse_value(&piece.text)? else {
+            return Err(INVALID_OPERAND.into());
+        };
+        let width = field_width(cx, slot).unwrap_or(slot.size);
+        let t = slot.operand_type.as_str();
+        let field = slot.field.as_deref().unwrap_or("");
+        let family = Family::of(&cx.encoding.name);
+        // LLVM's range rules for integer immediates: hwreg/sendmsg codes are unsigned 16-bit;
+        // SMEM immediate offsets signed; unsigned formats unsigned; a few SOPP immediates and
+        // the SMEM SDATA immediates take any 32-bit value, truncated; the rest must fit the
+        // field as a signed or unsigned number.
+        let ok = if t.starts_with("OPR_HWREG") || t.starts_with("OPR_SENDMSG") {
+            if !(0..=0xffff).contains(&v) {
+                return Err("invalid immediate: only 16-bit values are legal".into());
+            }
+            true
+        } else if family == Family::Smem && (field == "OFFSET" || field == "IOFFSET") {
+            if !smem_offset_fits(v, width, false) {
+                return Err(format!("expected a {width}-bit signed offset"));
+            }
+            true
+        } else if slot.data_format.starts_with("FMT_NUM_U") {
+            width < 64 && (0..1i64 << width).contains(&v)
+        } else if truncated_imm16(cx.mnemonic) || family == Family::Smem {
+            i32::try_from(v).is_ok() || u32::try_from(v).is_ok()
+        } else {
+            fits_field(v, width)
+        };
+        if ok {
+            Ok(OperandValue::Imm(v))
+        } else {
+            Err(INVALID_OPERAND.into())
+        }
+    }
+}
+
+impl OperandParser for BranchTarget {
+    fn parse(
+        &self,
+        piece: &Piece,
+        slot: &Operand,
+        cx: &OperandCtx,
+    ) -> Result<OperandValue, String> {
+        not_a_register(&piece.text)?;
+        match parse_value(&piece.text)? {
+            Value::Int(v) => {
+                let width = field_width(cx, slot).unwrap_or(16);
+                if fits_field(v, width) {
+                    Ok(OperandValue::Imm(v))
+                } else {
+                    Err(format!("expected a {width}-bit signed jump offset"))
+                }
+            }
+            Value::Symbolic(expr) => Ok(OperandValue::Label(expr)),
+            Value::Float(_) => Err(INVALID_OPERAND.into()),
+        }
+    }
+}
+
+impl OperandParser for Literal32 {
+    fn parse(
+        &self,
+        piece: &Piece,
+        _slot: &Operand,
+        _cx: &OperandCtx,
+    ) -> Result<OperandValue, String> {
+        not_a_register(&piece.text)?;
+        match parse_value(&piece.text)? {
+            Value::Int(v) if i32::try_from(v).is_ok() || u32::try_from(v).is_ok() => {
+                Ok(OperandValue::Literal {
+                    value: v as u32,
+                    expr: None,
+                })
+            }
+            Value::Int(_) => Err(INVALID_OPERAND.into()),
+            Value::Float(f) => Ok(OperandValue::Literal {
+                value: (f as f32).to_bits(),
+                expr: None,
+            }),
+            Value::Symbolic(expr) => Ok(OperandValue::Literal {
+                value: 0,
+                expr: Some(expr),
+            }),
+        }
+    }
+}
+
+impl OperandParser for SmemOffset {
+    fn parse(
+        &self,
+        piece: &Piece,
+        slot: &Operand,
+        cx: &OperandCtx,
+    ) -> Result<OperandValue, String> {
+        let (soffset, imm) = smem_offset_parts(&piece.text, slot, cx)?;
+        Ok(OperandValue::SmemOffset { soffset, imm })
+    }
+}
+
+impl OperandParser for VectorSource {
+    fn parse(
+        &self,
+        piece: &Piece,
+        slot: &Operand,
+        cx: &OperandCtx,
+    ) -> Result<OperandValue, String> {
+        // OPR_SRC_VGPR_OR_INLINE (matrix accumulators): a VGPR or an inline constant.
+        let vgpr_or_inline = slot.operand_type.ends_with("VGPR_OR_INLINE");
+        if let Some(reg) = vgpr(&piece.text, slot, cx) {
+            let reg = reg?;
+            if reg.file != RegFile::Vgpr {
+                if vgpr_or_inline {
+                    return Err(INVALID_OPERAND.into());
+                }
+                register_code(&reg, slot, cx)?;
+            }
+            return Ok(OperandValue::Reg(reg));
+        }
+        let literal_ok = (is_vop32(cx) || cx.syntax.gfx_major >= 10) && !vgpr_or_inline;
+        let mut numeric = vector_numeric(slot);
+        // Packed-math ops (v_pk_*) in a 32-bit encoding read the token as the whole pair;
+        // other 32-bit ops with packed sources (dot2c, sat_pk) follow the 16-bit rules
+        // (both checked with llvm-mc 22).
+        let whole_pair = cx.mnemonic.starts_with("v_pk_") && is_vop32(cx);
+        if slot.data_format.contains("PK2") && whole_pair && strip_lit(&piece.text).is_none() {
+            return packed_constant(&piece.text, slot, cx);
+        }
+        if slot.data_format.contains("PK2") {
+            // A packed pair takes any 32-bit value as a literal; values that fit 16 bits
+            // follow the 16-bit inline-constant rules.
+            if let Ok(Value::Int(v)) = parse_value(&piece.text) {
+                if i16::try_from(v).is_err() && u16::try_from(v).is_err() {
+                    numeric = Numeric::Plain {
+                        size: 32,
+                        is_float: false,
+                    };
+                }
+            }
+        }
+        constant(&piece.text, slot, cx, numeric, literal_ok)
+    }
+}
+
+impl OperandParser for VectorRegister {
+    fn parse(
+        &self,
+        piece: &Piece,
+        slot: &Operand,
+        cx: &OperandCtx,
+    ) -> Result<OperandValue, String> {
+        match vgpr(&piece.text, slot, cx) {
+            Some(Ok(reg)) if reg.file == RegFile::Vgpr => Ok(OperandValue::Reg(reg)),
+            Some(Err(e)) => Err(e),
+            _ => Err(INVALID_OPERAND.into()),
+        }
+    }
+}
+
+impl OperandParser for ImplicitVcc {
+    fn parse(
+        &self,
+        piece: &Piece,
+        _slot: &Operand,
+        cx: &OperandCtx,
+    ) -> Result<OperandValue, String> {
+        let reg = parse_register(&piece.text).ok_or(INVALID_OPERAND)??;
+        let count = if cx.syntax.wave64 { 2 } else { 1 };
+        if reg.file == RegFile::Special("VCC_LO".into()) && reg.count == count {
+            Ok(OperandValue::Reg(reg))
+        } else {
+            Err(INVALID_OPERAND.into())
+        }
+    }
+}
+
+/// A constant source operand: `lit(..)` forces a literal dword; a symbol is a literal with
+/// a fixup; numbers are inline constants when the spec lists them, else literals.
+fn constant(
+    text: &str,
+    slot: &Operand,
+    cx: &OperandCtx,
+    numeric: Numeric,
+    literal_ok: bool,
+) -> Result<OperandValue, String> {
+    if let Some(inner) = strip_lit(text) {
+        if !literal_ok {
+            return Err(INVALID_OPERAND.into());
+        }
+        let value = match parse_value(inner)? {
+            Value::Int(v) => v as u32,
+            Value::Float(f) if slot.size == 64 => (f.to_bits() >> 32) as u32,
+            Value::Float(f)
+                if numeric
+                    == (Numeric::Plain {
+                        size: 16,
+                        is_float: true,
+                    }) =>
+            {
+                half::f16::from_f64(f).to_bits() as u32
+            }
+            Value::Float(f) => (f as f32).to_bits(),
+            Value::Symbolic(expr) => {
+                return Ok(OperandValue::Literal {
+                    value: 0,
+                    expr: Some(expr),
+                })
+            }
+        };
+        return Ok(OperandValue::Literal { value, expr: None });
+    }
+    let value = parse_value(text)?;
+    if let Value::Symbolic(expr) = value {
+        if !literal_ok {
+            return Err(INVALID_OPERAND.into());
+        }
+        return Ok(OperandValue::Literal {
+            value: 0,
+            expr: Some(expr),
+        });
+    }
+    match source_constant(&value, numeric)? {
+        SourceConst::Inline(name) if predefined(cx.spec, &slot.operand_type, &name).is_some() => {
+            Ok(OperandValue::Inline(name))
+        }
+        SourceConst::Inline(_) => Err(INVALID_OPERAND.into()),
+        SourceConst::Literal(_) if !literal_ok => Err(INVALID_OPERAND.into()),
+        SourceConst::Literal(value) => Ok(OperandValue::Literal { value, expr: None }),
+    }
+}
+
+/// Constants that must not be spelled as registers (a register name is not a label).
+fn not_a_register(text: &str) -> Result<(), String> {
+    match parse_register(text) {
+        Some(_) => Err(INVALID_OPERAND.into()),
+        None => Ok(()),
+    }
+}
+
+fn field_width(cx: &OperandCtx, slot: &Operand) -> Option<u32> {
+    cx.encoding.field(slot.field.as_deref()?).map(|f| f.width())
+}
+
+/// LLVM accepts an immediate that fits the field as a signed or an unsigned number.
+fn fits_field(v: i64, width: u32) -> bool {
+    if width >= 64 {
+        return true;
+    }
+    let min = -(1i64 << (width - 1));
+    let max = (1i64 << width) - 1;
+    (min..=max).contains(&v)
+}
+
+/// SMEM offset text: `s4`, `0x64`, or `s4` plus an `offset:` modifier merged by the caller.
+pub fn smem_offset_parts(
+    text: &str,
+    slot: &Operand,
+    cx: &OperandCtx,
+) -> Result<(Option<RegRange>, Option<i64>), String> {
+    if let Some(reg) = parse_register(text) {
+        let reg = reg?;
+        let as_32 = Operand {
+            size: 32,
+            ..slot.clone()
+        };
+        register_code(&reg, &as_32, cx)?;
+        return Ok((Some(reg), None));
+    }
+    // OPR_SMEM_OFFSET_NOK ("no constant") takes a register only.
+    if slot.operand_type.ends_with("_NOK") {
+        return Err(INVALID_OPERAND.into());
+    }
+    let text = strip_lit(text).unwrap_or(text);
+    match parse_value(text)? {
+        Value::Int(v) => Ok((None, Some(v))),
+        _ => Err(INVALID_OPERAND.into()),
+    }
+}
+
+/// True when `field`'s range for an immediate SMEM offset admits `v`: signed for memory
+/// loads, unsigned and one bit narrower for buffer loads (LLVM's SMEM offset rule).
+pub fn smem_offset_fits(v: i64, width: u32, buffer: bool) -> bool {
+    if buffer {
+        (0..(1i64 << (width - 1))).contains(&v)
+    } else {
+        (-(1i64 << (width - 1))..(1i64 << (width - 1))).contains(&v)
+    }
+}
+
+/// True for the 32-bit vector encodings, where a true16 high half is bit 7 of the VGPR code.
+fn is_vop32(cx: &OperandCtx) -> bool {
+    Family::of(&cx.encoding.name).is_vop32()
+}
+
+/// A VGPR for a vector slot: the register count must match the operand size; a true16 half
+/// (`v1.h`) needs a 16-bit slot and, in 32-bit encodings, one of v0..v127.
+fn vgpr(text: &str, slot: &Operand, cx: &OperandCtx) -> Option<Result<RegRange, String>> {
+    let (text, half) = crate::syntax::vector::strip_half(text);
+    let reg = match parse_register(text)? {
+        Ok(reg) => reg,
+        Err(e) => return Some(Err(e)),
+    };
+    if reg.file != RegFile::Vgpr {
+        return match half {
+            Some(_) => Some(Err(INVALID_OPERAND.into())),
+            None => Some(Ok(reg)),
+        };
+    }
+    // GFX11+ 32-bit encodings address 16-bit VGPR operands with 7 index bits (bit 7 picks
+    // the half: RDNA3 ISA §7.2 "16-bit VGPRs"), so only v0..v127 fit there.
+    let narrow = slot.size == 16 && is_vop32(cx) && cx.syntax.gfx_major >= 11;
+    let ok = reg.count == regs_for_size(slot.size)
+        && reg.first + reg.count <= 256
+        && (half.is_none() || slot.size == 16)
+        && !(narrow && reg.first >= 128);
+    Some(if ok {
+        Ok(reg)
+    } else {
+        Err(INVALID_OPERAND.into())
+    })
+}
+
+/// The inline-constant rules of a vector source slot: by operand size and float-ness; packed
+/// 16-bit pairs take 16-bit constants.
+fn vector_numeric(slot: &Operand) -> Numeric {
+    let packed = slot.data_format.contains("PK2");
+    let size = if packed { 16 } else { slot.size.max(16) };
+    Numeric::Plain {
+        size,
+        is_float: is_float_format(&slot.data_format),
+    }
+}
+
+/// A packed 16-bit pair in a 32-bit encoding (no op_sel_hi to replicate a half): the token
+/// is the whole 32-bit value (a float token gives the f16 bits in the low half), inline only
+/// when both halves hold the same 16-bit inline constant (checked with llvm-mc 22).
+fn packed_constant(text: &str, slot: &Operand, cx: &OperandCtx) -> Result<OperandValue, String> {
+    let bits = match parse_value(text)? {
+        Value::Int(v) if i32::try_from(v).is_ok() || u32::try_from(v).is_ok() => v as u32,
+        Value::Float(f) => half::f16::from_f64(f).to_bits() as u32,
+        Value::Symbolic(expr) => {
+            return Ok(OperandValue::Literal {
+                value: 0,
+                expr: Some(expr),
+            })
+        }
+        Value::Int(_) => return Err(INVALID_OPERAND.into()),
+    };
+    let low = bits & 0xffff;
+    if bits >> 16 == low {
+        let half = Numeric::Plain {
+            size: 16,
+            is_float: is_float_format(&slot.data_format),
+        };
+        if let Ok(SourceConst::Inline(name)) =
+            source_constant(&Value::Int(low as u16 as i16 as i64), half)
+        {
+            if predefined(cx.spec, &slot.operand_type, &name).is_some() {
+                return Ok(OperandValue::Inline(name));
+            }
+        }
+    }
+    Ok(OperandValue::Literal {
+        value: bits,
+        expr: None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn field_ranges() {
+        assert!(fits_field(0xffff, 16));
+        assert!(fits_field(-32768, 16));
+        assert!(!fits_field(0x10000, 16));
+        assert!(!fits_field(-32769, 16));
+        assert!(smem_offset_fits(-1, 21, false));
+        assert!(!smem_offset_fits(-1, 21, true));
+        assert!(smem_offset_fits(0xfffff, 21, true));
+        assert!(!smem_offset_fits(0x100000, 21, false));
+    }
+}

@@ -1,0 +1,248 @@
+//! Operand encoders, one per operand kind ([`KindId`]): the typed value of an operand ->
+//! the bits of the encoding fields its spec slot names.
+
+use mcdiff_spec::{Encoding, Operand};
+
+use crate::inst::{OperandValue, RegFile};
+use crate::operands::*;
+use crate::syntax::regs::spec_name;
+
+/// Field bits produced by one operand: (encoding field name, value before placement).
+pub type FieldBits = Vec<(String, u64)>;
+
+/// Encodes the value of one operand kind into field bits.
+pub trait OperandEncoder {
+    fn encode(
+        &self,
+        value: &OperandValue,
+        slot: &Operand,
+        cx: &OperandCtx,
+    ) -> Result<FieldBits, String>;
+}
+
+/// The encoder of an operand kind.
+pub fn encoder(kind: KindId) -> &'static dyn OperandEncoder {
+    match kind {
+        KindId::ScalarSource => &ScalarSource,
+        KindId::ScalarRegister => &ScalarRegister,
+        KindId::Immediate => &Immediate,
+        KindId::BranchTarget => &BranchTarget,
+        KindId::SmemOffset => &SmemOffset,
+        KindId::Literal32 => &Literal32,
+        KindId::VectorSource => &VectorSource,
+        KindId::VectorRegister => &VectorRegister,
+        KindId::ImplicitVcc => &ImplicitVcc,
+    }
+}
+
+fn lookup(cx: &OperandCtx, slot: &Operand, name: &str) -> Result<u64, String> {
+    predefined(cx.spec, &slot.operand_type, name)
+        .map(|c| c as u64)
+        .ok_or_else(|| INVALID_OPERAND.to_string())
+}
+
+fn field_of(slot: &Operand) -> Result<String, String> {
+    slot.field
+        .clone()
+        .ok_or_else(|| "operand has no encoding field".to_string())
+}
+
+impl OperandEncoder for ScalarSource {
+    fn encode(
+        &self,
+        value: &OperandValue,
+        slot: &Operand,
+        cx: &OperandCtx,
+    ) -> Result<FieldBits, String> {
+        let bits = match value {
+            OperandValue::Reg(reg) => register_code(reg, slot, cx)? as u64,
+            OperandValue::Inline(name) => lookup(cx, slot, name)?,
+            OperandValue::Literal { .. } => lookup(cx, slot, "SRC_LITERAL")?,
+            _ => return Err(INVALID_OPERAND.into()),
+        };
+        Ok(vec![(field_of(slot)?, bits)])
+    }
+}
+
+impl OperandEncoder for ScalarRegister {
+    fn encode(
+        &self,
+        value: &OperandValue,
+        slot: &Operand,
+        cx: &OperandCtx,
+    ) -> Result<FieldBits, String> {
+        let OperandValue::Reg(reg) = value else {
+            return Err(INVALID_OPERAND.into());
+        };
+        let field = field_of(slot)?;
+        let code = register_code(reg, slot, cx)? as u64;
+        Ok(vec![(field, code)])
+    }
+}
+
+impl OperandEncoder for Immediate {
+    fn encode(
+        &self,
+        value: &OperandValue,
+        slot: &Operand,
+        _cx: &OperandCtx,
+    ) -> Result<FieldBits, String> {
+        match value {
+            OperandValue::Imm(v) => {
+                // OPR_SIMM<n> names the immediate's width, which may be narrower than its
+                // field (GFX12 prefetch SDATA holds a 5-bit immediate in a 7-bit field).
+                let bits = slot
+                    .operand_type
+                    .strip_prefix("OPR_SIMM")
+                    .and_then(|n| n.parse::<u32>().ok())
+                    .filter(|&n| n < 64)
+                    .map_or(u64::MAX, |n| (1u64 << n) - 1);
+                Ok(vec![(field_of(slot)?, *v as u64 & bits)])
+            }
+            _ => Err(INVALID_OPERAND.into()),
+        }
+    }
+}
+
+impl OperandEncoder for BranchTarget {
+    fn encode(
+        &self,
+        value: &OperandValue,
+        slot: &Operand,
+        _cx: &OperandCtx,
+    ) -> Result<FieldBits, String> {
+        match value {
+            OperandValue::Imm(v) => Ok(vec![(field_of(slot)?, *v as u64)]),
+            OperandValue::Label(_) => Ok(vec![(field_of(slot)?, 0)]),
+            _ => Err(INVALID_OPERAND.into()),
+        }
+    }
+}
+
+impl OperandEncoder for Literal32 {
+    fn encode(
+        &self,
+        _value: &OperandValue,
+        _slot: &Operand,
+        _cx: &OperandCtx,
+    ) -> Result<FieldBits, String> {
+        Ok(Vec::new())
+    }
+}
+
+impl OperandEncoder for SmemOffset {
+    fn encode(
+        &self,
+        value: &OperandValue,
+        slot: &Operand,
+        cx: &OperandCtx,
+    ) -> Result<FieldBits, String> {
+        let OperandValue::SmemOffset { soffset, imm } = value else {
+            return Err(INVALID_OPERAND.into());
+        };
+        let enc = cx.encoding;
+        let imm_field = smem_imm_field(enc).ok_or("SMEM encoding has no offset field")?;
+        let as_32 = Operand {
+            size: 32,
+            ..slot.clone()
+        };
+        let code = soffset
+            .as_ref()
+            .map(|r| register_code(r, &as_32, cx))
+            .transpose()?
+            .map(|c| c as u64);
+        let mut bits = Vec::new();
+        // Without an immediate the offset field is left alone: GFX12 prefetches carry their
+        // immediate in a separate IOFFSET operand.
+        if enc.field("IMM").is_some() {
+            match (code, imm) {
+                (Some(code), None) => bits.push((imm_field.to_string(), code)),
+                (code, imm) => {
+                    bits.push(("IMM".to_string(), 1));
+                    bits.push((imm_field.to_string(), imm.unwrap_or(0) as u64));
+                    if let Some(code) = code {
+                        // AMD's CDNA3 file calls the soffset-enable bit SOFFSET_EN, the
+                        // manual-derived files SOE.
+                        let enable = ["SOFFSET_EN", "SOE"]
+                            .into_iter()
+                            .find(|f| enc.field(f).is_some())
+                            .ok_or("SMEM encoding has no soffset-enable field")?;
+                        bits.push((enable.to_string(), 1));
+                        bits.push(("SOFFSET".to_string(), code));
+                    }
+                }
+            }
+        } else {
+            if let Some(imm) = imm {
+                bits.push((imm_field.to_string(), *imm as u64));
+            }
+            let soffset_bits = match code {
+                Some(code) => code,
+                None => lookup(cx, &as_32, "NULL")?,
+            };
+            bits.push(("SOFFSET".to_string(), soffset_bits));
+        }
+        Ok(bits)
+    }
+}
+
+impl OperandEncoder for VectorSource {
+    fn encode(
+        &self,
+        value: &OperandValue,
+        slot: &Operand,
+        cx: &OperandCtx,
+    ) -> Result<FieldBits, String> {
+        let bits = match value {
+            OperandValue::Reg(reg) if reg.file == RegFile::Vgpr => {
+                predefined(cx.spec, "OPR_SRC_VGPR", &spec_name(reg))
+                    .ok_or_else(|| "spec lists no VGPR source codes".to_string())?
+                    as u64
+            }
+            OperandValue::Reg(reg) => register_code(reg, slot, cx)? as u64,
+            OperandValue::Inline(name) => lookup(cx, slot, name)?,
+            OperandValue::Literal { .. } => lookup(cx, slot, "SRC_LITERAL")?,
+            _ => return Err(INVALID_OPERAND.into()),
+        };
+        Ok(vec![(field_of(slot)?, bits)])
+    }
+}
+
+impl OperandEncoder for VectorRegister {
+    fn encode(
+        &self,
+        value: &OperandValue,
+        slot: &Operand,
+        cx: &OperandCtx,
+    ) -> Result<FieldBits, String> {
+        let OperandValue::Reg(reg) = value else {
+            return Err(INVALID_OPERAND.into());
+        };
+        // 9-bit source fields (SRC0..2) hold the VGPR source code, 8-bit ones the index.
+        let codes = match slot.field.as_deref() {
+            Some(f) if f.starts_with("SRC") => "OPR_SRC_VGPR",
+            _ => "OPR_VGPR",
+        };
+        let code = predefined(cx.spec, codes, &spec_name(reg))
+            .ok_or_else(|| "spec lists no VGPR codes".to_string())?;
+        Ok(vec![(field_of(slot)?, code as u64)])
+    }
+}
+
+impl OperandEncoder for ImplicitVcc {
+    fn encode(
+        &self,
+        _value: &OperandValue,
+        _slot: &Operand,
+        _cx: &OperandCtx,
+    ) -> Result<FieldBits, String> {
+        Ok(Vec::new())
+    }
+}
+
+/// The field an immediate SMEM offset goes to: OFFSET, IOFFSET on GFX12.
+fn smem_imm_field(encoding: &Encoding) -> Option<&'static str> {
+    ["OFFSET", "IOFFSET"]
+        .into_iter()
+        .find(|f| encoding.field(f).is_some())
+}
