@@ -11,7 +11,7 @@
 use mcdiff_spec::InstructionEncoding;
 
 use super::operands::parser;
-use super::{reject, AsmOutcome, Assembler, Encoded, NotEncoded};
+use super::{encode_built, reject, AsmOutcome, Assembler, NotEncoded};
 use crate::encode::{FamilyEncoder, VectorMemory};
 use crate::family::{Family, Segment};
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
@@ -60,7 +60,7 @@ impl Assembler<'_> {
             ));
         };
         let cx = OperandCtx {
-            spec: &self.ctx.spec,
+            spec: self.ctx.spec,
             syntax: &self.ctx,
             mnemonic: &stmt.mnemonic,
             encoding,
@@ -69,14 +69,7 @@ impl Assembler<'_> {
             Ok(inst) => inst,
             Err(why) => return why.into(),
         };
-        match handler.encode(&inst, &cx) {
-            Ok(out) => AsmOutcome::Encoded(Encoded {
-                inst,
-                bytes: out.bytes,
-                fixups: out.fixups,
-            }),
-            Err(message) => AsmOutcome::Unsupported(format!("spec gap: {message}")),
-        }
+        encode_built(inst, handler, &cx)
     }
 
     /// `None` when the mnemonic names no vector-memory instruction.

@@ -1,0 +1,455 @@
+//! Vector ALU statements (VOP1, VOP2, VOPC, VOP3, VOP3P and their DPP/SDWA forms): the form
+//! a suffix forces, LLVM's order of trying forms, operands with source modifiers and true16
+//! halves, then the modifiers after the operands.
+
+use mcdiff_spec::{Instruction, InstructionEncoding, Operand};
+
+use super::operands::parser;
+use super::{check_literals, encode_built, reject, AsmOutcome, Assembler, NotEncoded};
+use crate::encode::family_encoder;
+use crate::family::{family_name, Family};
+use crate::inst::{Inst, InstOperand, OperandValue, RegFile};
+use crate::operands::{classify_vector, OperandCtx, INVALID_OPERAND};
+use crate::syntax::vector::{operand_bit, split_source_modifiers, strip_half, Dpp};
+use crate::syntax::vop_modifiers::{self, VopModifier};
+use crate::syntax::{self, forms, peel_modifiers, Piece, Statement};
+
+impl Assembler<'_> {
+    /// Vector ALU statements: `None` when the mnemonic names no vector instruction (with or
+    /// without an `_e32`/`_e64` suffix). Forms are tried in LLVM's order; the first that
+    /// takes the operands is encoded.
+    pub(super) fn assemble_vector(&self, stmt: &Statement) -> Option<AsmOutcome> {
+        let (instruction, base, forced, dpp_suffix) = self.vector_instruction(&stmt.mnemonic)?;
+        let dpp = syntax::vector::dpp_kind(stmt, dpp_suffix);
+        let mut first_error = None;
+        for form in forms::candidates(instruction, forced) {
+            let mut layout = forms::layout_encoding(&form.encoding);
+            if forced == forms::Forced::Sdwa {
+                // SDWA forms are the spec's composed `<family>_VOP_SDWA[_SDST_ENC]` encodings.
+                let family = family_name(&form.encoding);
+                layout = format!("{family}_VOP_SDWA");
+                let with_sdst = format!("{layout}_SDST_ENC");
+                if self.ctx.spec.encoding(&layout).is_none()
+                    && self.ctx.spec.encoding(&with_sdst).is_some()
+                {
+                    layout = with_sdst;
+                }
+            }
+            if let Some(dpp) = dpp {
+                // DPP forms are the spec's composed `<family>_VOP_DPP16/8` encodings (GFX9:
+                // `<family>_VOP_DPP`) with the opcode of the base form.
+                let family = family_name(&form.encoding);
+                layout = format!("{family}{}", dpp.encoding_suffix());
+                if dpp == syntax::vector::Dpp::Dpp16 && self.ctx.spec.encoding(&layout).is_none() {
+                    layout = format!("{family}_VOP_DPP");
+                }
+            }
+            let Some(encoding) = self.ctx.spec.encoding(&layout) else {
+                first_error.get_or_insert(NotEncoded::Unsupported(format!(
+                    "encoding {layout} missing from spec"
+                )));
+                continue;
+            };
+            let cx = OperandCtx {
+                spec: self.ctx.spec,
+                syntax: &self.ctx,
+                mnemonic: base,
+                encoding,
+            };
+            let inst = match self.build_vector(stmt, base, instruction, form, dpp, &cx) {
+                Ok(inst) => inst,
+                Err(why) => {
+                    first_error.get_or_insert(why);
+                    continue;
+                }
+            };
+            let handler = family_encoder(Family::of(&form.encoding))
+                .expect("vector candidates are implemented families");
+            return Some(encode_built(inst, handler, &cx));
+        }
+        Some(match first_error {
+            Some(why) => why.into(),
+            None => AsmOutcome::Unsupported(format!(
+                "{} not implemented",
+                match forced {
+                    forms::Forced::Native32 | forms::Forced::Sdwa => "native 32-bit forms",
+                    _ => "ENC_VOP3",
+                }
+            )),
+        })
+    }
+
+    /// The vector instruction a mnemonic names, its suffix-free mnemonic, the form its
+    /// suffix forces, and whether the suffix asks for DPP (`_dpp`, `_e64_dpp`).
+    fn vector_instruction<'m>(
+        &self,
+        mnemonic: &'m str,
+    ) -> Option<(&Instruction, &'m str, forms::Forced, bool)> {
+        if let Some(i) = self.instruction(mnemonic).filter(|i| forms::is_vector(i)) {
+            return Some((i, mnemonic, forms::Forced::None, false));
+        }
+        let (base, forced, dpp) = if let Some(base) = mnemonic.strip_suffix("_e64_dpp") {
+            (base, forms::Forced::Vop3, true)
+        } else if let Some(base) = mnemonic.strip_suffix("_sdwa") {
+            (base, forms::Forced::Sdwa, false)
+        } else if let Some(base) = mnemonic.strip_suffix("_dpp") {
+            (base, forms::Forced::Native32, true)
+        } else if let Some(base) = mnemonic.strip_suffix("_e32") {
+            (base, forms::Forced::Native32, false)
+        } else {
+            (mnemonic.strip_suffix("_e64")?, forms::Forced::Vop3, false)
+        };
+        let i = self.instruction(base).filter(|i| forms::is_vector(i))?;
+        Some((i, base, forced, dpp))
+    }
+
+    /// Parses a vector statement against one form: operands with their source modifiers and
+    /// true16 halves, then the modifiers after the operands, then the defaults of fields the
+    /// text leaves out.
+    fn build_vector(
+        &self,
+        stmt: &Statement,
+        base: &str,
+        instruction: &Instruction,
+        form: &InstructionEncoding,
+        dpp: Option<Dpp>,
+        cx: &OperandCtx,
+    ) -> Result<Inst, NotEncoded> {
+        let no_facts = |e: &InstructionEncoding| e.operands.is_empty();
+        if no_facts(form) && forms::native_form(instruction).is_none_or(no_facts) {
+            // Manual-only instructions (e.g. GFX12.5 additions) have no operand list.
+            return Err(NotEncoded::Unsupported("no operand facts in spec".into()));
+        }
+        let mut slots = forms::slots(instruction, form, base, self.ctx.wave64);
+        forms::size_matrix_operands(&mut slots, self.ctx.wave64, self.ctx.gfx_major);
+        let shape = VectorShape {
+            family: Family::of(&form.encoding),
+            sdwa: cx.encoding.name.contains("_VOP_SDWA"),
+            dpp,
+        };
+        let (pieces, modifier_pieces) = split_trailing_modifiers(stmt);
+        if pieces.len() > slots.len() {
+            return Err(reject(pieces[slots.len()].column, INVALID_OPERAND));
+        }
+        if pieces.len() < slots.len() {
+            return Err(reject(stmt.column, "too few operands for instruction"));
+        }
+        let mut fields = FieldSet::default();
+        let (operands, stripped) = vector_operands(&pieces, &slots, shape, cx, &mut fields)?;
+        self.apply_modifiers(&modifier_pieces, &slots, shape, &mut fields)?;
+        if shape.family == Family::Vop3p && !fields.has("OPSEL_HI") && !syntax::vector::is_mix(base)
+        {
+            // Packed math reads the high halves for the high lanes unless told otherwise.
+            fields.set("OPSEL_HI", 0b111);
+        }
+        if syntax::vector::opsel_sources_must_be_zero(&instruction.name)
+            && fields.get("OPSEL") & 0b11 != 0
+        {
+            return Err(reject(stmt.column, "invalid op_sel operand"));
+        }
+        default_dpp_and_sdwa_fields(&mut fields, &slots, shape, cx, stmt.column)?;
+        let literal = operands
+            .iter()
+            .any(|o| matches!(o.value, OperandValue::Literal { .. }));
+        if dpp.is_some() && literal {
+            return Err(reject(stmt.column, INVALID_OPERAND));
+        }
+        check_literals(&operands, &stripped)?;
+        Ok(Inst {
+            mnemonic: stmt.mnemonic.clone(),
+            name: instruction.name.clone(),
+            encoding: if dpp.is_some() || shape.sdwa {
+                cx.encoding.name.clone()
+            } else {
+                form.encoding.clone()
+            },
+            opcode: form.opcode,
+            operands,
+            modifiers: fields.0.into(),
+        })
+    }
+
+    /// Applies the modifiers after the operands (op_sel, clamp, DPP controls, SDWA selects...)
+    /// to `fields`, rejecting those the form does not take.
+    fn apply_modifiers(
+        &self,
+        modifier_pieces: &[Piece],
+        slots: &[Operand],
+        shape: VectorShape,
+        fields: &mut FieldSet,
+    ) -> Result<(), NotEncoded> {
+        let narrow = slots
+            .iter()
+            .find_map(|s| syntax::vector::narrow_packed(&s.data_format));
+        let matrix =
+            syntax::vector::MatrixOp::from_formats(slots.iter().map(|s| s.data_format.as_str()));
+        let sources = source_count(slots);
+        let has_vdst = slots.iter().any(|s| s.field.as_deref() == Some("VDST"));
+        for piece in modifier_pieces {
+            let parsed = vop_modifiers::parse(&piece.text).expect("peeled as a modifier");
+            let modifier = parsed.map_err(|m| reject(piece.column, m))?;
+            let bad = || reject(piece.column, INVALID_OPERAND);
+            if shape.family.is_vop32() && !modifier_fits_vop32(&modifier, shape.sdwa) {
+                return Err(bad());
+            }
+            if let Some(narrow) = narrow {
+                if !narrow_takes(&modifier, narrow.float8) {
+                    return Err(reject(piece.column, "not a valid operand."));
+                }
+            }
+            let matrix_ok = |m: &syntax::vector::MatrixOp| {
+                m.modifier_ok(&modifier, self.ctx.gfx_major, self.ctx.wave64)
+            };
+            if matrix.as_ref().is_some_and(|m| !matrix_ok(m)) {
+                return Err(bad());
+            }
+            let packed = shape.family == Family::Vop3p;
+            match modifier {
+                VopModifier::Dpp16(name, value) if shape.dpp == Some(Dpp::Dpp16) => {
+                    fields.set(name, value)
+                }
+                VopModifier::Dpp8(sels) if shape.dpp == Some(Dpp::Dpp8) => {
+                    for (i, sel) in sels.iter().enumerate() {
+                        fields.set(&format!("LANE_SEL_{i}"), *sel);
+                    }
+                }
+                VopModifier::FetchInactive(n) if shape.dpp.is_some() => fields.set("FI", n),
+                VopModifier::Dpp16(..) | VopModifier::Dpp8(_) | VopModifier::FetchInactive(_) => {
+                    return Err(bad())
+                }
+                VopModifier::Field(name, value) => fields.set(name, value),
+                VopModifier::Bits("OPSEL", bits, len)
+                    if !packed && has_vdst && len == sources + 1 =>
+                {
+                    // The last op_sel element selects the destination half (OPSEL bit 3).
+                    let dst = (bits >> (len - 1)) & 1;
+                    fields.set("OPSEL", (bits & !(1 << (len - 1))) | dst << 3);
+                }
+                VopModifier::Bits("OPSEL_HI", bits, len) => {
+                    // Elements not written default to 1.
+                    fields.set("OPSEL_HI", bits | (0b111 & !((1 << len) - 1)));
+                }
+                VopModifier::Bits(name, bits, _) => fields.set(name, bits),
+                VopModifier::ByteSel(n) => {
+                    fields.set("OPSEL", syntax::vector::byte_sel_bits(n, sources))
+                }
+                VopModifier::IndexKey(n) if matrix.is_some() => fields.set("OPSEL", n),
+                VopModifier::Sdwa(name, value) if shape.sdwa => fields.set(name, value),
+                VopModifier::Sdwa(..) | VopModifier::IndexKey(_) => return Err(bad()),
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What a vector form takes: its family, whether it is an SDWA or DPP form.
+#[derive(Debug, Clone, Copy)]
+struct VectorShape {
+    family: Family,
+    sdwa: bool,
+    dpp: Option<Dpp>,
+}
+
+/// Canonical modifier fields as a statement sets them; a field set twice keeps both bits.
+#[derive(Default)]
+struct FieldSet(Vec<(String, u32)>);
+
+impl FieldSet {
+    fn set(&mut self, name: &str, bits: u32) {
+        match self.0.iter_mut().find(|(n, _)| n == name) {
+            Some((_, v)) => *v |= bits,
+            None => self.0.push((name.to_string(), bits)),
+        }
+    }
+
+    fn has(&self, name: &str) -> bool {
+        self.0.iter().any(|(n, _)| n == name)
+    }
+
+    fn get(&self, name: &str) -> u32 {
+        self.0.iter().find(|(n, _)| n == name).map_or(0, |f| f.1)
+    }
+
+    /// Sets `name` to `value` unless the text set it.
+    fn default_to(&mut self, name: &str, value: u32) {
+        if !self.has(name) {
+            self.0.push((name.to_string(), value));
+        }
+    }
+}
+
+/// The operand pieces and the modifier words after the last operand.
+fn split_trailing_modifiers(stmt: &Statement) -> (Vec<Piece>, Vec<Piece>) {
+    let mut pieces = stmt.operands.clone();
+    let Some(last) = pieces.pop() else {
+        return (pieces, Vec::new());
+    };
+    let last = syntax::vector::tighten_brackets(&last);
+    let (rest, mods) = peel_modifiers(&last, |w| vop_modifiers::parse(w).is_some());
+    if !rest.text.is_empty() || mods.is_empty() {
+        pieces.push(rest);
+    }
+    (pieces, mods)
+}
+
+/// How many of src0..src2 the slots hold.
+fn source_count(slots: &[Operand]) -> u32 {
+    slots
+        .iter()
+        .filter(|s| {
+            s.field
+                .as_deref()
+                .and_then(operand_bit)
+                .is_some_and(|b| b < 3)
+        })
+        .count() as u32
+}
+
+/// Binds each operand piece to its slot: source modifiers (`-`, `|..|`, `sext(..)`) and true16
+/// halves become NEG/ABS/SEXT/OPSEL bits in `fields`; returns the operands and their texts
+/// without those modifiers.
+fn vector_operands(
+    pieces: &[Piece],
+    slots: &[Operand],
+    shape: VectorShape,
+    cx: &OperandCtx,
+    fields: &mut FieldSet,
+) -> Result<(Vec<InstOperand>, Vec<Piece>), NotEncoded> {
+    let mut operands = Vec::new();
+    let mut stripped = Vec::new();
+    for (piece, slot) in pieces.iter().zip(slots) {
+        let field = slot.field.as_deref().unwrap_or("");
+        let bit = operand_bit(field);
+        let (text, mods) = if field.starts_with("SRC") || field.starts_with("VSRC") {
+            split_source_modifiers(&piece.text).map_err(|m| reject(piece.column, m))?
+        } else {
+            (piece.text.clone(), Default::default())
+        };
+        if let Some(bit) = bit {
+            source_modifier_bits(&mods, bit, shape, fields)
+                .map_err(|why| why.unwrap_or_else(|| reject(piece.column, INVALID_OPERAND)))?;
+            if let (_, Some(true)) = strip_half(&text) {
+                fields.set("OPSEL", 1 << bit);
+            }
+        }
+        let inner = Piece {
+            text,
+            column: piece.column,
+        };
+        let value = parser(classify_vector(&slot.operand_type))
+            .parse(&inner, slot, cx)
+            .map_err(|m| reject(piece.column, m))?;
+        let vgpr = matches!(&value, OperandValue::Reg(r) if r.file == RegFile::Vgpr);
+        // The DPP dword names src0 by VGPR number; GFX11 also wants a VGPR src1 there
+        // (GFX12 takes SGPRs and constants; checked with llvm-mc 22).
+        let vgpr_only = field == "SRC0" || (field == "SRC1" && cx.syntax.gfx_major == 11);
+        if shape.dpp.is_some() && vgpr_only && !vgpr {
+            return Err(reject(piece.column, INVALID_OPERAND));
+        }
+        operands.push(InstOperand {
+            spec: slot.clone(),
+            value,
+        });
+        stripped.push(inner);
+    }
+    Ok((operands, stripped))
+}
+
+/// The NEG/ABS/SEXT bits of source `bit`'s modifiers. `Err(None)`: the form takes no
+/// modifiers on this source (32-bit forms take them only in their DPP16 or SDWA dword, on
+/// src0/src1).
+fn source_modifier_bits(
+    mods: &syntax::vector::SourceMods,
+    bit: u32,
+    shape: VectorShape,
+    fields: &mut FieldSet,
+) -> Result<(), Option<NotEncoded>> {
+    if mods.sext && !shape.sdwa {
+        return Err(Some(NotEncoded::Unsupported(
+            "sext modifier not implemented".into(),
+        )));
+    }
+    if mods.sext && bit < 2 {
+        fields.set("SEXT", 1 << bit);
+    }
+    if !mods.any() {
+        return Ok(());
+    }
+    let extra_dword = shape.dpp == Some(Dpp::Dpp16) || shape.sdwa;
+    if shape.family.is_vop32() && !(extra_dword && bit < 2) {
+        return Err(None);
+    }
+    if mods.neg {
+        fields.set("NEG", 1 << bit);
+    }
+    if mods.abs {
+        // VOP3P has no ABS field; the mixed-precision FMAs read NEG_HI as abs
+        // (RDNA3 ISA §7.4 "VOP3P", V_FMA_MIX*).
+        let abs = if shape.family == Family::Vop3p {
+            "NEG_HI"
+        } else {
+            "ABS"
+        };
+        fields.set(abs, 1 << bit);
+    }
+    Ok(())
+}
+
+/// 32-bit forms take only their DPP controls, and in SDWA forms the selects, clamp and omod.
+fn modifier_fits_vop32(modifier: &VopModifier, sdwa: bool) -> bool {
+    let dpp = matches!(
+        modifier,
+        VopModifier::Dpp16(..) | VopModifier::Dpp8(_) | VopModifier::FetchInactive(_)
+    );
+    let sdwa_ok = sdwa
+        && matches!(
+            modifier,
+            VopModifier::Sdwa(..) | VopModifier::Field("CLAMP" | "OMOD", _)
+        );
+    dpp || sdwa_ok
+}
+
+/// Narrow packed sources take no op_sel, and float-8 ones no negation or clamp (the f32
+/// accumulator src2 does).
+fn narrow_takes(modifier: &VopModifier, float8: bool) -> bool {
+    let field_name = match modifier {
+        VopModifier::Field(name, _) | VopModifier::Bits(name, ..) => *name,
+        _ => "",
+    };
+    let negates_packed = match modifier {
+        VopModifier::Bits("NEG" | "NEG_HI", bits, _) => bits & 0b11 != 0,
+        _ => field_name == "CLAMP",
+    };
+    !(field_name.starts_with("OPSEL") || (float8 && negates_packed))
+}
+
+/// Fields an SDWA or DPP16 form sets when the text leaves them out: whole-dword selects,
+/// every row and bank enabled. A DPP16 form needs its control.
+fn default_dpp_and_sdwa_fields(
+    fields: &mut FieldSet,
+    slots: &[Operand],
+    shape: VectorShape,
+    cx: &OperandCtx,
+    column: u32,
+) -> Result<(), NotEncoded> {
+    if shape.sdwa {
+        let src1 = slots
+            .iter()
+            .any(|s| matches!(s.field.as_deref(), Some("VSRC1" | "SRC1")));
+        if cx.encoding.field("DST_SEL").is_some() {
+            fields.default_to("DST_SEL", 6);
+        }
+        fields.default_to("SRC0_SEL", 6);
+        if src1 {
+            fields.default_to("SRC1_SEL", 6);
+        }
+    }
+    if shape.dpp == Some(Dpp::Dpp16) {
+        if !fields.has("DPP_CTRL") {
+            return Err(reject(column, "missing DPP control"));
+        }
+        fields.default_to("ROW_MASK", 0xf);
+        fields.default_to("BANK_MASK", 0xf);
+    }
+    Ok(())
+}
