@@ -14,8 +14,9 @@ use serde::Serialize;
 use crate::classify::{normalize_asm, LlvmVerdict, OursAnswer};
 use crate::engine::{self, CaseResult, EngineConfig, Report};
 use crate::explain;
+use crate::junit;
 use crate::llvm_mc::LlvmAnswer;
-use crate::report::{llvm_text, xml_escape};
+use crate::report::llvm_text;
 
 /// The not-run reason of a `-mcpu` the llvm-mc does not know (see [`crate::llvm_mc::Fault`]).
 const UNKNOWN_CPU: &str = "llvm-mc does not know the -mcpu";
@@ -403,33 +404,28 @@ pub fn junit(report: &GateReport, baseline: Option<&BTreeSet<String>>) -> String
         by_file.entry(&c.file).or_default().push(c);
     }
     let reviewed = |c: &Change| baseline.is_some_and(|b| b.contains(&c.baseline_line()));
-    let failures = by_file
-        .values()
-        .filter(|cs| cs.iter().any(|c| !reviewed(c)))
-        .count();
-    let mut out = format!(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"gate llvm-{} to llvm-{}\" tests=\"{}\" failures=\"{failures}\">\n",
-        xml_escape(&report.old_version),
-        xml_escape(&report.new_version),
-        by_file.len()
-    );
-    for (file, changes) in by_file {
-        let bad: Vec<&&Change> = changes.iter().filter(|c| !reviewed(c)).collect();
-        let _ = write!(out, "    <testcase name=\"{}\"", xml_escape(file));
-        if bad.is_empty() {
-            out.push_str("/>\n");
-            continue;
-        }
-        let _ = writeln!(
-            out,
-            ">\n      <failure message=\"{} unreviewed changes\">",
-            bad.len()
-        );
-        for c in bad {
-            let _ = writeln!(out, "{}", xml_escape(&c.baseline_line()));
-        }
-        out.push_str("      </failure>\n    </testcase>\n");
-    }
-    out.push_str("  </testsuite>\n</testsuites>\n");
-    out
+    let cases = by_file
+        .into_iter()
+        .map(|(file, changes)| {
+            let bad: Vec<String> = changes
+                .iter()
+                .filter(|c| !reviewed(c))
+                .map(|c| c.baseline_line())
+                .collect();
+            let mut case = junit::TestCase::named(file);
+            case.failure = (!bad.is_empty()).then(|| junit::Failure {
+                message: format!("{} unreviewed changes", bad.len()),
+                detail: bad.join("\n"),
+            });
+            case
+        })
+        .collect();
+    let suite = junit::Suite {
+        name: format!(
+            "gate llvm-{} to llvm-{}",
+            report.old_version, report.new_version
+        ),
+        cases,
+    };
+    junit::render(None, &[suite])
 }

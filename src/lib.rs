@@ -16,6 +16,7 @@ pub mod engine;
 pub mod exec;
 pub mod explain;
 pub mod gate;
+pub mod junit;
 pub mod llvm_mc;
 pub mod nightly;
 pub mod output;

@@ -16,6 +16,7 @@ use minijinja::{context, Environment, UndefinedBehavior, Value};
 use serde::{Deserialize, Serialize};
 
 use crate::gate::mattr_suffix;
+use crate::junit::{Failure, Suite, TestCase};
 use crate::report::{LLVM_COLUMNS, OURS_COLUMNS};
 
 /// `mcdiff report`: render the nightly page, summary and JUnit from run and gate JSON.
@@ -553,21 +554,6 @@ struct GateExample {
     seen_by_check: bool,
     shape: Option<String>,
     reviewed: Option<bool>,
-}
-
-#[derive(Serialize)]
-struct JunitCase {
-    suite: String,
-    name: String,
-    failure: Option<String>,
-    out: String,
-}
-
-#[derive(Serialize)]
-struct JunitSuite {
-    name: String,
-    failures: usize,
-    cases: Vec<JunitCase>,
 }
 
 fn pct(r: f64) -> String {
@@ -1309,11 +1295,16 @@ fn unreviewed_count(g: &GateDoc, baseline: Option<&BTreeSet<String>>) -> Option<
 // ---------------------------------------------------------------------------------------
 // JUnit: did anything get worse since the last comparable night; is the gate clean.
 
-fn junit_suite(name: String, cases: Vec<JunitCase>) -> JunitSuite {
-    JunitSuite {
-        failures: cases.iter().filter(|c| c.failure.is_some()).count(),
-        name,
-        cases,
+/// A nightly test case: the suite is its class name, a failure's message is its detail.
+fn junit_case(suite: &str, name: &str, failure: Option<String>, out: String) -> TestCase {
+    TestCase {
+        name: name.to_string(),
+        classname: Some(suite.to_string()),
+        failure: failure.map(|message| Failure {
+            detail: message.clone(),
+            message,
+        }),
+        system_out: Some(out),
     }
 }
 
@@ -1345,13 +1336,13 @@ fn worse_than(now: &NightTarget, b: &NightTarget) -> Vec<String> {
     worse
 }
 
-fn target_case(suite: &str, t: &str, now: &NightTarget, before: Option<&NightTarget>) -> JunitCase {
+fn target_case(suite: &str, t: &str, now: &NightTarget, before: Option<&NightTarget>) -> TestCase {
     let worse = before.map(|b| worse_than(now, b)).unwrap_or_default();
-    JunitCase {
-        suite: suite.to_string(),
-        name: t.to_string(),
-        failure: (!worse.is_empty()).then(|| worse.join("; ")),
-        out: format!(
+    junit_case(
+        suite,
+        t,
+        (!worse.is_empty()).then(|| worse.join("; ")),
+        format!(
             "cases {}, match {} ({}), diverged {}, unsupported {}, agrees {}, \
              check-differs {}, not-run {}{}",
             now.cases,
@@ -1368,11 +1359,11 @@ fn target_case(suite: &str, t: &str, now: &NightTarget, before: Option<&NightTar
                 ""
             }
         ),
-    }
+    )
 }
 
 /// A case per target of the run.
-fn corpus_suite(run: &RunDoc, prev: Option<&Night>) -> JunitSuite {
+fn corpus_suite(run: &RunDoc, prev: Option<&Night>) -> Suite {
     let name = format!("nightly.{}", run.corpus_version);
     let mut names: Vec<&String> = run.targets.keys().collect();
     names.sort_by_key(|t| target_key(t));
@@ -1385,45 +1376,39 @@ fn corpus_suite(run: &RunDoc, prev: Option<&Night>) -> JunitSuite {
             target_case(&name, t, &night_target(&run.targets[t]), before)
         })
         .collect();
-    junit_suite(name, cases)
+    Suite { name, cases }
 }
 
 /// The gate's cases: llvm-mc faults, and (with a baseline) unreviewed changes.
-fn gate_suite(g: &GateView) -> JunitSuite {
+fn gate_suite(g: &GateView) -> Suite {
     let name = format!("nightly.gate.{}-to-{}", g.old, g.new);
-    let mut cases = vec![JunitCase {
-        suite: name.clone(),
-        name: "faults".into(),
-        failure: (!g.faults.is_empty()).then(|| {
-            format!(
-                "{} llvm-mc runs faulted: {}",
-                g.faults.len(),
-                g.faults.join("; ")
-            )
-        }),
-        out: format!(
-            "{} cases compared, {} not compared",
-            g.cases, g.not_compared
-        ),
-    }];
+    let faults = (!g.faults.is_empty()).then(|| {
+        format!(
+            "{} llvm-mc runs faulted: {}",
+            g.faults.len(),
+            g.faults.join("; ")
+        )
+    });
+    let compared = format!(
+        "{} cases compared, {} not compared",
+        g.cases, g.not_compared
+    );
+    let mut cases = vec![junit_case(&name, "faults", faults, compared)];
     if let Some(n) = g.unreviewed {
-        cases.push(JunitCase {
-            suite: name.clone(),
-            name: "unreviewed changes".into(),
-            failure: (n > 0).then(|| {
-                format!(
-                    "{n} of {} changes are not in the baseline: {}",
-                    g.changes,
-                    g.unreviewed_list.join("; ")
-                )
-            }),
-            out: format!("{} changes, all reviewed", g.changes),
+        let failure = (n > 0).then(|| {
+            format!(
+                "{n} of {} changes are not in the baseline: {}",
+                g.changes,
+                g.unreviewed_list.join("; ")
+            )
         });
+        let out = format!("{} changes, all reviewed", g.changes);
+        cases.push(junit_case(&name, "unreviewed changes", failure, out));
     }
-    junit_suite(name, cases)
+    Suite { name, cases }
 }
 
-fn junit_suites(runs: &[RunDoc], prev: Option<&Night>, gate: Option<&GateView>) -> Vec<JunitSuite> {
+fn junit_suites(runs: &[RunDoc], prev: Option<&Night>, gate: Option<&GateView>) -> Vec<Suite> {
     runs.iter()
         .map(|run| corpus_suite(run, prev))
         .chain(gate.map(gate_suite))
@@ -1442,7 +1427,6 @@ fn environment() -> Result<Environment<'static>> {
         include_str!("../templates/nightly.html.jinja"),
     )?;
     env.add_template("summary.md", include_str!("../templates/summary.md.jinja"))?;
-    env.add_template("junit.xml", include_str!("../templates/junit.xml.jinja"))?;
     env.add_filter("num", num);
     env.add_filter("mdcell", |s: String| {
         s.replace('|', "\\|").replace('\n', " ")
@@ -1537,7 +1521,7 @@ pub fn render(
         .collect();
     let gate_view = gate.map(|g| gate_view(g, baseline, args.examples));
     let suites = junit_suites(runs, prev, gate_view.as_ref());
-    let failures: usize = suites.iter().map(|s| s.failures).sum();
+    let failures: usize = suites.iter().map(Suite::failures).sum();
     let tests: usize = suites.iter().map(|s| s.cases.len()).sum();
     let gate_trend: Vec<(String, u64)> = comparable
         .iter()
@@ -1559,7 +1543,6 @@ pub fn render(
         llvm_columns => LLVM_COLUMNS,
         ours_columns => OURS_COLUMNS,
         file_columns => FILE_COLUMNS,
-        suites => &suites,
         failures => failures,
         tests => tests,
         spark_w => SPARK_W,
@@ -1569,7 +1552,7 @@ pub fn render(
     Ok(Rendered {
         html: env.get_template("nightly.html")?.render(&ctx)?,
         md: env.get_template("summary.md")?.render(&ctx)?,
-        junit: env.get_template("junit.xml")?.render(&ctx)?,
+        junit: crate::junit::render(Some(&format!("mcdiff nightly {date}")), &suites),
         night: tonight,
     })
 }

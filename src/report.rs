@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 use crate::bytes::{render, EncByte};
 use crate::classify::{LlvmVerdict, OursAnswer, OursVerdict};
 use crate::engine::{CaseResult, Report};
+use crate::junit;
 use crate::llvm_mc::LlvmAnswer;
 use crate::semantics::SemaVerdict;
 use mcdiff_lit::CheckExpectation;
@@ -747,14 +748,6 @@ pub fn json(report: &Report) -> JsonReport<'_> {
     }
 }
 
-/// Text for an XML attribute or element.
-pub fn xml_escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 /// JUnit XML: a suite per target, a test case per (file, target); a finding on either axis
 /// fails it.
 pub fn junit(report: &Report) -> String {
@@ -767,47 +760,36 @@ pub fn junit(report: &Report) -> String {
             .or_default()
             .push(c);
     }
-    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n");
-    for (target, files) in by_target {
-        let failures = files
-            .values()
-            .filter(|cs| cs.iter().any(|c| is_finding(c)))
-            .count();
-        let _ = writeln!(
-            out,
-            "  <testsuite name=\"{} llvm-{}\" tests=\"{}\" failures=\"{failures}\">",
-            xml_escape(target),
-            xml_escape(&report.corpus_version),
-            files.len()
-        );
-        for (file, cases) in files {
-            let _ = write!(out, "    <testcase name=\"{}\"", xml_escape(file));
-            let bad: Vec<&&CaseResult> = cases.iter().filter(|c| is_finding(c)).collect();
-            if bad.is_empty() {
-                out.push_str("/>\n");
-                continue;
-            }
-            let _ = writeln!(
-                out,
-                ">\n      <failure message=\"{} of {} cases have findings\">",
-                bad.len(),
-                cases.len()
-            );
-            for c in bad {
-                let line = format!(
-                    "{}:{}: llvm: {} ; ours: {} ; {}",
-                    c.file,
-                    c.line,
-                    c.verdict.llvm,
-                    c.verdict.ours_text(),
-                    c.text
-                );
-                let _ = writeln!(out, "{}", xml_escape(&line));
-            }
-            out.push_str("      </failure>\n    </testcase>\n");
-        }
-        out.push_str("  </testsuite>\n");
-    }
-    out.push_str("</testsuites>\n");
-    out
+    let suites: Vec<junit::Suite> = by_target
+        .into_iter()
+        .map(|(target, files)| junit::Suite {
+            name: format!("{target} llvm-{}", report.corpus_version),
+            cases: files
+                .into_iter()
+                .map(|(file, cases)| {
+                    let bad: Vec<String> = cases
+                        .iter()
+                        .filter(|c| is_finding(c))
+                        .map(|c| {
+                            format!(
+                                "{}:{}: llvm: {} ; ours: {} ; {}",
+                                c.file,
+                                c.line,
+                                c.verdict.llvm,
+                                c.verdict.ours_text(),
+                                c.text
+                            )
+                        })
+                        .collect();
+                    let mut case = junit::TestCase::named(file);
+                    case.failure = (!bad.is_empty()).then(|| junit::Failure {
+                        message: format!("{} of {} cases have findings", bad.len(), cases.len()),
+                        detail: bad.join("\n"),
+                    });
+                    case
+                })
+                .collect(),
+        })
+        .collect();
+    junit::render(None, &suites)
 }
