@@ -4,7 +4,7 @@
 
 use anyhow::{Context, Result};
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -14,6 +14,7 @@ use crate::classify::{judge_asm, judge_disasm, OursAnswer, OursVerdict, Recorded
 use crate::disasm::Piece;
 use crate::explain;
 use crate::llvm_mc::{Fault, FaultKind, LlvmAnswer, LlvmMc, LlvmRun, RunCache};
+use crate::selection::Selection;
 use crate::semantics::{SemaVerdict, Semantics};
 use mcdiff_asm::decode::{DecodeOutcome, Disassembler};
 use mcdiff_asm::print::print;
@@ -30,10 +31,8 @@ pub struct EngineConfig {
     pub corpus_version: String,
     pub llvm_mc: LlvmMc,
     pub cache: RunCache,
-    /// Only RUN lines whose `-mcpu` is listed (empty: all).
-    pub mcpus: Vec<String>,
-    /// Only files whose relative path contains one of these (empty: all).
-    pub file_filters: Vec<String>,
+    /// Which files (and shard of them) and RUN lines to run.
+    pub selection: Selection,
 }
 
 /// One case and its verdict.
@@ -79,7 +78,7 @@ impl CaseResult {
 }
 
 /// A RUN line the engine could not use, with why.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SkippedRun {
     pub file: String,
     pub line: usize,
@@ -93,6 +92,11 @@ pub struct Report {
     pub llvm_mc_version: String,
     pub llvm_mc_path: String,
     pub files: usize,
+    /// Files the `--file` filters took before the shard split: none is bad input, while
+    /// one shard of a small selection may well hold no file.
+    pub matched_files: usize,
+    /// What the run covers (the shard included).
+    pub selection: Selection,
     /// RUN lines by kind (`encode`, `error`, ...), all files.
     pub run_kinds: BTreeMap<String, usize>,
     pub unparsed_runs: Vec<SkippedRun>,
@@ -136,14 +140,11 @@ pub fn run(config: &EngineConfig, progress: &(dyn Fn(usize, usize) + Sync)) -> R
     let corpus = mcdiff_lit::load_corpus(&config.corpus_root)
         .with_context(|| format!("reading {}", config.corpus_root.display()))?;
     let mut plan = Plan::default();
+    let mut matched_files = 0;
     for file in &corpus.files {
         let path = file.path.display().to_string();
-        let selected = config.file_filters.is_empty()
-            || config
-                .file_filters
-                .iter()
-                .any(|f| path.contains(f.as_str()));
-        if selected {
+        matched_files += usize::from(config.selection.matches_file(&path));
+        if config.selection.covers_file(&path) {
             plan.add_file(config, file, path);
         }
     }
@@ -184,6 +185,8 @@ pub fn run(config: &EngineConfig, progress: &(dyn Fn(usize, usize) + Sync)) -> R
         llvm_mc_version: config.llvm_mc.version.clone(),
         llvm_mc_path: config.llvm_mc.path.display().to_string(),
         files: plan.files,
+        matched_files,
+        selection: config.selection.clone(),
         run_kinds: plan.run_kinds,
         unparsed_runs: plan.unparsed_runs,
         failed_runs,
@@ -226,12 +229,7 @@ impl<'a> Plan<'a> {
             ) {
                 continue;
             }
-            let wanted = config.mcpus.is_empty()
-                || config
-                    .mcpus
-                    .iter()
-                    .any(|m| Some(m.as_str()) == run.mcpu.as_deref());
-            if !wanted {
+            if !config.selection.matches_mcpu(run.mcpu.as_deref()) {
                 continue;
             }
             // A RUN line repeated verbatim checks nothing new: count its cases once.

@@ -17,6 +17,7 @@ use crate::explain;
 use crate::junit;
 use crate::llvm_mc::LlvmAnswer;
 use crate::report::llvm_text;
+use crate::selection::{Selection, Shard};
 
 /// The not-run reason of a `-mcpu` the llvm-mc does not know (see [`crate::llvm_mc::Fault`]).
 const UNKNOWN_CPU: &str = "llvm-mc does not know the -mcpu";
@@ -75,6 +76,10 @@ pub struct GateReport {
     pub corpus_version: String,
     pub old_version: String,
     pub new_version: String,
+    /// The shard of the files this report covers; absent when it covers every file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shard: Option<Shard>,
+    pub selection: Selection,
     /// Cases compared (present under both llvm-mc).
     pub cases: usize,
     /// Cases not compared: llvm-mc's answer could not be mapped to the line on one side.
@@ -98,6 +103,8 @@ pub fn compare(old: &Report, new: &Report) -> GateReport {
         corpus_version: new.corpus_version.clone(),
         old_version: old.llvm_mc_version.clone(),
         new_version: new.llvm_mc_version.clone(),
+        shard: new.selection.shard,
+        selection: new.selection.clone(),
         cases: 0,
         not_compared: 0,
         faults: faults(old).chain(faults(new)).collect(),
@@ -115,6 +122,8 @@ pub fn compare(old: &Report, new: &Report) -> GateReport {
         }
     }
     report.changes.sort_by_key(Change::baseline_line);
+    // Sorted, as merged shards sort theirs: one order however the files were split.
+    report.faults.sort();
     report
 }
 
@@ -316,7 +325,8 @@ pub fn baseline_text(report: &GateReport) -> String {
     out
 }
 
-/// Changes not in the baseline, and baseline lines no change matches.
+/// Changes not in the baseline, and baseline lines of the files the report covers (its
+/// `--file` selection and shard) that no change matches.
 pub fn unreviewed<'a>(
     report: &'a GateReport,
     baseline: &BTreeSet<String>,
@@ -327,8 +337,18 @@ pub fn unreviewed<'a>(
         .iter()
         .filter(|c| !baseline.contains(&c.baseline_line()))
         .collect();
-    let gone = baseline.difference(&seen).cloned().collect();
+    let gone = baseline
+        .difference(&seen)
+        .filter(|key| report.selection.covers_file(baseline_file(key)))
+        .cloned()
+        .collect();
     (new, gone)
+}
+
+/// The test file of a baseline key (`kind file:line run@N mcpu`, see [`baseline_line`]).
+fn baseline_file(key: &str) -> &str {
+    let place = key.split_whitespace().nth(1).unwrap_or_default();
+    place.rsplit_once(':').map_or(place, |(file, _)| file)
 }
 
 /// Counts by a key, most frequent first.
@@ -350,8 +370,12 @@ type ChangeKey = fn(&Change) -> String;
 
 /// The grouped summary: by kind (with examples), by target, by file, by text shape.
 pub fn summary(report: &GateReport, examples: usize) -> String {
+    let shard = match report.shard {
+        Some(shard) => format!(" (shard {shard})"),
+        None => String::new(),
+    };
     let mut out = format!(
-        "LLVM {} tests: llvm-mc {} -> {}: {} cases compared, {} changed, {} not compared \
+        "LLVM {} tests{shard}: llvm-mc {} -> {}: {} cases compared, {} changed, {} not compared \
          (llvm-mc's answer not mapped to the line)\n",
         report.corpus_version,
         report.old_version,

@@ -21,4 +21,5 @@ pub mod llvm_mc;
 pub mod nightly;
 pub mod output;
 pub mod report;
+pub mod selection;
 pub mod semantics;

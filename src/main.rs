@@ -12,6 +12,7 @@ use mcdiff::engine::{self, EngineConfig};
 use mcdiff::llvm_mc::{LlvmMc, RunCache};
 use mcdiff::output::{check_writable, write_atomically};
 use mcdiff::report;
+use mcdiff::selection::Selection;
 
 #[derive(Parser)]
 #[command(
@@ -78,17 +79,6 @@ struct GateArgs {
     show: usize,
     #[command(flatten)]
     llvm: LlvmMcOptions,
-}
-
-/// Which RUN lines a run covers.
-#[derive(clap::Args)]
-struct Selection {
-    /// Only RUN lines with this -mcpu (repeatable).
-    #[arg(long = "mcpu", value_name = "CPU")]
-    mcpus: Vec<String>,
-    /// Only test files whose path contains this text (repeatable).
-    #[arg(long = "file", value_name = "TEXT")]
-    files: Vec<String>,
 }
 
 /// How llvm-mc is run.
@@ -245,11 +235,11 @@ fn cmd_run(data: Option<PathBuf>, args: RunArgs) -> Result<ExitCode> {
     let mut json = String::new();
     let mut junit = String::new();
     let mut diverged = false;
-    let mut files = 0;
+    let mut matched_files = 0;
     let mut input_errors = Vec::new();
     for version in &corpora {
         let report = run_corpus(&data, &args, version, cache_dir.clone())?;
-        files += report.files;
+        matched_files += report.matched_files;
         input_errors.extend(report.input_errors.iter().cloned());
         input_errors.extend(
             report
@@ -282,7 +272,7 @@ fn cmd_run(data: Option<PathBuf>, args: RunArgs) -> Result<ExitCode> {
     if args.status_md {
         print!("{}", report::status_markdown(&reports));
     }
-    if files == 0 {
+    if matched_files == 0 {
         bail!("--file {:?}: no test file matches", args.select.files);
     }
     for (path, text) in [(&args.json, json), (&args.junit, junit)] {
@@ -327,8 +317,7 @@ fn run_corpus(
         corpus_version: version.to_string(),
         llvm_mc,
         cache: RunCache::new(cache_dir),
-        mcpus: args.select.mcpus.clone(),
-        file_filters: args.select.files.clone(),
+        selection: args.select.clone(),
     };
     let bar = progress_bar(version);
     let report = engine::run(&config, &|done, total| {
@@ -369,8 +358,7 @@ fn cmd_gate(data: Option<PathBuf>, args: GateArgs) -> Result<ExitCode> {
             corpus_version: version.clone(),
             llvm_mc,
             cache: RunCache::new(cache_dir.clone()),
-            mcpus: args.select.mcpus.clone(),
-            file_filters: args.select.files.clone(),
+            selection: args.select.clone(),
         })
     };
     let report = mcdiff::gate::run(&config(old)?, &config(new)?)?;

@@ -9,6 +9,7 @@ use crate::classify::{LlvmVerdict, OursAnswer, OursVerdict};
 use crate::engine::{CaseResult, Report};
 use crate::junit;
 use crate::llvm_mc::LlvmAnswer;
+use crate::selection::{Selection, Shard};
 use crate::semantics::SemaVerdict;
 use mcdiff_lit::CheckExpectation;
 
@@ -185,9 +186,13 @@ fn write_row(out: &mut String, name: &str, counts: &Counts) {
 pub fn summary_table(report: &Report) -> String {
     let mut total = Counts::default();
     let mut out = String::new();
+    let shard = match report.selection.shard {
+        Some(shard) => format!(" (shard {shard})"),
+        None => String::new(),
+    };
     let _ = writeln!(
         out,
-        "LLVM {} tests, llvm-mc {} ({}): {} files, {} cases",
+        "LLVM {} tests, llvm-mc {} ({}): {} files{shard}, {} cases",
         report.corpus_version,
         report.llvm_mc_version,
         report.llvm_mc_path,
@@ -719,6 +724,10 @@ pub struct JsonReport<'a> {
     corpus_version: &'a str,
     llvm_mc_version: &'a str,
     llvm_mc_path: &'a str,
+    /// The shard of the files this document holds; absent when it holds every file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    shard: Option<Shard>,
+    selection: &'a Selection,
     files: usize,
     run_kinds: &'a BTreeMap<String, usize>,
     unparsed_runs: &'a [crate::engine::SkippedRun],
@@ -733,6 +742,8 @@ pub fn json(report: &Report) -> JsonReport<'_> {
         corpus_version: &report.corpus_version,
         llvm_mc_version: &report.llvm_mc_version,
         llvm_mc_path: &report.llvm_mc_path,
+        shard: report.selection.shard,
+        selection: &report.selection,
         files: report.files,
         run_kinds: &report.run_kinds,
         unparsed_runs: &report.unparsed_runs,

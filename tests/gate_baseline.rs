@@ -29,8 +29,7 @@ fn llvm_19_to_22_changes_are_reviewed() {
         cache: RunCache::new(Some(
             Path::new(env!("CARGO_TARGET_TMPDIR")).join("llvm-mc-cache"),
         )),
-        mcpus: Vec::new(),
-        file_filters: Vec::new(),
+        selection: Default::default(),
     };
     let report = gate::run(&config(&old), &config(&new)).unwrap();
     assert!(report.faults.is_empty(), "{:?}", report.faults);

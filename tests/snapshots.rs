@@ -34,8 +34,7 @@ fn snapshot_corpus(version: &str) {
         cache: RunCache::new(Some(
             Path::new(env!("CARGO_TARGET_TMPDIR")).join("llvm-mc-cache"),
         )),
-        mcpus: Vec::new(),
-        file_filters: Vec::new(),
+        selection: Default::default(),
     };
     let report = engine::run(&config, &|_, _| {}).unwrap();
     assert_eq!(
