@@ -18,6 +18,7 @@ pub mod explain;
 pub mod gate;
 pub mod junit;
 pub mod llvm_mc;
+pub mod merge;
 pub mod nightly;
 pub mod output;
 pub mod report;

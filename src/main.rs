@@ -10,6 +10,7 @@ use std::time::Duration;
 use mcdiff::data::{DataDir, CORPUS_VERSIONS};
 use mcdiff::engine::{self, EngineConfig};
 use mcdiff::llvm_mc::{LlvmMc, RunCache};
+use mcdiff::nightly::ReportAction;
 use mcdiff::output::{check_writable, write_atomically};
 use mcdiff::report;
 use mcdiff::selection::Selection;
@@ -41,7 +42,9 @@ enum Command {
     Disasm(mcdiff::disasm::DisasmArgs),
     /// The LLVM upgrade gate: what changed between two llvm-mc releases over one corpus.
     Gate(GateArgs),
-    /// The nightly report: HTML page, Markdown summary, JUnit and history from run and gate JSON.
+    /// The nightly report: HTML page, Markdown summary, JUnit and history from run and gate
+    /// JSON; `report merge` joins the JSON of shards.
+    #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
     Report(mcdiff::nightly::ReportArgs),
 }
 
@@ -182,7 +185,10 @@ fn main() -> ExitCode {
             Ok(ExitCode::SUCCESS)
         }),
         Command::Disasm(args) => mcdiff::disasm::cmd(cli.data, args),
-        Command::Report(args) => mcdiff::nightly::cmd(args),
+        Command::Report(mut args) => match args.action.take() {
+            Some(ReportAction::Merge(merge)) => mcdiff::merge::cmd(merge),
+            None => mcdiff::nightly::cmd(args),
+        },
     };
     match result {
         Ok(code) => code,
@@ -232,8 +238,7 @@ fn cmd_run(data: Option<PathBuf>, args: RunArgs) -> Result<ExitCode> {
         check_writable(path)?;
     }
     let mut reports = Vec::new();
-    let mut json = String::new();
-    let mut junit = String::new();
+    let mut documents = Vec::new();
     let mut diverged = false;
     let mut matched_files = 0;
     let mut input_errors = Vec::new();
@@ -259,12 +264,9 @@ fn cmd_run(data: Option<PathBuf>, args: RunArgs) -> Result<ExitCode> {
             eprintln!("{}:{}: RUN line not checked: {}", f.file, f.line, f.reason);
         }
         diverged |= !report.failed_runs.is_empty() || report.cases.iter().any(report::is_finding);
-        if args.json.is_some() {
-            // One JSON document per line and corpus (JSON Lines).
-            json.push_str(&serde_json::to_string(&report::json(&report))?);
-            json.push('\n');
+        if args.json.is_some() || args.junit.is_some() {
+            documents.push(report::json(&report));
         }
-        junit.push_str(&report::junit(&report));
         if args.status_md {
             reports.push(report);
         }
@@ -275,10 +277,11 @@ fn cmd_run(data: Option<PathBuf>, args: RunArgs) -> Result<ExitCode> {
     if matched_files == 0 {
         bail!("--file {:?}: no test file matches", args.select.files);
     }
-    for (path, text) in [(&args.json, json), (&args.junit, junit)] {
-        if let Some(path) = path {
-            write_atomically(path, &text)?;
-        }
+    if let Some(path) = &args.json {
+        write_atomically(path, &report::json_lines(&documents)?)?;
+    }
+    if let Some(path) = &args.junit {
+        write_atomically(path, &report::junit(&documents))?;
     }
     // Bad input (an unreadable test file or pseudocode file, an unparsed RUN line) fails
     // the run once everything else was checked and reported.

@@ -17,7 +17,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::gate::mattr_suffix;
 use crate::junit::{Failure, Suite, TestCase};
-use crate::report::{LLVM_COLUMNS, OURS_COLUMNS};
+use crate::report::{FINDING_COLUMNS, LLVM_COLUMNS, OURS_COLUMNS};
+use crate::selection::{Selection, Shard};
 
 /// `mcdiff report`: render the nightly page, summary and JUnit from run and gate JSON.
 #[derive(clap::Args, Debug)]
@@ -61,6 +62,16 @@ pub struct ReportArgs {
     /// Files listed under "worst files", per corpus.
     #[arg(long, default_value_t = 15, value_name = "N")]
     pub worst: usize,
+    #[command(subcommand)]
+    pub action: Option<ReportAction>,
+}
+
+/// What `mcdiff report` does besides rendering.
+#[derive(clap::Subcommand, Debug)]
+pub enum ReportAction {
+    /// Merge the JSON of the shards of `mcdiff run --shard K/N` (or of `mcdiff gate --shard
+    /// K/N`) into the JSON, and JUnit, of one unsharded run.
+    Merge(crate::merge::MergeArgs),
 }
 
 // ---------------------------------------------------------------------------------------
@@ -73,6 +84,9 @@ pub struct RunDoc {
     pub llvm_mc_version: String,
     #[serde(default)]
     pub llvm_mc_path: String,
+    /// Set on the JSON of one shard (`--shard K/N`): refused, a part is not the run.
+    #[serde(default)]
+    pub shard: Option<Shard>,
     #[serde(default)]
     pub files: u64,
     #[serde(default)]
@@ -158,12 +172,17 @@ impl Record {
     }
 }
 
-/// `mcdiff gate --json`.
-#[derive(Debug, Clone, Deserialize)]
+/// `mcdiff gate --json`, its fields in the order `mcdiff gate` writes them (`mcdiff report
+/// merge` writes merged shards back).
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct GateDoc {
     pub corpus_version: String,
     pub old_version: String,
     pub new_version: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<Shard>,
+    #[serde(default)]
+    pub selection: Selection,
     pub cases: u64,
     #[serde(default)]
     pub not_compared: u64,
@@ -373,6 +392,7 @@ pub fn read_runs(paths: &[PathBuf]) -> Result<Vec<RunDoc>> {
                     i + 1
                 )
             })?;
+            refuse_shard(&format!("{}:{}", path.display(), i + 1), doc.shard)?;
             if runs.iter().any(|r| r.corpus_version == doc.corpus_version) {
                 bail!(
                     "{}:{}: corpus {} given twice",
@@ -389,6 +409,16 @@ pub fn read_runs(paths: &[PathBuf]) -> Result<Vec<RunDoc>> {
     }
     runs.sort_by_key(|r| version_key(&r.corpus_version));
     Ok(runs)
+}
+
+/// A shard's JSON holds part of the files: reporting it as the night would be wrong.
+fn refuse_shard(place: &str, shard: Option<Shard>) -> Result<()> {
+    match shard {
+        Some(shard) => bail!(
+            "{place}: shard {shard} of a run: merge every shard first (`mcdiff report merge`)"
+        ),
+        None => Ok(()),
+    }
 }
 
 fn version_key(v: &str) -> Vec<u64> {
@@ -489,13 +519,7 @@ struct FileView {
 }
 
 /// The finding columns of the worst-files table.
-const FILE_COLUMNS: &[&str] = &[
-    "check-differs",
-    "not-run",
-    "ours-differs",
-    "we-reject",
-    "we-accept",
-];
+const FILE_COLUMNS: &[&str] = FINDING_COLUMNS;
 
 #[derive(Serialize)]
 struct Spark {
@@ -1561,12 +1585,14 @@ pub fn render(
 pub fn cmd(args: ReportArgs) -> Result<ExitCode> {
     let runs = read_runs(&args.runs)?;
     let gate: Option<GateDoc> = match &args.gate {
-        Some(p) => Some(
-            serde_json::from_str(
-                &std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?,
-            )
-            .with_context(|| format!("{}: not a `mcdiff gate --json` document", p.display()))?,
-        ),
+        Some(p) => {
+            let text =
+                std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?;
+            let doc: GateDoc = serde_json::from_str(&text)
+                .with_context(|| format!("{}: not a `mcdiff gate --json` document", p.display()))?;
+            refuse_shard(&p.display().to_string(), doc.shard)?;
+            Some(doc)
+        }
         None => None,
     };
     let baseline = match &args.baseline {

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use crate::bytes::{render, EncByte};
 use crate::classify::{LlvmVerdict, OursAnswer, OursVerdict};
-use crate::engine::{CaseResult, Report};
+use crate::engine::{CaseResult, Report, SkippedRun};
 use crate::junit;
 use crate::llvm_mc::LlvmAnswer;
 use crate::selection::{Selection, Shard};
@@ -28,33 +28,45 @@ pub const OURS_COLUMNS: &[&str] = &[
 pub const MESSAGE_COLUMNS: &[&str] = &["same-message", "other-message"];
 
 /// Case counts on both axes, and their matrix.
-#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Counts {
     pub cases: usize,
-    pub llvm: BTreeMap<&'static str, usize>,
-    pub ours: BTreeMap<&'static str, usize>,
+    pub llvm: BTreeMap<String, usize>,
+    pub ours: BTreeMap<String, usize>,
     /// llvm verdict -> ours verdict -> cases.
-    pub matrix: BTreeMap<&'static str, BTreeMap<&'static str, usize>>,
+    pub matrix: BTreeMap<String, BTreeMap<String, usize>>,
     /// Both-reject cases by message agreement.
-    pub messages: BTreeMap<&'static str, usize>,
+    pub messages: BTreeMap<String, usize>,
     /// Cases whose `ours` verdict was judged against the CHECK line (llvm-mc did not run).
     pub ours_vs_check: usize,
+}
+
+/// Adds `n` to a count, allocating the key only the first time it is seen (this runs for
+/// every case of a run).
+fn bump(counts: &mut BTreeMap<String, usize>, key: &str, n: usize) {
+    match counts.get_mut(key) {
+        Some(count) => *count += n,
+        None => {
+            counts.insert(key.to_string(), n);
+        }
+    }
 }
 
 impl Counts {
     pub fn add(&mut self, case: &CaseResult) {
         let v = &case.verdict;
         self.cases += 1;
-        *self.llvm.entry(v.llvm.column()).or_insert(0) += 1;
-        *self.ours.entry(v.ours.column()).or_insert(0) += 1;
-        *self
-            .matrix
-            .entry(v.llvm.column())
-            .or_default()
-            .entry(v.ours.column())
-            .or_insert(0) += 1;
+        bump(&mut self.llvm, v.llvm.column(), 1);
+        bump(&mut self.ours, v.ours.column(), 1);
+        match self.matrix.get_mut(v.llvm.column()) {
+            Some(row) => bump(row, v.ours.column(), 1),
+            None => {
+                let row = BTreeMap::from([(v.ours.column().to_string(), 1)]);
+                self.matrix.insert(v.llvm.column().to_string(), row);
+            }
+        }
         if let Some(m) = v.message {
-            *self.messages.entry(m.column()).or_insert(0) += 1;
+            bump(&mut self.messages, m.column(), 1);
         }
         self.ours_vs_check += usize::from(v.ours_vs_check);
     }
@@ -62,18 +74,19 @@ impl Counts {
     pub fn merge(&mut self, other: &Counts) {
         self.cases += other.cases;
         for (k, n) in &other.llvm {
-            *self.llvm.entry(k).or_insert(0) += n;
+            bump(&mut self.llvm, k, *n);
         }
         for (k, n) in &other.ours {
-            *self.ours.entry(k).or_insert(0) += n;
+            bump(&mut self.ours, k, *n);
         }
         for (l, row) in &other.matrix {
+            let into = self.matrix.entry(l.clone()).or_default();
             for (o, n) in row {
-                *self.matrix.entry(l).or_default().entry(o).or_insert(0) += n;
+                bump(into, o, *n);
             }
         }
         for (k, n) in &other.messages {
-            *self.messages.entry(k).or_insert(0) += n;
+            bump(&mut self.messages, k, *n);
         }
         self.ours_vs_check += other.ours_vs_check;
     }
@@ -632,14 +645,14 @@ fn hex_list(bytes: &[EncByte]) -> Vec<String> {
 }
 
 /// One case in the JSON report (the contract the README documents).
-#[derive(serde::Serialize)]
-pub struct CaseRecord<'a> {
-    pub file: &'a str,
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct CaseRecord {
+    pub file: String,
     pub run_line: usize,
     pub line: usize,
-    pub mcpu: &'a str,
-    pub mattr: &'a [String],
-    pub text: &'a str,
+    pub mcpu: String,
+    pub mattr: Vec<String>,
+    pub text: String,
     pub llvm: String,
     pub ours: String,
     /// `ours` was judged against the CHECK line: llvm-mc did not run.
@@ -647,18 +660,46 @@ pub struct CaseRecord<'a> {
     pub ours_bytes: Option<Vec<String>>,
     pub llvm_bytes: Option<Vec<String>>,
     pub check_bytes: Option<Vec<String>>,
-    pub ours_text: Option<&'a str>,
-    pub llvm_text: Option<&'a str>,
-    pub check_text: Option<&'a str>,
-    pub ours_error: Option<&'a str>,
-    pub llvm_error: Option<&'a str>,
-    pub check_error: Option<&'a str>,
+    pub ours_text: Option<String>,
+    pub llvm_text: Option<String>,
+    pub check_text: Option<String>,
+    pub ours_error: Option<String>,
+    pub llvm_error: Option<String>,
+    pub check_error: Option<String>,
     /// Both-reject cases: `same-message` or `other-message`.
-    pub message: Option<&'static str>,
-    pub fields: Option<&'a str>,
-    pub blame: Option<&'a str>,
+    pub message: Option<String>,
+    pub fields: Option<String>,
+    pub blame: Option<String>,
     pub sema: Option<String>,
     pub replay: String,
+}
+
+/// The verdict columns that make a case a finding (see [`is_finding`]).
+pub const FINDING_COLUMNS: &[&str] = &[
+    "check-differs",
+    "not-run",
+    "ours-differs",
+    "we-reject",
+    "we-accept",
+];
+
+impl CaseRecord {
+    /// The case is a finding, read back from its verdict strings (`not-run: <reason>`).
+    fn is_finding(&self) -> bool {
+        [&self.llvm, &self.ours].into_iter().any(|verdict| {
+            let column = verdict.split(':').next().unwrap_or_default();
+            FINDING_COLUMNS.contains(&column)
+        })
+    }
+
+    /// The `ours` verdict as the terminal says it (see [`crate::classify::Verdict::ours_text`]).
+    fn ours_verdict_text(&self) -> String {
+        if self.ours_vs_check {
+            format!("{} (vs CHECK)", self.ours)
+        } else {
+            self.ours.clone()
+        }
+    }
 }
 
 /// A case gets a record when its `llvm` verdict is a finding or its `ours` verdict is not
@@ -668,26 +709,26 @@ pub fn is_recorded(c: &CaseResult) -> bool {
         || !matches!(c.verdict.ours, OursVerdict::Match | OursVerdict::NoSpec)
 }
 
-pub fn record(c: &CaseResult) -> CaseRecord<'_> {
+pub fn record(c: &CaseResult) -> CaseRecord {
     let (llvm_bytes, llvm_text, llvm_error) = match &c.llvm {
         LlvmAnswer::Encoded { bytes, text, .. } | LlvmAnswer::Decoded { bytes, text, .. } => {
-            (Some(hex_list(bytes)), Some(text.as_str()), None)
+            (Some(hex_list(bytes)), Some(text.clone()), None)
         }
-        LlvmAnswer::Error { message, .. } => (None, None, Some(message.as_str())),
+        LlvmAnswer::Error { message, .. } => (None, None, Some(message.clone())),
         LlvmAnswer::NotRun(_) => (None, None, None),
     };
     let (check_bytes, check_error) = match &c.recorded {
         CheckExpectation::Encoding(b) => (Some(hex_list(b)), None),
-        CheckExpectation::Error(m) | CheckExpectation::Warning(m) => (None, Some(m.as_str())),
+        CheckExpectation::Error(m) | CheckExpectation::Warning(m) => (None, Some(m.clone())),
         _ => (None, None),
     };
     CaseRecord {
-        file: &c.file,
+        file: c.file.to_string(),
         run_line: c.run_line,
         line: c.line,
-        mcpu: &c.target,
-        mattr: &c.mattr,
-        text: &c.text,
+        mcpu: c.target.to_string(),
+        mattr: c.mattr.to_vec(),
+        text: c.text.clone(),
         llvm: c.verdict.llvm.to_string(),
         ours: c.verdict.ours.to_string(),
         ours_vs_check: c.verdict.ours_vs_check,
@@ -698,58 +739,75 @@ pub fn record(c: &CaseResult) -> CaseRecord<'_> {
         llvm_bytes,
         check_bytes,
         ours_text: match &c.ours {
-            OursAnswer::Decoded(t) => Some(t.as_str()),
+            OursAnswer::Decoded(t) => Some(t.clone()),
             _ => None,
         },
         llvm_text,
-        check_text: c.recorded_text.as_deref(),
+        check_text: c.recorded_text.clone(),
         ours_error: match &c.ours {
-            OursAnswer::Rejected(m) | OursAnswer::Unsupported(m) => Some(m.as_str()),
+            OursAnswer::Rejected(m) | OursAnswer::Unsupported(m) => Some(m.clone()),
             _ => None,
         },
         llvm_error,
         check_error,
-        message: c.verdict.message.map(|m| m.column()),
-        fields: c.fields.as_deref(),
-        blame: c.blame.as_deref(),
+        message: c.verdict.message.map(|m| m.column().to_string()),
+        fields: c.fields.clone(),
+        blame: c.blame.clone(),
         sema: c.sema.as_ref().map(ToString::to_string),
         replay: c.replay(),
     }
 }
 
 /// The JSON report of one corpus: header, per-target counts (both axes and their matrix),
-/// and one record per case that is not `agrees`+`match` (see [`is_recorded`]).
-#[derive(serde::Serialize)]
-pub struct JsonReport<'a> {
-    corpus_version: &'a str,
-    llvm_mc_version: &'a str,
-    llvm_mc_path: &'a str,
+/// the cases per file and target, and one record per case that is not `agrees`+`match` (see
+/// [`is_recorded`]). `mcdiff run --json` writes it; `mcdiff report merge` reads shards of it
+/// and writes the document of the whole run.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct RunDocument {
+    pub corpus_version: String,
+    pub llvm_mc_version: String,
+    pub llvm_mc_path: String,
     /// The shard of the files this document holds; absent when it holds every file.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    shard: Option<Shard>,
-    selection: &'a Selection,
-    files: usize,
-    run_kinds: &'a BTreeMap<String, usize>,
-    unparsed_runs: &'a [crate::engine::SkippedRun],
-    failed_runs: &'a [crate::engine::SkippedRun],
-    duplicate_runs: &'a [crate::engine::SkippedRun],
-    targets: BTreeMap<String, Counts>,
-    records: Vec<CaseRecord<'a>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<Shard>,
+    pub selection: Selection,
+    pub files: usize,
+    pub run_kinds: BTreeMap<String, usize>,
+    pub unparsed_runs: Vec<SkippedRun>,
+    pub failed_runs: Vec<SkippedRun>,
+    pub duplicate_runs: Vec<SkippedRun>,
+    pub targets: BTreeMap<String, Counts>,
+    /// Test file -> target -> cases: the JUnit test cases, the passing ones included (they
+    /// have no records).
+    pub cases_per_file: BTreeMap<String, BTreeMap<String, usize>>,
+    pub records: Vec<CaseRecord>,
 }
 
-pub fn json(report: &Report) -> JsonReport<'_> {
-    JsonReport {
-        corpus_version: &report.corpus_version,
-        llvm_mc_version: &report.llvm_mc_version,
-        llvm_mc_path: &report.llvm_mc_path,
+pub fn json(report: &Report) -> RunDocument {
+    let mut cases_per_file: BTreeMap<String, BTreeMap<String, usize>> = BTreeMap::new();
+    for (file, cases) in per_file(&report.cases) {
+        let targets = cases_per_file.entry(file.to_string()).or_default();
+        for c in cases {
+            bump(targets, &c.target, 1);
+        }
+    }
+    RunDocument {
+        corpus_version: report.corpus_version.clone(),
+        llvm_mc_version: report.llvm_mc_version.clone(),
+        llvm_mc_path: report.llvm_mc_path.clone(),
         shard: report.selection.shard,
-        selection: &report.selection,
+        // The shard is said once, at the top of the document.
+        selection: Selection {
+            shard: None,
+            ..report.selection.clone()
+        },
         files: report.files,
-        run_kinds: &report.run_kinds,
-        unparsed_runs: &report.unparsed_runs,
-        failed_runs: &report.failed_runs,
-        duplicate_runs: &report.duplicate_runs,
+        run_kinds: report.run_kinds.clone(),
+        unparsed_runs: report.unparsed_runs.clone(),
+        failed_runs: report.failed_runs.clone(),
+        duplicate_runs: report.duplicate_runs.clone(),
         targets: per_target(&report.cases),
+        cases_per_file,
         records: report
             .cases
             .iter()
@@ -759,48 +817,91 @@ pub fn json(report: &Report) -> JsonReport<'_> {
     }
 }
 
-/// JUnit XML: a suite per target, a test case per (file, target); a finding on either axis
-/// fails it.
-pub fn junit(report: &Report) -> String {
-    let mut by_target: BTreeMap<&str, BTreeMap<&str, Vec<&CaseResult>>> = BTreeMap::new();
-    for c in &report.cases {
-        by_target
-            .entry(&*c.target)
-            .or_default()
-            .entry(&*c.file)
-            .or_default()
-            .push(c);
+/// The JSON report file: one document per corpus and line (JSON Lines).
+pub fn json_lines(docs: &[RunDocument]) -> serde_json::Result<String> {
+    let mut out = String::new();
+    for doc in docs {
+        out.push_str(&serde_json::to_string(doc)?);
+        out.push('\n');
     }
-    let suites: Vec<junit::Suite> = by_target
-        .into_iter()
-        .map(|(target, files)| junit::Suite {
-            name: format!("{target} llvm-{}", report.corpus_version),
-            cases: files
-                .into_iter()
-                .map(|(file, cases)| {
-                    let bad: Vec<String> = cases
-                        .iter()
-                        .filter(|c| is_finding(c))
-                        .map(|c| {
-                            format!(
-                                "{}:{}: llvm: {} ; ours: {} ; {}",
-                                c.file,
-                                c.line,
-                                c.verdict.llvm,
-                                c.verdict.ours_text(),
-                                c.text
-                            )
-                        })
-                        .collect();
-                    let mut case = junit::TestCase::named(file);
-                    case.failure = (!bad.is_empty()).then(|| junit::Failure {
-                        message: format!("{} of {} cases have findings", bad.len(), cases.len()),
-                        detail: bad.join("\n"),
-                    });
-                    case
-                })
-                .collect(),
-        })
-        .collect();
+    Ok(out)
+}
+
+/// JUnit XML of runs' JSON documents: a suite per corpus and target, a test case per (file,
+/// target); a finding on either axis fails it. Built from the documents, not the cases, so
+/// merged shards give the JUnit of one unsharded run.
+pub fn junit(docs: &[RunDocument]) -> String {
+    let suites: Vec<junit::Suite> = docs.iter().flat_map(junit_suites).collect();
     junit::render(None, &suites)
+}
+
+fn junit_suites(doc: &RunDocument) -> Vec<junit::Suite> {
+    let mut findings: BTreeMap<(&str, &str), Vec<String>> = BTreeMap::new();
+    for r in doc.records.iter().filter(|r| r.is_finding()) {
+        findings
+            .entry((&r.mcpu, &r.file))
+            .or_default()
+            .push(format!(
+                "{}:{}: llvm: {} ; ours: {} ; {}",
+                r.file,
+                r.line,
+                r.llvm,
+                r.ours_verdict_text(),
+                r.text
+            ));
+    }
+    let mut by_target: BTreeMap<&str, Vec<junit::TestCase>> = BTreeMap::new();
+    for (file, targets) in &doc.cases_per_file {
+        for (target, cases) in targets {
+            let mut case = junit::TestCase::named(file.as_str());
+            if let Some(bad) = findings.get(&(target.as_str(), file.as_str())) {
+                case.failure = Some(junit::Failure {
+                    message: format!("{} of {cases} cases have findings", bad.len()),
+                    detail: bad.join("\n"),
+                });
+            }
+            by_target.entry(target).or_default().push(case);
+        }
+    }
+    by_target
+        .into_iter()
+        .map(|(target, cases)| junit::Suite {
+            name: format!("{target} llvm-{}", doc.corpus_version),
+            cases,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::classify::CheckDiff;
+
+    #[test]
+    fn finding_columns_are_the_verdicts_findings() {
+        let llvm = [
+            LlvmVerdict::Agrees,
+            LlvmVerdict::CheckDiffers(CheckDiff::Bytes),
+            LlvmVerdict::NoCheck,
+            LlvmVerdict::NotRun("x".into()),
+        ];
+        for v in llvm {
+            assert_eq!(FINDING_COLUMNS.contains(&v.column()), v.is_finding(), "{v}");
+        }
+        let ours = [
+            OursVerdict::Match,
+            OursVerdict::OursDiffers,
+            OursVerdict::WeReject,
+            OursVerdict::WeAccept,
+            OursVerdict::Unsupported("x".into()),
+            OursVerdict::NoSpec,
+        ];
+        for v in ours {
+            assert_eq!(
+                FINDING_COLUMNS.contains(&v.column()),
+                v.is_divergence(),
+                "{v}"
+            );
+        }
+    }
 }

@@ -35,7 +35,7 @@ impl Selection {
 
     /// The file is selected and falls into this run's shard.
     pub fn covers_file(&self, path: &str) -> bool {
-        self.matches_file(path) && self.shard.map_or(true, |s| s.holds(path))
+        self.matches_file(path) && self.shard.is_none_or(|s| s.holds(path))
     }
 
     /// The `--mcpu` filters take a RUN line with this `-mcpu` (None: the RUN line names none).
