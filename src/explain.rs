@@ -136,7 +136,8 @@ pub fn blame(
     })
 }
 
-fn is_spec_gap(reason: &str) -> bool {
+/// Our side's reason names a fact the spec files lack.
+pub fn is_spec_gap(reason: &str) -> bool {
     reason.starts_with("spec gap")
         || reason.contains("not in spec")
         || reason.contains("no operand facts")

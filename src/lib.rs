@@ -15,6 +15,7 @@ pub mod disasm;
 pub mod engine;
 pub mod exec;
 pub mod explain;
+pub mod fuzz;
 pub mod gate;
 pub mod junit;
 pub mod llvm_mc;

@@ -155,6 +155,12 @@ impl LlvmMc {
         s
     }
 
+    /// Runs llvm-mc once, without the cache, and returns its output and error output; an
+    /// unrecognised processor, a crash, a timeout or an empty output is a [`Fault`].
+    pub fn run_checked(&self, args: &[String], input: &str) -> Result<(String, String)> {
+        self.exec_checked(args, input)
+    }
+
     /// Runs llvm-mc; an unrecognised processor, a crash, a timeout or an empty output is a
     /// [`Fault`] (llvm-mc itself only warns on an unknown processor).
     fn exec_checked(&self, args: &[String], input: &str) -> Result<(String, String)> {
@@ -290,6 +296,9 @@ pub enum FaultKind {
     NoOutput,
     /// Output that is not text (not UTF-8).
     Garbled,
+    /// llvm-mc stopped with `LLVM ERROR: ...` where no line's answer can be one (the fuzzer's
+    /// inputs expect no such stop).
+    Fatal,
 }
 
 impl Fault {
@@ -301,6 +310,7 @@ impl Fault {
             FaultKind::Timeout => "llvm-mc timed out".into(),
             FaultKind::NoOutput => "llvm-mc printed nothing".into(),
             FaultKind::Garbled => "llvm-mc printed garbled output".into(),
+            FaultKind::Fatal => "llvm-mc stopped with LLVM ERROR".into(),
         }
     }
 }
@@ -328,7 +338,7 @@ fn marker_for(line: usize) -> String {
 }
 
 /// Prefixes each instruction line with its marker label, keeping line numbers.
-fn mark_lines(source: &str, instruction_lines: &[usize]) -> String {
+pub fn mark_lines(source: &str, instruction_lines: &[usize]) -> String {
     let wanted: std::collections::HashSet<usize> = instruction_lines.iter().copied().collect();
     let mut out = String::with_capacity(source.len() + instruction_lines.len() * 16);
     for (i, line) in source.lines().enumerate() {
@@ -343,7 +353,8 @@ fn mark_lines(source: &str, instruction_lines: &[usize]) -> String {
     out
 }
 
-fn parse_output(stdout: &str, stderr: &str) -> LlvmRun {
+/// llvm-mc's answers for input marked by [`mark_lines`], keyed by source line.
+pub fn parse_output(stdout: &str, stderr: &str) -> LlvmRun {
     let mut run = LlvmRun::default();
     let mut current: Option<usize> = None;
     for line in stdout.lines() {
@@ -462,7 +473,7 @@ fn byte_stream(source: &str, byte_lines: &[usize]) -> Vec<StreamByte> {
 
 /// Where llvm-mc could not decode: (line, column) -> its message. Other warnings
 /// ("potentially undefined instruction encoding") come with a decode and are not failures.
-fn decode_failures(stderr: &str) -> HashMap<(usize, usize), String> {
+pub fn decode_failures(stderr: &str) -> HashMap<(usize, usize), String> {
     let mut failures = HashMap::new();
     for line in stderr.lines() {
         let Some(rest) = line.strip_prefix("<stdin>:") else {

@@ -42,6 +42,8 @@ enum Command {
     Disasm(mcdiff::disasm::DisasmArgs),
     /// The LLVM upgrade gate: what changed between two llvm-mc releases over one corpus.
     Gate(GateArgs),
+    /// Differential fuzzing: mutated corpus lines or instruction words, ours against llvm-mc.
+    Fuzz(mcdiff::fuzz::FuzzArgs),
     /// The nightly report: HTML page, Markdown summary, JUnit and history from run and gate
     /// JSON; `report merge` joins the JSON of shards.
     #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
@@ -189,6 +191,7 @@ fn main() -> ExitCode {
             Some(ReportAction::Merge(merge)) => mcdiff::merge::cmd(merge),
             None => mcdiff::nightly::cmd(args),
         },
+        Command::Fuzz(args) => mcdiff::fuzz::cmd(cli.data, args),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,274 @@
+//! One input, both sides: our encoder (or decoder) against llvm-mc's answer, and when they
+//! disagree, what kind of disagreement, a blame hint and the rule subject it is grouped by.
+//!
+//! Blame hints: `llvm-lenient` only when llvm-mc accepted a number wider than a spec field
+//! and our encoding of that number masked to the field's width gives llvm-mc's bytes exactly
+//! (it truncated silently); `spec-gap` when our side stops at a fact the spec files lack;
+//! `ours` for every other disagreement (llvm-mc is the reference).
+
+use std::collections::BTreeSet;
+
+use super::mutate::{numbers, render_int, Stmt};
+use crate::bytes::{render, EncByte};
+use crate::classify::normalize_asm;
+use crate::disasm::{decode_bytes, Piece};
+use crate::engine::encoded_bytes;
+use crate::explain::{field_diff, is_spec_gap, text_diff};
+use crate::llvm_mc::LlvmAnswer;
+use mcdiff_asm::decode::Disassembler;
+use mcdiff_asm::{AsmOutcome, Assembler};
+use mcdiff_spec::TargetSpec;
+
+/// Our side for one target.
+pub struct Ours<'a> {
+    pub ts: &'a TargetSpec,
+    pub assembler: &'a Assembler<'a>,
+    pub dis: &'a Disassembler<'a>,
+}
+
+/// How one input came out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    Agree,
+    /// Our side does not handle the input (the reason); not compared.
+    Unsupported(String),
+    /// llvm-mc gave no answer for the input (the reason); not compared.
+    NoAnswer(String),
+    Differs(Diff),
+}
+
+/// A disagreement.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diff {
+    /// `bytes`, `text`, `we-reject` (llvm-mc accepts or decodes), `we-accept`.
+    pub kind: &'static str,
+    /// `llvm-lenient`, `spec-gap` or `ours`.
+    pub blame: &'static str,
+    /// The field (lenient values, byte differences) or mnemonic family the rule is about.
+    pub subject: String,
+    pub detail: String,
+    pub ours: String,
+    pub llvm: String,
+}
+
+/// One side's answer, reduced to what is compared.
+enum Side {
+    Bytes(Vec<EncByte>, String),
+    Text(String, bool),
+    Reject(String),
+}
+
+impl Side {
+    fn show(&self) -> String {
+        match self {
+            Side::Bytes(b, _) => render(b),
+            Side::Text(t, partial) if *partial => format!("{t} (then invalid bytes)"),
+            Side::Text(t, _) => t.clone(),
+            Side::Reject(m) => format!("error: {m}"),
+        }
+    }
+}
+
+/// `v_add_f32_e64_dpp` -> `v_*_e64_dpp`, `s_mov_b32` -> `s_*`, `buffer_load_b32` -> `buffer_*`.
+pub fn family(mnemonic: &str) -> String {
+    const FORMS: &[&str] = &["e32", "e64", "dpp", "sdwa"];
+    let parts: Vec<&str> = mnemonic.split('_').collect();
+    let forms: Vec<&str> = parts[1..]
+        .iter()
+        .copied()
+        .filter(|p| FORMS.contains(p))
+        .collect();
+    let mut s = format!("{}_*", parts[0]);
+    for f in forms {
+        s.push('_');
+        s.push_str(f);
+    }
+    s
+}
+
+impl Ours<'_> {
+    /// Our encoder on an assembler line against llvm-mc's answer for it.
+    pub fn judge_asm(&self, text: &str, llvm: &LlvmAnswer) -> Outcome {
+        let ours = match self.assembler.assemble(text) {
+            AsmOutcome::Encoded(enc) => Side::Bytes(encoded_bytes(&enc), enc.inst.encoding),
+            AsmOutcome::Rejected(e) => Side::Reject(e.message),
+            AsmOutcome::Unsupported(r) if is_spec_gap(&r) => Side::Reject(r),
+            AsmOutcome::Unsupported(r) => return Outcome::Unsupported(r),
+        };
+        let theirs = match llvm {
+            LlvmAnswer::Encoded { bytes, .. } => Side::Bytes(bytes.clone(), String::new()),
+            LlvmAnswer::Error { message, .. } => Side::Reject(message.clone()),
+            LlvmAnswer::Decoded { text, .. } => Side::Text(text.clone(), false),
+            LlvmAnswer::NotRun(why) => return Outcome::NoAnswer(why.clone()),
+        };
+        let fam = family(&Stmt::parse(text).mnemonic);
+        let (kind, blame, subject, detail) = match (&ours, &theirs) {
+            (Side::Bytes(a, _), Side::Bytes(b, _)) if a == b => return Outcome::Agree,
+            (Side::Reject(_), Side::Reject(_)) => return Outcome::Agree,
+            (Side::Bytes(a, enc), Side::Bytes(b, _)) => {
+                let detail = match self.ts.spec.encoding(enc) {
+                    Some(e) => field_diff(e, a, b, "llvm-mc"),
+                    None => format!("encoding {enc} not in spec"),
+                };
+                ("bytes", "ours", field_names(&detail), detail)
+            }
+            (Side::Reject(why), Side::Bytes(b, _)) => match self.lenient(text, b) {
+                Some((field, detail)) => ("we-reject", "llvm-lenient", field, detail),
+                None if is_spec_gap(why) => ("we-reject", "spec-gap", fam, why.clone()),
+                None => ("we-reject", "ours", fam, why.clone()),
+            },
+            _ => ("we-accept", "ours", fam, String::new()),
+        };
+        Outcome::Differs(Diff {
+            kind,
+            blame,
+            subject,
+            detail,
+            ours: ours.show(),
+            llvm: theirs.show(),
+        })
+    }
+
+    /// Our decoder on a byte line (read as one `[...]` group) against llvm-mc's disassembly.
+    pub fn judge_bytes(&self, bytes: &[u8], llvm: &LlvmAnswer) -> Outcome {
+        let (mut texts, mut first_invalid, mut partial) = (Vec::new(), None, false);
+        for piece in decode_bytes(self.dis, bytes, true) {
+            match piece {
+                Piece::Inst { text, .. } => texts.push(text),
+                Piece::Invalid { message, .. } if texts.is_empty() => first_invalid = Some(message),
+                Piece::Invalid { .. } => partial = true,
+                Piece::Unsupported { reason, .. } if is_spec_gap(&reason) => {
+                    first_invalid = Some(reason);
+                    texts.clear();
+                    break;
+                }
+                Piece::Unsupported { reason, .. } => return Outcome::Unsupported(reason),
+            }
+        }
+        let ours = match first_invalid {
+            Some(m) if texts.is_empty() => Side::Reject(m),
+            _ => Side::Text(texts.join(" ; "), partial),
+        };
+        let theirs = match llvm {
+            LlvmAnswer::Decoded { text, skipped, .. } => {
+                Side::Text(text.clone(), skipped.is_some())
+            }
+            LlvmAnswer::Error { message, .. } => Side::Reject(message.clone()),
+            LlvmAnswer::Encoded { text, .. } => Side::Text(text.clone(), false),
+            LlvmAnswer::NotRun(why) => return Outcome::NoAnswer(why.clone()),
+        };
+        let (kind, blame, subject, detail) = match (&ours, &theirs) {
+            (Side::Reject(_), Side::Reject(_)) => return Outcome::Agree,
+            (Side::Text(a, pa), Side::Text(b, pb))
+                if normalize_asm(a) == normalize_asm(b) && pa == pb =>
+            {
+                return Outcome::Agree
+            }
+            (Side::Text(a, _), Side::Text(b, _)) => {
+                let detail = text_diff(a, b, "llvm-mc");
+                let detail = if detail.is_empty() {
+                    "trailing bytes".to_string()
+                } else {
+                    detail
+                };
+                ("text", "ours", family(first_word(b)), detail)
+            }
+            (Side::Reject(why), Side::Text(b, _)) => {
+                let gap = is_spec_gap(why) || why.ends_with("instruction has this opcode");
+                let blame = if gap { "spec-gap" } else { "ours" };
+                ("we-reject", blame, family(first_word(b)), why.clone())
+            }
+            (Side::Text(a, _), _) => ("we-accept", "ours", family(first_word(a)), String::new()),
+            _ => ("we-accept", "ours", String::new(), String::new()),
+        };
+        Outcome::Differs(Diff {
+            kind,
+            blame,
+            subject,
+            detail,
+            ours: ours.show(),
+            llvm: theirs.show(),
+        })
+    }
+
+    /// A number in `text` wider than a spec field such that our encoding of it masked to the
+    /// field's width is exactly `llvm`'s bytes: llvm-mc truncated it. The field and a note.
+    fn lenient(&self, text: &str, llvm: &[EncByte]) -> Option<(String, String)> {
+        let spec = &self.ts.spec;
+        for ((start, end), value, in_modifier) in numbers(text) {
+            if value <= 0 {
+                continue;
+            }
+            let token_start = text[..start].rfind([' ', ',']).map_or(0, |i| i + 1);
+            let name = in_modifier
+                .then(|| {
+                    text[token_start..start]
+                        .split(':')
+                        .next()
+                        .unwrap_or_default()
+                })
+                .map(str::to_ascii_uppercase);
+            let fields: Vec<(&str, u32)> = spec
+                .encodings
+                .iter()
+                .flat_map(|e| e.fields.iter())
+                .filter(|f| name.as_deref().is_none_or(|n| f.name == n))
+                .map(|f| (f.name.as_str(), f.width()))
+                .filter(|&(_, w)| w > 0 && w < 63 && value >> w != 0)
+                .collect();
+            let widths: BTreeSet<u32> = fields.iter().map(|f| f.1).collect();
+            for w in widths {
+                let masked = value & ((1 << w) - 1);
+                let signed = masked - ((masked >> (w - 1)) << w);
+                for v in [masked, signed] {
+                    let candidate =
+                        format!("{}{}{}", &text[..start], render_int(v, true), &text[end..]);
+                    let AsmOutcome::Encoded(enc) = self.assembler.assemble(&candidate) else {
+                        continue;
+                    };
+                    if encoded_bytes(&enc) == llvm {
+                        let field = fields.iter().find(|f| f.1 == w).map_or("", |f| f.0);
+                        let note = format!(
+                            "{} taken as {} (the {w}-bit {field} field)",
+                            &text[token_start..end],
+                            render_int(v, true)
+                        );
+                        return Some((field.to_string(), note));
+                    }
+                }
+            }
+        }
+        None
+    }
+}
+
+fn first_word(text: &str) -> &str {
+    text.split_whitespace().next().unwrap_or_default()
+}
+
+/// `OPSEL: ours 0x0, llvm-mc 0x4; length: ...` -> `OPSEL+length`.
+fn field_names(diff: &str) -> String {
+    let mut names: Vec<&str> = diff
+        .split("; ")
+        .map(|p| p.split(':').next().unwrap_or(p))
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    names.join("+")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn families_keep_the_form_suffixes() {
+        assert_eq!(family("v_add_f32_e64_dpp"), "v_*_e64_dpp");
+        assert_eq!(family("s_mov_b32"), "s_*");
+        assert_eq!(family("buffer_load_b32"), "buffer_*");
+        assert_eq!(
+            field_names("OPSEL: ours 0x0, llvm-mc 0x4; length: ours 4"),
+            "OPSEL+length"
+        );
+    }
+}

@@ -1,0 +1,443 @@
+//! `mcdiff fuzz`: a differential fuzzer. Assembler lines of the corpus's tests for one
+//! `-mcpu` are mutated ([`mutate`]), or instruction words of its disassembler tests and of our
+//! own encodings ([`words`]), and fed in batches to our side and to llvm-mc ([`oracle`]);
+//! every disagreement is judged with a blame hint ([`compare`]), the first ones of each rule
+//! are minimised ([`minimise`]), and the report groups them by rule ([`report`]).
+//!
+//! Everything generated follows from the seed: batch `b` draws from its own stream, so a run
+//! (or a shard of it) is replayed exactly by the same command.
+
+mod compare;
+mod minimise;
+mod mutate;
+mod oracle;
+mod report;
+mod rng;
+mod seeds;
+mod words;
+
+use anyhow::{bail, Context, Result};
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use crate::data::{DataDir, CORPUS_VERSIONS};
+use crate::llvm_mc::{Fault, LlvmMc};
+use crate::output::{check_writable, write_atomically};
+use compare::{Diff, Ours, Outcome};
+use mcdiff_asm::decode::Disassembler;
+use mcdiff_asm::target::TargetCtx;
+use mcdiff_asm::{AsmOutcome, Assembler};
+use oracle::{hex_line, Oracle, Reply, SENTINEL_BASE};
+use report::{Culprit, Example, Report, Rule};
+use rng::Rng;
+use seeds::Seeds;
+
+/// What is fuzzed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Mode {
+    /// Mutated assembler lines: our encoder against `llvm-mc -show-encoding`.
+    Asm,
+    /// Mutated and random instruction words: our decoder against `llvm-mc --disassemble`.
+    Disasm,
+}
+
+impl Mode {
+    fn name(self) -> &'static str {
+        match self {
+            Mode::Asm => "asm",
+            Mode::Disasm => "disasm",
+        }
+    }
+}
+
+/// `mcdiff fuzz` arguments.
+#[derive(clap::Args, Debug)]
+pub struct FuzzArgs {
+    /// Target processor, as llvm-mc's -mcpu.
+    #[arg(long)]
+    pub mcpu: String,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Inputs to generate (assembler lines or byte lines).
+    #[arg(long, default_value_t = 2000)]
+    pub count: u64,
+    #[arg(long, value_enum, default_value = "asm")]
+    pub mode: Mode,
+    /// llvm-mc to compare with (default: /usr/lib/llvm-22/bin/llvm-mc).
+    #[arg(long, value_name = "PATH")]
+    pub llvm_mc: Option<PathBuf>,
+    /// Test corpus the seeds come from (default: the one of llvm-mc's release, else the newest).
+    #[arg(long, value_name = "VERSION")]
+    pub corpus: Option<String>,
+    /// Write the report as JSON.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// Run only batch numbers b with b % N == K (K/N, 0-based): N shards cover the run.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+    /// Inputs per llvm-mc process.
+    #[arg(long, default_value_t = 2000)]
+    pub batch: usize,
+    /// Minimised examples kept per rule.
+    #[arg(long, default_value_t = 3)]
+    pub show: usize,
+    /// Seconds before one llvm-mc process is killed.
+    #[arg(long, default_value_t = 60)]
+    pub timeout: u64,
+}
+
+/// Runs `mcdiff fuzz`: exit 0 without findings, 1 with findings, 2 on bad input or when
+/// llvm-mc faulted on some input (those inputs are neither findings nor agreements).
+pub fn cmd(data: Option<PathBuf>, args: FuzzArgs) -> Result<ExitCode> {
+    let data = DataDir::locate(data.as_deref())?;
+    let ts = mcdiff_spec::load_target(data.spec_root()?, &args.mcpu)?;
+    let shard = parse_shard(args.shard.as_deref())?;
+    if !(1..=0x3fff).contains(&args.batch) {
+        bail!(
+            "--batch {}: give 1 to 16383 inputs per llvm-mc run",
+            args.batch
+        );
+    }
+    let mc_path = args
+        .llvm_mc
+        .clone()
+        .unwrap_or_else(|| LlvmMc::for_major("22"));
+    let mc = LlvmMc::open(&mc_path, Duration::from_secs(args.timeout))?;
+    let corpus = match &args.corpus {
+        Some(v) => v.clone(),
+        None => default_corpus(&data, &mc),
+    };
+    if let Some(path) = &args.json {
+        check_writable(path)?;
+    }
+    let target = TargetCtx::new(&ts, &[], mc.major());
+    let assembler = Assembler::new(target);
+    let dis = Disassembler::new(target);
+    let encoder = (args.mode == Mode::Disasm).then_some(&assembler);
+    let seeds = seeds::load(&data.corpus(&corpus)?, &args.mcpu, encoder)?;
+    let disassemble = args.mode == Mode::Disasm;
+    let sentinels = disassemble
+        .then(|| sentinels(&assembler, args.batch))
+        .transpose()?;
+    let oracle = Oracle {
+        mc: &mc,
+        args: Oracle::arguments(&args.mcpu, disassemble),
+        sentinels,
+        batch: args.batch,
+    };
+    let ours = Ours {
+        ts: &ts,
+        assembler: &assembler,
+        dis: &dis,
+    };
+    let mut fuzz = Fuzzer::new(&args, &ours, &oracle, &seeds, shard);
+    fuzz.report.corpus = corpus;
+    let started = Instant::now();
+    fuzz.run()?;
+    let report = fuzz.finish();
+    let secs = started.elapsed().as_secs_f64();
+    eprintln!(
+        "mcdiff fuzz: {} inputs in {secs:.1} s ({:.0} inputs/s), {} llvm-mc runs",
+        report.totals.inputs,
+        report.totals.inputs as f64 / secs.max(1e-9),
+        report.totals.llvm_mc_runs
+    );
+    print!("{}", report::text(&report, args.show));
+    if let Some(path) = &args.json {
+        write_atomically(path, &(serde_json::to_string(&report)? + "\n"))?;
+    }
+    Ok(ExitCode::from(if !report.faults.is_empty() {
+        2
+    } else if !report.rules.is_empty() {
+        1
+    } else {
+        0
+    }))
+}
+
+fn parse_shard(shard: Option<&str>) -> Result<(u64, u64)> {
+    let Some(s) = shard else {
+        return Ok((0, 1));
+    };
+    let parsed = s
+        .split_once('/')
+        .and_then(|(k, n)| Some((k.trim().parse::<u64>().ok()?, n.trim().parse::<u64>().ok()?)));
+    match parsed {
+        Some((k, n)) if k < n => Ok((k, n)),
+        _ => bail!("--shard {s:?}: write K/N with 0 <= K < N, e.g. 0/4"),
+    }
+}
+
+/// The corpus of llvm-mc's own release when present, else the newest present.
+fn default_corpus(data: &DataDir, mc: &LlvmMc) -> String {
+    let present: Vec<&str> = CORPUS_VERSIONS
+        .iter()
+        .copied()
+        .filter(|v| data.corpus(v).is_ok())
+        .collect();
+    let major = mc.major().to_string();
+    present
+        .iter()
+        .find(|v| v.split('.').next() == Some(major.as_str()))
+        .or(present.last())
+        .unwrap_or(&CORPUS_VERSIONS[CORPUS_VERSIONS.len() - 1])
+        .to_string()
+}
+
+/// `s_nop 0x4000+i` for every input slot of a run, encoded by our assembler.
+fn sentinels(assembler: &Assembler, batch: usize) -> Result<Vec<Vec<u8>>> {
+    (0..batch as u32)
+        .map(|i| {
+            let text = format!("s_nop {:#x}", SENTINEL_BASE + i);
+            match assembler.assemble(&text) {
+                AsmOutcome::Encoded(enc) => Ok(enc.bytes),
+                other => bail!("cannot encode the sentinel `{text}`: {other:?}"),
+            }
+        })
+        .collect()
+}
+
+/// One generated input.
+struct Case {
+    input: String,
+    kinds: Vec<&'static str>,
+}
+
+type RuleKey = (String, &'static str, &'static str, String);
+
+struct Fuzzer<'a> {
+    mode: Mode,
+    seed: u64,
+    count: u64,
+    batch: usize,
+    show: usize,
+    shard: (u64, u64),
+    ours: &'a Ours<'a>,
+    oracle: &'a Oracle<'a>,
+    seeds: &'a Seeds,
+    sentinel_words: HashSet<Vec<u8>>,
+    /// Disassembly: `s_nop 0`, appended to every byte line (see [`Fuzzer::generate`]).
+    pad: Vec<u8>,
+    rules: BTreeMap<RuleKey, Rule>,
+    report: Report,
+}
+
+impl<'a> Fuzzer<'a> {
+    fn new(
+        args: &FuzzArgs,
+        ours: &'a Ours<'a>,
+        oracle: &'a Oracle<'a>,
+        seeds: &'a Seeds,
+        shard: (u64, u64),
+    ) -> Fuzzer<'a> {
+        let seed_inputs = match args.mode {
+            Mode::Asm => seeds.asm.len(),
+            Mode::Disasm => seeds.bytes.len(),
+        };
+        Fuzzer {
+            mode: args.mode,
+            seed: args.seed,
+            count: args.count,
+            batch: args.batch,
+            show: args.show,
+            shard,
+            ours,
+            oracle,
+            seeds,
+            sentinel_words: oracle.sentinels.iter().flatten().cloned().collect(),
+            pad: match ours.assembler.assemble("s_nop 0") {
+                AsmOutcome::Encoded(enc) => enc.bytes,
+                _ => Vec::new(),
+            },
+            rules: BTreeMap::new(),
+            report: Report {
+                mcpu: args.mcpu.clone(),
+                mode: args.mode.name(),
+                seed: args.seed,
+                count: args.count,
+                shard: args.shard.clone(),
+                llvm_mc: oracle.mc.path.display().to_string(),
+                llvm_mc_version: oracle.mc.version.clone(),
+                corpus: String::new(),
+                seed_inputs,
+                totals: Default::default(),
+                rules: Vec::new(),
+                faults: BTreeMap::new(),
+                unsupported: BTreeMap::new(),
+            },
+        }
+    }
+
+    fn run(&mut self) -> Result<()> {
+        let batches = self.count.div_ceil(self.batch as u64);
+        let (k, n) = self.shard;
+        let started = Instant::now();
+        for b in (k..batches).step_by(n as usize) {
+            let size = (self.count - b * self.batch as u64).min(self.batch as u64);
+            self.batch_run(b, size as usize)?;
+            if (b / n) % 50 == 49 {
+                eprintln!(
+                    "mcdiff fuzz: batch {}/{batches}, {} findings, {:.0} s",
+                    b + 1,
+                    self.report.totals.findings,
+                    started.elapsed().as_secs_f64()
+                );
+            }
+        }
+        Ok(())
+    }
+
+    fn generate(&self, rng: &mut Rng) -> Option<Case> {
+        for _ in 0..20 {
+            match self.mode {
+                Mode::Asm => {
+                    let line = rng.pick(&self.seeds.asm)?;
+                    if let Some(m) = mutate::mutate(line, self.seeds, rng) {
+                        return Some(Case {
+                            input: m.text,
+                            kinds: m.kinds,
+                        });
+                    }
+                }
+                Mode::Disasm => {
+                    // Every line ends in `s_nop 0`: an instruction that wants a literal dword
+                    // takes it from there (llvm-mc 22 crashes on a group that ends before
+                    // the literal), others are followed by a harmless instruction.
+                    let mut w = words::generate(&self.seeds.bytes, &self.ours.ts.spec, rng);
+                    w.bytes.extend_from_slice(&self.pad);
+                    // A sentinel's bytes inside an input would end its answer early.
+                    if !w.bytes.windows(4).any(|x| self.sentinel_words.contains(x)) {
+                        return Some(Case {
+                            input: hex_line(&w.bytes),
+                            kinds: w.kinds,
+                        });
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    fn batch_run(&mut self, b: u64, size: usize) -> Result<()> {
+        let mut rng = Rng::new(self.seed, b);
+        let cases: Vec<Case> = (0..size).filter_map(|_| self.generate(&mut rng)).collect();
+        let inputs: Vec<String> = cases.iter().map(|c| c.input.clone()).collect();
+        let replies = self
+            .oracle
+            .ask(&inputs, &mut self.report.totals.llvm_mc_runs)?;
+        let mut fresh: Vec<(RuleKey, &Case, Diff)> = Vec::new();
+        let mut wanted: HashMap<RuleKey, usize> = HashMap::new();
+        for (case, reply) in cases.iter().zip(&replies) {
+            let Some(diff) = self.tally(case, reply) else {
+                continue;
+            };
+            let key = (
+                case.kinds.join("+"),
+                diff.kind,
+                diff.blame,
+                diff.subject.clone(),
+            );
+            let rule = self.rules.entry(key.clone()).or_insert_with(|| Rule {
+                mutation: key.0.clone(),
+                kind: key.1,
+                blame: key.2,
+                subject: key.3.clone(),
+                count: 0,
+                examples: Vec::new(),
+            });
+            rule.count += 1;
+            let pending = wanted.entry(key.clone()).or_default();
+            if rule.examples.len() + *pending < self.show {
+                *pending += 1;
+                fresh.push((key, case, diff));
+            }
+        }
+        self.keep_examples(fresh)
+    }
+
+    /// Counts one reply; the disagreement, if it is one.
+    fn tally(&mut self, case: &Case, reply: &Reply) -> Option<Diff> {
+        let t = &mut self.report.totals;
+        t.inputs += 1;
+        if let Reply::Fault { fault, alone } = reply {
+            t.faulted += 1;
+            self.fault(case, fault, *alone);
+            return None;
+        }
+        match minimise::judge(self.ours, self.mode, &case.input, reply)? {
+            Outcome::Agree => {
+                t.compared += 1;
+                t.agree += 1;
+                None
+            }
+            Outcome::Unsupported(reason) => {
+                t.unsupported += 1;
+                *self.report.unsupported.entry(reason).or_default() += 1;
+                None
+            }
+            Outcome::NoAnswer(_) => {
+                t.no_answer += 1;
+                None
+            }
+            Outcome::Differs(d) => {
+                t.compared += 1;
+                t.findings += 1;
+                Some(d)
+            }
+        }
+    }
+
+    fn fault(&mut self, case: &Case, fault: &Fault, alone: bool) {
+        let group = self.report.faults.entry(fault.reason()).or_default();
+        group.inputs += 1;
+        if alone && group.culprits.len() < 20 {
+            let mode = self.mode.name();
+            let replay = report::replay(mode, &self.report.mcpu, &self.report.llvm_mc, &case.input);
+            group.culprits.push(Culprit {
+                input: case.input.clone(),
+                replay: replay[0].clone(),
+                diagnostic: fault.diagnostic.clone(),
+            });
+        }
+    }
+
+    /// Minimises the new examples of this batch and files them under their rules.
+    fn keep_examples(&mut self, fresh: Vec<(RuleKey, &Case, Diff)>) -> Result<()> {
+        let mut items: Vec<(String, Diff)> = fresh
+            .iter()
+            .map(|(_, c, d)| (c.input.clone(), d.clone()))
+            .collect();
+        let runs = &mut self.report.totals.llvm_mc_runs;
+        minimise::minimise(&mut items, self.mode, self.ours, self.oracle, runs)
+            .context("minimising findings")?;
+        for ((key, case, _), (reproducer, diff)) in fresh.into_iter().zip(items) {
+            let replay = report::replay(
+                self.mode.name(),
+                &self.report.mcpu,
+                &self.report.llvm_mc,
+                &reproducer,
+            );
+            if let Some(rule) = self.rules.get_mut(&key) {
+                rule.examples.push(Example {
+                    input: case.input.clone(),
+                    mutations: case.kinds.clone(),
+                    reproducer,
+                    ours: diff.ours,
+                    llvm: diff.llvm,
+                    detail: diff.detail,
+                    replay,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(mut self) -> Report {
+        let mut rules: Vec<Rule> = self.rules.into_values().collect();
+        rules.sort_by(|a, b| b.count.cmp(&a.count));
+        self.report.rules = rules;
+        self.report
+    }
+}
