@@ -189,14 +189,27 @@ fn default_corpus(data: &DataDir, mc: &LlvmMc) -> String {
 /// `s_nop 0x4000+i` for every input slot of a run, encoded by our assembler.
 fn sentinels(assembler: &Assembler, batch: usize) -> Result<Vec<Vec<u8>>> {
     (0..batch as u32)
-        .map(|i| {
-            let text = format!("s_nop {:#x}", SENTINEL_BASE + i);
-            match assembler.assemble(&text) {
-                AsmOutcome::Encoded(enc) => Ok(enc.bytes),
-                other => bail!("cannot encode the sentinel `{text}`: {other:?}"),
-            }
-        })
+        .map(|i| scalar_word(assembler, SENTINEL_BASE + i))
         .collect()
+}
+
+/// `s_nop value`, or where the spec lacks `s_nop` (CDNA1's manual table), `s_movk_i32 s0, value`:
+/// a 4-byte scalar instruction every target decodes, carrying a 16-bit value.
+fn scalar_word(assembler: &Assembler, value: u32) -> Result<Vec<u8>> {
+    let forms = [
+        format!("s_nop {value:#x}"),
+        format!("s_movk_i32 s0, {value:#x}"),
+    ];
+    for text in &forms {
+        if let AsmOutcome::Encoded(enc) = assembler.assemble(text) {
+            return Ok(enc.bytes);
+        }
+    }
+    bail!(
+        "cannot encode `{}` nor `{}` for the target",
+        forms[0],
+        forms[1]
+    )
 }
 
 /// One generated input.
@@ -218,7 +231,7 @@ struct Fuzzer<'a> {
     oracle: &'a Oracle<'a>,
     seeds: &'a Seeds,
     sentinel_words: HashSet<Vec<u8>>,
-    /// Disassembly: `s_nop 0`, appended to every byte line (see [`Fuzzer::generate`]).
+    /// Disassembly: `s_nop 0` (see [`scalar_word`]), appended to every byte line (see [`Fuzzer::generate`]).
     pad: Vec<u8>,
     rules: BTreeMap<RuleKey, Rule>,
     report: Report,
@@ -247,10 +260,7 @@ impl<'a> Fuzzer<'a> {
             oracle,
             seeds,
             sentinel_words: oracle.sentinels.iter().flatten().cloned().collect(),
-            pad: match ours.assembler.assemble("s_nop 0") {
-                AsmOutcome::Encoded(enc) => enc.bytes,
-                _ => Vec::new(),
-            },
+            pad: scalar_word(ours.assembler, 0).unwrap_or_default(),
             rules: BTreeMap::new(),
             report: Report {
                 mcpu: args.mcpu.clone(),

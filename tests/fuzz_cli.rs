@@ -1,0 +1,203 @@
+//! `mcdiff fuzz`: deterministic from its seed, a short run per spec'd architecture, llvm-mc
+//! crashes are faults (never findings), and a planted disagreement is found and minimised.
+
+mod common;
+
+use assert_cmd::Command;
+use std::path::{Path, PathBuf};
+
+fn mcdiff() -> Command {
+    Command::cargo_bin("mcdiff").unwrap()
+}
+
+fn tempdir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("mcdiff-fuzz-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A stand-in llvm-mc: answers `--version` like the real LLVM 22, runs `body` otherwise.
+fn stand_in(dir: &Path, body: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join("llvm-mc");
+    let script = format!(
+        "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'LLVM version 22.1.8'; exit 0; fi\n{body}\n"
+    );
+    std::fs::write(&path, script).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+fn fuzz(data: &Path, mcpu: &str, mode: &str, count: &str, seed: &str) -> Command {
+    let mut cmd = mcdiff();
+    cmd.arg("--data").arg(data).args([
+        "fuzz", "--mcpu", mcpu, "--mode", mode, "--count", count, "--seed", seed,
+    ]);
+    cmd
+}
+
+#[test]
+fn the_same_seed_gives_the_same_report() {
+    let (Some(data), Some(_)) = (common::data_dir(), common::llvm_mc("22")) else {
+        return;
+    };
+    let dir = tempdir("determinism");
+    for mode in ["asm", "disasm"] {
+        let run = |n: u32| {
+            let json = dir.join(format!("{mode}{n}.json"));
+            let out = fuzz(&data, "gfx1100", mode, "400", "42")
+                .args(["--batch", "150", "--json"])
+                .arg(&json)
+                .output()
+                .unwrap();
+            assert!(matches!(out.status.code(), Some(0 | 1)), "{mode}: {out:?}");
+            (out.stdout, std::fs::read_to_string(&json).unwrap())
+        };
+        let (a, b) = (run(1), run(2));
+        assert_eq!(a.0, b.0, "{mode}: same text report");
+        assert_eq!(a.1, b.1, "{mode}: same JSON report");
+        let other = fuzz(&data, "gfx1100", mode, "400", "43").output().unwrap();
+        assert_ne!(a.0, other.stdout, "{mode}: another seed, other inputs");
+        // Shards split the batches: 0/2 and 1/2 together compare what the whole run does.
+        let shard = |k: &str| {
+            let json = dir.join(format!("{mode}-shard{k}.json"));
+            fuzz(&data, "gfx1100", mode, "400", "42")
+                .args(["--batch", "150", "--shard", &format!("{k}/2"), "--json"])
+                .arg(&json)
+                .output()
+                .unwrap();
+            let v: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+            v["totals"]["inputs"].as_u64().unwrap()
+        };
+        assert_eq!(shard("0") + shard("1"), 400, "{mode}: shards cover the run");
+    }
+}
+
+/// A short fuzz of each spec'd architecture, both modes: it runs and compares; where llvm-mc
+/// crashes (a real llvm-mc bug: exit 2), the crashing input is isolated and named.
+#[test]
+fn a_short_fuzz_per_architecture() {
+    let (Some(data), Some(_)) = (common::data_dir(), common::llvm_mc("22")) else {
+        return;
+    };
+    let targets = [
+        "gfx1010", "gfx1030", "gfx1100", "gfx1150", "gfx1200", "gfx1250", "gfx908", "gfx90a",
+        "gfx942", "gfx950",
+    ];
+    for mcpu in targets {
+        for mode in ["asm", "disasm"] {
+            let out = fuzz(&data, mcpu, mode, "200", "1").output().unwrap();
+            let stdout = String::from_utf8_lossy(&out.stdout);
+            let code = out.status.code();
+            assert!(
+                matches!(code, Some(0..=2)),
+                "{mcpu} {mode}: {stdout}\n{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            if code == Some(2) {
+                assert!(stdout.contains("  alone: "), "{mcpu} {mode}: {stdout}");
+            }
+            let compared: usize = stdout
+                .split("compared ")
+                .nth(1)
+                .and_then(|s| s.split(':').next())
+                .and_then(|n| n.parse().ok())
+                .unwrap();
+            assert!(compared > 0, "{mcpu} {mode}: nothing compared\n{stdout}");
+        }
+    }
+}
+
+/// An llvm-mc that crashes on every input: each input is a fault, none a finding or an
+/// agreement, and the exit status is 2.
+#[test]
+fn a_crashing_llvm_mc_is_a_fault_not_a_finding() {
+    let Some(data) = common::data_dir() else {
+        return;
+    };
+    let dir = tempdir("crash");
+    let mc = stand_in(&dir, "cat >/dev/null; kill -SEGV $$");
+    for mode in ["asm", "disasm"] {
+        let json = dir.join(format!("{mode}.json"));
+        let out = fuzz(&data, "gfx1100", mode, "60", "1")
+            .arg("--llvm-mc")
+            .arg(&mc)
+            .arg("--json")
+            .arg(&json)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{mode}: {out:?}");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            stdout.contains("fault: llvm-mc crashed (signal 11): 60 inputs"),
+            "{stdout}"
+        );
+        let report: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+        let totals = &report["totals"];
+        assert_eq!(totals["faulted"], 60, "{mode}");
+        assert_eq!(totals["findings"], 0, "{mode}: a crash is never a finding");
+        assert_eq!(totals["agree"], 0, "{mode}: a crash is never a pass");
+        assert_eq!(report["rules"].as_array().unwrap().len(), 0);
+    }
+}
+
+/// An llvm-mc whose scalar encodings differ in their first byte: every fuzzed scalar line
+/// is a `bytes` finding of the `s_*` family, minimised to a shorter line with replay commands.
+#[test]
+fn a_planted_disagreement_is_found_and_minimised() {
+    let (Some(data), Some(real)) = (common::data_dir(), common::llvm_mc("22")) else {
+        return;
+    };
+    let dir = tempdir("planted");
+    let sed = r"sed -E 's/^(\ts_[^;]*; encoding: \[)0x[0-9a-f]{2}/\10x5a/'";
+    let mc = stand_in(&dir, &format!("{} \"$@\" | {sed}", real.display()));
+    let json = dir.join("r.json");
+    let out = fuzz(&data, "gfx1100", "asm", "500", "5")
+        .arg("--llvm-mc")
+        .arg(&mc)
+        .arg("--json")
+        .arg(&json)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let planted: Vec<&serde_json::Value> = report["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["kind"] == "bytes" && r["subject"].as_str().unwrap().contains("SOP"))
+        .collect();
+    let planted: Vec<&serde_json::Value> = if planted.is_empty() {
+        report["rules"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| r["kind"] == "bytes")
+            .collect()
+    } else {
+        planted
+    };
+    assert!(!planted.is_empty(), "the planted byte difference is found");
+    let examples: Vec<&serde_json::Value> = planted
+        .iter()
+        .flat_map(|r| r["examples"].as_array().unwrap())
+        .filter(|e| e["reproducer"].as_str().unwrap().starts_with("s_"))
+        .collect();
+    assert!(!examples.is_empty());
+    let shorter = examples
+        .iter()
+        .any(|e| e["reproducer"].as_str().unwrap().len() < e["input"].as_str().unwrap().len());
+    assert!(shorter, "some example is minimised: {examples:?}");
+    for e in examples {
+        let replay = e["replay"].as_array().unwrap();
+        assert!(replay[1]
+            .as_str()
+            .unwrap()
+            .contains("mcdiff asm --mcpu gfx1100"));
+        assert!(e["llvm"].as_str().unwrap().starts_with("[0x5a"), "{e}");
+    }
+}
