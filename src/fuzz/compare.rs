@@ -208,15 +208,23 @@ impl Ours<'_> {
                         .unwrap_or_default()
                 })
                 .map(str::to_ascii_uppercase);
-            let fields: Vec<(&str, u32)> = spec
-                .encodings
+            // A named modifier is checked against the spec fields of its name; a plain number
+            // against the 16- and 32-bit immediate and literal widths only.
+            let fields: Vec<(&str, u32)> = match &name {
+                Some(n) => spec
+                    .encodings
+                    .iter()
+                    .flat_map(|e| e.fields.iter())
+                    .filter(|f| f.name == *n)
+                    .map(|f| (f.name.as_str(), f.width()))
+                    .collect(),
+                None => vec![("16-bit immediate", 16), ("32-bit literal", 32)],
+            };
+            let widths: BTreeSet<u32> = fields
                 .iter()
-                .flat_map(|e| e.fields.iter())
-                .filter(|f| name.as_deref().is_none_or(|n| f.name == n))
-                .map(|f| (f.name.as_str(), f.width()))
-                .filter(|&(_, w)| w > 0 && w < 63 && value >> w != 0)
+                .map(|f| f.1)
+                .filter(|&w| w > 0 && w < 63 && value >> w != 0 && !sign_extended(value, w))
                 .collect();
-            let widths: BTreeSet<u32> = fields.iter().map(|f| f.1).collect();
             for w in widths {
                 let masked = value & ((1 << w) - 1);
                 let signed = masked - ((masked >> (w - 1)) << w);
@@ -229,7 +237,7 @@ impl Ours<'_> {
                     if encoded_bytes(&enc) == llvm {
                         let field = fields.iter().find(|f| f.1 == w).map_or("", |f| f.0);
                         let note = format!(
-                            "{} taken as {} (the {w}-bit {field} field)",
+                            "{} taken as {} (the {w}-bit {field})",
                             &text[token_start..end],
                             render_int(v, true)
                         );
@@ -239,6 +247,15 @@ impl Ours<'_> {
             }
         }
         None
+    }
+}
+
+/// `value` is a 32-bit pattern of a negative `w`-bit number (`0xfffffff0` for -16): the
+/// same number, not a truncation.
+fn sign_extended(value: i64, w: u32) -> bool {
+    value <= i64::from(u32::MAX) && {
+        let s = i64::from(value as u32 as i32);
+        s < 0 && s >= -(1i64 << (w - 1))
     }
 }
 

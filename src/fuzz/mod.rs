@@ -446,7 +446,7 @@ impl<'a> Fuzzer<'a> {
 
     fn finish(mut self) -> Report {
         let mut rules: Vec<Rule> = self.rules.into_values().collect();
-        rules.sort_by(|a, b| b.count.cmp(&a.count));
+        rules.sort_by_key(|r| std::cmp::Reverse(r.count));
         self.report.rules = rules;
         self.report
     }
