@@ -15,7 +15,7 @@ use crate::encode::Image;
 use crate::family::Family;
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
 use crate::operands::{classify_memory, OperandCtx, INVALID_OPERAND};
-use crate::syntax::memory as syn;
+use crate::syntax::memory::{self as syn, vgpr_slot};
 use crate::syntax::memory_modifiers::{self as mods, MemModifier};
 use crate::syntax::regs::parse_register;
 use crate::syntax::{Piece, Statement};
@@ -27,20 +27,6 @@ impl Assembler<'_> {
         Some(self.build_and_encode(stmt, form, &Image, |cx| {
             build(stmt, &instruction.name, form, cx)
         }))
-    }
-}
-
-fn vgpr_slot(field: &str, count: u32) -> Operand {
-    Operand {
-        field: Some(field.into()),
-        data_format: format!("FMT_NUM_B{}", 32 * count),
-        operand_type: "OPR_VGPR".into(),
-        size: 32 * count,
-        input: None,
-        output: None,
-        implicit: Some(false),
-        binary_required: None,
-        order: None,
     }
 }
 
@@ -73,23 +59,7 @@ fn build(
     let (pieces, modifier_pieces) = split_modifiers(stmt, cx);
     let words: Vec<&str> = modifier_pieces.iter().map(|p| p.text.as_str()).collect();
     mods::check_th_scope(&words).map_err(|m| reject(stmt.column, m))?;
-    let access = syn::access(&stmt.mnemonic);
-    let mut modifiers: Vec<(String, u32)> = Vec::new();
-    for piece in &modifier_pieces {
-        let parsed = mods::parse(&piece.text, access, cx.syntax)
-            .unwrap_or_else(|| Err(INVALID_OPERAND.into()))
-            .map_err(|m| reject(piece.column, m))?;
-        let MemModifier::Field(field, value) = parsed else {
-            return Err(reject(piece.column, INVALID_OPERAND));
-        };
-        let Some(field) = syn::image_field(cx.encoding, field) else {
-            return Err(reject(piece.column, INVALID_OPERAND));
-        };
-        if modifiers.iter().any(|(f, _)| *f == field) {
-            return Err(reject(piece.column, "duplicate modifier"));
-        }
-        modifiers.push((field, value));
-    }
+    let mut modifiers = image_modifiers(&modifier_pieces, &stmt.mnemonic, cx)?;
     let op = name.to_ascii_lowercase();
     let bvh = op.contains("_bvh");
     if !bvh && !modifiers.iter().any(|(f, _)| f == "DIM") {
@@ -119,11 +89,11 @@ fn build(
                 .find(|o| o.field.as_deref() == Some(*f))
         })
         .collect();
-    let has_data = form
+    let data_field = form
         .operands
         .iter()
-        .any(|o| o.field.as_deref() == Some("VDATA"));
-    let want = usize::from(has_data) + 1 + scalar.len();
+        .find(|o| o.field.as_deref() == Some("VDATA"));
+    let want = usize::from(data_field.is_some()) + 1 + scalar.len();
     if pieces.len() > want {
         return Err(reject(pieces[want].column, INVALID_OPERAND));
     }
@@ -132,13 +102,8 @@ fn build(
     }
     let mut operands = Vec::new();
     let mut rest = pieces.iter();
-    if has_data {
+    if let Some(data_field) = data_field {
         let piece = rest.next().expect("counted");
-        let data_field = form
-            .operands
-            .iter()
-            .find(|o| o.field.as_deref() == Some("VDATA"))
-            .expect("has data");
         let slot = match data_regs {
             Some(n) => vgpr_slot("VDATA", n),
             None => data_field.clone(),
@@ -154,49 +119,9 @@ fn build(
         operands.push(InstOperand { spec: slot, value });
     }
     let address = rest.next().expect("counted");
-    let ranges = address_ranges(address)?;
-    let nsa = address.text.trim_start().starts_with('[') && ranges.len() > 1;
-    if !gfx11 && !nsa && ranges[0].count > 1 {
-        // GFX12 names every address VGPR in its own field: a range needs list syntax.
-        return Err(reject(
-            stmt.column,
-            "operands are not valid for this GPU or mode",
-        ));
-    }
-    let address_fields = cx
-        .encoding
-        .fields
-        .iter()
-        .filter(|f| f.name.starts_with("VADDR"))
-        .count();
-    // GFX11 has one NSA dword, four more address bytes (RDNA3 ISA §8.2 "MIMG NSA"); GFX12
-    // one field per address.
-    let max_addresses = if gfx11 { 5 } else { address_fields };
-    if ranges.len() > max_addresses {
-        return Err(reject(address.column, INVALID_OPERAND));
-    }
-    for (i, reg) in ranges.iter().enumerate() {
-        let field = match (gfx11, i) {
-            (true, 0) => "VADDR".to_string(),
-            (true, n) => format!("NSA_ADDR{n}"),
-            (false, n) => format!("VADDR{n}"),
-        };
-        operands.push(InstOperand {
-            spec: vgpr_slot(&field, reg.count),
-            value: OperandValue::Reg(reg.clone()),
-        });
-    }
+    let nsa = address_operands(address, gfx11, stmt.column, cx, &mut operands)?;
     if bvh {
-        // Ray-tracing ops return four dwords from a 128-bit resource with unnormalised
-        // coordinates; the fields must say so (RDNA3 ISA §10.9.1 "Restrictions on
-        // image_bvh instructions").
-        for (field, value) in [("DMASK", 0xf), ("R128", 1), ("UNORM", 1)] {
-            if let Some(field) = syn::image_field(cx.encoding, field) {
-                if !modifiers.iter().any(|(f, _)| *f == field) {
-                    modifiers.push((field, value));
-                }
-            }
-        }
+        bvh_fields(&mut modifiers, cx);
     }
     if gfx11 && nsa {
         modifiers.push(("NSA".into(), 1));
@@ -221,4 +146,85 @@ fn build(
         operands,
         modifiers: modifiers.into(),
     })
+}
+
+/// The encoding fields image modifier words set; each field once.
+fn image_modifiers(
+    modifier_pieces: &[Piece],
+    mnemonic: &str,
+    cx: &OperandCtx,
+) -> Result<Vec<(String, u32)>, NotEncoded> {
+    let access = syn::access(mnemonic);
+    let mut modifiers: Vec<(String, u32)> = Vec::new();
+    for piece in modifier_pieces {
+        let parsed = mods::parse(&piece.text, access, cx.syntax)
+            .unwrap_or_else(|| Err(INVALID_OPERAND.into()))
+            .map_err(|m| reject(piece.column, m))?;
+        let MemModifier::Field(field, value) = parsed else {
+            return Err(reject(piece.column, INVALID_OPERAND));
+        };
+        let Some(field) = syn::image_field(cx.encoding, field) else {
+            return Err(reject(piece.column, INVALID_OPERAND));
+        };
+        if modifiers.iter().any(|(f, _)| *f == field) {
+            return Err(reject(piece.column, "duplicate modifier"));
+        }
+        modifiers.push((field, value));
+    }
+    Ok(modifiers)
+}
+
+/// Appends the address VGPRs to `operands`; true when they were written as an NSA list.
+/// GFX11 has one NSA dword, four more address bytes (RDNA3 ISA §8.2 "MIMG NSA"); GFX12 one
+/// field per address, so a range there needs list syntax.
+fn address_operands(
+    address: &Piece,
+    gfx11: bool,
+    column: u32,
+    cx: &OperandCtx,
+    operands: &mut Vec<InstOperand>,
+) -> Result<bool, NotEncoded> {
+    let ranges = address_ranges(address)?;
+    let nsa = address.text.trim_start().starts_with('[') && ranges.len() > 1;
+    if !gfx11 && !nsa && ranges[0].count > 1 {
+        return Err(reject(
+            column,
+            "operands are not valid for this GPU or mode",
+        ));
+    }
+    let address_fields = cx
+        .encoding
+        .fields
+        .iter()
+        .filter(|f| f.name.starts_with("VADDR"))
+        .count();
+    let max_addresses = if gfx11 { 5 } else { address_fields };
+    if ranges.len() > max_addresses {
+        return Err(reject(address.column, INVALID_OPERAND));
+    }
+    for (i, reg) in ranges.iter().enumerate() {
+        let field = match (gfx11, i) {
+            (true, 0) => "VADDR".to_string(),
+            (true, n) => format!("NSA_ADDR{n}"),
+            (false, n) => format!("VADDR{n}"),
+        };
+        operands.push(InstOperand {
+            spec: vgpr_slot(&field, reg.count),
+            value: OperandValue::Reg(reg.clone()),
+        });
+    }
+    Ok(nsa)
+}
+
+/// Ray-tracing ops return four dwords from a 128-bit resource with unnormalised
+/// coordinates; the fields must say so (RDNA3 ISA §10.9.1 "Restrictions on image_bvh
+/// instructions").
+fn bvh_fields(modifiers: &mut Vec<(String, u32)>, cx: &OperandCtx) {
+    for (field, value) in [("DMASK", 0xf), ("R128", 1), ("UNORM", 1)] {
+        if let Some(field) = syn::image_field(cx.encoding, field) {
+            if !modifiers.iter().any(|(f, _)| *f == field) {
+                modifiers.push((field, value));
+            }
+        }
+    }
 }

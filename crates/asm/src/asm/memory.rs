@@ -130,11 +130,47 @@ fn build(
     if pieces.len() < slots.len() {
         return Err(reject(stmt.column, "too few operands for instruction"));
     }
+    let operands = memory_operands(&pieces, &slots, family.segment(), cx)?;
+    let mut modifiers = address_fields(&operands, family.segment(), cx)?;
+    mods::check_th_scope(&words).map_err(|m| reject(stmt.column, m))?;
+    if family == Family::Ds && stmt.mnemonic.starts_with("ds_gws") && !words.contains(&"gds") {
+        // GFX11 global wave sync ops address GDS only (RDNA3 ISA §12 "GDS-only opcodes").
+        return Err(reject(stmt.column, "gds modifier is required"));
+    }
+    let access = syn::access(&stmt.mnemonic);
+    modifiers.extend(modifier_fields(&modifier_pieces, family, name, access, cx)?);
+    if cx.encoding.field("FORMAT").is_some() && !modifiers.iter().any(|(f, _)| f == "FORMAT") {
+        // Buffer ops read BUF_FMT_8_UNORM unless told otherwise (LLVM AMDGPUModifierSyntax
+        // "ufmt"); GFX12 buffer loads and stores carry the field too.
+        modifiers.push(("FORMAT".into(), 1));
+    }
+    if access == Access::Atomic && cx.encoding.field("VDST").is_some() {
+        check_atomic_return(&operands, &modifiers, cx, stmt.column)?;
+    }
+    Ok(Inst {
+        mnemonic: stmt.mnemonic.clone(),
+        name: name.to_string(),
+        encoding: form.encoding.clone(),
+        opcode: form.opcode,
+        operands,
+        modifiers: modifiers.into(),
+    })
+}
+
+/// Binds operand pieces to memory slots: `off` where the slot allows it (a NULL scalar
+/// register, or nothing for a scratch address), VGPRs and scalar operands otherwise.
+fn memory_operands(
+    pieces: &[Piece],
+    slots: &[syn::MemSlot],
+    segment: Option<Segment>,
+    cx: &OperandCtx,
+) -> Result<Vec<InstOperand>, NotEncoded> {
+    let global_with_vaddr = segment == Some(Segment::Global)
+        && slots
+            .iter()
+            .any(|s| matches!(s.operand.field.as_deref(), Some("ADDR" | "VADDR")));
     let mut operands = Vec::new();
-    let mut modifiers: Vec<(String, u32)> = Vec::new();
-    let segment = family.segment();
-    let mut has_vaddr = false;
-    for (piece, slot) in pieces.iter().zip(&slots) {
+    for (piece, slot) in pieces.iter().zip(slots) {
         let op = &slot.operand;
         let field = op.field.as_deref().unwrap_or("");
         if piece.text.eq_ignore_ascii_case("off") {
@@ -157,10 +193,6 @@ fn build(
             .map_err(|m| reject(piece.column, m))?;
         let null = RegFile::Special("NULL".into());
         let is_null = matches!(&value, OperandValue::Reg(r) if r.file == null);
-        let global_with_vaddr = segment == Some(Segment::Global)
-            && slots
-                .iter()
-                .any(|s| matches!(s.operand.field.as_deref(), Some("ADDR" | "VADDR")));
         if field == "SADDR" && is_null && global_with_vaddr {
             // A GLOBAL scalar base beside a VGPR offset is written `off`, never `null`
             // (llvm-mc takes `null` for SCRATCH and the address-less GLOBAL ops).
@@ -171,107 +203,111 @@ fn build(
             // A buffer resource is four SGPRs; `null` cannot stand in for it.
             return Err(reject(piece.column, INVALID_OPERAND));
         }
-        has_vaddr |= field == "ADDR" || field == "VADDR";
         operands.push(InstOperand {
             spec: op.clone(),
             value,
         });
     }
+    Ok(operands)
+}
+
+/// Fields the flat families set from their operands: SVE when a scratch address VGPR is
+/// present (RDNA3 ISA §10.1 "FLAT instruction fields"), and SADDR holding the `off` code
+/// where no scalar base is written (FLAT and the cache-control ops).
+fn address_fields(
+    operands: &[InstOperand],
+    segment: Option<Segment>,
+    cx: &OperandCtx,
+) -> Result<Vec<(String, u32)>, NotEncoded> {
+    let has = |name: &str| {
+        operands
+            .iter()
+            .any(|o| o.spec.field.as_deref() == Some(name))
+    };
+    let mut fields = Vec::new();
+    let has_vaddr = has("ADDR") || has("VADDR");
     if segment == Some(Segment::Scratch) && has_vaddr && cx.encoding.field("SVE").is_some() {
-        // SVE says a scratch address VGPR is present (RDNA3 ISA §10.1 "FLAT instruction
-        // fields").
-        modifiers.push(("SVE".into(), 1));
+        fields.push(("SVE".into(), 1));
     }
-    let has_saddr = operands
-        .iter()
-        .any(|o| o.spec.field.as_deref() == Some("SADDR"));
-    if segment.is_some() && !has_saddr && cx.encoding.field("SADDR").is_some() {
-        // FLAT and the cache-control ops have no scalar base: SADDR holds the `off` code.
+    if segment.is_some() && !has("SADDR") && cx.encoding.field("SADDR").is_some() {
         let null = predefined(cx.spec, "OPR_SREG", "NULL")
             .ok_or_else(|| NotEncoded::Unsupported("spec gap: spec lists no NULL code".into()))?;
-        modifiers.push(("SADDR".into(), null as u32));
+        fields.push(("SADDR".into(), null as u32));
     }
-    mods::check_th_scope(&words).map_err(|m| reject(stmt.column, m))?;
-    if family == Family::Ds && stmt.mnemonic.starts_with("ds_gws") && !words.contains(&"gds") {
-        // GFX11 global wave sync ops address GDS only (RDNA3 ISA §12 "GDS-only opcodes").
-        return Err(reject(stmt.column, "gds modifier is required"));
+    Ok(fields)
+}
+
+/// The encoding fields the modifier words set (offsets, cache policy, flags); a field set
+/// twice is an error.
+fn modifier_fields(
+    modifier_pieces: &[Piece],
+    family: Family,
+    name: &str,
+    access: Access,
+    cx: &OperandCtx,
+) -> Result<Vec<(String, u32)>, NotEncoded> {
+    let mut modifiers: Vec<(String, u32)> = Vec::new();
+    for piece in modifier_pieces {
+        let Some(parsed) = mods::parse(&piece.text, access, cx.syntax) else {
+            return Err(reject(piece.column, INVALID_OPERAND));
+        };
+        let parsed = parsed.map_err(|m| reject(piece.column, m))?;
+        for (f, v) in
+            modifier_bits(parsed, family, name, cx).map_err(|m| reject(piece.column, m))?
+        {
+            if modifiers.iter().any(|(seen, _)| *seen == f) {
+                return Err(reject(piece.column, "duplicate modifier"));
+            }
+            modifiers.push((f, v));
+        }
     }
-    let access = syn::access(&stmt.mnemonic);
-    let offset_width = ["OFFSET", "IOFFSET"]
-        .iter()
-        .find_map(|f| cx.encoding.field(f))
-        .map_or(16, |f| f.width());
-    let (lo, hi, message) = syn::offset_range(family, cx.syntax.gfx_major, offset_width);
+    Ok(modifiers)
+}
+
+/// The fields one memory modifier sets, or the message rejecting it.
+fn modifier_bits(
+    parsed: MemModifier,
+    family: Family,
+    name: &str,
+    cx: &OperandCtx,
+) -> Result<Vec<(String, u32)>, String> {
     // Only the two-address DS ops take two 8-bit offsets (`offset0:`/`offset1:`); RDNA2 names
     // them READ2/WRITE2/WRXCHG2, RDNA3 on _2ADDR.
     let two_addr = ["_2ADDR", "_READ2", "_WRITE2", "XCHG2"]
         .iter()
         .any(|m| name.contains(m));
-    let mut seen: Vec<String> = Vec::new();
-    for piece in &modifier_pieces {
-        let Some(parsed) = mods::parse(&piece.text, access, cx.syntax) else {
-            return Err(reject(piece.column, INVALID_OPERAND));
-        };
-        let parsed = parsed.map_err(|m| reject(piece.column, m))?;
-        let fields: Vec<(String, u32)> = match parsed {
-            MemModifier::Offset(v) => {
-                if !(lo..=hi).contains(&v) {
-                    return Err(reject(piece.column, message.clone()));
-                }
-                if family.is_ds() {
-                    if two_addr {
-                        return Err(reject(piece.column, INVALID_OPERAND));
-                    }
-                    vec![
-                        ("OFFSET0".into(), (v & 0xff) as u32),
-                        ("OFFSET1".into(), (v >> 8) as u32),
-                    ]
+    match parsed {
+        MemModifier::Offset(v) => {
+            let offset_width = ["OFFSET", "IOFFSET"]
+                .iter()
+                .find_map(|f| cx.encoding.field(f))
+                .map_or(16, |f| f.width());
+            let (lo, hi, message) = syn::offset_range(family, cx.syntax.gfx_major, offset_width);
+            if !(lo..=hi).contains(&v) {
+                return Err(message);
+            }
+            if !family.is_ds() {
+                let f = if cx.encoding.field("IOFFSET").is_some() {
+                    "IOFFSET"
                 } else {
-                    let f = if cx.encoding.field("IOFFSET").is_some() {
-                        "IOFFSET"
-                    } else {
-                        "OFFSET"
-                    };
-                    vec![(f.into(), v as u32)]
-                }
+                    "OFFSET"
+                };
+                return Ok(vec![(f.into(), v as u32)]);
             }
-            MemModifier::OffsetPair(n, v) => {
-                if !two_addr || !(0..=0xff).contains(&v) {
-                    return Err(reject(piece.column, INVALID_OPERAND));
-                }
-                vec![(format!("OFFSET{n}"), v as u32)]
+            if two_addr {
+                return Err(INVALID_OPERAND.into());
             }
-            MemModifier::Field(f, v) => {
-                if cx.encoding.field(f).is_none() {
-                    return Err(reject(piece.column, INVALID_OPERAND));
-                }
-                vec![(f.to_string(), v)]
-            }
-        };
-        for (f, v) in fields {
-            if seen.contains(&f) {
-                return Err(reject(piece.column, "duplicate modifier"));
-            }
-            seen.push(f.clone());
-            modifiers.push((f, v));
+            Ok(vec![
+                ("OFFSET0".into(), (v & 0xff) as u32),
+                ("OFFSET1".into(), (v >> 8) as u32),
+            ])
         }
+        MemModifier::OffsetPair(n, v) if two_addr && (0..=0xff).contains(&v) => {
+            Ok(vec![(format!("OFFSET{n}"), v as u32)])
+        }
+        MemModifier::Field(f, v) if cx.encoding.field(f).is_some() => Ok(vec![(f.to_string(), v)]),
+        MemModifier::OffsetPair(..) | MemModifier::Field(..) => Err(INVALID_OPERAND.into()),
     }
-    if cx.encoding.field("FORMAT").is_some() && !seen.iter().any(|f| f == "FORMAT") {
-        // Buffer ops read BUF_FMT_8_UNORM unless told otherwise (LLVM AMDGPUModifierSyntax
-        // "ufmt"); GFX12 buffer loads and stores carry the field too.
-        modifiers.push(("FORMAT".into(), 1));
-    }
-    if access == Access::Atomic && cx.encoding.field("VDST").is_some() {
-        check_atomic_return(&operands, &modifiers, cx, stmt.column)?;
-    }
-    Ok(Inst {
-        mnemonic: stmt.mnemonic.clone(),
-        name: name.to_string(),
-        encoding: form.encoding.clone(),
-        opcode: form.opcode,
-        operands,
-        modifiers: modifiers.into(),
-    })
 }
 
 /// An atomic returns the old value exactly when it writes a destination, and says so in its

@@ -5,35 +5,19 @@
 //! cache-policy bits as modifier fields, listed only when non-zero as the printed text
 //! leaves them out.
 
-use mcdiff_spec::{Encoding, Instruction, InstructionEncoding, Operand};
+use mcdiff_spec::{Encoding, Field, Instruction, InstructionEncoding, Operand};
 
-use super::{DecodeOutcome, Disassembler, FieldReader};
+use super::{DecodeOutcome, Disassembler, Failure, FieldReader};
 use crate::family::{family_name, Family, Segment};
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
 use crate::syntax::llvm_mnemonic;
-use crate::syntax::memory::{self as syn, Written};
+use crate::syntax::memory::{self as syn, vgpr_slot, Written};
 
 /// Image modifier fields in llvm-mc's printing order (GFX11 spells `unorm` UNRM).
 pub(crate) const IMAGE_MODIFIER_FIELDS: &[&str] = &[
     "DMASK", "DIM", "UNORM", "UNRM", "GLC", "SLC", "DLC", "TH", "SCOPE", "R128", "A16", "TFE",
     "LWE", "D16",
 ];
-
-/// A VGPR operand of `count` registers, as the image assembler describes address and data
-/// slots.
-fn vgpr_slot(field: &str, count: u32) -> Operand {
-    Operand {
-        field: Some(field.into()),
-        data_format: format!("FMT_NUM_B{}", 32 * count),
-        operand_type: "OPR_VGPR".into(),
-        size: 32 * count,
-        input: None,
-        output: None,
-        implicit: Some(false),
-        binary_required: None,
-        order: None,
-    }
-}
 
 /// Buffer flags in the order llvm-mc prints them between `format:` and `offset:`.
 const BUFFER_ADDRESS_FLAGS: &[&str] = &["IDXEN", "OFFEN"];
@@ -83,96 +67,107 @@ impl Disassembler<'_> {
         let mnemonic = llvm_mnemonic(&instruction.name);
         let reader = FieldReader { word, enc, family };
         let read = |name: &str| enc.field(name).map(|f| reader.read(f) as u32);
-        let null_code = match self
-            .names
-            .get("OPR_SREG")
-            .or_else(|| self.names.get("OPR_SSRC"))
-        {
-            Some(codes) => codes
-                .iter()
-                .find(|(_, n)| n.eq_ignore_ascii_case("NULL"))
-                .map(|(&c, _)| c as u32),
-            None => None,
-        };
+        let null_code = self.null_code();
         let saddr_off = read("SADDR").is_some() && read("SADDR") == null_code;
-        let gfx12 = self.ctx.gfx_major >= 12;
         // An atomic writes its return VGPR exactly when its cache policy asks for the old
         // value (GLC before GFX12, TH bit 0 on GFX12), as the assembler checks.
-        let returns = if gfx12 {
+        let returns = if self.ctx.gfx_major >= 12 {
             read("TH").unwrap_or(0) & 1 != 0
         } else {
             read("GLC").unwrap_or(0) != 0
         };
-        let placeholder = |n: usize| {
-            let mut texts = vec!["v0"; n];
-            if saddr_off {
-                if let Some(last) = texts.last_mut() {
-                    *last = "off";
-                }
+        let written_slots = |count: usize| {
+            let mut texts = vec!["v0"; count];
+            if let (true, Some(last)) = (saddr_off, texts.last_mut()) {
+                *last = "off";
             }
-            texts
+            let written = Written {
+                operands: &texts,
+                modifiers: &[],
+                wave64: self.ctx.wave64,
+            };
+            syn::slots(form, &mnemonic, &written)
         };
-        let written_slots = |texts: &[&str]| {
-            syn::slots(
-                form,
-                &mnemonic,
-                &Written {
-                    operands: texts,
-                    modifiers: &[],
-                    wave64: self.ctx.wave64,
-                },
-            )
-        };
-        let full = written_slots(&placeholder(8)).len();
+        let full = written_slots(8).len();
         let count = if mnemonic.contains("_atomic_") && !returns {
             full.saturating_sub(1)
         } else {
             full
         };
-        let slots = written_slots(&placeholder(count));
         let sve = read("SVE").unwrap_or(0) != 0;
         let mut operands = Vec::new();
-        for slot in slots {
+        for slot in written_slots(count) {
             let op = slot.operand;
             let name = op.field.as_deref().unwrap_or("");
             let Some(field) = enc.field(name) else {
                 return DecodeOutcome::Unsupported("encoding field missing".into());
             };
-            let raw = reader.read(field);
             let is_address = name == "ADDR" || name == "VADDR";
             if segment == Segment::Scratch && is_address && !sve {
                 continue;
             }
-            let value = if name == "SADDR" {
-                if Some(raw as u32) == null_code {
-                    RegRange {
-                        file: RegFile::Special("NULL".into()),
-                        first: 0,
-                        count: 0,
-                    }
-                } else {
-                    match self
-                        .code_name(&op.operand_type, raw as i64)
-                        .and_then(|n| self.register(n, op.size))
-                    {
-                        Ok(reg) => reg,
-                        Err(why) => return why.into(),
-                    }
-                }
-            } else {
-                RegRange {
-                    file: RegFile::Vgpr,
-                    first: raw as u32,
-                    count: op.size.div_ceil(32).max(1),
-                }
-            };
-            operands.push(InstOperand {
-                spec: op,
-                value: OperandValue::Reg(value),
+            match self.flat_register(&op, reader.read(field), null_code) {
+                Ok(reg) => operands.push(InstOperand {
+                    spec: op,
+                    value: OperandValue::Reg(reg),
+                }),
+                Err(why) => return why.into(),
+            }
+        }
+        let modifiers = self.flat_modifiers(&reader, segment, &operands);
+        self.decoded(mnemonic, instruction, form, operands, modifiers, len)
+    }
+
+    /// The scalar register code of NULL, which an `off` scalar base holds.
+    fn null_code(&self) -> Option<u32> {
+        let codes = self
+            .names
+            .get("OPR_SREG")
+            .or_else(|| self.names.get("OPR_SSRC"))?;
+        codes
+            .iter()
+            .find(|(_, n)| n.eq_ignore_ascii_case("NULL"))
+            .map(|(&c, _)| c as u32)
+    }
+
+    /// A flat operand's register: SADDR names a scalar register (NULL for `off`), every other
+    /// field a VGPR by number.
+    fn flat_register(
+        &self,
+        op: &Operand,
+        raw: u64,
+        null_code: Option<u32>,
+    ) -> Result<RegRange, Failure> {
+        if op.field.as_deref() != Some("SADDR") {
+            return Ok(RegRange {
+                file: RegFile::Vgpr,
+                first: raw as u32,
+                count: op.size.div_ceil(32).max(1),
             });
         }
+        if Some(raw as u32) == null_code {
+            return Ok(RegRange {
+                file: RegFile::Special("NULL".into()),
+                first: 0,
+                count: 0,
+            });
+        }
+        self.code_name(&op.operand_type, raw as i64)
+            .and_then(|n| self.register(n, op.size))
+    }
+
+    /// A flat word's modifier fields: SVE for a scratch address, SADDR when no operand holds
+    /// it, the offset (signed except FLAT before GFX12) and the cache policy, when non-zero.
+    fn flat_modifiers(
+        &self,
+        reader: &FieldReader,
+        segment: Segment,
+        operands: &[InstOperand],
+    ) -> Vec<(String, u32)> {
+        let enc = reader.enc;
+        let read = |name: &str| enc.field(name).map(|f| reader.read(f) as u32);
         let mut modifiers: Vec<(String, u32)> = Vec::new();
-        if segment == Segment::Scratch && sve {
+        if segment == Segment::Scratch && read("SVE").unwrap_or(0) != 0 {
             modifiers.push(("SVE".into(), 1));
         }
         let has_saddr = operands
@@ -181,12 +176,12 @@ impl Disassembler<'_> {
         if let (false, Some(code)) = (has_saddr, read("SADDR")) {
             modifiers.push(("SADDR".into(), code));
         }
+        let signed = self.ctx.gfx_major >= 12 || segment != Segment::Flat;
         for name in ["OFFSET", "IOFFSET"] {
             let Some(field) = enc.field(name) else {
                 continue;
             };
             let raw = reader.read(field);
-            let signed = gfx12 || segment != Segment::Flat;
             let value = if signed {
                 crate::bits::sign_extend(raw, field.width()) as u32
             } else {
@@ -202,7 +197,7 @@ impl Disassembler<'_> {
                 Some(value) => modifiers.push((name.to_string(), value)),
             }
         }
-        self.decoded(mnemonic, instruction, form, operands, modifiers, len)
+        modifiers
     }
 
     fn decode_buffer(
@@ -246,24 +241,10 @@ impl Disassembler<'_> {
             };
             let raw = reader.read(field);
             let value = match name {
-                "SRSRC" | "RSRC" => {
-                    // RDNA3's 5-bit SRSRC names the resource quad by its first SGPR / 4
-                    // (RDNA3 ISA §9.1 "MUBUF instruction fields"); RDNA4's 9-bit RSRC holds
-                    // the SGPR code itself.
-                    let padded = field.ranges.first().is_some_and(|r| r.padding_count > 0);
-                    let code = if padded || field.width() >= 8 {
-                        raw
-                    } else {
-                        raw << 2
-                    };
-                    match self
-                        .code_name(&op.operand_type, code as i64)
-                        .and_then(|n| self.register(n, op.size))
-                    {
-                        Ok(reg) => OperandValue::Reg(reg),
-                        Err(why) => return why.into(),
-                    }
-                }
+                "SRSRC" | "RSRC" => match self.resource_register(&op, field, raw) {
+                    Ok(reg) => OperandValue::Reg(reg),
+                    Err(why) => return why.into(),
+                },
                 "SOFFSET" => match self.code_name(&op.operand_type, raw as i64) {
                     Ok(n) if super::is_constant_name(n) => OperandValue::Inline(n.into()),
                     Ok(n) => match self.register(n, 32) {
@@ -280,37 +261,7 @@ impl Disassembler<'_> {
             };
             operands.push(InstOperand { spec: op, value });
         }
-        // Modifier fields in printed order; a default FORMAT is not printed, and the
-        // assembler then adds it last.
-        let tbuffer = mnemonic.starts_with("tbuffer_");
-        let format = read("FORMAT");
-        let mut modifiers: Vec<(String, u32)> = Vec::new();
-        if let (true, Some(code)) = (tbuffer, format.filter(|&c| c != 1)) {
-            modifiers.push(("FORMAT".into(), code));
-        }
-        for name in BUFFER_ADDRESS_FLAGS {
-            if read(name).unwrap_or(0) != 0 {
-                modifiers.push((name.to_string(), 1));
-            }
-        }
-        let offset = read("OFFSET").or_else(|| read("IOFFSET")).unwrap_or(0);
-        if offset != 0 {
-            let name = if enc.field("IOFFSET").is_some() {
-                "IOFFSET"
-            } else {
-                "OFFSET"
-            };
-            modifiers.push((name.into(), offset));
-        }
-        for name in CACHE_POLICY_FIELDS.iter().chain(&["TFE"]) {
-            match read(name) {
-                Some(0) | None => {}
-                Some(value) => modifiers.push((name.to_string(), value)),
-            }
-        }
-        if let Some(code) = format.filter(|&c| !tbuffer || c == 1) {
-            modifiers.push(("FORMAT".into(), code));
-        }
+        let modifiers = buffer_modifiers(&reader, &mnemonic);
         self.decoded(mnemonic, instruction, form, operands, modifiers, len)
     }
 
@@ -413,158 +364,38 @@ impl Disassembler<'_> {
         form: &InstructionEncoding,
     ) -> DecodeOutcome {
         let family = Family::of(&form.encoding);
-        let gfx11 = family == Family::Mimg;
         let name = family.name();
         let Some(enc) = self.ctx.spec.encoding(&format!("ENC_{name}")) else {
             return DecodeOutcome::Unsupported(format!("encoding ENC_{name} missing from spec"));
         };
+        let image = ImageWord {
+            reader: FieldReader { word, enc, family },
+            gfx11: family == Family::Mimg,
+            op: instruction.name.to_ascii_lowercase(),
+        };
         let base = (enc.bit_count / 8) as usize;
-        let op = instruction.name.to_ascii_lowercase();
-        let reader = FieldReader { word, enc, family };
-        let read = |name: &str| enc.field(name).map_or(0, |f| reader.read(f) as u32);
-        let flag = |name: &str| syn::image_field(enc, name).is_some_and(|f| read(&f) != 0);
-        let bvh_groups = syn::bvh_address_groups(&op, flag("A16"));
-        let address_dwords = match &bvh_groups {
-            Some(groups) => groups.iter().sum(),
-            None => match syn::image_address_dwords(&op, read("DIM"), flag("A16")) {
-                Some(dwords) => dwords,
-                None => {
-                    return DecodeOutcome::Unsupported("image address size not implemented".into())
-                }
-            },
-        };
-        let nsa = gfx11 && read("NSA") != 0;
-        // GFX11 NSA: VADDR plus up to four address bytes in the next dword (RDNA3 ISA §8.2
-        // "MIMG NSA"); GFX12: one field per address (five VIMAGE, four VSAMPLE).
-        let address_fields = if gfx11 {
-            5
-        } else {
-            enc.fields
-                .iter()
-                .filter(|f| f.name.starts_with("VADDR"))
-                .count() as u32
-        };
-        let listed = address_dwords.min(address_fields);
+        let nsa = image.gfx11 && image.read("NSA") != 0;
         let len = if nsa { base + 4 } else { base };
         if bytes.len() < len {
             return DecodeOutcome::Invalid("instruction truncated".into());
         }
-        let extra = bytes
+        // GFX11 NSA: up to four address bytes in the dword after the instruction.
+        let nsa_bytes = bytes
             .get(base..base + 4)
             .map_or(0, |b| u32::from_le_bytes(b.try_into().expect("4 bytes")));
-        let mut operands = Vec::new();
-        let dmask = read("DMASK");
-        let data_field = form
-            .operands
-            .iter()
-            .find(|o| o.field.as_deref() == Some("VDATA"));
-        if let Some(data_field) = data_field {
-            let regs = syn::image_data_regs(&op, dmask, flag("D16"), flag("TFE"));
-            let slot = regs.map_or_else(|| data_field.clone(), |n| vgpr_slot("VDATA", n));
-            let first = read("VDATA");
-            operands.push(InstOperand {
-                value: OperandValue::Reg(RegRange {
-                    file: RegFile::Vgpr,
-                    first,
-                    count: slot.size.div_ceil(32).max(1),
-                }),
-                spec: slot,
-            });
-        }
-        let as_list = nsa || (!gfx11 && address_dwords > 1);
-        // VGPRs per written address: one range (over 12 dwords rounds up to 16, the next
-        // register class), the ray-tracing groups, or one each with the last taking the rest.
-        let elements: Vec<u32> = match (&bvh_groups, as_list) {
-            (_, false) if address_dwords > 12 => vec![16],
-            (_, false) => vec![address_dwords],
-            (Some(groups), true) => groups.clone(),
-            (None, true) => (0..listed)
-                .map(|i| {
-                    if i + 1 == listed {
-                        address_dwords - i
-                    } else {
-                        1
-                    }
-                })
-                .collect(),
-        };
-        if elements.len() as u32 > address_fields {
-            return DecodeOutcome::Unsupported("image address list too long".into());
-        }
-        for (i, &regs) in elements.iter().enumerate() {
-            let i = i as u32;
-            let (field, first) = match (gfx11, i) {
-                (true, 0) => ("VADDR".to_string(), read("VADDR")),
-                (true, n) => (format!("NSA_ADDR{n}"), (extra >> (8 * (n - 1))) & 0xff),
-                (false, n) => (format!("VADDR{n}"), read(&format!("VADDR{n}"))),
-            };
-            operands.push(InstOperand {
-                spec: vgpr_slot(&field, regs),
-                value: OperandValue::Reg(RegRange {
-                    file: RegFile::Vgpr,
-                    first,
-                    count: regs,
-                }),
-            });
-        }
-        let mut modifiers: Vec<(String, u32)> = Vec::new();
-        // The ray-tracing ops print none of dmask, dim, unorm, r128; the assembler sets
-        // them after the written modifiers.
-        let implied: &[&str] = if bvh_groups.is_some() {
-            &["DMASK", "DIM", "UNORM", "UNRM", "R128"]
-        } else {
-            &[]
-        };
-        for name in IMAGE_MODIFIER_FIELDS {
-            if enc.field(name).is_none() || implied.contains(name) {
-                continue;
-            }
-            let value = read(name);
-            let printed = match *name {
-                "DMASK" | "DIM" => true,
-                _ => value != 0,
-            };
-            if printed {
-                modifiers.push((name.to_string(), value));
-            }
-        }
-        for name in ["DMASK", "R128", "UNORM"] {
-            if let (true, Some(field)) = (bvh_groups.is_some(), syn::image_field(enc, name)) {
-                modifiers.push((field.clone(), read(&field)));
-            }
-        }
-        if nsa {
-            modifiers.push(("NSA".into(), 1));
+        let mut operands: Vec<InstOperand> = image.data_operand(form).into_iter().collect();
+        match image.address_operands(nsa, nsa_bytes) {
+            Ok(addresses) => operands.extend(addresses),
+            Err(why) => return why.into(),
         }
         for name in ["SRSRC", "RSRC", "SSAMP", "SAMP"] {
-            let Some(slot) = form
-                .operands
-                .iter()
-                .find(|o| o.field.as_deref() == Some(name))
-            else {
-                continue;
-            };
-            let Some(field) = enc.field(name) else {
-                return DecodeOutcome::Unsupported("encoding field missing".into());
-            };
-            let raw = reader.read(field);
-            let padded = field.ranges.first().is_some_and(|r| r.padding_count > 0);
-            let code = if padded || field.width() >= 8 {
-                raw
-            } else {
-                raw << 2
-            };
-            match self
-                .code_name(&slot.operand_type, code as i64)
-                .and_then(|n| self.register(n, slot.size))
-            {
-                Ok(reg) => operands.push(InstOperand {
-                    spec: slot.clone(),
-                    value: OperandValue::Reg(reg),
-                }),
+            match self.image_resource(&image.reader, form, name) {
+                Ok(Some(op)) => operands.push(op),
+                Ok(None) => {}
                 Err(why) => return why.into(),
             }
         }
+        let modifiers = image.modifiers(nsa);
         self.decoded(
             llvm_mnemonic(&instruction.name),
             instruction,
@@ -573,6 +404,50 @@ impl Disassembler<'_> {
             modifiers,
             len,
         )
+    }
+
+    /// The resource or sampler operand `name`, if the form has it: an SGPR tuple whose code a
+    /// narrow field holds without its low two bits.
+    fn image_resource(
+        &self,
+        reader: &FieldReader,
+        form: &InstructionEncoding,
+        name: &str,
+    ) -> Result<Option<InstOperand>, Failure> {
+        let Some(slot) = form
+            .operands
+            .iter()
+            .find(|o| o.field.as_deref() == Some(name))
+        else {
+            return Ok(None);
+        };
+        let Some(field) = reader.enc.field(name) else {
+            return Err(Failure::Unsupported("encoding field missing".into()));
+        };
+        let reg = self.resource_register(slot, field, reader.read(field))?;
+        Ok(Some(InstOperand {
+            spec: slot.clone(),
+            value: OperandValue::Reg(reg),
+        }))
+    }
+
+    /// An SGPR tuple in a resource or sampler field: RDNA3's 5-bit SRSRC names the quad by
+    /// its first SGPR / 4 (RDNA3 ISA §9.1 "MUBUF instruction fields"); RDNA4's 9-bit RSRC
+    /// holds the SGPR code itself.
+    fn resource_register(
+        &self,
+        slot: &Operand,
+        field: &Field,
+        raw: u64,
+    ) -> Result<RegRange, Failure> {
+        let padded = field.ranges.first().is_some_and(|r| r.padding_count > 0);
+        let code = if padded || field.width() >= 8 {
+            raw
+        } else {
+            raw << 2
+        };
+        self.code_name(&slot.operand_type, code as i64)
+            .and_then(|n| self.register(n, slot.size))
     }
 
     fn decode_ds(
@@ -679,4 +554,178 @@ impl Disassembler<'_> {
         };
         DecodeOutcome::Decoded { inst, len }
     }
+}
+
+/// An image word being decoded.
+struct ImageWord<'e> {
+    reader: FieldReader<'e>,
+    /// GFX11 MIMG (one VADDR field plus NSA bytes), else GFX12 VIMAGE/VSAMPLE.
+    gfx11: bool,
+    /// The lower-case instruction name.
+    op: String,
+}
+
+impl ImageWord<'_> {
+    fn read(&self, name: &str) -> u32 {
+        let enc = self.reader.enc;
+        enc.field(name).map_or(0, |f| self.reader.read(f) as u32)
+    }
+
+    fn flag(&self, name: &str) -> bool {
+        syn::image_field(self.reader.enc, name).is_some_and(|f| self.read(&f) != 0)
+    }
+
+    /// The ray-tracing ops' address groups, if this is one.
+    fn bvh_groups(&self) -> Option<Vec<u32>> {
+        syn::bvh_address_groups(&self.op, self.flag("A16"))
+    }
+
+    /// The data VGPRs, sized by dmask, d16 and tfe.
+    fn data_operand(&self, form: &InstructionEncoding) -> Option<InstOperand> {
+        let data_field = form
+            .operands
+            .iter()
+            .find(|o| o.field.as_deref() == Some("VDATA"))?;
+        let regs = syn::image_data_regs(
+            &self.op,
+            self.read("DMASK"),
+            self.flag("D16"),
+            self.flag("TFE"),
+        );
+        let slot = regs.map_or_else(|| data_field.clone(), |n| vgpr_slot("VDATA", n));
+        Some(InstOperand {
+            value: OperandValue::Reg(RegRange {
+                file: RegFile::Vgpr,
+                first: self.read("VDATA"),
+                count: slot.size.div_ceil(32).max(1),
+            }),
+            spec: slot,
+        })
+    }
+
+    /// The address VGPRs the op and dim need: one range (over 12 dwords rounds up to 16, the
+    /// next register class), the ray-tracing groups, or one each with the last taking the
+    /// rest (GFX11 NSA: VADDR, then bytes of the next dword; GFX12: one field per address).
+    fn address_operands(&self, nsa: bool, nsa_bytes: u32) -> Result<Vec<InstOperand>, Failure> {
+        let bvh_groups = self.bvh_groups();
+        let address_dwords = match &bvh_groups {
+            Some(groups) => groups.iter().sum(),
+            None => syn::image_address_dwords(&self.op, self.read("DIM"), self.flag("A16"))
+                .ok_or_else(|| Failure::Unsupported("image address size not implemented".into()))?,
+        };
+        let address_fields = if self.gfx11 {
+            5
+        } else {
+            let fields = &self.reader.enc.fields;
+            fields
+                .iter()
+                .filter(|f| f.name.starts_with("VADDR"))
+                .count() as u32
+        };
+        let listed = address_dwords.min(address_fields);
+        let as_list = nsa || (!self.gfx11 && address_dwords > 1);
+        let elements: Vec<u32> = match (bvh_groups, as_list) {
+            (_, false) if address_dwords > 12 => vec![16],
+            (_, false) => vec![address_dwords],
+            (Some(groups), true) => groups,
+            (None, true) => (0..listed)
+                .map(|i| {
+                    if i + 1 == listed {
+                        address_dwords - i
+                    } else {
+                        1
+                    }
+                })
+                .collect(),
+        };
+        if elements.len() as u32 > address_fields {
+            return Err(Failure::Unsupported("image address list too long".into()));
+        }
+        let operands = elements.iter().zip(0u32..).map(|(&regs, i)| {
+            let (field, first) = match (self.gfx11, i) {
+                (true, 0) => ("VADDR".to_string(), self.read("VADDR")),
+                (true, n) => (format!("NSA_ADDR{n}"), (nsa_bytes >> (8 * (n - 1))) & 0xff),
+                (false, n) => (format!("VADDR{n}"), self.read(&format!("VADDR{n}"))),
+            };
+            InstOperand {
+                spec: vgpr_slot(&field, regs),
+                value: OperandValue::Reg(RegRange {
+                    file: RegFile::Vgpr,
+                    first,
+                    count: regs,
+                }),
+            }
+        });
+        Ok(operands.collect())
+    }
+
+    /// Modifier fields in printed order: dmask and dim always, the others when set. The
+    /// ray-tracing ops print none of dmask, dim, unorm, r128; the assembler sets them after
+    /// the written modifiers.
+    fn modifiers(&self, nsa: bool) -> Vec<(String, u32)> {
+        let enc = self.reader.enc;
+        let bvh = self.bvh_groups().is_some();
+        let implied: &[&str] = if bvh {
+            &["DMASK", "DIM", "UNORM", "UNRM", "R128"]
+        } else {
+            &[]
+        };
+        let mut modifiers: Vec<(String, u32)> = Vec::new();
+        for name in IMAGE_MODIFIER_FIELDS {
+            if enc.field(name).is_none() || implied.contains(name) {
+                continue;
+            }
+            let value = self.read(name);
+            if matches!(*name, "DMASK" | "DIM") || value != 0 {
+                modifiers.push((name.to_string(), value));
+            }
+        }
+        for name in ["DMASK", "R128", "UNORM"] {
+            if let (true, Some(field)) = (bvh, syn::image_field(enc, name)) {
+                let value = self.read(&field);
+                modifiers.push((field, value));
+            }
+        }
+        if nsa {
+            modifiers.push(("NSA".into(), 1));
+        }
+        modifiers
+    }
+}
+
+/// A buffer word's modifier fields in printed order; a default FORMAT is not printed, and
+/// the assembler then adds it last.
+fn buffer_modifiers(reader: &FieldReader, mnemonic: &str) -> Vec<(String, u32)> {
+    let enc = reader.enc;
+    let read = |name: &str| enc.field(name).map(|f| reader.read(f) as u32);
+    let tbuffer = mnemonic.starts_with("tbuffer_");
+    let format = read("FORMAT");
+    let mut modifiers: Vec<(String, u32)> = Vec::new();
+    if let (true, Some(code)) = (tbuffer, format.filter(|&c| c != 1)) {
+        modifiers.push(("FORMAT".into(), code));
+    }
+    for name in BUFFER_ADDRESS_FLAGS {
+        if read(name).unwrap_or(0) != 0 {
+            modifiers.push((name.to_string(), 1));
+        }
+    }
+    let offset = read("OFFSET").or_else(|| read("IOFFSET")).unwrap_or(0);
+    if offset != 0 {
+        let name = if enc.field("IOFFSET").is_some() {
+            "IOFFSET"
+        } else {
+            "OFFSET"
+        };
+        modifiers.push((name.into(), offset));
+    }
+    for name in CACHE_POLICY_FIELDS.iter().chain(&["TFE"]) {
+        match read(name) {
+            Some(0) | None => {}
+            Some(value) => modifiers.push((name.to_string(), value)),
+        }
+    }
+    if let Some(code) = format.filter(|&c| !tbuffer || c == 1) {
+        modifiers.push(("FORMAT".into(), code));
+    }
+    modifiers
 }

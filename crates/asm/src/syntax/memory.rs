@@ -586,6 +586,21 @@ pub fn bvh_address_groups(op: &str, a16: bool) -> Option<Vec<u32>> {
     })
 }
 
+/// A slot of `count` VGPRs in `field`, as the image and memory forms write them.
+pub fn vgpr_slot(field: &str, count: u32) -> Operand {
+    Operand {
+        field: Some(field.into()),
+        data_format: format!("FMT_NUM_B{}", 32 * count),
+        operand_type: "OPR_VGPR".into(),
+        size: 32 * count,
+        input: None,
+        output: None,
+        implicit: Some(false),
+        binary_required: None,
+        order: None,
+    }
+}
+
 #[cfg(test)]
 mod printing_tests {
     use super::*;

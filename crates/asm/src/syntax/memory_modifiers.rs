@@ -92,65 +92,100 @@ pub fn parse(word: &str, access: Access, ctx: &TargetCtx) -> Option<Result<MemMo
     let lower = word.to_ascii_lowercase();
     if let Some((key, value)) = lower.split_once(':') {
         let raw_value = word.split_once(':').map_or("", |(_, v)| v.trim());
-        let parsed = match key {
-            "offset" => match raw_value.strip_prefix("swizzle") {
-                Some(args) => return Some(swizzle(args, ctx).map(MemModifier::Offset)),
-                None => number(value).map(MemModifier::Offset),
-            },
-            "offset0" => number(value).map(|v| MemModifier::OffsetPair(0, v)),
-            "offset1" => number(value).map(|v| MemModifier::OffsetPair(1, v)),
-            "dmask" => {
-                return Some(
-                    number(value)
-                        .filter(|v| (0..16).contains(v))
-                        .map(|v| MemModifier::Field("DMASK", v as u32))
-                        .ok_or_else(|| "invalid dmask".to_string()),
-                )
-            }
-            "dim" => {
-                return Some(
-                    image_dim(raw_value)
-                        .map(|v| MemModifier::Field("DIM", v))
-                        .ok_or_else(|| "invalid dim value".to_string()),
-                )
-            }
-            "format" => {
-                return Some(buffer_format(raw_value, ctx).map(|v| MemModifier::Field("FORMAT", v)))
-            }
-            "th" if ctx.gfx_major >= 12 => {
-                let table = match access {
-                    Access::Load => TH_LOAD,
-                    Access::Store => TH_STORE,
-                    Access::Atomic => TH_ATOMIC,
-                };
-                let value = hint(table, raw_value).or_else(|| {
-                    number(raw_value)
-                        .filter(|v| (0..8).contains(v))
-                        .map(|v| v as u32)
-                });
-                return Some(
-                    value
-                        .map(|v| MemModifier::Field("TH", v))
-                        .ok_or_else(|| format!("invalid th value '{raw_value}'")),
-                );
-            }
-            "scope" if ctx.gfx_major >= 12 => {
-                let value = hint(SCOPES, raw_value).or_else(|| {
-                    number(raw_value)
-                        .filter(|v| (0..4).contains(v))
-                        .map(|v| v as u32)
-                });
-                return Some(
-                    value
-                        .map(|v| MemModifier::Field("SCOPE", v))
-                        .ok_or_else(|| format!("invalid scope value '{raw_value}'")),
-                );
-            }
-            _ => return None,
-        };
-        return Some(parsed.ok_or_else(|| "expected an absolute expression".to_string()));
+        return keyed(key, value, raw_value, access, ctx);
     }
-    let flags: &[(&str, &'static str)] = match ctx.gfx_major {
+    let flags: Vec<(&str, &'static str)> = flags(ctx).iter().chain(IMAGE_FLAGS).copied().collect();
+    let (name, value) = match lower.strip_prefix("no") {
+        // llvm-mc takes the negated spelling of the cache-policy bits only.
+        Some(rest) if rest != "gds" && flags.iter().any(|(n, _)| *n == rest) => (rest, 0),
+        _ => (lower.as_str(), 1),
+    };
+    flags
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|&(_, field)| Ok(MemModifier::Field(field, value)))
+}
+
+/// Image flags (MIMG, VIMAGE, VSAMPLE); the caller rejects a flag whose field the
+/// instruction's encoding lacks.
+const IMAGE_FLAGS: &[(&str, &str)] = &[
+    ("unorm", "UNORM"),
+    ("a16", "A16"),
+    ("d16", "D16"),
+    ("r128", "R128"),
+    ("lwe", "LWE"),
+];
+
+/// A `key:value` modifier; `value` is lower case, `raw_value` as written.
+fn keyed(
+    key: &str,
+    value: &str,
+    raw_value: &str,
+    access: Access,
+    ctx: &TargetCtx,
+) -> Option<Result<MemModifier, String>> {
+    let parsed = match key {
+        "offset" => match raw_value.strip_prefix("swizzle") {
+            Some(args) => return Some(swizzle(args, ctx).map(MemModifier::Offset)),
+            None => number(value).map(MemModifier::Offset),
+        },
+        "offset0" => number(value).map(|v| MemModifier::OffsetPair(0, v)),
+        "offset1" => number(value).map(|v| MemModifier::OffsetPair(1, v)),
+        "dmask" => {
+            return Some(
+                number(value)
+                    .filter(|v| (0..16).contains(v))
+                    .map(|v| MemModifier::Field("DMASK", v as u32))
+                    .ok_or_else(|| "invalid dmask".to_string()),
+            )
+        }
+        "dim" => {
+            return Some(
+                image_dim(raw_value)
+                    .map(|v| MemModifier::Field("DIM", v))
+                    .ok_or_else(|| "invalid dim value".to_string()),
+            )
+        }
+        "format" => {
+            return Some(buffer_format(raw_value, ctx).map(|v| MemModifier::Field("FORMAT", v)))
+        }
+        "th" if ctx.gfx_major >= 12 => {
+            let table = match access {
+                Access::Load => TH_LOAD,
+                Access::Store => TH_STORE,
+                Access::Atomic => TH_ATOMIC,
+            };
+            let value = hint(table, raw_value).or_else(|| {
+                number(raw_value)
+                    .filter(|v| (0..8).contains(v))
+                    .map(|v| v as u32)
+            });
+            return Some(
+                value
+                    .map(|v| MemModifier::Field("TH", v))
+                    .ok_or_else(|| format!("invalid th value '{raw_value}'")),
+            );
+        }
+        "scope" if ctx.gfx_major >= 12 => {
+            let value = hint(SCOPES, raw_value).or_else(|| {
+                number(raw_value)
+                    .filter(|v| (0..4).contains(v))
+                    .map(|v| v as u32)
+            });
+            return Some(
+                value
+                    .map(|v| MemModifier::Field("SCOPE", v))
+                    .ok_or_else(|| format!("invalid scope value '{raw_value}'")),
+            );
+        }
+        _ => return None,
+    };
+    Some(parsed.ok_or_else(|| "expected an absolute expression".to_string()))
+}
+
+/// The one-word memory flags of this generation: cache policy and buffer addressing.
+fn flags(ctx: &TargetCtx) -> &'static [(&'static str, &'static str)] {
+    match ctx.gfx_major {
         // llvm-mc takes `nv` from GFX12.5 on (it rejects it for gfx1200).
         12.. if ctx.gfx_minor >= 5 => &[
             ("nv", "NV"),
@@ -176,26 +211,7 @@ pub fn parse(word: &str, access: Access, ctx: &TargetCtx) -> Option<Result<MemMo
             ("idxen", "IDXEN"),
             ("tfe", "TFE"),
         ],
-    };
-    // Image flags (MIMG, VIMAGE, VSAMPLE); the caller rejects a flag whose field the
-    // instruction's encoding lacks.
-    const IMAGE_FLAGS: &[(&str, &str)] = &[
-        ("unorm", "UNORM"),
-        ("a16", "A16"),
-        ("d16", "D16"),
-        ("r128", "R128"),
-        ("lwe", "LWE"),
-    ];
-    let flags: Vec<(&str, &'static str)> = flags.iter().chain(IMAGE_FLAGS).copied().collect();
-    let (name, value) = match lower.strip_prefix("no") {
-        // llvm-mc takes the negated spelling of the cache-policy bits only.
-        Some(rest) if rest != "gds" && flags.iter().any(|(n, _)| *n == rest) => (rest, 0),
-        _ => (lower.as_str(), 1),
-    };
-    flags
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|&(_, field)| Ok(MemModifier::Field(field, value)))
+    }
 }
 
 /// True when `word` is a memory modifier of this generation (parsable or not).
