@@ -1,0 +1,178 @@
+//! Disassembler cases: our decoder and llvm-mc on each byte line, judged on both axes, and
+//! our round trip (decode, print, assemble).
+
+use crate::bytes::EncByte;
+use crate::classify::{judge_disasm, OursAnswer, OursVerdict, Recorded};
+use crate::disasm::Piece;
+use crate::explain;
+use crate::llvm_mc::LlvmAnswer;
+use mcdiff_asm::decode::{DecodeOutcome, Disassembler};
+use mcdiff_asm::print::print;
+use mcdiff_asm::AsmOutcome;
+
+use super::*;
+
+/// Our decoding of one byte line, as llvm-mc reads it: after bytes no instruction has,
+/// 4 bytes are skipped and decoding goes on within the line.
+struct LineDecode {
+    answer: OursAnswer,
+    first: Option<mcdiff_asm::Inst>,
+    /// Our printed text re-assembles to the bytes it came from (or to llvm-mc's re-encoding).
+    roundtrip: Option<bool>,
+}
+
+fn decode_line(
+    side: &OurSide,
+    dis: &Disassembler,
+    bytes: &[u8],
+    bracketed: bool,
+    llvm_bytes: Option<&[EncByte]>,
+) -> LineDecode {
+    let mut texts = Vec::new();
+    let mut first = None;
+    let mut first_invalid = None;
+    let mut reencoded: Vec<EncByte> = Vec::new();
+    let mut consumed_ok = true;
+    for piece in crate::disasm::decode_bytes(dis, bytes, bracketed) {
+        match piece {
+            Piece::Inst {
+                inst,
+                text,
+                at,
+                len,
+            } => {
+                match side.assembler.assemble(&text) {
+                    AsmOutcome::Encoded(enc) => {
+                        consumed_ok &= enc.bytes == bytes[at..at + len];
+                        reencoded.extend(encoded_bytes(&enc));
+                    }
+                    _ => consumed_ok = false,
+                }
+                texts.push(text);
+                first.get_or_insert(*inst);
+            }
+            Piece::Invalid { at, message } => {
+                if at == 0 {
+                    first_invalid = Some(message);
+                }
+            }
+            Piece::Unsupported { reason, .. } => {
+                return LineDecode {
+                    answer: OursAnswer::Unsupported(reason),
+                    first: None,
+                    roundtrip: None,
+                };
+            }
+        }
+    }
+    if texts.is_empty() {
+        let message = first_invalid.unwrap_or_else(|| "no bytes".into());
+        return LineDecode {
+            answer: OursAnswer::Rejected(message),
+            first: None,
+            roundtrip: None,
+        };
+    }
+    // Where LLVM syntax cannot say everything the bytes say (bits the printer drops), the
+    // text still round-trips if our re-encoding prints the same text again.
+    let reprinted = || {
+        let bytes: Vec<u8> = reencoded
+            .iter()
+            .map(|b| match b {
+                EncByte::Byte(v) => *v,
+                EncByte::Fixup(_) => 0,
+            })
+            .collect();
+        match dis.decode(&bytes) {
+            DecodeOutcome::Decoded { inst, len } if len == bytes.len() => {
+                texts.len() == 1 && print(&inst, dis.ctx()) == texts[0]
+            }
+            _ => false,
+        }
+    };
+    let roundtrip =
+        consumed_ok || llvm_bytes.is_some_and(|b| b == reencoded.as_slice()) || reprinted();
+    LineDecode {
+        answer: OursAnswer::Decoded(texts.join(" ; ")),
+        first,
+        roundtrip: Some(roundtrip),
+    }
+}
+
+/// Disassembler cases: our decoder against llvm-mc's disassembly and the CHECK text.
+pub(super) fn disassembly_results(
+    cx: &GroupContext,
+    side: std::result::Result<(&OurSide, &Disassembler), &str>,
+    all_cases: Vec<(&RunLine, Vec<mcdiff_lit::Case>)>,
+) -> Vec<CaseResult> {
+    let mut results = Vec::new();
+    for (run, cases) in all_cases {
+        for case in cases {
+            let llvm = cx.llvm_answer(case.line);
+            let llvm_bytes = match &llvm {
+                LlvmAnswer::Decoded { bytes, .. } => Some(bytes.as_slice()),
+                _ => None,
+            };
+            let decoded = match (side, &case.bytes) {
+                (Ok((side, dis)), Some(bytes)) => {
+                    let bracketed = case.text.trim_start().starts_with('[');
+                    Some(decode_line(side, dis, bytes, bracketed, llvm_bytes))
+                }
+                _ => None,
+            };
+            let ours = match (side, &decoded) {
+                (Err(why), _) => cx.without_spec(why),
+                (_, Some(d)) => d.answer.clone(),
+                (_, None) => OursAnswer::Unsupported("no bytes on the line".into()),
+            };
+            let sema = match (side, decoded.as_ref().and_then(|d| d.first.as_ref())) {
+                (Ok((side, _)), Some(inst)) => {
+                    Some(
+                        side.semantics
+                            .check(side.ts.arch, side.wave64, &side.ts.spec, inst),
+                    )
+                }
+                _ => None,
+            };
+            let recorded = Recorded {
+                expectation: &case.expected,
+                text: case.expected_asm.as_deref(),
+                shows_encoding: run.show_encoding,
+            };
+            let verdict = judge_disasm(&ours, &llvm, &recorded);
+            // Against llvm-mc's text, or the CHECK line's where llvm-mc did not run.
+            let reference = match &llvm {
+                LlvmAnswer::Decoded { text, .. } => Some((text.as_str(), "llvm-mc")),
+                LlvmAnswer::NotRun(_) => case
+                    .expected_asm
+                    .as_deref()
+                    .map(|t| (t.split(" ;").next().unwrap_or(t), "CHECK")),
+                _ => None,
+            };
+            let fields = match (&ours, reference) {
+                (OursAnswer::Decoded(a), Some((b, name)))
+                    if verdict.ours == OursVerdict::OursDiffers =>
+                {
+                    let diff = explain::text_diff(a, b, name);
+                    Some(if name == "CHECK" {
+                        explain::names_only(&diff)
+                    } else {
+                        diff
+                    })
+                }
+                _ => None,
+            };
+            let error = match &ours {
+                OursAnswer::Rejected(m) => Some(m.as_str()),
+                _ => None,
+            };
+            let spec = side.ok().map(|(s, _)| &s.ts.spec);
+            let blame = explain::blame(&verdict, &case.text, error, spec);
+            let roundtrip = decoded.and_then(|d| d.roundtrip);
+            results.push(cx.result(
+                run, case, ours, llvm, verdict, fields, blame, sema, roundtrip,
+            ));
+        }
+    }
+    results
+}

@@ -1,0 +1,117 @@
+//! Assembler runs: instruction lines labelled so llvm-mc's encodings and errors map back to
+//! the lines that produced them.
+
+use super::{LlvmAnswer, LlvmRun};
+
+const MARKER: &str = ".Lmcdiff_";
+
+/// llvm-mc stopped before printing anything with `LLVM ERROR: ...` (it exits 1, no crash):
+/// that error is its answer for every line.
+pub(super) fn fatal_error(stdout: &str, stderr: &str, lines: &[usize]) -> Option<LlvmRun> {
+    if !stdout.trim().is_empty() {
+        return None;
+    }
+    let fatal = stderr.lines().find(|l| l.starts_with("LLVM ERROR:"))?;
+    Some(LlvmRun::all_rejected(lines, fatal.trim()))
+}
+
+fn marker_for(line: usize) -> String {
+    format!("{MARKER}{line}")
+}
+
+/// Prefixes each instruction line with its marker label, keeping line numbers.
+pub fn mark_lines(source: &str, instruction_lines: &[usize]) -> String {
+    let wanted: std::collections::HashSet<usize> = instruction_lines.iter().copied().collect();
+    let mut out = String::with_capacity(source.len() + instruction_lines.len() * 16);
+    for (i, line) in source.lines().enumerate() {
+        let n = i + 1;
+        if wanted.contains(&n) {
+            out.push_str(&marker_for(n));
+            out.push_str(": ");
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+/// llvm-mc's answers for input marked by [`mark_lines`], keyed by source line.
+pub fn parse_output(stdout: &str, stderr: &str) -> LlvmRun {
+    let mut run = LlvmRun::default();
+    let mut current: Option<usize> = None;
+    for line in stdout.lines() {
+        let t = line.trim_start();
+        if let Some(rest) = t.strip_prefix(MARKER) {
+            current = rest.trim_end_matches(':').parse().ok();
+            // A statement llvm-mc read: accepted with no bytes unless bytes or an error follow.
+            if let Some(n) = current {
+                run.answers.entry(n).or_insert(LlvmAnswer::Encoded {
+                    bytes: Vec::new(),
+                    text: String::new(),
+                    comments: String::new(),
+                    warning: None,
+                });
+            }
+            continue;
+        }
+        let Some(n) = current else { continue };
+        if let Some((new_bytes, new_text)) = mcdiff_lit::parse_encoding(t) {
+            let entry = run.answers.entry(n).or_insert(LlvmAnswer::Encoded {
+                bytes: Vec::new(),
+                text: String::new(),
+                comments: String::new(),
+                warning: None,
+            });
+            if let LlvmAnswer::Encoded { bytes, text, .. } = entry {
+                bytes.extend(new_bytes);
+                if !text.is_empty() {
+                    text.push_str(" ; ");
+                }
+                text.push_str(new_text.as_deref().unwrap_or_default().trim());
+            }
+        } else if let (Some(comment), Some(LlvmAnswer::Encoded { comments, .. })) =
+            (t.strip_prefix(';'), run.answers.get_mut(&n))
+        {
+            comments.push_str(" ;");
+            comments.push_str(comment);
+        }
+    }
+    for line in stderr.lines() {
+        let Some(rest) = line.strip_prefix("<stdin>:") else {
+            continue;
+        };
+        let mut parts = rest.splitn(3, ':');
+        let (Some(l), Some(c), Some(msg)) = (parts.next(), parts.next(), parts.next()) else {
+            continue;
+        };
+        let Ok(n) = l.parse::<usize>() else { continue };
+        let msg = msg.trim_start();
+        let Some(message) = msg.strip_prefix("error:") else {
+            if let (Some(w), Some(LlvmAnswer::Encoded { warning, .. })) =
+                (msg.strip_prefix("warning:"), run.answers.get_mut(&n))
+            {
+                warning.get_or_insert_with(|| w.trim().to_string());
+            }
+            continue;
+        };
+        let label_width = marker_for(n).len() as u32 + 2;
+        let column = c
+            .parse::<u32>()
+            .ok()
+            .map(|c| c.saturating_sub(label_width).max(1));
+        // An error wins over any partial output of the same line, and the first error is kept.
+        match run.answers.get(&n) {
+            Some(LlvmAnswer::Error { .. }) => {}
+            _ => {
+                run.answers.insert(
+                    n,
+                    LlvmAnswer::Error {
+                        column,
+                        message: message.trim().to_string(),
+                    },
+                );
+            }
+        }
+    }
+    run
+}

@@ -1,0 +1,113 @@
+//! The answer cache: llvm-mc's output keyed by binary identity, flags and input; a faulty
+//! answer is never stored.
+
+use anyhow::Result;
+use std::io::Read;
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+use super::asm::{fatal_error, mark_lines, parse_output};
+use super::disasm::parse_disassembly;
+use super::{LlvmMc, LlvmRun};
+
+/// Memoises llvm-mc runs on disk, keyed by llvm-mc version, arguments and input text,
+/// so a re-run over an unchanged corpus spawns no process.
+pub struct RunCache {
+    dir: Option<PathBuf>,
+    lock: Mutex<()>,
+}
+
+impl RunCache {
+    pub fn new(dir: Option<PathBuf>) -> RunCache {
+        RunCache {
+            dir,
+            lock: Mutex::new(()),
+        }
+    }
+
+    /// Assembles `source` (see [`LlvmMc::run`]), through the cache.
+    pub fn run(
+        &self,
+        mc: &LlvmMc,
+        args: &[String],
+        source: &str,
+        instruction_lines: &[usize],
+    ) -> Result<LlvmRun> {
+        let marked = mark_lines(source, instruction_lines);
+        let (stdout, stderr) = self.exec(mc, args, &marked)?;
+        Ok(fatal_error(&stdout, &stderr, instruction_lines)
+            .unwrap_or_else(|| parse_output(&stdout, &stderr)))
+    }
+
+    /// Disassembles `source` (see [`LlvmMc::disassemble`]), through the cache.
+    pub fn disassemble(
+        &self,
+        mc: &LlvmMc,
+        args: &[String],
+        source: &str,
+        byte_lines: &[usize],
+    ) -> Result<LlvmRun> {
+        let (stdout, stderr) = self.exec(mc, args, source)?;
+        Ok(fatal_error(&stdout, &stderr, byte_lines)
+            .unwrap_or_else(|| parse_disassembly(&stdout, &stderr, source, byte_lines)))
+    }
+
+    fn exec(&self, mc: &LlvmMc, args: &[String], input: &str) -> Result<(String, String)> {
+        let Some(dir) = &self.dir else {
+            return mc.exec_checked(args, input);
+        };
+        let mut key = Fnv::default();
+        key.write(CACHE_FORMAT.as_bytes());
+        key.write(mc.path.display().to_string().as_bytes());
+        key.write(mc.version.as_bytes());
+        key.write(mc.identity.as_bytes());
+        for a in args {
+            key.write(a.as_bytes());
+            key.write(&[0]);
+        }
+        key.write(input.as_bytes());
+        let file = dir.join(format!("{:016x}.txt", key.0));
+        if let Ok(mut f) = std::fs::File::open(&file) {
+            let mut text = String::new();
+            if f.read_to_string(&mut text).is_ok() {
+                match text.split_once(CACHE_SEPARATOR) {
+                    Some((out, err)) if !(out.trim().is_empty() && err.trim().is_empty()) => {
+                        return Ok((out.to_string(), err.to_string()));
+                    }
+                    _ => {} // a torn or empty entry is never an answer: run again
+                }
+            }
+        }
+        let (stdout, stderr) = mc.exec_checked(args, input)?;
+        let _guard = self.lock.lock().expect("cache lock");
+        std::fs::create_dir_all(dir).ok();
+        let tmp = file.with_extension(format!("tmp{}", std::process::id()));
+        if std::fs::write(&tmp, format!("{stdout}{CACHE_SEPARATOR}{stderr}")).is_ok() {
+            std::fs::rename(&tmp, &file).ok();
+        }
+        Ok((stdout, stderr))
+    }
+}
+
+/// Changes when what is cached changes meaning (v2: faulty answers are never stored).
+const CACHE_FORMAT: &str = "mcdiff-cache-v2\0";
+
+const CACHE_SEPARATOR: &str = "\n\u{0}STDERR\u{0}\n";
+
+/// FNV-1a, 64-bit: stable across Rust releases, unlike `DefaultHasher`.
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Self {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fnv {
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 ^= u64::from(*b);
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}

@@ -1,0 +1,231 @@
+//! Running llvm-mc: version check, a process group per run, the timeout, and faults (crash,
+//! hang, no or garbled output) told apart from answers.
+
+use anyhow::{Context, Result};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use super::LlvmMc;
+
+impl LlvmMc {
+    /// The major version (`22` of `22.1.8`).
+    pub fn major(&self) -> u32 {
+        self.version
+            .split('.')
+            .next()
+            .and_then(|m| m.parse().ok())
+            .unwrap_or(0)
+    }
+
+    /// The Debian package path of a named LLVM major version.
+    pub fn for_major(major: &str) -> PathBuf {
+        PathBuf::from(format!("/usr/lib/llvm-{major}/bin/llvm-mc"))
+    }
+
+    /// Opens `path` and reads its version; fails if it is not an LLVM llvm-mc.
+    pub fn open(path: &Path, timeout: Duration) -> Result<LlvmMc> {
+        let out = duct::cmd(path, ["--version"])
+            .stdout_capture()
+            .stderr_capture()
+            .unchecked()
+            .run()
+            .with_context(|| format!("cannot run {}", path.display()))?;
+        let text = String::from_utf8_lossy(&out.stdout);
+        let version = text
+            .split_whitespace()
+            .skip_while(|w| *w != "version")
+            .nth(1)
+            .map(str::to_string)
+            .with_context(|| format!("{}: no version in `--version` output", path.display()))?;
+        let meta =
+            std::fs::metadata(path).with_context(|| format!("reading {}", path.display()))?;
+        let modified = meta
+            .modified()
+            .ok()
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map_or(0, |d| d.as_nanos());
+        Ok(LlvmMc {
+            path: path.to_path_buf(),
+            version,
+            identity: format!("{} {modified}", meta.len()),
+            timeout,
+        })
+    }
+
+    /// The command line a person can paste to reproduce a run (input on stdin).
+    pub fn replay(&self, args: &[String]) -> String {
+        let mut s = self.path.display().to_string();
+        for a in args {
+            s.push(' ');
+            s.push_str(a);
+        }
+        s
+    }
+
+    /// Runs llvm-mc once, without the cache, and returns its output and error output; an
+    /// unrecognised processor, a crash, a timeout or an empty output is a [`Fault`].
+    pub fn run_checked(&self, args: &[String], input: &str) -> Result<(String, String)> {
+        self.exec_checked(args, input)
+    }
+
+    /// Runs llvm-mc; an unrecognised processor, a crash, a timeout or an empty output is a
+    /// [`Fault`] (llvm-mc itself only warns on an unknown processor).
+    pub(super) fn exec_checked(&self, args: &[String], input: &str) -> Result<(String, String)> {
+        let (status, stdout, stderr) = self.exec(args, input)?;
+        let fault = |kind: FaultKind, detail: String| Fault {
+            kind,
+            detail: format!("{detail}: {}", self.replay(args)),
+            diagnostic: stderr
+                .lines()
+                .find(|l| l.starts_with("LLVM ERROR:"))
+                .map(str::to_string),
+        };
+        if let Some(line) = stderr
+            .lines()
+            .find(|l| l.contains("is not a recognized processor"))
+        {
+            return Err(fault(FaultKind::UnknownCpu, line.to_string()).into());
+        }
+        if let Some(signal) = std::os::unix::process::ExitStatusExt::signal(&status) {
+            let detail = format!("llvm-mc killed by signal {signal}");
+            return Err(fault(FaultKind::Crashed(signal), detail).into());
+        }
+        if stdout.trim().is_empty() && stderr.trim().is_empty() {
+            let detail = format!("llvm-mc printed nothing ({status})");
+            return Err(fault(FaultKind::NoOutput, detail).into());
+        }
+        Ok((stdout, stderr))
+    }
+
+    /// Runs llvm-mc in a process group of its own, feeding `input` and collecting both
+    /// outputs on threads (so neither pipe can fill up and stall it). On timeout the whole
+    /// group is killed: a wrapper's children die with it and release the pipes.
+    fn exec(
+        &self,
+        args: &[String],
+        input: &str,
+    ) -> Result<(std::process::ExitStatus, String, String)> {
+        use std::io::{Read as _, Write as _};
+        use std::os::unix::process::CommandExt as _;
+        use std::process::{Command, Stdio};
+        let mut child = Command::new(&self.path)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0)
+            .spawn()
+            .with_context(|| format!("cannot start {}", self.path.display()))?;
+        let mut stdin = child.stdin.take().expect("piped stdin");
+        let input = input.as_bytes().to_vec();
+        // A child that exits without reading its input closes the pipe: not an error here.
+        let writer = std::thread::spawn(move || drop(stdin.write_all(&input)));
+        let reader = |mut pipe: Box<dyn std::io::Read + Send>| {
+            std::thread::spawn(move || {
+                let mut bytes = Vec::new();
+                let _ = pipe.read_to_end(&mut bytes);
+                bytes
+            })
+        };
+        let stdout = reader(Box::new(child.stdout.take().expect("piped stdout")));
+        let stderr = reader(Box::new(child.stderr.take().expect("piped stderr")));
+        let deadline = Instant::now() + self.timeout;
+        let status = loop {
+            if let Some(status) = child.try_wait()? {
+                break status;
+            }
+            if Instant::now() > deadline {
+                kill_group(child.id());
+                let _ = child.wait();
+                let _ = (writer.join(), stdout.join(), stderr.join());
+                let detail = format!(
+                    "llvm-mc timed out after {:?}: {}",
+                    self.timeout,
+                    self.replay(args)
+                );
+                return Err(Fault {
+                    kind: FaultKind::Timeout,
+                    diagnostic: None,
+                    detail,
+                }
+                .into());
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        // Children of a wrapper may still hold the pipes open after it exited.
+        kill_group(child.id());
+        let _ = writer.join();
+        let (stdout, stderr) = (joined(stdout), joined(stderr));
+        let text = |bytes: Vec<u8>, what: &str| {
+            String::from_utf8(bytes).map_err(|e| Fault {
+                kind: FaultKind::Garbled,
+                diagnostic: None,
+                detail: format!("llvm-mc's {what} is not UTF-8 ({e}): {}", self.replay(args)),
+            })
+        };
+        Ok((
+            status,
+            text(stdout, "output")?,
+            text(stderr, "error output")?,
+        ))
+    }
+}
+
+fn joined(reader: std::thread::JoinHandle<Vec<u8>>) -> Vec<u8> {
+    reader.join().unwrap_or_default()
+}
+
+/// SIGKILL to the process group `pid` leads (llvm-mc runs in a group of its own).
+fn kill_group(pid: u32) {
+    if let Ok(pid) = i32::try_from(pid) {
+        // SAFETY: kill(2) with a negative pid signals that process group; no memory involved.
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+        }
+    }
+}
+
+/// Why llvm-mc gave no usable answer for a whole run. Never cached.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fault {
+    pub kind: FaultKind,
+    /// The full message, with the command line.
+    pub detail: String,
+    /// llvm-mc's own last words (`LLVM ERROR: ...`), if it said any.
+    pub diagnostic: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FaultKind {
+    UnknownCpu,
+    Crashed(i32),
+    Timeout,
+    NoOutput,
+    /// Output that is not text (not UTF-8).
+    Garbled,
+    /// llvm-mc stopped with `LLVM ERROR: ...` where no line's answer can be one (the fuzzer's
+    /// inputs expect no such stop).
+    Fatal,
+}
+
+impl Fault {
+    /// The short, stable reason a `not-run` verdict carries.
+    pub fn reason(&self) -> String {
+        match self.kind {
+            FaultKind::UnknownCpu => "llvm-mc does not know the -mcpu".into(),
+            FaultKind::Crashed(signal) => format!("llvm-mc crashed (signal {signal})"),
+            FaultKind::Timeout => "llvm-mc timed out".into(),
+            FaultKind::NoOutput => "llvm-mc printed nothing".into(),
+            FaultKind::Garbled => "llvm-mc printed garbled output".into(),
+            FaultKind::Fatal => "llvm-mc stopped with LLVM ERROR".into(),
+        }
+    }
+}
+
+impl std::fmt::Display for Fault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.detail)
+    }
+}
+
+impl std::error::Error for Fault {}
