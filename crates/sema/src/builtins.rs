@@ -201,28 +201,65 @@ fn address_sum(args: &[Value]) -> Result<Value, ExecError> {
     Ok(int_value(sum, Ty::new(TyKind::U, 64)))
 }
 
+/// A family of helpers: the value of the call, or `None` when the name is not one of them.
+type HelperFamily = fn(&str, &[Value]) -> Result<Option<Value>, ExecError>;
+
 /// Dispatches a helper call on evaluated arguments; `round_mode` is FP_ROUND.
+///
+/// Each family below answers `None` for names it does not know; the order matters where
+/// names overlap (`float32` with three arguments is a field constructor, else a conversion).
 pub fn call(name: &str, args: &[Value], round_mode: u8) -> Result<Value, ExecError> {
+    if let Some(v) = name_pattern_helper(name, args, round_mode)? {
+        return Ok(v);
+    }
+    if let Some(v) = instruction_helper(name, args)? {
+        return Ok(v);
+    }
+    let families: [HelperFamily; 5] = [
+        float_class_helper,
+        float_field_helper,
+        arithmetic_helper,
+        bit_helper,
+        format_helper,
+    ];
+    for family in families {
+        if let Some(v) = family(name, args)? {
+            return Ok(v);
+        }
+    }
+    Err(unsupported(format!("call:{name}")))
+}
+
+/// Helpers recognised by the shape of their name rather than the whole name:
+/// `<from>_to_<to>` conversions, `Calc*Addr`, the S_SETREG write mask and `ChannelOffset*`.
+fn name_pattern_helper(
+    name: &str,
+    args: &[Value],
+    round_mode: u8,
+) -> Result<Option<Value>, ExecError> {
     if let Some((from, to)) = name.split_once("_to_") {
         if conv_ty(from).is_some() {
             arity(name, args, 1)?;
             if let Some(ty) = conv_ty(to).filter(|t| t.is_float()) {
-                return Ok(Value::Float {
+                return Ok(Some(Value::Float {
                     v: round_in_mode(f(&args[0])?, ty, round_mode),
                     ty,
-                });
+                }));
             }
-            return convert(name, to, &args[0]);
+            return convert(name, to, &args[0]).map(Some);
         }
     }
     if name.starts_with("Calc") && name.ends_with("Addr") {
-        return address_sum(args);
+        return address_sum(args).map(Some);
     }
     if matches!(name, "writeableBitMask" | "HwRegWriteMask") {
         // `(hwRegId, privileged)`: which bits of a hardware register S_SETREG may change.
         // Per-register write protection is not modelled: every bit is writable.
         arity(name, args, 2)?;
-        return Ok(int_value(BigInt::from(u32::MAX), Ty::new(TyKind::U, 32)));
+        return Ok(Some(int_value(
+            BigInt::from(u32::MAX),
+            Ty::new(TyKind::U, 32),
+        )));
     }
     if let Some(channel) = name.strip_prefix("ChannelOffset") {
         // Byte offset of a channel in the raw 32-bit-per-channel format (see ConvertFromFormat).
@@ -231,52 +268,62 @@ pub fn call(name: &str, args: &[Value], round_mode: u8) -> Result<Value, ExecErr
             .iter()
             .position(|c| *c == channel)
             .ok_or_else(|| unsupported(format!("call:{name}")))?;
-        return Ok(int_value(BigInt::from(4 * index), Ty::new(TyKind::U, 32)));
+        return Ok(Some(int_value(
+            BigInt::from(4 * index),
+            Ty::new(TyKind::U, 32),
+        )));
     }
-    if let Some(v) = instruction_helper(name, args)? {
-        return Ok(v);
-    }
-    match name {
+    Ok(None)
+}
+
+/// Classification of floats (`isNAN`, `isDENORM`, `isEven`...) and `cvtToQuietNAN`.
+fn float_class_helper(name: &str, args: &[Value]) -> Result<Option<Value>, ExecError> {
+    let v = match name {
         "isNAN" => {
             arity(name, args, 1)?;
-            Ok(bool_value(f(&args[0])?.is_nan()))
+            bool_value(f(&args[0])?.is_nan())
         }
         "isSignalNAN" => {
             arity(name, args, 1)?;
-            Ok(bool_value(is_signaling(&args[0])?))
+            bool_value(is_signaling(&args[0])?)
         }
         "isQuietNAN" => {
             arity(name, args, 1)?;
-            Ok(bool_value(
-                f(&args[0])?.is_nan() && !is_signaling(&args[0])?,
-            ))
+            bool_value(f(&args[0])?.is_nan() && !is_signaling(&args[0])?)
         }
         "isINF" => {
             arity(name, args, 1)?;
-            Ok(bool_value(f(&args[0])?.is_infinite()))
+            bool_value(f(&args[0])?.is_infinite())
         }
         "isDENORM" => {
             arity(name, args, 1)?;
             let (bits, ty) = float_bits_of(&args[0])?;
             let (e, m) = layout(ty);
-            Ok(bool_value(
-                (bits >> m) & ((1 << e) - 1) == 0 && bits & ((1 << m) - 1) != 0,
-            ))
+            bool_value((bits >> m) & ((1 << e) - 1) == 0 && bits & ((1 << m) - 1) != 0)
         }
         "isEven" => {
             arity(name, args, 1)?;
             let x = f(&args[0])?;
-            Ok(bool_value(x.is_finite() && x % 2.0 == 0.0))
+            bool_value(x.is_finite() && x % 2.0 == 0.0)
         }
         "cvtToQuietNAN" => {
             arity(name, args, 1)?;
             let (bits, ty) = float_bits_of(&args[0])?;
             let (_, m) = layout(ty);
-            Ok(Value::Float {
+            Value::Float {
                 v: float_from_bits(bits | 1 << (m - 1), ty),
                 ty,
-            })
+            }
         }
+        _ => return Ok(None),
+    };
+    Ok(Some(v))
+}
+
+/// The fields of a float: built from them (`float32(sign, exponent, mantissa)`) or
+/// read out (`sign`, `exponent`, `mantissa`).
+fn float_field_helper(name: &str, args: &[Value]) -> Result<Option<Value>, ExecError> {
+    let v = match name {
         "float32" if args.len() == 3 => {
             // `float32(sign, exponent, mantissa)`: the single-precision value with these fields.
             let field = |v: &Value, bits: u32| -> Result<u32, ExecError> {
@@ -285,42 +332,48 @@ pub fn call(name: &str, args: &[Value], round_mode: u8) -> Result<Value, ExecErr
                     .unwrap_or(0))
             };
             let bits = field(&args[0], 1)? << 31 | field(&args[1], 8)? << 23 | field(&args[2], 23)?;
-            Ok(float_value(
-                f64::from(f32::from_bits(bits)),
-                Ty::new(TyKind::F, 32),
-            ))
+            float_value(f64::from(f32::from_bits(bits)), Ty::new(TyKind::F, 32))
         }
         "sign" => {
             arity(name, args, 1)?;
-            Ok(match &args[0] {
+            match &args[0] {
                 Value::Float { .. } => {
                     let (bits, ty) = float_bits_of(&args[0])?;
                     bool_value(bits >> (ty.width - 1) & 1 == 1)
                 }
                 other => bool_value(int(other)?.is_negative()),
-            })
+            }
         }
         "exponent" => {
             arity(name, args, 1)?;
             let (bits, ty) = float_bits_of(&args[0])?;
             let (e, m) = layout(ty);
-            Ok(Value::Int {
+            Value::Int {
                 v: BigInt::from((bits >> m) & ((1 << e) - 1)),
                 ty: None,
-            })
+            }
         }
         "mantissa" => {
             arity(name, args, 1)?;
             let (bits, ty) = float_bits_of(&args[0])?;
             let (_, m) = layout(ty);
-            Ok(Value::Int {
+            Value::Int {
                 v: BigInt::from(bits & ((1 << m) - 1)),
                 ty: None,
-            })
+            }
         }
+        _ => return Ok(None),
+    };
+    Ok(Some(v))
+}
+
+/// Arithmetic: `abs`, `ABSDIFF`, `min`/`max`, the one-argument float functions,
+/// `pow`, `fma` and `ldexp`.
+fn arithmetic_helper(name: &str, args: &[Value]) -> Result<Option<Value>, ExecError> {
+    let v = match name {
         "abs" | "fabs" => {
             arity(name, args, 1)?;
-            Ok(match &args[0] {
+            match &args[0] {
                 Value::Float { v, ty } => Value::Float {
                     v: v.abs(),
                     ty: *ty,
@@ -333,46 +386,30 @@ pub fn call(name: &str, args: &[Value], round_mode: u8) -> Result<Value, ExecErr
                     },
                 },
                 _ => return Err(unsupported("abs-of-aggregate")),
-            })
+            }
         }
         "ABSDIFF" => {
             arity(name, args, 2)?;
             let (a, b) = (int(&args[0])?, int(&args[1])?);
-            Ok(Value::Int {
+            Value::Int {
                 v: (a - b).abs(),
                 ty: None,
-            })
+            }
         }
         "min" | "max" | "MIN" | "MAX" => {
             if args.is_empty() {
                 return Err(unsupported(format!("call-arity:{name}")));
             }
-            numeric_minmax(args, name.eq_ignore_ascii_case("max"))
+            numeric_minmax(args, name.eq_ignore_ascii_case("max"))?
         }
         "sqrt" | "trunc" | "floor" | "ceil" | "fract" | "rcp" | "rsq" | "log" | "log2" | "exp"
         | "exp2" | "sin" | "cos" | "RoundToEven" | "roundEven" => {
             arity(name, args, 1)?;
-            let x = f(&args[0])?;
-            let r = match name {
-                "sqrt" => x.sqrt(),
-                "trunc" => x.trunc(),
-                "floor" => x.floor(),
-                "ceil" => x.ceil(),
-                "fract" => x - x.floor(),
-                "rcp" => 1.0 / x,
-                "rsq" => 1.0 / x.sqrt(),
-                // The ISA's log and exp are base 2.
-                "log" | "log2" => x.log2(),
-                "exp" | "exp2" => x.exp2(),
-                "sin" => x.sin(),
-                "cos" => x.cos(),
-                _ => x.round_ties_even(),
-            };
-            Ok(float_value(r, fty(&args[0])))
+            float_value(unary_float(name, f(&args[0])?), fty(&args[0]))
         }
         "pow" => {
             arity(name, args, 2)?;
-            Ok(float_value(f(&args[0])?.powf(f(&args[1])?), fty(&args[0])))
+            float_value(f(&args[0])?.powf(f(&args[1])?), fty(&args[0]))
         }
         "fma" => {
             arity(name, args, 3)?;
@@ -382,7 +419,7 @@ pub fn call(name: &str, args: &[Value], round_mode: u8) -> Result<Value, ExecErr
                 .max_by_key(|t| t.width)
                 .unwrap_or(F64);
             let r = f(&args[0])?.mul_add(f(&args[1])?, f(&args[2])?);
-            Ok(float_value(r, ty))
+            float_value(r, ty)
         }
         "ldexp" => {
             arity(name, args, 2)?;
@@ -390,14 +427,42 @@ pub fn call(name: &str, args: &[Value], round_mode: u8) -> Result<Value, ExecErr
             let n = int(&args[1])?
                 .to_i32()
                 .ok_or_else(|| unsupported("ldexp-exponent"))?;
-            Ok(float_value(ldexp(x, n), fty(&args[0])))
+            float_value(ldexp(x, n), fty(&args[0]))
         }
+        _ => return Ok(None),
+    };
+    Ok(Some(v))
+}
+
+/// The one-argument float function `name` (`sqrt`, `floor`, `log`...) applied to `x`;
+/// any name not listed rounds to even.
+fn unary_float(name: &str, x: f64) -> f64 {
+    match name {
+        "sqrt" => x.sqrt(),
+        "trunc" => x.trunc(),
+        "floor" => x.floor(),
+        "ceil" => x.ceil(),
+        "fract" => x - x.floor(),
+        "rcp" => 1.0 / x,
+        "rsq" => 1.0 / x.sqrt(),
+        // The ISA's log and exp are base 2.
+        "log" | "log2" => x.log2(),
+        "exp" | "exp2" => x.exp2(),
+        "sin" => x.sin(),
+        "cos" => x.cos(),
+        _ => x.round_ties_even(),
+    }
+}
+
+/// Bit manipulation: sign extension, population count and bit reversal.
+fn bit_helper(name: &str, args: &[Value]) -> Result<Option<Value>, ExecError> {
+    let v = match name {
         "signext" => {
             arity(name, args, 1)?;
-            Ok(Value::Int {
+            Value::Int {
                 v: int(&args[0])?,
                 ty: None,
-            })
+            }
         }
         "signext_from_bit" | "signextFromBit" => {
             arity(name, args, 2)?;
@@ -410,43 +475,53 @@ pub fn call(name: &str, args: &[Value], round_mode: u8) -> Result<Value, ExecErr
             } else {
                 normalize(v, Ty::new(TyKind::I, w))
             };
-            Ok(match args[0] {
+            match args[0] {
                 Value::Int { ty: Some(t), .. } => int_value(r, t),
                 _ => Value::Int { v: r, ty: None },
-            })
+            }
         }
         "count_ones" | "countbits" | "bitCount" => {
             arity(name, args, 1)?;
             let w = args[0].width().unwrap_or(64);
             let bits = args[0].bits(w).ok_or_else(|| unsupported("countbits"))?;
-            Ok(Value::Int {
+            Value::Int {
                 v: BigInt::from(bits.magnitude().count_ones()),
                 ty: None,
-            })
+            }
         }
         "reverse_bits" => {
             arity(name, args, 1)?;
             let w = args[0].width().unwrap_or(32);
             let bits = args[0].bits(w).ok_or_else(|| unsupported("reverse_bits"))?;
-            Ok(int_value(
-                crate::interp::reverse_bits(&bits, w),
-                Ty::new(TyKind::B, w),
-            ))
+            int_value(crate::interp::reverse_bits(&bits, w), Ty::new(TyKind::B, w))
         }
+        _ => return Ok(None),
+    };
+    Ok(Some(v))
+}
+
+/// Format conversions: buffer formats (passed through) and casts named after a type
+/// (`f32(x)`, `u16(x)`, `float16(x)`).
+fn format_helper(name: &str, args: &[Value]) -> Result<Option<Value>, ExecError> {
+    let v = match name {
         // Buffer format conversion depends on the resource descriptor, which is not
         // modelled: data passes through as the raw 32-bit format.
         "ConvertFromFormat" | "ConvertToFormat" => {
             arity(name, args, 1)?;
-            Ok(args[0].clone())
+            args[0].clone()
         }
         "f16" | "f32" | "f64" | "bf16" | "i32" | "u32" | "i16" | "u16" | "float16" | "float32" => {
             arity(name, args, 1)?;
             let short = name.replace("float", "f");
             let ty = Ty::from_suffix(&short).ok_or_else(|| unsupported(format!("call:{name}")))?;
-            convert(name, &short, &args[0]).or_else(|_| Ok(int_value(int(&args[0])?, ty)))
+            match convert(name, &short, &args[0]) {
+                Ok(v) => v,
+                Err(_) => int_value(int(&args[0])?, ty),
+            }
         }
-        _ => Err(unsupported(format!("call:{name}"))),
-    }
+        _ => return Ok(None),
+    };
+    Ok(Some(v))
 }
 
 /// Helpers named after instructions (`v_max_f32`, `v_cvt_i16_f32`, `s_ff1_i32_b64`)

@@ -197,6 +197,19 @@ fn join_float_ty(a: &Value, b: &Value) -> Ty {
     }
 }
 
+/// A float literal: a single-precision one (`1.0F`, a 32-bit typed literal) is rounded to
+/// f32, any other is an f64.
+fn float_literal(value: f64, single: bool) -> Value {
+    if single {
+        float_value(value, Ty::new(TyKind::F, 32))
+    } else {
+        Value::Float {
+            v: value,
+            ty: Ty::new(TyKind::F, 64),
+        }
+    }
+}
+
 fn make_int(v: BigInt, ty: Option<Ty>) -> Value {
     match ty {
         Some(t) => int_value(v, t),
@@ -656,26 +669,9 @@ impl Interp<'_> {
     fn eval(&mut self, e: &Expr) -> Result<Value, ExecError> {
         match e {
             Expr::Int { value, ty, .. } => Ok(make_int(value.clone(), *ty)),
-            Expr::Float { value, single } => Ok(if *single {
-                float_value(*value, Ty::new(TyKind::F, 32))
-            } else {
-                Value::Float {
-                    v: *value,
-                    ty: Ty::new(TyKind::F, 64),
-                }
-            }),
+            Expr::Float { value, single } => Ok(float_literal(*value, *single)),
             Expr::Name(n) => self.eval_name(n),
-            Expr::Typed(inner, ty) => {
-                if self.is_storage(inner) {
-                    let mut bits = self.read_storage(inner, Some(ty.width), ty.is_float())?;
-                    if ty.is_float() {
-                        bits = self.input_modifiers(inner, bits, ty.width);
-                    }
-                    return view(int_value(bits, Ty::new(TyKind::B, ty.width)), *ty);
-                }
-                let v = self.eval(inner)?;
-                view(v, *ty)
-            }
+            Expr::Typed(inner, ty) => self.eval_typed(inner, *ty),
             Expr::Field(base, field) => {
                 let key = format!("{}.{field}", field_base_name(base)?);
                 Ok(Value::Int {
@@ -683,81 +679,15 @@ impl Interp<'_> {
                     ty: None,
                 })
             }
-            Expr::Slice(base, hi, lo) => {
-                let (hi, lo) = (need_u32(&self.eval(hi)?)?, need_u32(&self.eval(lo)?)?);
-                if hi < lo {
-                    // `x[0 : 31]` names the same bits in reverse order.
-                    let v = self.eval(&Expr::Slice(
-                        base.clone(),
-                        Box::new(int_expr(lo)),
-                        Box::new(int_expr(hi)),
-                    ))?;
-                    let bits = v
-                        .own_bits()
-                        .ok_or_else(|| unsupported("slice-of-aggregate"))?;
-                    return Ok(int_value(
-                        reverse_bits(&bits, lo - hi + 1),
-                        Ty::new(TyKind::U, lo - hi + 1),
-                    ));
-                }
-                let v = if self.is_storage(base) {
-                    let w = self.natural_storage_width(base)?.max(hi + 1);
-                    Value::Int {
-                        v: self.read_storage(base, Some(w), false)?,
-                        ty: Some(Ty::new(TyKind::B, w)),
-                    }
-                } else {
-                    self.eval(base)?
-                };
-                let width = hi - lo + 1;
-                if let Value::Fixed { bits, frac } = v {
-                    return Ok(Value::Fixed {
-                        bits: (bits >> lo) & mask(width),
-                        frac,
-                    });
-                }
-                let bits = v
-                    .bits(hi + 1)
-                    .ok_or_else(|| unsupported("slice-of-aggregate"))?;
-                Ok(int_value(bits >> lo, Ty::new(TyKind::U, width)))
-            }
+            Expr::Slice(base, hi, lo) => self.eval_slice(base, hi, lo),
             Expr::Index(base, idx) => self.eval_index(base, idx),
             Expr::Call(name, args) => self.call(name, args),
-            Expr::Cast(ty, inner) => {
-                if ty.width > 64 && !ty.is_float() {
-                    if let Some(bits) = exact_fraction(inner, ty.width)? {
-                        return Ok(Value::Fixed {
-                            bits,
-                            frac: ty.width,
-                        });
-                    }
-                }
-                let hex = matches!(
-                    inner.as_ref(),
-                    Expr::Int {
-                        hex: true,
-                        ty: None,
-                        ..
-                    }
-                );
-                let v = self.eval(inner)?;
-                cast(v, *ty, hex)
-            }
+            Expr::Cast(ty, inner) => self.eval_cast(*ty, inner),
             Expr::Unary(op, inner) => {
                 let v = self.eval(inner)?;
                 unary(*op, v)
             }
-            Expr::Binary(op, a, b) => {
-                let av = self.eval(a)?;
-                // Short-circuit: later operands may be undefined when earlier ones decide.
-                match op {
-                    BinOp::And if !u1(&av)? => return Ok(bool_value(false)),
-                    BinOp::Or if u1(&av)? => return Ok(bool_value(true)),
-                    _ => {}
-                }
-                let bv = self.eval(b)?;
-                self.binary(*op, av, bv)
-            }
+            Expr::Binary(op, a, b) => self.eval_binary(*op, a, b),
             Expr::Ternary(c, a, b) => {
                 let cv = self.eval(c)?;
                 if u1(&cv)? {
@@ -766,24 +696,117 @@ impl Interp<'_> {
                     self.eval(b)
                 }
             }
-            Expr::Concat(parts) => {
-                let mut acc = BigInt::zero();
-                let mut width = 0u32;
-                for p in parts {
-                    let v = self.eval(p)?;
-                    let w = v.width().ok_or_else(|| unsupported("concat-of-unsized"))?;
-                    let bits = v
-                        .bits(w)
-                        .ok_or_else(|| unsupported("concat-of-aggregate"))?;
-                    acc = (acc << w) | bits;
-                    width += w;
-                }
-                Ok(int_value(acc, Ty::new(TyKind::B, width)))
-            }
+            Expr::Concat(parts) => self.eval_concat(parts),
             Expr::Lambda(params, body) => {
                 Ok(Value::Lambda(Rc::new((params.clone(), body.clone()))))
             }
         }
+    }
+
+    /// `inner.ty`: storage is read at the type's width (floats with their input
+    /// modifiers applied); any other value is viewed as `ty`.
+    fn eval_typed(&mut self, inner: &Expr, ty: Ty) -> Result<Value, ExecError> {
+        if self.is_storage(inner) {
+            let mut bits = self.read_storage(inner, Some(ty.width), ty.is_float())?;
+            if ty.is_float() {
+                bits = self.input_modifiers(inner, bits, ty.width);
+            }
+            return view(int_value(bits, Ty::new(TyKind::B, ty.width)), ty);
+        }
+        let v = self.eval(inner)?;
+        view(v, ty)
+    }
+
+    /// `base[hi : lo]`: the bits from `lo` to `hi`, reversed when `hi < lo`.
+    fn eval_slice(&mut self, base: &Expr, hi: &Expr, lo: &Expr) -> Result<Value, ExecError> {
+        let (hi, lo) = (need_u32(&self.eval(hi)?)?, need_u32(&self.eval(lo)?)?);
+        if hi < lo {
+            // `x[0 : 31]` names the same bits in reverse order.
+            let v = self.eval(&Expr::Slice(
+                Box::new(base.clone()),
+                Box::new(int_expr(lo)),
+                Box::new(int_expr(hi)),
+            ))?;
+            let bits = v
+                .own_bits()
+                .ok_or_else(|| unsupported("slice-of-aggregate"))?;
+            return Ok(int_value(
+                reverse_bits(&bits, lo - hi + 1),
+                Ty::new(TyKind::U, lo - hi + 1),
+            ));
+        }
+        let v = if self.is_storage(base) {
+            let w = self.natural_storage_width(base)?.max(hi + 1);
+            Value::Int {
+                v: self.read_storage(base, Some(w), false)?,
+                ty: Some(Ty::new(TyKind::B, w)),
+            }
+        } else {
+            self.eval(base)?
+        };
+        let width = hi - lo + 1;
+        if let Value::Fixed { bits, frac } = v {
+            return Ok(Value::Fixed {
+                bits: (bits >> lo) & mask(width),
+                frac,
+            });
+        }
+        let bits = v
+            .bits(hi + 1)
+            .ok_or_else(|| unsupported("slice-of-aggregate"))?;
+        Ok(int_value(bits >> lo, Ty::new(TyKind::U, width)))
+    }
+
+    /// `ty(inner)`: a wide integer cast of an exact fraction stays exact (fixed point);
+    /// otherwise the value is cast, an unsuffixed hex literal as its bits.
+    fn eval_cast(&mut self, ty: Ty, inner: &Expr) -> Result<Value, ExecError> {
+        if ty.width > 64 && !ty.is_float() {
+            if let Some(bits) = exact_fraction(inner, ty.width)? {
+                return Ok(Value::Fixed {
+                    bits,
+                    frac: ty.width,
+                });
+            }
+        }
+        let hex = matches!(
+            inner,
+            Expr::Int {
+                hex: true,
+                ty: None,
+                ..
+            }
+        );
+        let v = self.eval(inner)?;
+        cast(v, ty, hex)
+    }
+
+    /// `a op b`; `&&` and `||` short-circuit, since later operands may be undefined
+    /// when earlier ones decide.
+    fn eval_binary(&mut self, op: BinOp, a: &Expr, b: &Expr) -> Result<Value, ExecError> {
+        let av = self.eval(a)?;
+        match op {
+            BinOp::And if !u1(&av)? => return Ok(bool_value(false)),
+            BinOp::Or if u1(&av)? => return Ok(bool_value(true)),
+            _ => {}
+        }
+        let bv = self.eval(b)?;
+        self.binary(op, av, bv)
+    }
+
+    /// `{a, b, ...}`: the parts' bits side by side, the first part highest.
+    fn eval_concat(&mut self, parts: &[Expr]) -> Result<Value, ExecError> {
+        let mut acc = BigInt::zero();
+        let mut width = 0u32;
+        for p in parts {
+            let v = self.eval(p)?;
+            let w = v.width().ok_or_else(|| unsupported("concat-of-unsized"))?;
+            let bits = v
+                .bits(w)
+                .ok_or_else(|| unsupported("concat-of-aggregate"))?;
+            acc = (acc << w) | bits;
+            width += w;
+        }
+        Ok(int_value(acc, Ty::new(TyKind::B, width)))
     }
 
     fn natural_storage_width(&self, e: &Expr) -> Result<u32, ExecError> {
@@ -906,45 +929,8 @@ impl Interp<'_> {
 
     fn assign(&mut self, target: &Expr, v: Value) -> Result<(), ExecError> {
         match target {
-            Expr::Name(n) => {
-                if !self.locals.contains_key(n)
-                    && (is_state_name(n) || self.binding.get(n).is_some())
-                {
-                    let w = match v.width() {
-                        Some(w) => w,
-                        None => self.natural_storage_width(target)?,
-                    };
-                    let bits = v.bits(w).ok_or_else(|| unsupported("store-of-aggregate"))?;
-                    return self.write_storage(target, &bits, w);
-                }
-                // A declared local keeps its declared type.
-                let v = match self.locals.get(n) {
-                    Some(Value::Int { ty: Some(t), .. }) if !matches!(v, Value::Fixed { .. }) => {
-                        store_convert(v, *t)?
-                    }
-                    Some(Value::Float { ty, .. }) => store_convert(v, *ty)?,
-                    _ => v,
-                };
-                self.locals.insert(n.clone(), v);
-                Ok(())
-            }
-            Expr::Typed(inner, ty) => {
-                let mut converted = store_convert(v, *ty)?;
-                if ty.is_float() {
-                    converted = self.output_modifiers(inner, converted)?;
-                }
-                if self.is_storage(inner) {
-                    let bits = converted
-                        .bits(ty.width)
-                        .ok_or_else(|| unsupported("store-of-aggregate"))?;
-                    return self.write_storage(inner, &bits, ty.width);
-                }
-                if let Expr::Name(n) = inner.as_ref() {
-                    self.locals.insert(n.clone(), converted);
-                    return Ok(());
-                }
-                self.assign(inner, converted)
-            }
+            Expr::Name(n) => self.assign_name(target, n, v),
+            Expr::Typed(inner, ty) => self.assign_typed(inner, *ty, v),
             Expr::Slice(base, hi, lo) => {
                 let (hi, lo) = (need_u32(&self.eval(hi)?)?, need_u32(&self.eval(lo)?)?);
                 if hi < lo {
@@ -955,66 +941,8 @@ impl Interp<'_> {
                 }
                 self.replace_bits(base, hi, lo, &v)
             }
-            Expr::Index(base, idx) => {
-                let whole = Expr::Index(base.clone(), idx.clone());
-                if self.is_storage(&whole) {
-                    let w = v.width().unwrap_or(32);
-                    let bits = v.bits(w).ok_or_else(|| unsupported("store-of-aggregate"))?;
-                    return self.write_storage(&whole, &bits, w);
-                }
-                if let Expr::Typed(inner, ty) = base.as_ref() {
-                    if is_lane_index(idx) && ty.width == 64 && self.is_storage(inner) {
-                        let w = self.state.wave_size;
-                        let i = need_u32(&self.eval(idx)?)?;
-                        let mut bits = self.read_storage(inner, Some(w), false)?;
-                        bits.set_bit(u64::from(i), u1(&v)?);
-                        return self.write_storage(inner, &bits, w);
-                    }
-                }
-                if let Expr::Name(n) = base.as_ref() {
-                    if let Some(Value::Array(_)) = self.locals.get(n) {
-                        let i = need_int(&self.eval(idx)?)?
-                            .to_usize()
-                            .ok_or_else(|| unsupported("array-index"))?;
-                        let Some(Value::Array(items)) = self.locals.get_mut(n) else {
-                            unreachable!("checked above")
-                        };
-                        let slot = items
-                            .get_mut(i)
-                            .ok_or_else(|| unsupported("array-index-out-of-range"))?;
-                        let elem_ty = match slot {
-                            Value::Int { ty: Some(t), .. } => Some(*t),
-                            Value::Float { ty, .. } => Some(*ty),
-                            _ => None,
-                        };
-                        *slot = match elem_ty {
-                            Some(t) => store_convert(v, t)?,
-                            None => v,
-                        };
-                        return Ok(());
-                    }
-                }
-                let i = need_u32(&self.eval(idx)?)?;
-                self.replace_bits(base, i, i, &v)
-            }
-            Expr::Concat(parts) => {
-                // `{ hi, ..., lo } = v`: every part needs a width to know where it starts.
-                let mut widths = Vec::with_capacity(parts.len());
-                for p in parts {
-                    widths.push(self.target_width(p)?);
-                }
-                let total: u32 = widths.iter().sum();
-                let bits = v
-                    .bits(total)
-                    .ok_or_else(|| unsupported("store-of-aggregate"))?;
-                let mut shift = total;
-                for (p, w) in parts.iter().zip(widths) {
-                    shift -= w;
-                    let part = int_value((&bits >> shift) & mask(w), Ty::new(TyKind::B, w));
-                    self.assign(p, part)?;
-                }
-                Ok(())
-            }
+            Expr::Index(base, idx) => self.assign_index(base, idx, v),
+            Expr::Concat(parts) => self.assign_concat(parts, v),
             Expr::Field(base, field) => {
                 let key = format!("{}.{field}", field_base_name(base)?);
                 let i = need_int(&v)?;
@@ -1023,6 +951,118 @@ impl Interp<'_> {
             }
             _ => Err(unsupported("assign-target")),
         }
+    }
+
+    /// `n = v` (`target` is `n`): a register, operand or state name is written to storage
+    /// at the value's width; a local is set, keeping its declared type.
+    fn assign_name(&mut self, target: &Expr, n: &str, v: Value) -> Result<(), ExecError> {
+        if !self.locals.contains_key(n) && (is_state_name(n) || self.binding.get(n).is_some()) {
+            let w = match v.width() {
+                Some(w) => w,
+                None => self.natural_storage_width(target)?,
+            };
+            let bits = v.bits(w).ok_or_else(|| unsupported("store-of-aggregate"))?;
+            return self.write_storage(target, &bits, w);
+        }
+        // A declared local keeps its declared type.
+        let v = match self.locals.get(n) {
+            Some(Value::Int { ty: Some(t), .. }) if !matches!(v, Value::Fixed { .. }) => {
+                store_convert(v, *t)?
+            }
+            Some(Value::Float { ty, .. }) => store_convert(v, *ty)?,
+            _ => v,
+        };
+        self.locals.insert(n.to_string(), v);
+        Ok(())
+    }
+
+    /// `inner.ty = v`: the value is converted to `ty` (float output modifiers applied)
+    /// and stored at that width.
+    fn assign_typed(&mut self, inner: &Expr, ty: Ty, v: Value) -> Result<(), ExecError> {
+        let mut converted = store_convert(v, ty)?;
+        if ty.is_float() {
+            converted = self.output_modifiers(inner, converted)?;
+        }
+        if self.is_storage(inner) {
+            let bits = converted
+                .bits(ty.width)
+                .ok_or_else(|| unsupported("store-of-aggregate"))?;
+            return self.write_storage(inner, &bits, ty.width);
+        }
+        if let Expr::Name(n) = inner {
+            self.locals.insert(n.clone(), converted);
+            return Ok(());
+        }
+        self.assign(inner, converted)
+    }
+
+    /// `base[idx] = v`: a register or memory element, a lane's bit of a wave mask, an
+    /// element of a local array, or else one bit of `base`.
+    fn assign_index(&mut self, base: &Expr, idx: &Expr, v: Value) -> Result<(), ExecError> {
+        let whole = Expr::Index(Box::new(base.clone()), Box::new(idx.clone()));
+        if self.is_storage(&whole) {
+            let w = v.width().unwrap_or(32);
+            let bits = v.bits(w).ok_or_else(|| unsupported("store-of-aggregate"))?;
+            return self.write_storage(&whole, &bits, w);
+        }
+        if let Expr::Typed(inner, ty) = base {
+            if is_lane_index(idx) && ty.width == 64 && self.is_storage(inner) {
+                let w = self.state.wave_size;
+                let i = need_u32(&self.eval(idx)?)?;
+                let mut bits = self.read_storage(inner, Some(w), false)?;
+                bits.set_bit(u64::from(i), u1(&v)?);
+                return self.write_storage(inner, &bits, w);
+            }
+        }
+        if let Expr::Name(n) = base {
+            if let Some(Value::Array(_)) = self.locals.get(n) {
+                return self.assign_array_element(n, idx, v);
+            }
+        }
+        let i = need_u32(&self.eval(idx)?)?;
+        self.replace_bits(base, i, i, &v)
+    }
+
+    /// `n[idx] = v` for the local array `n`: the element keeps its type.
+    fn assign_array_element(&mut self, n: &str, idx: &Expr, v: Value) -> Result<(), ExecError> {
+        let i = need_int(&self.eval(idx)?)?
+            .to_usize()
+            .ok_or_else(|| unsupported("array-index"))?;
+        let Some(Value::Array(items)) = self.locals.get_mut(n) else {
+            unreachable!("checked above")
+        };
+        let slot = items
+            .get_mut(i)
+            .ok_or_else(|| unsupported("array-index-out-of-range"))?;
+        let elem_ty = match slot {
+            Value::Int { ty: Some(t), .. } => Some(*t),
+            Value::Float { ty, .. } => Some(*ty),
+            _ => None,
+        };
+        *slot = match elem_ty {
+            Some(t) => store_convert(v, t)?,
+            None => v,
+        };
+        Ok(())
+    }
+
+    /// `{ hi, ..., lo } = v`: every part needs a width to know where it starts.
+    fn assign_concat(&mut self, parts: &[Expr], v: Value) -> Result<(), ExecError> {
+        let mut widths = Vec::with_capacity(parts.len());
+        for p in parts {
+            widths.push(self.target_width(p)?);
+        }
+        let total: u32 = widths.iter().sum();
+        let bits = v
+            .bits(total)
+            .ok_or_else(|| unsupported("store-of-aggregate"))?;
+        let mut shift = total;
+        for (p, w) in parts.iter().zip(widths) {
+            shift -= w;
+            let part = int_value((&bits >> shift) & mask(w), Ty::new(TyKind::B, w));
+            self.assign(p, part)?;
+        }
+        Ok(())
     }
 
     /// Width of an assignment target written inside a concatenation.
@@ -1124,6 +1164,9 @@ impl Interp<'_> {
         if float_op {
             let ty = join_float_ty(&a, &b);
             let (x, y) = (need_f64(&a)?, need_f64(&b)?);
+            if let Some(holds) = comparison(op, &x, &y) {
+                return Ok(bool_value(holds));
+            }
             let r = match op {
                 Add => x + y,
                 Sub => x - y,
@@ -1131,19 +1174,16 @@ impl Interp<'_> {
                 Div => x / y,
                 Rem => x % y,
                 Pow => x.powf(y),
-                Eq => return Ok(bool_value(x == y)),
-                Ne => return Ok(bool_value(x != y)),
-                Lt => return Ok(bool_value(x < y)),
-                Le => return Ok(bool_value(x <= y)),
-                Gt => return Ok(bool_value(x > y)),
-                Ge => return Ok(bool_value(x >= y)),
-                _ => unreachable!("bitwise and logical operators handled above"),
+                _ => unreachable!("comparisons, bitwise and logical operators handled above"),
             };
             return Ok(float_value(r, ty));
         }
         let (ta, tb) = (int_ty_of(&a), int_ty_of(&b));
         let (x, y) = (int_bits_or_value(&a)?, int_bits_or_value(&b)?);
         let ty = join_int_ty(ta, tb);
+        if let Some(holds) = comparison(op, &x, &y) {
+            return Ok(bool_value(holds));
+        }
         let r = match op {
             Add => x + y,
             Sub => x - y,
@@ -1182,13 +1222,9 @@ impl Interp<'_> {
             BitAnd => x & y,
             BitOr => x | y,
             BitXor => x ^ y,
-            Eq => return Ok(bool_value(x == y)),
-            Ne => return Ok(bool_value(x != y)),
-            Lt => return Ok(bool_value(x < y)),
-            Le => return Ok(bool_value(x <= y)),
-            Gt => return Ok(bool_value(x > y)),
-            Ge => return Ok(bool_value(x >= y)),
-            And | Or => unreachable!("logical operators handled above"),
+            Eq | Ne | Lt | Le | Gt | Ge | And | Or => {
+                unreachable!("comparisons and logical operators handled above")
+            }
         };
         Ok(make_int(r, ty))
     }
@@ -1268,6 +1304,20 @@ impl Interp<'_> {
             .remove("D0")
             .ok_or_else(|| unsupported("instruction-call-result"))
     }
+}
+
+/// The comparison `op` of `x` and `y` (`==`, `<`...), or `None` when `op` is not a
+/// comparison; floats and integers compare alike.
+fn comparison<T: PartialOrd>(op: BinOp, x: &T, y: &T) -> Option<bool> {
+    Some(match op {
+        BinOp::Eq => x == y,
+        BinOp::Ne => x != y,
+        BinOp::Lt => x < y,
+        BinOp::Le => x <= y,
+        BinOp::Gt => x > y,
+        BinOp::Ge => x >= y,
+        _ => return None,
+    })
 }
 
 fn field_base_name(e: &Expr) -> Result<String, ExecError> {

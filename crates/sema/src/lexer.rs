@@ -243,84 +243,120 @@ pub fn lex(src: &str) -> Result<Vec<Tok>, ParseError> {
 
 /// Lexes `123`, `0x1f`, `1U`, `1LL`, `1ULL`, `2.0`, `0.5F`, `1e-3`, `32'U`, `1'1U`, `8'0xff`.
 fn lex_number(chars: &[char], start: usize) -> Option<(Tok, usize)> {
-    let mut i = start;
-    while i < chars.len() && chars[i].is_ascii_digit() {
-        i += 1;
+    let digits_end = skip_digits(chars, start);
+    if digits_end < chars.len() && chars[digits_end] == '\'' {
+        return lex_sized(chars, start, digits_end);
     }
-    if i < chars.len() && chars[i] == '\'' {
-        let width: u32 = chars[start..i].iter().collect::<String>().parse().ok()?;
-        let after = i + 1;
-        let kind_char = *chars.get(after)?;
-        if let Some(kind) = parse_type_letters(kind_char) {
-            let follows_ident = chars
-                .get(after + 1)
-                .is_some_and(|c| c.is_ascii_alphanumeric() || *c == '_');
-            if !follows_ident {
-                return Some((Tok::SizedType(Ty { kind, width }), after + 1));
-            }
-        }
-        let (tok, next) = lex_number(chars, after)?;
-        let sized = match tok {
-            Tok::Int { value, ty, hex } => Tok::Int {
-                value,
-                ty: Some(Ty {
-                    kind: ty.map(|t| t.kind).unwrap_or(TyKind::B),
-                    width,
-                }),
-                hex,
-            },
-            Tok::Float { value, .. } => Tok::Float {
-                value,
-                single: width == 32,
-            },
-            _ => return None,
-        };
-        return Some((sized, next));
-    }
-    i = start;
-    let is_hex = chars[i] == '0' && matches!(chars.get(i + 1), Some('x') | Some('X'));
-    let value;
-    let mut is_float = false;
-    if is_hex {
-        i += 2;
-        let ds = i;
+    let is_hex = chars[start] == '0' && matches!(chars.get(start + 1), Some('x') | Some('X'));
+    let (value, i) = if is_hex {
+        let ds = start + 2;
+        let mut i = ds;
         while i < chars.len() && chars[i].is_ascii_hexdigit() {
             i += 1;
         }
-        value = BigInt::from_str_radix(&chars[ds..i].iter().collect::<String>(), 16).ok()?;
+        let value = BigInt::from_str_radix(&chars[ds..i].iter().collect::<String>(), 16).ok()?;
+        (value, i)
     } else {
-        while i < chars.len() && chars[i].is_ascii_digit() {
-            i += 1;
+        match lex_decimal(chars, start)? {
+            (Tok::Int { value, .. }, i) => (value, i),
+            float => return Some(float),
         }
-        if chars.get(i) == Some(&'.') && chars.get(i + 1).is_some_and(|c| c.is_ascii_digit()) {
-            is_float = true;
-            i += 1;
-            while i < chars.len() && chars[i].is_ascii_digit() {
-                i += 1;
-            }
-        }
-        if matches!(chars.get(i), Some('e') | Some('E'))
-            && chars
-                .get(i + 1)
-                .is_some_and(|c| c.is_ascii_digit() || *c == '-' || *c == '+')
-        {
-            is_float = true;
-            i += 2;
-            while i < chars.len() && chars[i].is_ascii_digit() {
-                i += 1;
-            }
-        }
-        let text: String = chars[start..i].iter().collect();
-        if is_float {
-            let v: f64 = text.parse().ok()?;
-            let single = chars.get(i) == Some(&'F');
-            if single {
-                i += 1;
-            }
-            return Some((Tok::Float { value: v, single }, i));
-        }
-        value = text.parse().ok()?;
+    };
+    lex_int_suffix(chars, start, value, i, is_hex)
+}
+
+/// The index of the first non-digit at or after `i`.
+fn skip_digits(chars: &[char], mut i: usize) -> usize {
+    while i < chars.len() && chars[i].is_ascii_digit() {
+        i += 1;
     }
+    i
+}
+
+/// `WIDTH'...` with the quote at `quote`: a sized type (`32'U`, `16'F`) or a literal of
+/// that width (`1'1U`, `8'0xff`, `32'1.0`).
+fn lex_sized(chars: &[char], start: usize, quote: usize) -> Option<(Tok, usize)> {
+    let width: u32 = chars[start..quote]
+        .iter()
+        .collect::<String>()
+        .parse()
+        .ok()?;
+    let after = quote + 1;
+    let kind_char = *chars.get(after)?;
+    if let Some(kind) = parse_type_letters(kind_char) {
+        let follows_ident = chars
+            .get(after + 1)
+            .is_some_and(|c| c.is_ascii_alphanumeric() || *c == '_');
+        if !follows_ident {
+            return Some((Tok::SizedType(Ty { kind, width }), after + 1));
+        }
+    }
+    let (tok, next) = lex_number(chars, after)?;
+    let sized = match tok {
+        Tok::Int { value, ty, hex } => Tok::Int {
+            value,
+            ty: Some(Ty {
+                kind: ty.map(|t| t.kind).unwrap_or(TyKind::B),
+                width,
+            }),
+            hex,
+        },
+        Tok::Float { value, .. } => Tok::Float {
+            value,
+            single: width == 32,
+        },
+        _ => return None,
+    };
+    Some((sized, next))
+}
+
+/// A decimal number at `start`: a float (`2.0`, `1e-3`, `0.5F`) complete with its `F`,
+/// or the digits of an integer (untyped; its suffix is read by [`lex_int_suffix`]).
+fn lex_decimal(chars: &[char], start: usize) -> Option<(Tok, usize)> {
+    let mut i = skip_digits(chars, start);
+    let mut is_float = false;
+    if chars.get(i) == Some(&'.') && chars.get(i + 1).is_some_and(|c| c.is_ascii_digit()) {
+        is_float = true;
+        i = skip_digits(chars, i + 1);
+    }
+    if matches!(chars.get(i), Some('e') | Some('E'))
+        && chars
+            .get(i + 1)
+            .is_some_and(|c| c.is_ascii_digit() || *c == '-' || *c == '+')
+    {
+        is_float = true;
+        i = skip_digits(chars, i + 2);
+    }
+    let text: String = chars[start..i].iter().collect();
+    if is_float {
+        let v: f64 = text.parse().ok()?;
+        let single = chars.get(i) == Some(&'F');
+        if single {
+            i += 1;
+        }
+        return Some((Tok::Float { value: v, single }, i));
+    }
+    let value = text.parse().ok()?;
+    Some((
+        Tok::Int {
+            value,
+            ty: None,
+            hex: false,
+        },
+        i,
+    ))
+}
+
+/// The suffix of the integer `value` whose digits run from `start` to `i`: `U`, `L`,
+/// `LL`, `UL`, `ULL` type it; `F` after decimal digits makes it a single-precision float.
+/// A letter, digit or `_` right after the suffix means this is no number.
+fn lex_int_suffix(
+    chars: &[char],
+    start: usize,
+    value: BigInt,
+    mut i: usize,
+    is_hex: bool,
+) -> Option<(Tok, usize)> {
     let mut suffix = String::new();
     while i < chars.len() && matches!(chars[i], 'U' | 'L' | 'u' | 'l' | 'F') {
         suffix.push(chars[i]);

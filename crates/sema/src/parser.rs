@@ -145,84 +145,22 @@ impl Parser {
         self.nested(Self::unnested_statement)
     }
 
+    /// A statement, told apart by its first word; anything else is an assignment or a call.
     fn unnested_statement(&mut self) -> Result<Stmt, ParseError> {
         if self.eat_word("if") {
-            let mut arms = Vec::new();
-            let cond = self.expr()?;
-            self.expect_word("then", "if-then")?;
-            let body = self.block(&["elsif", "else", "endif"])?;
-            arms.push((cond, body));
-            let mut otherwise = Vec::new();
-            loop {
-                if self.eat_word("elsif") {
-                    let cond = self.expr()?;
-                    self.expect_word("then", "elsif-then")?;
-                    arms.push((cond, self.block(&["elsif", "else", "endif"])?));
-                } else if self.eat_word("else") {
-                    otherwise = self.block(&["endif"])?;
-                    self.expect_word("endif", "if-endif")?;
-                    break;
-                } else {
-                    self.expect_word("endif", "if-endif")?;
-                    break;
-                }
-            }
-            return Ok(Stmt::If { arms, otherwise });
+            return self.if_rest();
         }
         if self.eat_word("for") {
-            let var = match self.peek() {
-                Some(Tok::Ident(v)) => v.clone(),
-                _ => return Err(self.error("for-variable")),
-            };
-            self.pos += 1;
-            self.expect_word("in", "for-in")?;
-            let from = self.expr()?;
-            self.expect_punct(":", "for-range")?;
-            let to = self.expr()?;
-            self.expect_word("do", "for-do")?;
-            let body = self.block(&["endfor"])?;
-            self.expect_word("endfor", "for-endfor")?;
-            return Ok(Stmt::For {
-                var,
-                from,
-                to,
-                body,
-            });
+            return self.for_rest();
         }
         if self.eat_word("declare") {
-            let name = match self.peek() {
-                Some(Tok::Ident(v)) => v.clone(),
-                _ => return Err(self.error("declare-name")),
-            };
-            self.pos += 1;
-            self.expect_punct(":", "declare-colon")?;
-            let ty = match self.peek() {
-                Some(Tok::SizedType(t)) => *t,
-                _ => return Err(self.error("declare-type")),
-            };
-            self.pos += 1;
-            let len = if self.eat_punct("[") {
-                let e = self.expr()?;
-                self.expect_punct("]", "declare-array")?;
-                Some(e)
-            } else {
-                None
-            };
-            return Ok(Stmt::Declare { name, ty, len });
+            return self.declare_rest();
         }
         if self.eat_word("break") {
             return Ok(Stmt::Break);
         }
         if self.eat_word("return") {
-            if matches!(
-                self.peek(),
-                None | Some(Tok::Newline) | Some(Tok::Punct(";"))
-            ) || self.is_word("endif")
-                || self.is_punct(")")
-            {
-                return Ok(Stmt::Return(None));
-            }
-            return Ok(Stmt::Return(Some(self.expr()?)));
+            return self.return_rest();
         }
         if self.is_word("eval") {
             return Err(self.error("eval-string"));
@@ -232,8 +170,99 @@ impl Parser {
                 return Err(self.error(&format!("misplaced-{w}")));
             }
         }
-        let target = self.expr()?;
-        let op = match self.peek() {
+        self.assignment_or_call()
+    }
+
+    /// Consumes an identifier and returns it, or fails with `construct`.
+    fn expect_ident(&mut self, construct: &str) -> Result<String, ParseError> {
+        let name = match self.peek() {
+            Some(Tok::Ident(v)) => v.clone(),
+            _ => return Err(self.error(construct)),
+        };
+        self.pos += 1;
+        Ok(name)
+    }
+
+    /// `if c then ... [elsif c then ...]* [else ...] endif`, after the `if`.
+    fn if_rest(&mut self) -> Result<Stmt, ParseError> {
+        let mut arms = Vec::new();
+        let cond = self.expr()?;
+        self.expect_word("then", "if-then")?;
+        let body = self.block(&["elsif", "else", "endif"])?;
+        arms.push((cond, body));
+        let mut otherwise = Vec::new();
+        loop {
+            if self.eat_word("elsif") {
+                let cond = self.expr()?;
+                self.expect_word("then", "elsif-then")?;
+                arms.push((cond, self.block(&["elsif", "else", "endif"])?));
+            } else if self.eat_word("else") {
+                otherwise = self.block(&["endif"])?;
+                self.expect_word("endif", "if-endif")?;
+                break;
+            } else {
+                self.expect_word("endif", "if-endif")?;
+                break;
+            }
+        }
+        Ok(Stmt::If { arms, otherwise })
+    }
+
+    /// `for var in from : to do ... endfor`, after the `for`.
+    fn for_rest(&mut self) -> Result<Stmt, ParseError> {
+        let var = self.expect_ident("for-variable")?;
+        self.expect_word("in", "for-in")?;
+        let from = self.expr()?;
+        self.expect_punct(":", "for-range")?;
+        let to = self.expr()?;
+        self.expect_word("do", "for-do")?;
+        let body = self.block(&["endfor"])?;
+        self.expect_word("endfor", "for-endfor")?;
+        Ok(Stmt::For {
+            var,
+            from,
+            to,
+            body,
+        })
+    }
+
+    /// `declare name : type [ '[' len ']' ]`, after the `declare`.
+    fn declare_rest(&mut self) -> Result<Stmt, ParseError> {
+        let name = self.expect_ident("declare-name")?;
+        self.expect_punct(":", "declare-colon")?;
+        let ty = match self.peek() {
+            Some(Tok::SizedType(t)) => *t,
+            _ => return Err(self.error("declare-type")),
+        };
+        self.pos += 1;
+        let len = if self.eat_punct("[") {
+            let e = self.expr()?;
+            self.expect_punct("]", "declare-array")?;
+            Some(e)
+        } else {
+            None
+        };
+        Ok(Stmt::Declare { name, ty, len })
+    }
+
+    /// `return [value]`, after the `return`: the value is absent when the statement ends
+    /// right there (end of line, `;`, `endif` or a closing parenthesis).
+    fn return_rest(&mut self) -> Result<Stmt, ParseError> {
+        if matches!(
+            self.peek(),
+            None | Some(Tok::Newline) | Some(Tok::Punct(";"))
+        ) || self.is_word("endif")
+            || self.is_punct(")")
+        {
+            return Ok(Stmt::Return(None));
+        }
+        Ok(Stmt::Return(Some(self.expr()?)))
+    }
+
+    /// The assignment operator at the cursor, not consumed: `Some(None)` for `=`,
+    /// `Some(Some(op))` for a compound one such as `+=`, `None` when there is none.
+    fn assign_op(&self) -> Option<Option<BinOp>> {
+        match self.peek() {
             Some(Tok::Punct(p)) => match *p {
                 "=" => Some(None),
                 "+=" => Some(Some(BinOp::Add)),
@@ -248,31 +277,16 @@ impl Parser {
                 _ => None,
             },
             _ => None,
-        };
-        match op {
+        }
+    }
+
+    /// `target = value`, `target op= value` or a call standing as a statement.
+    fn assignment_or_call(&mut self) -> Result<Stmt, ParseError> {
+        let target = self.expr()?;
+        match self.assign_op() {
             Some(None) => {
                 self.pos += 1;
-                // `a = b = value` assigns `b` first, then `a` from `b`.
-                let mut targets = vec![target];
-                let mut value = self.expr()?;
-                while self.eat_punct("=") {
-                    targets.push(value);
-                    value = self.expr()?;
-                }
-                let mut stmts = Vec::new();
-                while let Some(t) = targets.pop() {
-                    stmts.push(Stmt::Assign {
-                        target: t.clone(),
-                        op: None,
-                        value,
-                    });
-                    value = t;
-                }
-                Ok(if stmts.len() == 1 {
-                    stmts.remove(0)
-                } else {
-                    Stmt::Seq(stmts)
-                })
+                self.chained_assignment(target)
             }
             Some(op) => {
                 self.pos += 1;
@@ -284,6 +298,31 @@ impl Parser {
                 _ => Err(self.error("expression-statement")),
             },
         }
+    }
+
+    /// The rest of `target = value` after the `=`, which may chain: `a = b = value`
+    /// assigns `b` first, then `a` from `b`.
+    fn chained_assignment(&mut self, target: Expr) -> Result<Stmt, ParseError> {
+        let mut targets = vec![target];
+        let mut value = self.expr()?;
+        while self.eat_punct("=") {
+            targets.push(value);
+            value = self.expr()?;
+        }
+        let mut stmts = Vec::new();
+        while let Some(t) = targets.pop() {
+            stmts.push(Stmt::Assign {
+                target: t.clone(),
+                op: None,
+                value,
+            });
+            value = t;
+        }
+        Ok(if stmts.len() == 1 {
+            stmts.remove(0)
+        } else {
+            Stmt::Seq(stmts)
+        })
     }
 
     /// Every nesting of expressions passes here or through [`Parser::unary`].
