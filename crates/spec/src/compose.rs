@@ -163,15 +163,50 @@ fn join_split_opcode_fields(spec: &mut Spec) {
     }
 }
 
+/// Rules 2-4 of the module doc: what the opcode file lacks, taken from `neighbour`.
 fn take_from_neighbour(arch: Arch, spec: &mut Spec, neighbour: &Spec) {
     let id = spec.sources.len();
     spec.sources.push(neighbour.sources[0].clone());
+    let mut renamer = FieldRenamer {
+        neighbour,
+        renamed: 0,
+        unmatched: HashSet::new(),
+    };
+    fill_operand_lists(spec, neighbour, &mut renamer, id);
+    take_missing_encodings(spec, neighbour, id);
+    let adopted = adopt_instructions(arch, spec, neighbour, &mut renamer, id);
+    let formats = take_missing_types(spec, neighbour, id);
 
-    let mut renamed = 0usize;
-    let mut unmatched_fields = HashSet::new();
-    let mut rename = |spec_encoding: Option<&Encoding>, operands: &[Operand]| -> Vec<Operand> {
+    renamer.note(spec, id);
+    if !adopted.is_empty() {
+        spec.notes.push((
+            id,
+            format!(
+                "{} instructions adopted: {}",
+                adopted.len(),
+                adopted.join(", ")
+            ),
+        ));
+    }
+    if formats > 0 {
+        spec.notes.push((id, format!("{formats} data formats")));
+    }
+}
+
+/// Gives operands taken from the neighbour the opcode file's field names: the two files
+/// may spell a field differently (manual `CLMP` vs official `CLAMP`), and the field with
+/// the same bits is the same field. Counts what it renamed and what had no counterpart.
+struct FieldRenamer<'a> {
+    neighbour: &'a Spec,
+    renamed: usize,
+    unmatched: HashSet<String>,
+}
+
+impl FieldRenamer<'_> {
+    /// `operands` with each field `target` (our encoding, if we have it) lacks renamed.
+    fn rename(&mut self, target: Option<&Encoding>, operands: &[Operand]) -> Vec<Operand> {
         let mut operands = operands.to_vec();
-        let Some(target) = spec_encoding else {
+        let Some(target) = target else {
             return operands;
         };
         for op in &mut operands {
@@ -182,20 +217,48 @@ fn take_from_neighbour(arch: Arch, spec: &mut Spec, neighbour: &Spec) {
                 continue;
             }
             // Find the opcode file's field at the same bits as the neighbour's field.
-            let theirs = op_encoding_field(neighbour, target.name.as_str(), &field);
+            let theirs = op_encoding_field(self.neighbour, target.name.as_str(), &field);
             match theirs.and_then(|t| target.fields.iter().find(|f| f.ranges == t.ranges)) {
                 Some(ours) => {
                     op.field = Some(ours.name.clone());
-                    renamed += 1;
+                    self.renamed += 1;
                 }
                 None => {
-                    unmatched_fields.insert(format!("{}.{}", target.name, field));
+                    self.unmatched.insert(format!("{}.{}", target.name, field));
                 }
             }
         }
         operands
-    };
+    }
 
+    /// Notes in `spec`, as source `id`, what was renamed and what had no counterpart.
+    fn note(self, spec: &mut Spec, id: SourceId) {
+        let renamed = self.renamed;
+        if renamed > 0 {
+            spec.notes.push((
+                id,
+                format!(
+                    "{renamed} operand fields renamed to the opcode file's field at the same bits"
+                ),
+            ));
+        }
+        if !self.unmatched.is_empty() {
+            let mut names: Vec<_> = self.unmatched.into_iter().collect();
+            names.sort();
+            spec.notes.push((
+                id,
+                format!(
+                    "operand fields with no counterpart in the opcode file: {}",
+                    names.join(", ")
+                ),
+            ));
+        }
+    }
+}
+
+/// Rule 2: every instruction form without operands takes the neighbour's list for the same
+/// instruction and encoding (preferring the same condition, else its literal form).
+fn fill_operand_lists(spec: &mut Spec, neighbour: &Spec, renamer: &mut FieldRenamer, id: SourceId) {
     for inst in &mut spec.instructions {
         let Some(theirs) = neighbour.instruction(&inst.name) else {
             continue;
@@ -218,14 +281,17 @@ fn take_from_neighbour(arch: Arch, spec: &mut Spec, neighbour: &Spec) {
                 continue;
             }
             let encoding = spec.encodings.iter().find(|e| e.name == form.encoding);
-            form.operands = rename(encoding, &source_form.operands);
+            form.operands = renamer.rename(encoding, &source_form.operands);
             form.operands_source = Some(id);
             // The neighbour lists this instruction only in its literal form: so is ours.
             form.encoding.clone_from(&source_form.encoding);
         }
     }
+}
 
-    // Literal forms taken above name the neighbour's literal encodings: bring those along.
+/// Literal forms taken by [`fill_operand_lists`] name the neighbour's literal encodings:
+/// bring those along.
+fn take_missing_encodings(spec: &mut Spec, neighbour: &Spec, id: SourceId) {
     let missing: HashSet<String> = spec
         .instructions
         .iter()
@@ -241,7 +307,17 @@ fn take_from_neighbour(arch: Arch, spec: &mut Spec, neighbour: &Spec) {
             });
         }
     }
+}
 
+/// Rule 4: the instructions [`adopted_instructions`] lists for `arch`, in their cited forms
+/// whose encoding we have and whose (encoding, opcode) slot is free. Returns their names.
+fn adopt_instructions(
+    arch: Arch,
+    spec: &mut Spec,
+    neighbour: &Spec,
+    renamer: &mut FieldRenamer,
+    id: SourceId,
+) -> Vec<String> {
     let mut adopted = Vec::new();
     for adoption in adopted_instructions(arch) {
         if spec.instruction(adoption.name).is_some() {
@@ -269,7 +345,7 @@ fn take_from_neighbour(arch: Arch, spec: &mut Spec, neighbour: &Spec) {
                 slot_free && spec.encoding(&f.encoding).is_some()
             })
             .map(|f| InstructionEncoding {
-                operands: rename(spec.encoding(&f.encoding), &f.operands),
+                operands: renamer.rename(spec.encoding(&f.encoding), &f.operands),
                 source: id,
                 operands_source: (!f.operands.is_empty()).then_some(id),
                 ..f.clone()
@@ -285,7 +361,12 @@ fn take_from_neighbour(arch: Arch, spec: &mut Spec, neighbour: &Spec) {
         });
         spec.reindex();
     }
+    adopted
+}
 
+/// Rule 3: operand types and data formats the opcode file lacks. Returns how many data
+/// formats were taken.
+fn take_missing_types(spec: &mut Spec, neighbour: &Spec, id: SourceId) -> usize {
     for t in &neighbour.operand_types {
         if spec.operand_type(&t.name).is_none() {
             spec.operand_types.push(OperandType {
@@ -301,37 +382,7 @@ fn take_from_neighbour(arch: Arch, spec: &mut Spec, neighbour: &Spec) {
             formats += 1;
         }
     }
-
-    if renamed > 0 {
-        spec.notes.push((
-            id,
-            format!("{renamed} operand fields renamed to the opcode file's field at the same bits"),
-        ));
-    }
-    if !unmatched_fields.is_empty() {
-        let mut names: Vec<_> = unmatched_fields.into_iter().collect();
-        names.sort();
-        spec.notes.push((
-            id,
-            format!(
-                "operand fields with no counterpart in the opcode file: {}",
-                names.join(", ")
-            ),
-        ));
-    }
-    if !adopted.is_empty() {
-        spec.notes.push((
-            id,
-            format!(
-                "{} instructions adopted: {}",
-                adopted.len(),
-                adopted.join(", ")
-            ),
-        ));
-    }
-    if formats > 0 {
-        spec.notes.push((id, format!("{formats} data formats")));
-    }
+    formats
 }
 
 /// The neighbour's `<FAMILY>_INST_LITERAL` form standing for `form` (`ENC_<FAMILY>`, same

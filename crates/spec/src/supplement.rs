@@ -368,145 +368,151 @@ fn partitioned_type(name: &str, fields: Vec<OperandTypeField>) -> OperandType {
 
 /// Partitioned SIMM16 operand types (bit positions inside the 16-bit immediate).
 fn partitioned_types(generation: Generation) -> Vec<OperandType> {
-    use Generation::*;
-    // S_GETREG/S_SETREG: ID [5:0], OFFSET [10:6], SIZE-1 [15:11]. CDNA3 §12.2 SOPK table,
-    // RDNA1/2 §12.2 (S_GETREG_B32 row), RDNA3/3.5/4 §16.2, CDNA5 §15.2 (S_GETREG_B32).
-    let mut types = vec![partitioned_type(
+    let mut types = vec![hwreg_type()];
+    types.extend(waitcnt_type(generation));
+    types.push(sendmsg_type(generation));
+    if matches!(
+        generation,
+        Generation::Gfx11 | Generation::Gfx12 | Generation::Gfx125
+    ) {
+        types.extend(sopp_control_types());
+    }
+    types.extend(split_wait_types(generation));
+    types
+}
+
+/// S_GETREG/S_SETREG: ID [5:0], OFFSET [10:6], SIZE-1 [15:11]. CDNA3 §12.2 SOPK table,
+/// RDNA1/2 §12.2 (S_GETREG_B32 row), RDNA3/3.5/4 §16.2, CDNA5 §15.2 (S_GETREG_B32).
+fn hwreg_type() -> OperandType {
+    partitioned_type(
         "OPR_HWREG",
         vec![
             field("ID", &[(0, 6)], &[]),
             field("OFFSET", &[(6, 5)], &[]),
             field("SIZE", &[(11, 5)], &[]),
         ],
-    )];
-    match generation {
+    )
+}
+
+/// The combined S_WAITCNT counters; RDNA4 and CDNA5 have none (one instruction per counter).
+fn waitcnt_type(generation: Generation) -> Option<OperandType> {
+    use Generation::*;
+    let fields = match generation {
         // CDNA3 §12.5 S_WAITCNT: vmcnt = {SIMM16[15:14], SIMM16[3:0]}, expcnt [6:4], lgkmcnt [11:8].
-        Gfx9 => types.push(partitioned_type(
-            "OPR_WAITCNT",
-            vec![
-                field("VM", &[(0, 4), (14, 2)], &[]),
-                field("EXP", &[(4, 3)], &[]),
-                field("LGKM", &[(8, 4)], &[]),
-            ],
-        )),
         // RDNA1/2 §12.5 SOPP table, S_WAITCNT row: lgkmcnt widened to [13:8].
-        Gfx10 => types.push(partitioned_type(
-            "OPR_WAITCNT",
-            vec![
-                field("VM", &[(0, 4), (14, 2)], &[]),
-                field("EXP", &[(4, 3)], &[]),
-                field("LGKM", &[(8, 6)], &[]),
-            ],
-        )),
+        Gfx9 | Gfx10 => vec![
+            field("VM", &[(0, 4), (14, 2)], &[]),
+            field("EXP", &[(4, 3)], &[]),
+            field("LGKM", &[(8, if generation == Gfx9 { 4 } else { 6 })], &[]),
+        ],
         // RDNA3/3.5 §16.5 S_WAITCNT: EXP [2:0], LGKM [9:4], VM [15:10].
-        Gfx11 => types.push(partitioned_type(
-            "OPR_WAITCNT",
-            vec![
-                field("EXP", &[(0, 3)], &[]),
-                field("LGKM", &[(4, 6)], &[]),
-                field("VM", &[(10, 6)], &[]),
-            ],
-        )),
-        Gfx12 | Gfx125 => {}
-    }
-    match generation {
+        Gfx11 => vec![
+            field("EXP", &[(0, 3)], &[]),
+            field("LGKM", &[(4, 6)], &[]),
+            field("VM", &[(10, 6)], &[]),
+        ],
+        Gfx12 | Gfx125 => return None,
+    };
+    Some(partitioned_type("OPR_WAITCNT", fields))
+}
+
+/// S_SENDMSG's message (with GS op and stream id where the generation has them).
+fn sendmsg_type(generation: Generation) -> OperandType {
+    use Generation::*;
+    let fields = match generation {
         // CDNA3 §12.5.1 "Send Message": message in SIMM16[3:0], stream id in SIMM16[9:8];
         // message codes from the same table.
-        Gfx9 => types.push(partitioned_type(
-            "OPR_SENDMSG",
-            vec![
-                field(
-                    "MSG",
-                    &[(0, 4)],
-                    &[
-                        ("MSG_INTERRUPT", 1),
-                        ("MSG_SAVEWAVE", 4),
-                        ("MSG_STALL_WAVE_GEN", 5),
-                        ("MSG_HALT_WAVES", 6),
-                        ("MSG_GET_DOORBELL", 10),
-                    ],
-                ),
-                field("STREAMID", &[(8, 2)], &[]),
-            ],
-        )),
-        // RDNA1/2 §12.5.1 "Send Message": message SIMM16[3:0], GS op SIMM16[6:4]
-        // (0 nop, 1 cut, 2 emit, 3 emit-cut), stream id SIMM16[9:8].
-        Gfx10 => types.push(partitioned_type(
-            "OPR_SENDMSG",
-            vec![
-                field(
-                    "MSG",
-                    &[(0, 4)],
-                    &[
-                        ("MSG_GS", 2),
-                        ("MSG_GS_DONE", 3),
-                        ("MSG_SAVEWAVE", 4),
-                        ("MSG_STALL_WAVE_GEN", 5),
-                        ("MSG_HALT_WAVES", 6),
-                        ("MSG_ORDERED_PS_DONE", 7),
-                    ],
-                ),
-                field(
-                    "GSOP",
-                    &[(4, 3)],
-                    &[
-                        ("GS_OP_NOP", 0),
-                        ("GS_OP_CUT", 1),
-                        ("GS_OP_EMIT", 2),
-                        ("GS_OP_EMIT_CUT", 3),
-                    ],
-                ),
-                field("STREAMID", &[(8, 2)], &[]),
-            ],
-        )),
-        // RDNA3 §5.3 Table 15 / RDNA4 §5.4 Table 21: message in SIMM16[7:0].
-        Gfx11 | Gfx12 => types.push(partitioned_type(
-            "OPR_SENDMSG",
-            vec![field(
+        Gfx9 => vec![
+            field(
                 "MSG",
-                &[(0, 8)],
+                &[(0, 4)],
                 &[
                     ("MSG_INTERRUPT", 1),
-                    ("MSG_HS_TESSFACTOR", 2),
-                    ("MSG_DEALLOC_VGPRS", 3),
-                    ("MSG_GS_ALLOC_REQ", 9),
+                    ("MSG_SAVEWAVE", 4),
+                    ("MSG_STALL_WAVE_GEN", 5),
+                    ("MSG_HALT_WAVES", 6),
+                    ("MSG_GET_DOORBELL", 10),
                 ],
-            )],
-        )),
-        // CDNA5 §5.4 Table 18: message in SIMM16[7:0].
-        Gfx125 => types.push(partitioned_type(
-            "OPR_SENDMSG",
-            vec![field(
+            ),
+            field("STREAMID", &[(8, 2)], &[]),
+        ],
+        // RDNA1/2 §12.5.1 "Send Message": message SIMM16[3:0], GS op SIMM16[6:4]
+        // (0 nop, 1 cut, 2 emit, 3 emit-cut), stream id SIMM16[9:8].
+        Gfx10 => vec![
+            field(
                 "MSG",
-                &[(0, 8)],
-                &[("MSG_INTERRUPT", 1), ("MSG_DEALLOC_VGPRS", 3)],
-            )],
-        )),
-    }
-    if matches!(generation, Gfx11 | Gfx12 | Gfx125) {
+                &[(0, 4)],
+                &[
+                    ("MSG_GS", 2),
+                    ("MSG_GS_DONE", 3),
+                    ("MSG_SAVEWAVE", 4),
+                    ("MSG_STALL_WAVE_GEN", 5),
+                    ("MSG_HALT_WAVES", 6),
+                    ("MSG_ORDERED_PS_DONE", 7),
+                ],
+            ),
+            field(
+                "GSOP",
+                &[(4, 3)],
+                &[
+                    ("GS_OP_NOP", 0),
+                    ("GS_OP_CUT", 1),
+                    ("GS_OP_EMIT", 2),
+                    ("GS_OP_EMIT_CUT", 3),
+                ],
+            ),
+            field("STREAMID", &[(8, 2)], &[]),
+        ],
+        // RDNA3 §5.3 Table 15 / RDNA4 §5.4 Table 21: message in SIMM16[7:0].
+        Gfx11 | Gfx12 => vec![field(
+            "MSG",
+            &[(0, 8)],
+            &[
+                ("MSG_INTERRUPT", 1),
+                ("MSG_HS_TESSFACTOR", 2),
+                ("MSG_DEALLOC_VGPRS", 3),
+                ("MSG_GS_ALLOC_REQ", 9),
+            ],
+        )],
+        // CDNA5 §5.4 Table 18: message in SIMM16[7:0].
+        Gfx125 => vec![field(
+            "MSG",
+            &[(0, 8)],
+            &[("MSG_INTERRUPT", 1), ("MSG_DEALLOC_VGPRS", 3)],
+        )],
+    };
+    partitioned_type("OPR_SENDMSG", fields)
+}
+
+/// The RDNA3-and-later SOPP controls: S_SENDMSG_RTN, S_DELAY_ALU and S_CLAUSE.
+fn sopp_control_types() -> Vec<OperandType> {
+    vec![
         // RDNA3 §5.3 Table 16 / RDNA4 §5.4 Table 22: S_SENDMSG_RTN message in SSRC0[7:0].
-        types.push(partitioned_type(
-            "OPR_SENDMSG_RTN",
-            vec![field("MSG", &[(0, 8)], &[])],
-        ));
+        partitioned_type("OPR_SENDMSG_RTN", vec![field("MSG", &[(0, 8)], &[])]),
         // RDNA3/3.5/4 §16.5, CDNA5 SOPP chapter: S_DELAY_ALU InstID0 [3:0], InstSkip [6:4], InstID1 [10:7].
-        types.push(partitioned_type(
+        partitioned_type(
             "OPR_DELAY",
             vec![
                 field("INSTID0", &[(0, 4)], &[]),
                 field("INSTSKIP", &[(4, 3)], &[]),
                 field("INSTID1", &[(7, 4)], &[]),
             ],
-        ));
+        ),
         // Same sections, S_CLAUSE: length-1 in [5:0], break span in [11:8].
-        types.push(partitioned_type(
+        partitioned_type(
             "OPR_CLAUSE",
             vec![
                 field("LENGTH", &[(0, 6)], &[]),
                 field("BREAK_SPAN", &[(8, 4)], &[]),
             ],
-        ));
-    }
+        ),
+    ]
+}
+
+/// S_WAIT_EVENT and, from RDNA4, the split waits: S_WAIT_*_DSCNT and S_SLEEP.
+fn split_wait_types(generation: Generation) -> Vec<OperandType> {
+    use Generation::*;
+    let mut types = Vec::new();
     match generation {
         // RDNA3/3.5 §16.5 S_WAIT_EVENT: bit 0.
         Gfx11 => types.push(partitioned_type(
@@ -562,7 +568,6 @@ pub fn literal_codes(arch: Arch) -> Vec<LiteralCode> {
         .collect()
 }
 
-/// Merges `arch`'s supplement into `spec`, filling gaps only; records the supplement as a source.
 /// A fixed-value field a manual's format table leaves out.
 struct EncodingFieldFix {
     encoding: &'static str,
@@ -591,12 +596,51 @@ fn encoding_fields(arch: Arch) -> Vec<EncodingFieldFix> {
     }
 }
 
+/// Merges `arch`'s supplement into `spec`, filling gaps only; records the supplement as a source.
 pub fn apply(arch: Arch, spec: &mut Spec) {
     let id = spec.sources.len();
     spec.sources.push(SourceFile {
         name: format!("supplement:{}", arch.name()),
         fidelity: Fidelity::Supplement,
     });
+    let added = merge_operand_types(arch, spec, id);
+    add_encoding_fields(arch, spec, id);
+    if spec.literal_codes.is_empty() {
+        spec.literal_codes = literal_codes(arch)
+            .into_iter()
+            .map(|l| LiteralCode { source: id, ..l })
+            .collect();
+        let codes: Vec<_> = spec
+            .literal_codes
+            .iter()
+            .map(|l| format!("{}={} ({} dword)", l.name, l.code, l.dwords))
+            .collect();
+        spec.notes
+            .push((id, format!("literal codes {}", codes.join(", "))));
+    }
+    let MergeCounts {
+        values,
+        fields,
+        ranges,
+    } = added;
+    spec.notes.push((
+        id,
+        format!("{values} predefined values, {fields} fields and {ranges} field bit ranges added to the files' operand types"),
+    ));
+}
+
+/// What [`merge_operand_types`] added to the files' operand types.
+#[derive(Default)]
+struct MergeCounts {
+    values: usize,
+    fields: usize,
+    ranges: usize,
+}
+
+/// Merges the supplement's operand types into `spec`'s: a type the files lack is added
+/// (as source `id`) when an operand uses it; a type they have gains the missing values,
+/// fields and field bit ranges.
+fn merge_operand_types(arch: Arch, spec: &mut Spec, id: SourceId) -> MergeCounts {
     let used: std::collections::HashSet<String> = spec
         .instructions
         .iter()
@@ -604,7 +648,7 @@ pub fn apply(arch: Arch, spec: &mut Spec) {
         .flat_map(|f| &f.operands)
         .map(|o| o.operand_type.clone())
         .collect();
-    let (mut values, mut fields, mut ranges) = (0usize, 0usize, 0usize);
+    let mut added = MergeCounts::default();
     for sup in table(arch) {
         let Some(existing) = spec.operand_types.iter_mut().find(|t| t.name == sup.name) else {
             if used.contains(&sup.name) || sup.name == SRC0_EXTENSION_TYPE {
@@ -615,7 +659,7 @@ pub fn apply(arch: Arch, spec: &mut Spec) {
         for v in sup.predefined {
             if existing.value_of(&v.name).is_none() {
                 existing.predefined.push(v);
-                values += 1;
+                added.values += 1;
             }
         }
         if !sup.fields.is_empty() {
@@ -625,27 +669,37 @@ pub fn apply(arch: Arch, spec: &mut Spec) {
             match existing.fields.iter_mut().find(|e| e.name == f.name) {
                 None => {
                     existing.fields.push(f);
-                    fields += 1;
+                    added.fields += 1;
                 }
-                Some(e) => {
-                    if e.ranges.is_empty() {
-                        e.ranges = f.ranges;
-                        ranges += 1;
-                    }
-                    for v in f.predefined {
-                        if !e
-                            .predefined
-                            .iter()
-                            .any(|p| p.name.eq_ignore_ascii_case(&v.name))
-                        {
-                            e.predefined.push(v);
-                            values += 1;
-                        }
-                    }
-                }
+                Some(e) => merge_field(e, f, &mut added),
             }
         }
     }
+    added
+}
+
+/// Fills the gaps of the files' field `e` from the supplement's `f`: its bit ranges when
+/// it has none, and the predefined values it lacks (names compared case-insensitively).
+fn merge_field(e: &mut OperandTypeField, f: OperandTypeField, added: &mut MergeCounts) {
+    if e.ranges.is_empty() {
+        e.ranges = f.ranges;
+        added.ranges += 1;
+    }
+    for v in f.predefined {
+        if !e
+            .predefined
+            .iter()
+            .any(|p| p.name.eq_ignore_ascii_case(&v.name))
+        {
+            e.predefined.push(v);
+            added.values += 1;
+        }
+    }
+}
+
+/// Adds the fixed fields of [`encoding_fields`] to `spec`'s encodings that lack them,
+/// with their identifier bits and a note (as source `id`) citing the evidence.
+fn add_encoding_fields(arch: Arch, spec: &mut Spec, id: SourceId) {
     for fix in encoding_fields(arch) {
         let Some(enc) = spec.encodings.iter_mut().find(|e| e.name == fix.encoding) else {
             continue;
@@ -681,21 +735,4 @@ pub fn apply(arch: Arch, spec: &mut Spec) {
             ),
         ));
     }
-    if spec.literal_codes.is_empty() {
-        spec.literal_codes = literal_codes(arch)
-            .into_iter()
-            .map(|l| LiteralCode { source: id, ..l })
-            .collect();
-        let codes: Vec<_> = spec
-            .literal_codes
-            .iter()
-            .map(|l| format!("{}={} ({} dword)", l.name, l.code, l.dwords))
-            .collect();
-        spec.notes
-            .push((id, format!("literal codes {}", codes.join(", "))));
-    }
-    spec.notes.push((
-        id,
-        format!("{values} predefined values, {fields} fields and {ranges} field bit ranges added to the files' operand types"),
-    ));
 }
