@@ -50,64 +50,6 @@ fn lex(cmd: &str) -> Result<Vec<Token>, String> {
     let chars: Vec<char> = cmd.chars().collect();
     let mut tokens = Vec::new();
     let mut i = 0;
-    let read_word = |i: &mut usize| -> Result<String, String> {
-        let mut word = String::new();
-        while *i < chars.len() {
-            let c = chars[*i];
-            match c {
-                ' ' | '\t' | '|' | '<' | '>' | ';' | '&' => break,
-                '\'' => {
-                    let end = chars[*i + 1..]
-                        .iter()
-                        .position(|&q| q == '\'')
-                        .ok_or("unterminated single quote")?;
-                    word.extend(&chars[*i + 1..*i + 1 + end]);
-                    *i += end + 2;
-                }
-                '"' => {
-                    *i += 1;
-                    loop {
-                        match chars.get(*i) {
-                            None => return Err("unterminated double quote".into()),
-                            Some('"') => break,
-                            Some('\\') if *i + 1 < chars.len() => {
-                                word.push(chars[*i + 1]);
-                                *i += 2;
-                            }
-                            Some(&c) => {
-                                word.push(c);
-                                *i += 1;
-                            }
-                        }
-                    }
-                    *i += 1;
-                }
-                '\\' if *i + 1 < chars.len() => {
-                    word.push(chars[*i + 1]);
-                    *i += 2;
-                }
-                _ => {
-                    word.push(c);
-                    *i += 1;
-                }
-            }
-        }
-        Ok(word)
-    };
-    let skip_ws = |i: &mut usize| {
-        while *i < chars.len() && chars[*i].is_whitespace() {
-            *i += 1;
-        }
-    };
-    let redirect_target = |i: &mut usize| -> Result<String, String> {
-        skip_ws(i);
-        let w = read_word(i)?;
-        if w.is_empty() {
-            Err("redirection without a target".into())
-        } else {
-            Ok(w)
-        }
-    };
     while i < chars.len() {
         let c = chars[i];
         match c {
@@ -123,31 +65,23 @@ fn lex(cmd: &str) -> Result<Vec<Token>, String> {
             '&' => return Err("`&` / `&&` are not supported".into()),
             '<' => {
                 i += 1;
-                tokens.push(Token::Redirect(Redirect::Stdin(redirect_target(&mut i)?)));
+                tokens.push(Token::Redirect(Redirect::Stdin(redirect_target(
+                    &chars, &mut i,
+                )?)));
             }
             '>' => {
                 i += 1;
-                tokens.push(Token::Redirect(out_redirect(
-                    1,
-                    &chars,
-                    &mut i,
-                    &redirect_target,
-                )?));
+                tokens.push(Token::Redirect(out_redirect(1, &chars, &mut i)?));
             }
             _ => {
                 let start = i;
-                let word = read_word(&mut i)?;
+                let word = read_word(&chars, &mut i)?;
                 let is_fd =
                     (word == "1" || word == "2") && i == start + 1 && chars.get(i) == Some(&'>');
                 if is_fd {
                     i += 1;
                     let fd = if word == "1" { 1 } else { 2 };
-                    tokens.push(Token::Redirect(out_redirect(
-                        fd,
-                        &chars,
-                        &mut i,
-                        &redirect_target,
-                    )?));
+                    tokens.push(Token::Redirect(out_redirect(fd, &chars, &mut i)?));
                 } else {
                     tokens.push(Token::Word(word));
                 }
@@ -157,13 +91,74 @@ fn lex(cmd: &str) -> Result<Vec<Token>, String> {
     Ok(tokens)
 }
 
+/// Reads one shell word at `*i` (quotes and backslashes resolved), stopping at whitespace
+/// or an operator character; empty when `*i` is at one.
+fn read_word(chars: &[char], i: &mut usize) -> Result<String, String> {
+    let mut word = String::new();
+    while *i < chars.len() {
+        let c = chars[*i];
+        match c {
+            ' ' | '\t' | '|' | '<' | '>' | ';' | '&' => break,
+            '\'' => {
+                let end = chars[*i + 1..]
+                    .iter()
+                    .position(|&q| q == '\'')
+                    .ok_or("unterminated single quote")?;
+                word.extend(&chars[*i + 1..*i + 1 + end]);
+                *i += end + 2;
+            }
+            '"' => {
+                *i += 1;
+                read_double_quoted(chars, i, &mut word)?;
+                *i += 1;
+            }
+            '\\' if *i + 1 < chars.len() => {
+                word.push(chars[*i + 1]);
+                *i += 2;
+            }
+            _ => {
+                word.push(c);
+                *i += 1;
+            }
+        }
+    }
+    Ok(word)
+}
+
+/// Appends to `word` the inside of a double-quoted string starting at `*i` (after the
+/// opening quote), where a backslash escapes the next character; stops at the closing quote.
+fn read_double_quoted(chars: &[char], i: &mut usize, word: &mut String) -> Result<(), String> {
+    loop {
+        match chars.get(*i) {
+            None => return Err("unterminated double quote".into()),
+            Some('"') => return Ok(()),
+            Some('\\') if *i + 1 < chars.len() => {
+                word.push(chars[*i + 1]);
+                *i += 2;
+            }
+            Some(&c) => {
+                word.push(c);
+                *i += 1;
+            }
+        }
+    }
+}
+
+/// The file a redirection names: the next word after any whitespace.
+fn redirect_target(chars: &[char], i: &mut usize) -> Result<String, String> {
+    while *i < chars.len() && chars[*i].is_whitespace() {
+        *i += 1;
+    }
+    let w = read_word(chars, i)?;
+    if w.is_empty() {
+        Err("redirection without a target".into())
+    } else {
+        Ok(w)
+    }
+}
+
 /// Parses what follows `>` (already consumed) for file descriptor `fd`.
-fn out_redirect(
-    fd: u8,
-    chars: &[char],
-    i: &mut usize,
-    target: &dyn Fn(&mut usize) -> Result<String, String>,
-) -> Result<Redirect, String> {
+fn out_redirect(fd: u8, chars: &[char], i: &mut usize) -> Result<Redirect, String> {
     if chars.get(*i) == Some(&'>') {
         *i += 1; // `>>` appends; the distinction does not matter here
     }
@@ -176,7 +171,7 @@ fn out_redirect(
             _ => Err("unsupported descriptor duplication".into()),
         };
     }
-    let file = target(i)?;
+    let file = redirect_target(chars, i)?;
     Ok(if fd == 2 {
         Redirect::Stderr(file)
     } else {
