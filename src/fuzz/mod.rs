@@ -25,6 +25,7 @@ use std::time::{Duration, Instant};
 use crate::data::{DataDir, CORPUS_VERSIONS};
 use crate::llvm_mc::{Fault, LlvmMc};
 use crate::output::{check_writable, write_atomically};
+use crate::selection::Shard;
 use compare::{Diff, Ours, Outcome};
 use mcdiff_asm::decode::Disassembler;
 use mcdiff_asm::target::TargetCtx;
@@ -74,9 +75,10 @@ pub struct FuzzArgs {
     /// Write the report as JSON.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
-    /// Run only batch numbers b with b % N == K (K/N, 0-based): N shards cover the run.
+    /// Run only the K-th of N shards of the batches (1 <= K <= N, as for `run`): batch b is
+    /// in shard b % N + 1, so N shards cover the run.
     #[arg(long, value_name = "K/N")]
-    pub shard: Option<String>,
+    pub shard: Option<Shard>,
     /// Inputs per llvm-mc process.
     #[arg(long, default_value_t = 2000)]
     pub batch: usize,
@@ -93,7 +95,9 @@ pub struct FuzzArgs {
 pub fn cmd(data: Option<PathBuf>, args: FuzzArgs) -> Result<ExitCode> {
     let data = DataDir::locate(data.as_deref())?;
     let ts = mcdiff_spec::load_target(data.spec_root()?, &args.mcpu)?;
-    let shard = parse_shard(args.shard.as_deref())?;
+    let shard = args
+        .shard
+        .map_or((0, 1), |s| (u64::from(s.index - 1), u64::from(s.count)));
     if !(1..=0x3fff).contains(&args.batch) {
         bail!(
             "--batch {}: give 1 to 16383 inputs per llvm-mc run",
@@ -155,19 +159,6 @@ pub fn cmd(data: Option<PathBuf>, args: FuzzArgs) -> Result<ExitCode> {
     } else {
         0
     }))
-}
-
-fn parse_shard(shard: Option<&str>) -> Result<(u64, u64)> {
-    let Some(s) = shard else {
-        return Ok((0, 1));
-    };
-    let parsed = s
-        .split_once('/')
-        .and_then(|(k, n)| Some((k.trim().parse::<u64>().ok()?, n.trim().parse::<u64>().ok()?)));
-    match parsed {
-        Some((k, n)) if k < n => Ok((k, n)),
-        _ => bail!("--shard {s:?}: write K/N with 0 <= K < N, e.g. 0/4"),
-    }
 }
 
 /// The corpus of llvm-mc's own release when present, else the newest present.
@@ -267,7 +258,7 @@ impl<'a> Fuzzer<'a> {
                 mode: args.mode.name(),
                 seed: args.seed,
                 count: args.count,
-                shard: args.shard.clone(),
+                shard: args.shard.map(|s| s.to_string()),
                 llvm_mc: oracle.mc.path.display().to_string(),
                 llvm_mc_version: oracle.mc.version.clone(),
                 corpus: String::new(),

@@ -17,9 +17,11 @@ use crate::syntax::{strip_lit, truncated_imm16, Piece};
 
 /// Parses LLVM operand text for one operand kind.
 pub trait OperandParser {
-    fn parse(&self, piece: &Piece, slot: &Operand, cx: &OperandCtx)
-        -> Result<OperandValue, String>;
+    fn parse(&self, piece: &Piece, slot: &Operand, cx: &OperandCtx) -> Parsed;
 }
+
+/// An operand's value, or the message rejecting its text.
+pub type Parsed = Result<OperandValue, String>;
 
 /// The parser of an operand kind.
 pub fn parser(kind: KindId) -> &'static dyn OperandParser {
@@ -44,12 +46,7 @@ fn parse_value(text: &str) -> Result<Value, String> {
 }
 
 impl OperandParser for ScalarSource {
-    fn parse(
-        &self,
-        piece: &Piece,
-        slot: &Operand,
-        cx: &OperandCtx,
-    ) -> Result<OperandValue, String> {
+    fn parse(&self, piece: &Piece, slot: &Operand, cx: &OperandCtx) -> Parsed {
         if let Some(reg) = parse_register(&piece.text) {
             let reg = reg?;
             register_code(&reg, slot, cx)?;
@@ -61,12 +58,7 @@ impl OperandParser for ScalarSource {
 }
 
 impl OperandParser for ScalarRegister {
-    fn parse(
-        &self,
-        piece: &Piece,
-        slot: &Operand,
-        cx: &OperandCtx,
-    ) -> Result<OperandValue, String> {
+    fn parse(&self, piece: &Piece, slot: &Operand, cx: &OperandCtx) -> Parsed {
         let reg = parse_register(&piece.text).ok_or(INVALID_OPERAND)??;
         if let RegFile::Special(name) = &reg.file {
             // Constant sources (`src_scc`, apertures) cannot be written as destinations.
@@ -84,12 +76,7 @@ impl OperandParser for ScalarRegister {
 }
 
 impl OperandParser for Immediate {
-    fn parse(
-        &self,
-        piece: &Piece,
-        slot: &Operand,
-        cx: &OperandCtx,
-    ) -> Result<OperandValue, String> {
+    fn parse(&self, piece: &Piece, slot: &Operand, cx: &OperandCtx) -> Parsed {
         if let Some(result) =
             parse_symbolic(&slot.operand_type, cx.mnemonic, &piece.text, cx.syntax)
         {
@@ -132,12 +119,7 @@ impl OperandParser for Immediate {
 }
 
 impl OperandParser for BranchTarget {
-    fn parse(
-        &self,
-        piece: &Piece,
-        slot: &Operand,
-        cx: &OperandCtx,
-    ) -> Result<OperandValue, String> {
+    fn parse(&self, piece: &Piece, slot: &Operand, cx: &OperandCtx) -> Parsed {
         not_a_register(&piece.text)?;
         match parse_value(&piece.text)? {
             Value::Int(v) => {
@@ -183,24 +165,14 @@ impl OperandParser for Literal32 {
 }
 
 impl OperandParser for SmemOffset {
-    fn parse(
-        &self,
-        piece: &Piece,
-        slot: &Operand,
-        cx: &OperandCtx,
-    ) -> Result<OperandValue, String> {
+    fn parse(&self, piece: &Piece, slot: &Operand, cx: &OperandCtx) -> Parsed {
         let (soffset, imm) = smem_offset_parts(&piece.text, slot, cx)?;
         Ok(OperandValue::SmemOffset { soffset, imm })
     }
 }
 
 impl OperandParser for VectorSource {
-    fn parse(
-        &self,
-        piece: &Piece,
-        slot: &Operand,
-        cx: &OperandCtx,
-    ) -> Result<OperandValue, String> {
+    fn parse(&self, piece: &Piece, slot: &Operand, cx: &OperandCtx) -> Parsed {
         // OPR_SRC_VGPR_OR_INLINE (matrix accumulators): a VGPR or an inline constant.
         let vgpr_or_inline = slot.operand_type.ends_with("VGPR_OR_INLINE");
         if let Some(reg) = vgpr(&piece.text, slot, cx) {
@@ -239,12 +211,7 @@ impl OperandParser for VectorSource {
 }
 
 impl OperandParser for VectorRegister {
-    fn parse(
-        &self,
-        piece: &Piece,
-        slot: &Operand,
-        cx: &OperandCtx,
-    ) -> Result<OperandValue, String> {
+    fn parse(&self, piece: &Piece, slot: &Operand, cx: &OperandCtx) -> Parsed {
         match vgpr(&piece.text, slot, cx) {
             Some(Ok(reg)) if reg.file == RegFile::Vgpr => Ok(OperandValue::Reg(reg)),
             Some(Err(e)) => Err(e),

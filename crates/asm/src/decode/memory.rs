@@ -5,9 +5,9 @@
 //! cache-policy bits as modifier fields, listed only when non-zero as the printed text
 //! leaves them out.
 
-use mcdiff_spec::{Encoding, Field, Instruction, InstructionEncoding, Operand};
+use mcdiff_spec::{Field, Instruction, InstructionEncoding, Operand};
 
-use super::{DecodeOutcome, Disassembler, Failure, FieldReader};
+use super::{DecodeOutcome, Disassembler, Failure, FieldReader, Found};
 use crate::family::{family_name, Family, Segment};
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
 use crate::syntax::llvm_mnemonic;
@@ -27,45 +27,36 @@ const CACHE_POLICY_FIELDS: &[&str] = &["GLC", "SLC", "DLC", "TH", "SCOPE"];
 
 impl Disassembler<'_> {
     /// Decodes a word of a memory family.
-    pub(super) fn decode_memory(
-        &self,
-        word: u128,
-        bytes: &[u8],
-        instruction: &Instruction,
-        form: &InstructionEncoding,
-    ) -> DecodeOutcome {
+    pub(super) fn decode_memory(&self, found: &Found) -> DecodeOutcome {
+        let form = found.form;
         let family = Family::of(&form.encoding);
         if family.is_ds() {
-            self.decode_ds(word, bytes, instruction, form)
+            self.decode_ds(found)
         } else if family.is_buffer() {
-            self.decode_buffer(word, bytes, instruction, form)
+            self.decode_buffer(found)
         } else if family.is_image() {
-            self.decode_image(word, bytes, instruction, form)
+            self.decode_image(found)
         } else if family.is_export() {
-            self.decode_export(word, bytes, instruction, form)
+            self.decode_export(found)
         } else {
-            self.decode_flat(word, bytes, instruction, form)
+            self.decode_flat(found)
         }
     }
 
-    fn decode_flat(
-        &self,
-        word: u128,
-        bytes: &[u8],
-        instruction: &Instruction,
-        form: &InstructionEncoding,
-    ) -> DecodeOutcome {
+    fn decode_flat(&self, found: &Found) -> DecodeOutcome {
+        let instruction = found.instruction;
+        let form = found.form;
         let family = Family::of(&form.encoding);
         let Some(segment) = family.segment() else {
             let name = family_name(&form.encoding);
             return DecodeOutcome::Unsupported(format!("encoding {name} not implemented"));
         };
-        let (enc, len) = match self.base_encoding(family, bytes) {
-            Ok(found) => found,
+        let (reader, len) = match self.base_encoding(found) {
+            Ok(base) => base,
             Err(outcome) => return *outcome,
         };
+        let enc = reader.enc;
         let mnemonic = llvm_mnemonic(&instruction.name);
-        let reader = FieldReader { word, enc, family };
         let read = |name: &str| enc.field(name).map(|f| reader.read(f) as u32);
         let null_code = self.null_code();
         let saddr_off = read("SADDR").is_some() && read("SADDR") == null_code;
@@ -200,20 +191,15 @@ impl Disassembler<'_> {
         modifiers
     }
 
-    fn decode_buffer(
-        &self,
-        word: u128,
-        bytes: &[u8],
-        instruction: &Instruction,
-        form: &InstructionEncoding,
-    ) -> DecodeOutcome {
-        let family = Family::of(&form.encoding);
-        let (enc, len) = match self.base_encoding(family, bytes) {
-            Ok(found) => found,
+    fn decode_buffer(&self, found: &Found) -> DecodeOutcome {
+        let instruction = found.instruction;
+        let form = found.form;
+        let (reader, len) = match self.base_encoding(found) {
+            Ok(base) => base,
             Err(outcome) => return *outcome,
         };
+        let enc = reader.enc;
         let mnemonic = llvm_mnemonic(&instruction.name);
-        let reader = FieldReader { word, enc, family };
         let read = |name: &str| enc.field(name).map(|f| reader.read(f) as u32);
         let flag_words: Vec<&str> = [("IDXEN", "idxen"), ("OFFEN", "offen"), ("TFE", "tfe")]
             .iter()
@@ -268,18 +254,16 @@ impl Disassembler<'_> {
     /// Exports (EXP, VEXPORT) and LDS parameter loads (LDSDIR, VDSDIR), as crate::export
     /// builds them: enabled sources as VSRC0..3, target, EN and flags as fields; attribute
     /// and wait counters as fields.
-    fn decode_export(
-        &self,
-        word: u128,
-        bytes: &[u8],
-        instruction: &Instruction,
-        form: &InstructionEncoding,
-    ) -> DecodeOutcome {
+    fn decode_export(&self, found: &Found) -> DecodeOutcome {
+        let word = found.word;
+        let instruction = found.instruction;
+        let form = found.form;
         let family = Family::of(&form.encoding);
-        let (enc, len) = match self.base_encoding(family, bytes) {
-            Ok(found) => found,
+        let (reader, len) = match self.base_encoding(found) {
+            Ok(base) => base,
             Err(outcome) => return *outcome,
         };
+        let enc = reader.enc;
         let gfx_major = self.ctx.gfx_major;
         let reader = FieldReader { word, enc, family };
         let field_named = |names: &[&str]| {
@@ -356,13 +340,11 @@ impl Disassembler<'_> {
     /// Images (MIMG, VIMAGE, VSAMPLE), as crate::image builds them: data sized by dmask, d16
     /// and tfe; the address dwords the op and dim need, as one range or an NSA list (the
     /// last element taking the rest); resource and sampler; modifiers in printed order.
-    fn decode_image(
-        &self,
-        word: u128,
-        bytes: &[u8],
-        instruction: &Instruction,
-        form: &InstructionEncoding,
-    ) -> DecodeOutcome {
+    fn decode_image(&self, found: &Found) -> DecodeOutcome {
+        let word = found.word;
+        let bytes = found.bytes;
+        let instruction = found.instruction;
+        let form = found.form;
         let family = Family::of(&form.encoding);
         let name = family.name();
         let Some(enc) = self.ctx.spec.encoding(&format!("ENC_{name}")) else {
@@ -450,20 +432,15 @@ impl Disassembler<'_> {
             .and_then(|n| self.register(n, slot.size))
     }
 
-    fn decode_ds(
-        &self,
-        word: u128,
-        bytes: &[u8],
-        instruction: &Instruction,
-        form: &InstructionEncoding,
-    ) -> DecodeOutcome {
-        let family = Family::of(&form.encoding);
-        let (enc, len) = match self.base_encoding(family, bytes) {
-            Ok(found) => found,
+    fn decode_ds(&self, found: &Found) -> DecodeOutcome {
+        let instruction = found.instruction;
+        let form = found.form;
+        let (reader, len) = match self.base_encoding(found) {
+            Ok(base) => base,
             Err(outcome) => return *outcome,
         };
+        let enc = reader.enc;
         let mnemonic = llvm_mnemonic(&instruction.name);
-        let reader = FieldReader { word, enc, family };
         let written = Written {
             operands: &[],
             modifiers: &[],
@@ -514,11 +491,11 @@ impl Disassembler<'_> {
 impl Disassembler<'_> {
     /// The base encoding of a memory family and its length in bytes, or why the word
     /// cannot be decoded (encoding absent from the spec, word truncated).
-    fn base_encoding(
-        &self,
-        family: Family,
-        bytes: &[u8],
-    ) -> Result<(&Encoding, usize), Box<DecodeOutcome>> {
+    fn base_encoding<'f>(
+        &'f self,
+        found: &Found,
+    ) -> Result<(FieldReader<'f>, usize), Box<DecodeOutcome>> {
+        let family = Family::of(&found.form.encoding);
         let name = family.name();
         let Some(enc) = self.ctx.spec.encoding(&format!("ENC_{name}")) else {
             return Err(Box::new(DecodeOutcome::Unsupported(format!(
@@ -526,12 +503,17 @@ impl Disassembler<'_> {
             ))));
         };
         let len = (enc.bit_count / 8) as usize;
-        if bytes.len() < len {
+        if found.bytes.len() < len {
             return Err(Box::new(DecodeOutcome::Invalid(
                 "instruction truncated".into(),
             )));
         }
-        Ok((enc, len))
+        let reader = FieldReader {
+            word: found.word,
+            enc,
+            family,
+        };
+        Ok((reader, len))
     }
 
     /// The decoded operands as the `Inst` the assembler builds, printed.

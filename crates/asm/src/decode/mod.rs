@@ -64,6 +64,15 @@ struct Candidate<'s> {
     encoding_value: u128,
 }
 
+/// A word and the spec instruction and form it was found to be.
+#[derive(Clone, Copy)]
+struct Found<'w, 's> {
+    word: u128,
+    bytes: &'w [u8],
+    instruction: &'s Instruction,
+    form: &'s InstructionEncoding,
+}
+
 /// Decodes instructions for one target.
 pub struct Disassembler<'s> {
     ctx: TargetCtx<'s>,
@@ -241,10 +250,16 @@ impl<'s> Disassembler<'s> {
         instruction: &'s Instruction,
         form: &'s InstructionEncoding,
     ) -> DecodeOutcome {
+        let found = Found {
+            word,
+            bytes,
+            instruction,
+            form,
+        };
         if Family::of(&form.encoding).is_vector_memory() {
-            self.decode_memory(word, bytes, instruction, form)
+            self.decode_memory(&found)
         } else {
-            self.decode_form(word, bytes, instruction, form)
+            self.decode_form(&found)
         }
     }
 
@@ -266,13 +281,11 @@ impl<'s> Disassembler<'s> {
         self.forms.get(&(c.family, opcode)).copied()
     }
 
-    fn decode_form(
-        &self,
-        word: u128,
-        bytes: &[u8],
-        instruction: &Instruction,
-        form: &InstructionEncoding,
-    ) -> DecodeOutcome {
+    fn decode_form(&self, found: &Found) -> DecodeOutcome {
+        let word = found.word;
+        let bytes = found.bytes;
+        let instruction = found.instruction;
+        let form = found.form;
         let family = Family::of(&form.encoding);
         let name = family_name(&form.encoding);
         let Some(enc) = self.ctx.spec.encoding(&format!("ENC_{name}")) else {

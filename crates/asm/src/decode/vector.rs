@@ -117,12 +117,7 @@ impl<'s> Disassembler<'s> {
             Failure::Unsupported(format!("encoding {layout_name} missing from spec"))
         })?;
         let base_len = (layout.bit_count / 8) as usize;
-        if bytes.len() < base_len {
-            return Err(Failure::Invalid("instruction truncated".into()));
-        }
-        let literal = bytes
-            .get(base_len..base_len + 4)
-            .map(|b| u32::from_le_bytes(b.try_into().expect("4 bytes")));
+        let literal = literal_after(bytes, base_len)?;
         let base_mnemonic = llvm_mnemonic(&instruction.name);
         let slots = forms::slots(instruction, form, &base_mnemonic, self.ctx.wave64);
         // A high-fidelity file lists every operand, so an empty list there means none;
@@ -191,12 +186,7 @@ impl<'s> Disassembler<'s> {
             return Err(Failure::Invalid("dual issue needs wave32".into()));
         }
         let base_len = (layout.bit_count / 8) as usize;
-        if bytes.len() < base_len {
-            return Err(Failure::Invalid("instruction truncated".into()));
-        }
-        let literal = bytes
-            .get(base_len..base_len + 4)
-            .map(|b| u32::from_le_bytes(b.try_into().expect("4 bytes")));
+        let literal = literal_after(bytes, base_len)?;
         let reader = VectorReader {
             word,
             layout,
@@ -418,4 +408,15 @@ impl VectorReader<'_> {
         let field = self.layout.field(name).ok_or_else(missing)?;
         Ok((read_field(self.word, field, 0), field.width()))
     }
+}
+
+/// The dword after an instruction of `base_len` bytes (its literal, if it takes one); the
+/// instruction itself must be whole.
+fn literal_after(bytes: &[u8], base_len: usize) -> Result<Option<u32>, Failure> {
+    if bytes.len() < base_len {
+        return Err(Failure::Invalid("instruction truncated".into()));
+    }
+    Ok(bytes
+        .get(base_len..base_len + 4)
+        .map(|b| u32::from_le_bytes(b.try_into().expect("4 bytes"))))
 }

@@ -10,14 +10,12 @@ use crate::syntax::regs::spec_name;
 /// Field bits produced by one operand: (encoding field name, value before placement).
 pub type FieldBits = Vec<(String, u64)>;
 
+/// Field bits, or why the value cannot be encoded (a spec gap).
+pub type Encoded = Result<FieldBits, String>;
+
 /// Encodes the value of one operand kind into field bits.
 pub trait OperandEncoder {
-    fn encode(
-        &self,
-        value: &OperandValue,
-        slot: &Operand,
-        cx: &OperandCtx,
-    ) -> Result<FieldBits, String>;
+    fn encode(&self, value: &OperandValue, slot: &Operand, cx: &OperandCtx) -> Encoded;
 }
 
 /// The encoder of an operand kind.
@@ -48,29 +46,30 @@ fn field_of(slot: &Operand) -> Result<String, String> {
 }
 
 impl OperandEncoder for ScalarSource {
-    fn encode(
-        &self,
-        value: &OperandValue,
-        slot: &Operand,
-        cx: &OperandCtx,
-    ) -> Result<FieldBits, String> {
-        let bits = match value {
-            OperandValue::Reg(reg) => register_code(reg, slot, cx)? as u64,
-            OperandValue::Inline(name) => lookup(cx, slot, name)?,
-            OperandValue::Literal { .. } => lookup(cx, slot, "SRC_LITERAL")?,
-            _ => return Err(INVALID_OPERAND.into()),
-        };
-        Ok(vec![(field_of(slot)?, bits)])
+    fn encode(&self, value: &OperandValue, slot: &Operand, cx: &OperandCtx) -> Encoded {
+        Ok(vec![(
+            field_of(slot)?,
+            scalar_source_code(value, slot, cx)?,
+        )])
+    }
+}
+
+/// The source code of a scalar register, inline constant or literal.
+fn scalar_source_code(
+    value: &OperandValue,
+    slot: &Operand,
+    cx: &OperandCtx,
+) -> Result<u64, String> {
+    match value {
+        OperandValue::Reg(reg) => Ok(register_code(reg, slot, cx)? as u64),
+        OperandValue::Inline(name) => lookup(cx, slot, name),
+        OperandValue::Literal { .. } => lookup(cx, slot, "SRC_LITERAL"),
+        _ => Err(INVALID_OPERAND.into()),
     }
 }
 
 impl OperandEncoder for ScalarRegister {
-    fn encode(
-        &self,
-        value: &OperandValue,
-        slot: &Operand,
-        cx: &OperandCtx,
-    ) -> Result<FieldBits, String> {
+    fn encode(&self, value: &OperandValue, slot: &Operand, cx: &OperandCtx) -> Encoded {
         let OperandValue::Reg(reg) = value else {
             return Err(INVALID_OPERAND.into());
         };
@@ -131,12 +130,7 @@ impl OperandEncoder for Literal32 {
 }
 
 impl OperandEncoder for SmemOffset {
-    fn encode(
-        &self,
-        value: &OperandValue,
-        slot: &Operand,
-        cx: &OperandCtx,
-    ) -> Result<FieldBits, String> {
+    fn encode(&self, value: &OperandValue, slot: &Operand, cx: &OperandCtx) -> Encoded {
         let OperandValue::SmemOffset { soffset, imm } = value else {
             return Err(INVALID_OPERAND.into());
         };
@@ -187,34 +181,21 @@ impl OperandEncoder for SmemOffset {
 }
 
 impl OperandEncoder for VectorSource {
-    fn encode(
-        &self,
-        value: &OperandValue,
-        slot: &Operand,
-        cx: &OperandCtx,
-    ) -> Result<FieldBits, String> {
+    fn encode(&self, value: &OperandValue, slot: &Operand, cx: &OperandCtx) -> Encoded {
         let bits = match value {
             OperandValue::Reg(reg) if reg.file == RegFile::Vgpr => {
                 predefined(cx.spec, "OPR_SRC_VGPR", &spec_name(reg))
                     .ok_or_else(|| "spec lists no VGPR source codes".to_string())?
                     as u64
             }
-            OperandValue::Reg(reg) => register_code(reg, slot, cx)? as u64,
-            OperandValue::Inline(name) => lookup(cx, slot, name)?,
-            OperandValue::Literal { .. } => lookup(cx, slot, "SRC_LITERAL")?,
-            _ => return Err(INVALID_OPERAND.into()),
+            _ => scalar_source_code(value, slot, cx)?,
         };
         Ok(vec![(field_of(slot)?, bits)])
     }
 }
 
 impl OperandEncoder for VectorRegister {
-    fn encode(
-        &self,
-        value: &OperandValue,
-        slot: &Operand,
-        cx: &OperandCtx,
-    ) -> Result<FieldBits, String> {
+    fn encode(&self, value: &OperandValue, slot: &Operand, cx: &OperandCtx) -> Encoded {
         let OperandValue::Reg(reg) = value else {
             return Err(INVALID_OPERAND.into());
         };
