@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use mcdiff_spec::{Encoding, Instruction, InstructionEncoding, Operand, Spec};
 
 use super::{DecodeOutcome, Disassembler, Failure};
-use crate::bits::read_field;
+use crate::bits::{read_field, spelled_field};
 use crate::family::Family;
 use crate::inst::{Inst, OperandValue, RegFile, RegRange};
 use crate::syntax::forms::{self, Forced};
@@ -44,25 +44,21 @@ pub(super) fn dual_opcodes(spec: &Spec) -> HashMap<u32, (&Instruction, &Instruct
     map
 }
 
-/// Spellings of the modifier fields across spec files (the RDNA3 manual file says CLMP, BC,
-/// LANE_SEL0; the RDNA3.5 partial file OP_SEL; the CDNA5 manual file CM), by canonical name.
-const MODIFIER_SPELLINGS: &[(&str, &[&str])] = &[
-    ("NEG", &["NEG"]),
-    ("ABS", &["ABS"]),
-    ("OPSEL", &["OPSEL", "OP_SEL"]),
-    ("NEG_HI", &["NEG_HI"]),
-    ("CLAMP", &["CLAMP", "CLMP", "CM"]),
-    ("OMOD", &["OMOD"]),
-    ("DPP_CTRL", &["DPP_CTRL"]),
-    ("ROW_MASK", &["ROW_MASK"]),
-    ("BANK_MASK", &["BANK_MASK"]),
-    ("BOUND_CTRL", &["BOUND_CTRL", "BC"]),
-    ("FI", &["FI"]),
+/// The canonical modifier fields a vector word is read for (op_sel_hi and the DPP8 lane
+/// selects are read where they apply).
+const VECTOR_MODIFIER_FIELDS: &[&str] = &[
+    "NEG",
+    "ABS",
+    "OPSEL",
+    "NEG_HI",
+    "CLAMP",
+    "OMOD",
+    "DPP_CTRL",
+    "ROW_MASK",
+    "BANK_MASK",
+    "BOUND_CTRL",
+    "FI",
 ];
-
-fn spelled<'e>(enc: &'e Encoding, spellings: &[&str]) -> Option<&'e mcdiff_spec::Field> {
-    spellings.iter().find_map(|s| enc.field(s))
-}
 
 impl<'s> Disassembler<'s> {
     /// Decodes a word of vector family `base` (`VOP1`... `VOP3P`).
@@ -257,8 +253,8 @@ impl<'s> Disassembler<'s> {
         let layout = reader.layout;
         let mut out: Vec<(String, u32)> = Vec::new();
         let mut put = |name: &str, value: u32| out.push((name.to_string(), value));
-        for (name, spellings) in MODIFIER_SPELLINGS {
-            let Some(field) = spelled(layout, spellings) else {
+        for name in VECTOR_MODIFIER_FIELDS {
+            let Some(field) = spelled_field(layout, name) else {
                 continue;
             };
             put(name, read_field(reader.word, field, 0) as u32);
@@ -278,7 +274,7 @@ impl<'s> Disassembler<'s> {
             }
         }
         if base == Family::Vop3p {
-            if let Some(field) = spelled(layout, &["OPSEL_HI", "OP_SEL_HI"]) {
+            if let Some(field) = spelled_field(layout, "OPSEL_HI") {
                 let mut value = read_field(reader.word, field, 0) as u32;
                 if let Some(third) = layout.field("OP_SEL_HI_2") {
                     // RDNA4 keeps OPSEL_HI bit 2 in a field of its own.
@@ -288,11 +284,8 @@ impl<'s> Disassembler<'s> {
             }
         }
         if reader.dpp && src0 != Some(SRC_DPP16) {
-            for (i, name) in LANE_SELS.iter().enumerate() {
-                let field = layout
-                    .field(name)
-                    .or_else(|| layout.field(&format!("LANE_SEL{i}")));
-                if let Some(field) = field {
+            for name in LANE_SELS {
+                if let Some(field) = spelled_field(layout, name) {
                     put(name, read_field(reader.word, field, 0) as u32);
                 }
             }

@@ -6,7 +6,7 @@ pub mod operands;
 
 use mcdiff_spec::{Encoding, Field};
 
-use crate::bits::{field_mask, write_field};
+use crate::bits::{field_mask, spelled_field, write_field};
 use crate::family::Family;
 use crate::inst::{Inst, OperandValue, RegFile};
 use crate::operands::{classify, classify_memory, classify_vector, predefined, OperandCtx};
@@ -157,34 +157,9 @@ impl FamilyEncoder for ScalarMem {
     }
 }
 
-/// Spellings of one modifier field across spec files (the RDNA3 manual file says CLMP, the
-/// CDNA5 one CM, the RDNA2 and CDNA3 files OP_SEL).
-const FIELD_SPELLINGS: &[(&str, &[&str])] = &[
-    ("CLAMP", &["CLAMP", "CLMP", "CM"]),
-    ("OPSEL", &["OPSEL", "OP_SEL"]),
-    ("OPSEL_HI", &["OPSEL_HI", "OP_SEL_HI"]),
-    ("BOUND_CTRL", &["BOUND_CTRL", "BC"]),
-    ("LANE_SEL_0", &["LANE_SEL_0", "LANE_SEL0"]),
-    ("LANE_SEL_1", &["LANE_SEL_1", "LANE_SEL1"]),
-    ("LANE_SEL_2", &["LANE_SEL_2", "LANE_SEL2"]),
-    ("LANE_SEL_3", &["LANE_SEL_3", "LANE_SEL3"]),
-    ("LANE_SEL_4", &["LANE_SEL_4", "LANE_SEL4"]),
-    ("LANE_SEL_5", &["LANE_SEL_5", "LANE_SEL5"]),
-    ("LANE_SEL_6", &["LANE_SEL_6", "LANE_SEL6"]),
-    ("LANE_SEL_7", &["LANE_SEL_7", "LANE_SEL7"]),
-];
-
 /// The loaded encoding's field for a canonical modifier field name.
 fn modifier_field<'e>(enc: &'e Encoding, name: &str) -> Result<&'e Field, String> {
-    let spellings = FIELD_SPELLINGS
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map_or(&[][..], |(_, s)| *s);
-    spellings
-        .iter()
-        .find_map(|s| enc.field(s))
-        .or_else(|| enc.field(name))
-        .ok_or_else(|| format!("encoding has no {name} field"))
+    spelled_field(enc, name).ok_or_else(|| format!("encoding has no {name} field"))
 }
 
 impl FamilyEncoder for VectorAlu {

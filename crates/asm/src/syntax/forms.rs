@@ -90,17 +90,12 @@ pub fn layout_encoding(form: &str) -> String {
     }
 }
 
+/// A vector slot; one without a field (VCC written in a 32-bit form) is implicit.
 fn slot(field: Option<&str>, operand_type: &str, data_format: &str, size: u32) -> Operand {
     Operand {
         field: field.map(str::to_string),
-        data_format: data_format.into(),
-        operand_type: operand_type.into(),
-        size,
-        input: None,
-        output: None,
         implicit: Some(field.is_none()),
-        binary_required: None,
-        order: None,
+        ..written_slot("", operand_type, data_format, size)
     }
 }
 
@@ -304,12 +299,22 @@ pub fn text_slots(
 /// An operand LLVM writes that the spec form does not list.
 fn synthetic_slot(field: &str, operand_type: &str, size: u32) -> Operand {
     Operand {
-        field: Some(field.into()),
-        data_format: format!("FMT_NUM_B{size}"),
-        operand_type: operand_type.into(),
-        size,
         input: Some(true),
         output: Some(false),
+        ..written_slot(field, operand_type, &format!("FMT_NUM_B{size}"), size)
+    }
+}
+
+/// An operand slot LLVM syntax writes, built where the spec lists none or another shape:
+/// neither input nor output is stated.
+pub fn written_slot(field: &str, operand_type: &str, data_format: &str, size: u32) -> Operand {
+    Operand {
+        field: Some(field.into()),
+        data_format: data_format.into(),
+        operand_type: operand_type.into(),
+        size,
+        input: None,
+        output: None,
         implicit: Some(false),
         binary_required: None,
         order: None,

@@ -5,6 +5,7 @@
 use mcdiff_spec::{InstructionEncoding, Operand};
 
 use crate::family::{Family, Segment};
+use crate::syntax::forms::written_slot;
 use crate::syntax::memory_modifiers::Access;
 
 /// The encoding field an image modifier sets: `unorm` is UNRM in the RDNA3 file.
@@ -121,17 +122,7 @@ pub struct MemSlot {
 }
 
 fn slot(field: &str, operand_type: &str, size: u32) -> Operand {
-    Operand {
-        field: Some(field.into()),
-        data_format: format!("FMT_NUM_B{size}"),
-        operand_type: operand_type.into(),
-        size,
-        input: None,
-        output: None,
-        implicit: Some(false),
-        binary_required: None,
-        order: None,
-    }
+    written_slot(field, operand_type, &format!("FMT_NUM_B{size}"), size)
 }
 
 /// What `mnemonic` does with memory (selects the GFX12 temporal-hint names and whether
@@ -588,17 +579,7 @@ pub fn bvh_address_groups(op: &str, a16: bool) -> Option<Vec<u32>> {
 
 /// A slot of `count` VGPRs in `field`, as the image and memory forms write them.
 pub fn vgpr_slot(field: &str, count: u32) -> Operand {
-    Operand {
-        field: Some(field.into()),
-        data_format: format!("FMT_NUM_B{}", 32 * count),
-        operand_type: "OPR_VGPR".into(),
-        size: 32 * count,
-        input: None,
-        output: None,
-        implicit: Some(false),
-        binary_required: None,
-        order: None,
-    }
+    slot(field, "OPR_VGPR", 32 * count)
 }
 
 #[cfg(test)]
