@@ -146,6 +146,24 @@ impl<'a> IntoIterator for &'a Modifiers {
 }
 
 impl Inst {
+    /// Spec instruction `instruction` in form `form`, written `mnemonic`.
+    pub fn new(
+        mnemonic: String,
+        instruction: &mcdiff_spec::Instruction,
+        form: &mcdiff_spec::InstructionEncoding,
+        operands: Vec<InstOperand>,
+        modifiers: Vec<(String, u32)>,
+    ) -> Inst {
+        Inst {
+            mnemonic,
+            name: instruction.name.clone(),
+            encoding: form.encoding.clone(),
+            opcode: form.opcode,
+            operands,
+            modifiers: modifiers.into(),
+        }
+    }
+
     /// The literal dword that follows the instruction word, if any operand uses one.
     pub fn literal(&self) -> Option<(u32, Option<&str>)> {
         self.operands.iter().find_map(|op| match &op.value {

@@ -80,6 +80,16 @@ pub fn is_symbolic_type(operand_type: &str) -> bool {
     classify(operand_type) == KindId::Immediate && !operand_type.starts_with("OPR_SIMM")
 }
 
+/// The bits an immediate of type OPR_SIMM<n> keeps: its width may be narrower than its field
+/// (GFX12 prefetch SDATA holds a 5-bit immediate in a 7-bit field).
+pub fn immediate_mask(operand_type: &str) -> u64 {
+    operand_type
+        .strip_prefix("OPR_SIMM")
+        .and_then(|n| n.parse::<u32>().ok())
+        .filter(|&n| n < 64)
+        .map_or(u64::MAX, |n| (1u64 << n) - 1)
+}
+
 /// Predefined value `name` for a slot of type `operand_type`. Partial spec files list the
 /// scalar register codes only on the general source type, so a type without any predefined
 /// values defers to OPR_SSRC (then OPR_SRC).

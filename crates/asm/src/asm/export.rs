@@ -11,7 +11,7 @@ use crate::family::Family;
 use crate::inst::{Inst, InstOperand};
 use crate::operands::{classify_memory, OperandCtx, INVALID_OPERAND};
 use crate::syntax::memory as syn;
-use crate::syntax::{peel_modifiers, Statement};
+use crate::syntax::{peel_modifiers, Piece, Statement};
 
 impl Assembler<'_> {
     /// `None` when the mnemonic names no export or LDS-parameter instruction.
@@ -24,14 +24,13 @@ impl Assembler<'_> {
             } else {
                 build_lds_param(stmt, form, cx)
             }?;
-            Ok(Inst {
-                mnemonic: stmt.mnemonic.clone(),
-                name: instruction.name.clone(),
-                encoding: form.encoding.clone(),
-                opcode: form.opcode,
+            Ok(Inst::new(
+                stmt.mnemonic.clone(),
+                instruction,
+                form,
                 operands,
-                modifiers: modifiers.into(),
-            })
+                modifiers,
+            ))
         }))
     }
 }
@@ -52,13 +51,7 @@ fn build_export(
     form: &mcdiff_spec::InstructionEncoding,
     cx: &OperandCtx,
 ) -> Result<Built, NotEncoded> {
-    let mut pieces = stmt.operands.clone();
-    let mut words = Vec::new();
-    if let Some(last) = pieces.pop() {
-        let (rest, found) = peel_modifiers(&last, |w| syn::EXPORT_FLAGS.contains(&w));
-        pieces.push(rest);
-        words = found;
-    }
+    let (mut pieces, words) = peel_words(stmt, |w| syn::EXPORT_FLAGS.contains(&w));
     if pieces.len() != 4 {
         return Err(reject(stmt.column, INVALID_OPERAND));
     }
@@ -114,13 +107,7 @@ fn build_lds_param(
     form: &mcdiff_spec::InstructionEncoding,
     cx: &OperandCtx,
 ) -> Result<Built, NotEncoded> {
-    let mut pieces = stmt.operands.clone();
-    let mut words = Vec::new();
-    if let Some(last) = pieces.pop() {
-        let (rest, found) = peel_modifiers(&last, syn::is_lds_wait);
-        pieces.push(rest);
-        words = found;
-    }
+    let (pieces, words) = peel_words(stmt, syn::is_lds_wait);
     let takes_attr = form
         .operands
         .iter()
@@ -161,4 +148,15 @@ fn build_lds_param(
         value,
     };
     Ok((vec![operand], modifiers))
+}
+
+/// The operand pieces and the words after the last operand that `is_word` takes.
+fn peel_words(stmt: &Statement, is_word: impl Fn(&str) -> bool) -> (Vec<Piece>, Vec<Piece>) {
+    let mut pieces = stmt.operands.clone();
+    let Some(last) = pieces.pop() else {
+        return (pieces, Vec::new());
+    };
+    let (rest, words) = peel_modifiers(&last, is_word);
+    pieces.push(rest);
+    (pieces, words)
 }

@@ -6,7 +6,7 @@
 //! NSA addresses are `VADDR1..` on GFX12 and `NSA_ADDR1..` on GFX11 (bytes of the dwords
 //! that follow the instruction); the GFX11 `NSA` field is set for a list.
 
-use mcdiff_spec::{InstructionEncoding, Operand};
+use mcdiff_spec::{Instruction, InstructionEncoding, Operand};
 
 use super::memory::split_modifiers;
 use super::operands::parser;
@@ -24,9 +24,7 @@ impl Assembler<'_> {
     /// `None` when the mnemonic names no image instruction.
     pub(super) fn assemble_image(&self, stmt: &Statement) -> Option<AsmOutcome> {
         let (instruction, form) = self.family_form(stmt, Family::is_image)?;
-        Some(self.build_and_encode(stmt, form, &Image, |cx| {
-            build(stmt, &instruction.name, form, cx)
-        }))
+        Some(self.build_and_encode(stmt, form, &Image, |cx| build(stmt, instruction, form, cx)))
     }
 }
 
@@ -51,10 +49,11 @@ fn address_ranges(piece: &Piece) -> Result<Vec<RegRange>, NotEncoded> {
 
 fn build(
     stmt: &Statement,
-    name: &str,
+    instruction: &Instruction,
     form: &InstructionEncoding,
     cx: &OperandCtx,
 ) -> Result<Inst, NotEncoded> {
+    let name = instruction.name.as_str();
     let gfx11 = Family::of(&form.encoding) == Family::Mimg;
     let (pieces, modifier_pieces) = split_modifiers(stmt, cx);
     let words: Vec<&str> = modifier_pieces.iter().map(|p| p.text.as_str()).collect();
@@ -138,14 +137,13 @@ fn build(
             value,
         });
     }
-    Ok(Inst {
-        mnemonic: stmt.mnemonic.clone(),
-        name: name.to_string(),
-        encoding: form.encoding.clone(),
-        opcode: form.opcode,
+    Ok(Inst::new(
+        stmt.mnemonic.clone(),
+        instruction,
+        form,
         operands,
-        modifiers: modifiers.into(),
-    })
+        modifiers,
+    ))
 }
 
 /// The encoding fields image modifier words set; each field once.

@@ -8,7 +8,7 @@
 //! `OFFSET0`/`OFFSET1` (DS), `OFFSET` or `IOFFSET` (flat families), `SVE`, `GDS`, `GLC`,
 //! `SLC`, `DLC`, `TH`, `SCOPE`, `NV`.
 
-use mcdiff_spec::InstructionEncoding;
+use mcdiff_spec::{Instruction, InstructionEncoding};
 
 use super::operands::parser;
 use super::{encode_built, reject, AsmOutcome, Assembler, NotEncoded};
@@ -76,7 +76,7 @@ impl Assembler<'_> {
     pub(super) fn assemble_memory(&self, stmt: &Statement) -> Option<AsmOutcome> {
         let (instruction, form) = self.family_form(stmt, Family::is_lds_flat_or_buffer)?;
         Some(self.build_and_encode(stmt, form, &VectorMemory, |cx| {
-            build(stmt, &instruction.name, form, cx)
+            build(stmt, instruction, form, cx)
         }))
     }
 }
@@ -110,10 +110,11 @@ pub(super) fn split_modifiers(stmt: &Statement, cx: &OperandCtx) -> (Vec<Piece>,
 
 fn build(
     stmt: &Statement,
-    name: &str,
+    instruction: &Instruction,
     form: &InstructionEncoding,
     cx: &OperandCtx,
 ) -> Result<Inst, NotEncoded> {
+    let name = instruction.name.as_str();
     let family = Family::of(&form.encoding);
     let (pieces, modifier_pieces) = split_modifiers(stmt, cx);
     let texts: Vec<&str> = pieces.iter().map(|p| p.text.as_str()).collect();
@@ -147,14 +148,13 @@ fn build(
     if access == Access::Atomic && cx.encoding.field("VDST").is_some() {
         check_atomic_return(&operands, &modifiers, cx, stmt.column)?;
     }
-    Ok(Inst {
-        mnemonic: stmt.mnemonic.clone(),
-        name: name.to_string(),
-        encoding: form.encoding.clone(),
-        opcode: form.opcode,
+    Ok(Inst::new(
+        stmt.mnemonic.clone(),
+        instruction,
+        form,
         operands,
-        modifiers: modifiers.into(),
-    })
+        modifiers,
+    ))
 }
 
 /// Binds operand pieces to memory slots: `off` where the slot allows it (a NULL scalar

@@ -68,14 +68,13 @@ impl Assembler<'_> {
         let modifiers = scalar_modifiers(&modifier_pieces, &mut operands, cx)?;
         check_literals(&operands, &pieces)?;
         check_smem_offset(&operands, &pieces, cx)?;
-        Ok(Inst {
-            mnemonic: mnemonic.to_string(),
-            name: instruction.name.clone(),
-            encoding: form.encoding.clone(),
-            opcode: form.opcode,
+        Ok(Inst::new(
+            mnemonic.to_string(),
+            instruction,
+            form,
             operands,
-            modifiers: modifiers.into(),
-        })
+            modifiers,
+        ))
     }
 }
 

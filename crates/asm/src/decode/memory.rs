@@ -526,14 +526,7 @@ impl Disassembler<'_> {
         modifiers: Vec<(String, u32)>,
         len: usize,
     ) -> DecodeOutcome {
-        let inst = Inst {
-            mnemonic,
-            name: instruction.name.clone(),
-            encoding: form.encoding.clone(),
-            opcode: form.opcode,
-            operands,
-            modifiers: modifiers.into(),
-        };
+        let inst = Inst::new(mnemonic, instruction, form, operands, modifiers);
         DecodeOutcome::Decoded { inst, len }
     }
 }

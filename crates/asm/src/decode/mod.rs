@@ -15,7 +15,7 @@ use mcdiff_spec::{Encoding, Field, Instruction, InstructionEncoding, Operand};
 use crate::bits::{field_mask, read_field, sign_extend};
 use crate::family::{family_name, is_smem_imm_offset, Family};
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
-use crate::operands::{classify, KindId};
+use crate::operands::{classify, immediate_mask, KindId};
 use crate::syntax::regs::parse_register;
 use crate::syntax::regs::register_text;
 use crate::syntax::{llvm_mnemonic, optional_imm16, SMEM_MODIFIER_FIELDS};
@@ -344,14 +344,7 @@ impl<'s> Disassembler<'s> {
         } else {
             Vec::new()
         };
-        let inst = Inst {
-            mnemonic,
-            name: instruction.name.clone(),
-            encoding: form.encoding.clone(),
-            opcode: form.opcode,
-            operands,
-            modifiers: modifiers.into(),
-        };
+        let inst = Inst::new(mnemonic, instruction, form, operands, modifiers);
         DecodeOutcome::Decoded {
             inst,
             len: base + if uses_literal { 4 } else { 0 },
@@ -564,13 +557,7 @@ fn unsupported(c: &Candidate) -> DecodeOutcome {
 /// The integer an immediate field holds: OPR_SIMM<n> names the immediate's width, which may
 /// be narrower than its field (the encoder masks the same way).
 fn immediate(raw: u64, slot: &Operand) -> i64 {
-    let bits = slot
-        .operand_type
-        .strip_prefix("OPR_SIMM")
-        .and_then(|n| n.parse::<u32>().ok())
-        .filter(|&n| n < 64)
-        .map_or(u64::MAX, |n| (1u64 << n) - 1);
-    (raw & bits) as i64
+    (raw & immediate_mask(&slot.operand_type)) as i64
 }
 
 /// The form the assembler encodes an instruction with: `ENC_*` before `*_INST_LITERAL`, the

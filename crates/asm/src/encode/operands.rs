@@ -80,22 +80,10 @@ impl OperandEncoder for ScalarRegister {
 }
 
 impl OperandEncoder for Immediate {
-    fn encode(
-        &self,
-        value: &OperandValue,
-        slot: &Operand,
-        _cx: &OperandCtx,
-    ) -> Result<FieldBits, String> {
+    fn encode(&self, value: &OperandValue, slot: &Operand, _cx: &OperandCtx) -> Encoded {
         match value {
             OperandValue::Imm(v) => {
-                // OPR_SIMM<n> names the immediate's width, which may be narrower than its
-                // field (GFX12 prefetch SDATA holds a 5-bit immediate in a 7-bit field).
-                let bits = slot
-                    .operand_type
-                    .strip_prefix("OPR_SIMM")
-                    .and_then(|n| n.parse::<u32>().ok())
-                    .filter(|&n| n < 64)
-                    .map_or(u64::MAX, |n| (1u64 << n) - 1);
+                let bits = immediate_mask(&slot.operand_type);
                 Ok(vec![(field_of(slot)?, *v as u64 & bits)])
             }
             _ => Err(INVALID_OPERAND.into()),
@@ -104,12 +92,7 @@ impl OperandEncoder for Immediate {
 }
 
 impl OperandEncoder for BranchTarget {
-    fn encode(
-        &self,
-        value: &OperandValue,
-        slot: &Operand,
-        _cx: &OperandCtx,
-    ) -> Result<FieldBits, String> {
+    fn encode(&self, value: &OperandValue, slot: &Operand, _cx: &OperandCtx) -> Encoded {
         match value {
             OperandValue::Imm(v) => Ok(vec![(field_of(slot)?, *v as u64)]),
             OperandValue::Label(_) => Ok(vec![(field_of(slot)?, 0)]),
