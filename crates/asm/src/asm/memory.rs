@@ -1,6 +1,6 @@
 //! Vector-memory statements (DS, FLAT/GLOBAL/SCRATCH): operands in the order
 //! [`syntax::memory::slots`] gives, `off` as the NULL register, trailing modifiers
-//! ([`special::memory`]) reduced to encoding fields.
+//! ([`crate::syntax::memory_modifiers`]) reduced to encoding fields.
 //!
 //! Inst conventions (for decoders/printers): VGPR operands are `OPR_VGPR` slots sized as
 //! written; SADDR is an `OPR_SREG` slot, `off` being `Reg(NULL)` with count 0; a SCRATCH

@@ -1,6 +1,6 @@
 //! Bytes -> [`Inst`] for the LDS families (DS on GFX11, VDS on GFX12) and the flat ones
 //! (FLAT/GLOBAL/SCRATCH, GFX12 VFLAT/VGLOBAL/VSCRATCH), following the assembler's
-//! conventions (crate::memory): operands in [`syn::slots`] order as VGPR ranges, an `off`
+//! conventions (crate::asm::memory): operands in [`syn::slots`] order as VGPR ranges, an `off`
 //! scalar base as `Reg(NULL)` with count 0, an `off` scratch address left out; offsets and
 //! cache-policy bits as modifier fields, listed only when non-zero as the printed text
 //! leaves them out.
@@ -251,7 +251,7 @@ impl Disassembler<'_> {
         self.decoded(mnemonic, instruction, form, operands, modifiers, len)
     }
 
-    /// Exports (EXP, VEXPORT) and LDS parameter loads (LDSDIR, VDSDIR), as crate::export
+    /// Exports (EXP, VEXPORT) and LDS parameter loads (LDSDIR, VDSDIR), as the export builder
     /// builds them: enabled sources as VSRC0..3, target, EN and flags as fields; attribute
     /// and wait counters as fields.
     fn decode_export(&self, found: &Found) -> DecodeOutcome {
@@ -337,7 +337,7 @@ impl Disassembler<'_> {
         self.decoded(mnemonic, instruction, form, operands, modifiers, len)
     }
 
-    /// Images (MIMG, VIMAGE, VSAMPLE), as crate::image builds them: data sized by dmask, d16
+    /// Images (MIMG, VIMAGE, VSAMPLE), as the image builder builds them: data sized by dmask, d16
     /// and tfe; the address dwords the op and dim need, as one range or an NSA list (the
     /// last element taking the rest); resource and sampler; modifiers in printed order.
     fn decode_image(&self, found: &Found) -> DecodeOutcome {
