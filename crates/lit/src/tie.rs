@@ -357,6 +357,26 @@ mod tests {
             .target_line
     }
 
+    /// Each `(check line, line it should be tied to)` of `want`, compared as one table.
+    fn assert_ties(f: &TestFile, want: &[(usize, Option<usize>)]) {
+        let got: Vec<_> = want.iter().map(|&(c, _)| (c, target_of(f, c))).collect();
+        assert_eq!(got, want, "(check line, tied line)");
+    }
+
+    /// The file's placement, then its ties as [`assert_ties`] compares them.
+    fn assert_layout(f: &TestFile, placement: CheckPlacement, ties: &[(usize, Option<usize>)]) {
+        assert_eq!(f.placement, placement);
+        assert_ties(f, ties);
+    }
+
+    /// The expectation of each case of run `run`, in order.
+    fn expectations(f: &TestFile, run: usize) -> Vec<CheckExpectation> {
+        f.cases(&f.runs[run])
+            .into_iter()
+            .map(|c| c.expected)
+            .collect()
+    }
+
     const ENCODE: &str =
         "// RUN: llvm-mc -triple=t -show-encoding %s | FileCheck --check-prefixes=P,Q %s\n";
 
@@ -366,15 +386,12 @@ mod tests {
             "{ENCODE}\nop_a x\n// P: op_a x ; encoding: [0x01,0x02]\n\nop_b y // P: encoding: [0x03]\nop_c z\n// Q: op_c z ; encoding: [A,0x04]\n// Q-NEXT: ; fixup A - offset: 0\n"
         );
         let f = file("t.s", &text);
-        assert_eq!(f.placement, CheckPlacement::After);
-        assert_eq!(target_of(&f, 4), Some(3));
-        assert_eq!(
-            target_of(&f, 6),
-            Some(6),
-            "trailing check ties to its own line"
+        // The check on line 6 trails its statement and ties to its own line.
+        assert_layout(
+            &f,
+            CheckPlacement::After,
+            &[(4, Some(3)), (6, Some(6)), (8, Some(7)), (9, Some(7))],
         );
-        assert_eq!(target_of(&f, 8), Some(7));
-        assert_eq!(target_of(&f, 9), Some(7));
         let cases = f.cases(&f.runs[0]);
         assert_eq!(cases.len(), 3);
         assert_eq!(
@@ -404,29 +421,26 @@ mod tests {
             op_bad 4\n\
             // E: error: third problem\n";
         let f = file("t.s", text);
-        assert_eq!(target_of(&f, 3), Some(2));
-        assert_eq!(
-            target_of(&f, 4),
-            Some(2),
-            "NEXT continues the previous check"
+        // NEXT continues the previous check (4, 5); a NEXT before the referenced line
+        // inherits its target (8).
+        assert_ties(
+            &f,
+            &[
+                (3, Some(2)),
+                (4, Some(2)),
+                (5, Some(2)),
+                (7, Some(9)),
+                (8, Some(9)),
+                (12, Some(11)),
+            ],
         );
-        assert_eq!(target_of(&f, 5), Some(2));
-        assert_eq!(target_of(&f, 7), Some(9));
-        assert_eq!(
-            target_of(&f, 8),
-            Some(9),
-            "NEXT before the referenced line inherits its target"
-        );
-        assert_eq!(target_of(&f, 12), Some(11));
         let err = f.checks[3].error.as_ref().expect("diagnostic");
         assert_eq!(
             (err.column, err.message.as_str()),
             (Some(3), "second problem")
         );
-        let cases = f.cases(&f.runs[0]);
-        let expected: Vec<_> = cases.iter().map(|c| c.expected.clone()).collect();
         assert_eq!(
-            expected,
+            expectations(&f, 0),
             vec![
                 CheckExpectation::Error("first problem".into()),
                 CheckExpectation::Error("second problem".into()),
@@ -446,8 +460,7 @@ mod tests {
              // CHECK: s_nop 0\n\
              // CHECK: s_nop 1\n",
         );
-        assert_eq!(target_of(&f, 4), Some(2));
-        assert_eq!(target_of(&f, 5), Some(3));
+        assert_ties(&f, &[(4, Some(2)), (5, Some(3))]);
     }
 
     #[test]
@@ -463,9 +476,7 @@ mod tests {
             // A: op_y ; encoding: [0x11]\n\
             op_y\n";
         let f = file("t.s", text);
-        assert_eq!(f.placement, CheckPlacement::Before);
-        assert_eq!(target_of(&f, 4), Some(6));
-        assert_eq!(target_of(&f, 8), Some(9));
+        assert_layout(&f, CheckPlacement::Before, &[(4, Some(6)), (8, Some(9))]);
         let a = f.cases(&f.runs[0]);
         assert!(a
             .iter()
@@ -504,21 +515,17 @@ mod tests {
             op_g 7\n\
             // E: :[[@LINE-1]]:1: error: bad\n";
         let f = file("t.s", text);
-        assert_eq!(f.placement, CheckPlacement::After);
-        let ties: Vec<_> = [4, 7, 11, 15, 18, 21]
-            .into_iter()
-            .map(|c| (c, target_of(&f, c)))
-            .collect();
-        assert_eq!(
-            ties,
-            vec![
+        assert_layout(
+            &f,
+            CheckPlacement::After,
+            &[
                 (4, Some(5)),
                 (7, Some(8)),
                 (11, Some(12)),
                 (15, Some(14)),
                 (18, Some(17)),
-                (21, Some(20))
-            ]
+                (21, Some(20)),
+            ],
         );
         let cases = f.cases(&f.runs[0]);
         let bytes: Vec<_> = cases
@@ -547,8 +554,7 @@ mod tests {
             op_b 2\n\
             // P: op_b 2\n";
         let f = file("t.s", text);
-        assert_eq!(target_of(&f, 3), None);
-        assert_eq!(target_of(&f, 5), Some(4));
+        assert_ties(&f, &[(3, None), (5, Some(4))]);
         let cases = f.cases(&f.runs[0]);
         assert_eq!(cases[0].expected_asm.as_deref(), Some("op_a 1"));
     }
@@ -582,13 +588,8 @@ mod tests {
             // E: :[[@LINE-2]]:4: error: no such operand\n\
             op_c 3.5 // E: :[[@LINE]]:1: note: only a note\n";
         let f = file("t.s", text);
-        let expected: Vec<_> = f
-            .cases(&f.runs[0])
-            .into_iter()
-            .map(|c| c.expected)
-            .collect();
         assert_eq!(
-            expected,
+            expectations(&f, 0),
             vec![
                 CheckExpectation::Warning("value rounded".into()),
                 CheckExpectation::Error("no such operand".into()),
@@ -597,19 +598,17 @@ mod tests {
         );
     }
 
+    /// `t.txt` with one disassembler RUN line (prefix `D`) above `body`.
+    fn disasm_file(body: &str) -> TestFile {
+        let run = "# RUN: llvm-mc -triple=t -disassemble -show-encoding < %s | FileCheck -check-prefix=D %s\n";
+        file("t.txt", &format!("{run}{body}"))
+    }
+
     #[test]
     fn disassembler_rejects_with_a_warning() {
-        let text = format!(
-            "{DISASM}\n0x01\n# D: :[[@LINE-1]]:1: warning: invalid instruction encoding\n\n0x02\n# D: :[[@LINE-1]]:1: warning: potentially undefined instruction encoding\n"
-        );
-        let f = file("t.txt", &text);
-        let expected: Vec<_> = f
-            .cases(&f.runs[0])
-            .into_iter()
-            .map(|c| c.expected)
-            .collect();
+        let f = disasm_file("\n0x01\n# D: :[[@LINE-1]]:1: warning: invalid instruction encoding\n\n0x02\n# D: :[[@LINE-1]]:1: warning: potentially undefined instruction encoding\n");
         assert_eq!(
-            expected,
+            expectations(&f, 0),
             vec![
                 CheckExpectation::Error("invalid instruction encoding".into()),
                 CheckExpectation::Warning("potentially undefined instruction encoding".into()),
@@ -617,21 +616,14 @@ mod tests {
         );
     }
 
-    const DISASM: &str = "# RUN: llvm-mc -triple=t -disassemble -show-encoding < %s | FileCheck -check-prefix=D %s\n";
-
     #[test]
     fn disasm_checks_before_the_bytes() {
-        let text = format!(
-            "{DISASM}\n# D: op_a ; encoding: [0x01,0x02]\n0x01,0x02\n\n# D: op_b ; encoding: [0x03,0x04]\n0x03,0x04\n\n# D: op_b ; encoding: [0x03,0x04]\n0x03,0x05\n"
-        );
-        let f = file("t.txt", &text);
-        assert_eq!(f.placement, CheckPlacement::Before);
-        assert_eq!(target_of(&f, 3), Some(4));
-        assert_eq!(target_of(&f, 6), Some(7));
-        assert_eq!(
-            target_of(&f, 9),
-            Some(10),
-            "a check touching other bytes keeps the file's layout"
+        let f = disasm_file("\n# D: op_a ; encoding: [0x01,0x02]\n0x01,0x02\n\n# D: op_b ; encoding: [0x03,0x04]\n0x03,0x04\n\n# D: op_b ; encoding: [0x03,0x04]\n0x03,0x05\n");
+        // The check on line 9 names other bytes than line 10's; it keeps the file's layout.
+        assert_layout(
+            &f,
+            CheckPlacement::Before,
+            &[(3, Some(4)), (6, Some(7)), (9, Some(10))],
         );
         let cases = f.cases(&f.runs[0]);
         assert_eq!(cases[2].bytes, Some(vec![3, 5]));
@@ -640,17 +632,12 @@ mod tests {
 
     #[test]
     fn disasm_checks_after_the_bytes_with_a_stray_before() {
-        let text = format!(
-            "{DISASM}\n0x01,0x02\n# D: op_a ; encoding: [0x01,0x02]\n\n0x03,0x04\n# D: op_b ; encoding: [0x03,0x04]\n\n# D: op_c ; encoding: [0x05]\n0x05\n\n0x06\n"
-        );
-        let f = file("t.txt", &text);
-        assert_eq!(f.placement, CheckPlacement::After);
-        assert_eq!(target_of(&f, 4), Some(3));
-        assert_eq!(target_of(&f, 7), Some(6));
-        assert_eq!(
-            target_of(&f, 9),
-            Some(10),
-            "encoding equal to the next bytes, previous ones detached"
+        let f = disasm_file("\n0x01,0x02\n# D: op_a ; encoding: [0x01,0x02]\n\n0x03,0x04\n# D: op_b ; encoding: [0x03,0x04]\n\n# D: op_c ; encoding: [0x05]\n0x05\n\n0x06\n");
+        // The check on line 9 has the encoding of the next bytes, the previous ones detached.
+        assert_layout(
+            &f,
+            CheckPlacement::After,
+            &[(4, Some(3)), (7, Some(6)), (9, Some(10))],
         );
         let cases = f.cases(&f.runs[0]);
         assert_eq!(cases[3].expected, CheckExpectation::Unchecked);
@@ -658,11 +645,8 @@ mod tests {
 
     #[test]
     fn disasm_layout_without_encodings_uses_adjacency() {
-        let text = format!("{DISASM}\n# D: op_a\n# D-NEXT: more\n0x01\n\n# D: op_b\n0x02\n");
-        let f = file("t.txt", &text);
-        assert_eq!(f.placement, CheckPlacement::Before);
-        assert_eq!(target_of(&f, 3), Some(5));
-        assert_eq!(target_of(&f, 4), Some(5));
+        let f = disasm_file("\n# D: op_a\n# D-NEXT: more\n0x01\n\n# D: op_b\n0x02\n");
+        assert_layout(&f, CheckPlacement::Before, &[(3, Some(5)), (4, Some(5))]);
         let cases = f.cases(&f.runs[0]);
         assert_eq!(cases[0].expected, CheckExpectation::NoEncoding);
         assert_eq!(cases[0].expected_asm.as_deref(), Some("op_a"));
