@@ -113,6 +113,41 @@ pub fn pseudocode_name(field: &str) -> &str {
     }
 }
 
+/// What is wrong with register `value` for `op`, in this order: a register file its type
+/// excludes, too few registers for its size, a 64-bit SGPR tuple at an odd register.
+fn register_mismatches(op: &Operand, value: &BoundValue) -> Vec<String> {
+    let (first, count, scalar) = match value {
+        BoundValue::Sgpr { first, count } | BoundValue::Ttmp { first, count } => {
+            (*first, *count, true)
+        }
+        BoundValue::Vgpr { first, count } => (*first, *count, false),
+        _ => return Vec::new(),
+    };
+    let mut found = Vec::new();
+    if scalar && vgpr_only(&op.operand_type) {
+        found.push(format!(
+            "scalar register where {} allows only VGPRs",
+            op.operand_type
+        ));
+    }
+    if !scalar && sgpr_only(&op.operand_type) {
+        found.push(format!(
+            "VGPR where {} allows only scalar registers",
+            op.operand_type
+        ));
+    }
+    if op.size > 32 * count {
+        found.push(format!("{}-bit operand given {count} register(s)", op.size));
+    }
+    if scalar && op.size >= 64 && first % 2 != 0 {
+        found.push(format!(
+            "{}-bit SGPR tuple starts at odd register {first}",
+            op.size
+        ));
+    }
+    found
+}
+
 fn vgpr_only(operand_type: &str) -> bool {
     operand_type == "OPR_VGPR" || operand_type.starts_with("OPR_VGPR")
 }
@@ -167,43 +202,9 @@ pub fn bind(inst_operands: &[Operand], values: &[BoundValue]) -> Binding {
         let check = |reason: String| SemaMismatch {
             reason: format!("{name}: {reason}"),
         };
-        match value {
-            BoundValue::Sgpr { first, count } | BoundValue::Ttmp { first, count } => {
-                if vgpr_only(&op.operand_type) {
-                    binding.mismatches.push(check(format!(
-                        "scalar register where {} allows only VGPRs",
-                        op.operand_type
-                    )));
-                }
-                if op.size > 32 * count {
-                    binding.mismatches.push(check(format!(
-                        "{}-bit operand given {count} register(s)",
-                        op.size
-                    )));
-                }
-                if op.size >= 64 && first % 2 != 0 {
-                    binding.mismatches.push(check(format!(
-                        "{}-bit SGPR tuple starts at odd register {first}",
-                        op.size
-                    )));
-                }
-            }
-            BoundValue::Vgpr { count, .. } => {
-                if sgpr_only(&op.operand_type) {
-                    binding.mismatches.push(check(format!(
-                        "VGPR where {} allows only scalar registers",
-                        op.operand_type
-                    )));
-                }
-                if op.size > 32 * count {
-                    binding.mismatches.push(check(format!(
-                        "{}-bit operand given {count} register(s)",
-                        op.size
-                    )));
-                }
-            }
-            _ => {}
-        }
+        binding
+            .mismatches
+            .extend(register_mismatches(op, value).into_iter().map(check));
         // An immediate field marked as output names what is written (S_SETREG's HWREG
         // on CDNA); only an inline constant or literal in a destination is wrong.
         let constant = matches!(

@@ -108,7 +108,7 @@ fn mismatch(reason: String) -> ExecError {
 }
 
 /// Names the executor reads from machine state rather than from the binding.
-fn is_state_name(name: &str) -> bool {
+pub(crate) fn is_state_name(name: &str) -> bool {
     matches!(
         name,
         "EXEC"

@@ -59,38 +59,41 @@ impl Parser {
         matches!(self.peek(), Some(Tok::Ident(s)) if s == w)
     }
 
-    fn eat_punct(&mut self, p: &str) -> bool {
-        if self.is_punct(p) {
+    /// Steps past the current token when it `matched`; says whether it did.
+    fn step_if(&mut self, matched: bool) -> bool {
+        if matched {
             self.pos += 1;
-            true
-        } else {
-            false
         }
+        matched
+    }
+
+    fn eat_punct(&mut self, p: &str) -> bool {
+        let matched = self.is_punct(p);
+        self.step_if(matched)
     }
 
     fn eat_word(&mut self, w: &str) -> bool {
-        if self.is_word(w) {
-            self.pos += 1;
-            true
+        let matched = self.is_word(w);
+        self.step_if(matched)
+    }
+
+    /// `Ok` when the expected token was `eaten`, else the error for `construct` here.
+    fn expected(&self, eaten: bool, construct: &str) -> Result<(), ParseError> {
+        if eaten {
+            Ok(())
         } else {
-            false
+            Err(self.error(construct))
         }
     }
 
     fn expect_punct(&mut self, p: &str, construct: &str) -> Result<(), ParseError> {
-        if self.eat_punct(p) {
-            Ok(())
-        } else {
-            Err(self.error(construct))
-        }
+        let eaten = self.eat_punct(p);
+        self.expected(eaten, construct)
     }
 
     fn expect_word(&mut self, w: &str, construct: &str) -> Result<(), ParseError> {
-        if self.eat_word(w) {
-            Ok(())
-        } else {
-            Err(self.error(construct))
-        }
+        let eaten = self.eat_word(w);
+        self.expected(eaten, construct)
     }
 
     /// Runs `parse` one nesting level deeper, or fails past [`MAX_NESTING`].

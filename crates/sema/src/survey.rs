@@ -3,6 +3,7 @@
 
 use crate::ast::*;
 use crate::bind::{bind_program, Binding, BoundOperand, BoundValue, SpecialReg};
+use crate::interp::is_state_name;
 use crate::state::{State, XorShift};
 use crate::{execute_with_library, load_pseudocode, parse, ExecError, Library, SemaError};
 use std::collections::{BTreeMap, BTreeSet};
@@ -219,35 +220,27 @@ struct Uses {
     lane_loop: bool,
 }
 
-/// Names with fixed meanings that are never operands.
+/// Names with fixed meanings that are never operands: the machine-state names the
+/// executor reads (but `ROUND_MODE`, which is left to the analysis like any other name)
+/// and the constants and register files.
 fn is_reserved(n: &str) -> bool {
-    matches!(
-        n,
-        "laneId"
-            | "WAVE32"
-            | "WAVE64"
-            | "PI"
-            | "INF"
-            | "NAN"
-            | "true"
-            | "false"
-            | "VGPR"
-            | "SGPR"
-            | "MEM"
-            | "LDS"
-            | "EXEC"
-            | "VCC"
-            | "SCC"
-            | "M0"
-            | "PC"
-            | "EXEC_LO"
-            | "EXEC_HI"
-            | "VCC_LO"
-            | "VCC_HI"
-            | "EXECZ"
-            | "VCCZ"
-            | "HW_REGISTERS"
-    )
+    (is_state_name(n) && n != "ROUND_MODE")
+        || matches!(
+            n,
+            "laneId"
+                | "WAVE32"
+                | "WAVE64"
+                | "PI"
+                | "INF"
+                | "NAN"
+                | "true"
+                | "false"
+                | "VGPR"
+                | "SGPR"
+                | "MEM"
+                | "LDS"
+                | "HW_REGISTERS"
+        )
 }
 
 impl Uses {
