@@ -39,28 +39,12 @@ pub fn parse_str(text: &str, path: &Path, source: SourceFile) -> Result<Spec, Sp
             .unwrap_or_default()
             .to_string(),
         sources: vec![source],
+        encodings: list(isa, "Encodings", "Encoding", |n| cx.encoding(n))?,
+        instructions: list(isa, "Instructions", "Instruction", |n| cx.instruction(n))?,
+        data_formats: list(isa, "DataFormats", "DataFormat", |n| cx.data_format(n))?,
+        operand_types: list(isa, "OperandTypes", "OperandType", |n| cx.operand_type(n))?,
         ..Spec::default()
     };
-    if let Some(encodings) = child(isa, "Encodings") {
-        for node in children(encodings, "Encoding") {
-            spec.encodings.push(cx.encoding(node)?);
-        }
-    }
-    if let Some(instructions) = child(isa, "Instructions") {
-        for node in children(instructions, "Instruction") {
-            spec.instructions.push(cx.instruction(node)?);
-        }
-    }
-    if let Some(formats) = child(isa, "DataFormats") {
-        for node in children(formats, "DataFormat") {
-            spec.data_formats.push(cx.data_format(node)?);
-        }
-    }
-    if let Some(types) = child(isa, "OperandTypes") {
-        for node in children(types, "OperandType") {
-            spec.operand_types.push(cx.operand_type(node)?);
-        }
-    }
     spec.reindex();
     Ok(spec)
 }
@@ -88,6 +72,19 @@ fn children<'a, 'i: 'a>(
 ) -> impl Iterator<Item = Node<'a, 'i>> + 'a {
     node.children()
         .filter(move |c| c.is_element() && c.tag_name().name() == name)
+}
+
+/// Each `<item>` of `node`'s `<list>` child, parsed by `parse` (none without the list).
+fn list<'a, 'i, T>(
+    node: Node<'a, 'i>,
+    list: &str,
+    item: &'a str,
+    parse: impl FnMut(Node<'a, 'i>) -> Result<T, SpecError>,
+) -> Result<Vec<T>, SpecError> {
+    match child(node, list) {
+        Some(l) => children(l, item).map(parse).collect(),
+        None => Ok(Vec::new()),
+    }
 }
 
 fn child_text<'a>(node: Node<'a, '_>, name: &str) -> Option<&'a str> {
@@ -228,12 +225,9 @@ impl Cx<'_, '_> {
             Some(m) => self.radix_number(m)?,
             None => 0,
         };
-        let mut identifiers = Vec::new();
-        if let Some(ids) = child(node, "EncodingIdentifiers") {
-            for id in children(ids, "EncodingIdentifier") {
-                identifiers.push(self.radix_number(id)?);
-            }
-        }
+        let identifiers = list(node, "EncodingIdentifiers", "EncodingIdentifier", |id| {
+            self.radix_number(id)
+        })?;
         let mut conditions = Vec::new();
         if let Some(conds) = child(node, "EncodingConditions") {
             for c in children(conds, "EncodingCondition") {
@@ -440,12 +434,9 @@ impl Cx<'_, '_> {
                 .collect(),
             None => Vec::new(),
         };
-        let mut encodings = Vec::new();
-        if let Some(list) = child(node, "InstructionEncodings") {
-            for e in children(list, "InstructionEncoding") {
-                encodings.push(self.instruction_encoding(e)?);
-            }
-        }
+        let encodings = list(node, "InstructionEncodings", "InstructionEncoding", |e| {
+            self.instruction_encoding(e)
+        })?;
         Ok(Instruction {
             name: self
                 .required_text(node, "InstructionName")?
@@ -463,13 +454,8 @@ impl Cx<'_, '_> {
         let opcode_node = self.required_child(node, "Opcode")?;
         let opcode = u32::try_from(self.radix_number(opcode_node)?)
             .map_err(|_| self.err(opcode_node, "opcode does not fit 32 bits"))?;
-        let mut operands = Vec::new();
         let has_operands = child(node, "Operands").is_some();
-        if let Some(list) = child(node, "Operands") {
-            for o in children(list, "Operand") {
-                operands.push(self.operand(o)?);
-            }
-        }
+        let operands = list(node, "Operands", "Operand", |o| self.operand(o))?;
         Ok(InstructionEncoding {
             encoding: self.required_text(node, "EncodingName")?.to_string(),
             condition: child_text(node, "EncodingCondition")
