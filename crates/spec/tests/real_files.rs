@@ -62,6 +62,13 @@ fn counts(spec: &Spec) -> (usize, usize, usize, usize, usize, usize) {
     )
 }
 
+/// `inst`'s form in `encoding`; panics naming both when either is missing.
+fn form<'s>(spec: &'s Spec, inst: &str, encoding: &str) -> &'s InstructionEncoding {
+    spec.instruction(inst)
+        .and_then(|i| i.in_encoding(encoding))
+        .unwrap_or_else(|| panic!("no {inst} in {encoding}"))
+}
+
 fn ranges(ranges: &[BitRange]) -> Vec<(u32, u32)> {
     ranges.iter().map(|r| (r.offset, r.count)).collect()
 }
@@ -75,22 +82,11 @@ fn official_files_have_the_counts_sources_md_gives() {
     let cdna4 = parse_alone("amdgpu_isa_cdna4.xml", Fidelity::High).unwrap();
     assert_eq!(counts(&cdna4), (1240, 33, 2568, 8805, 35, 98));
     // cdna3: 2,317 identifiers, 37 conditions (ENC_FLAT declares "default" three times).
-    assert_eq!(
-        cdna3
-            .encodings
-            .iter()
-            .map(|e| e.identifiers.len())
-            .sum::<usize>(),
-        2317
-    );
-    assert_eq!(
-        cdna3
-            .encodings
-            .iter()
-            .map(|e| e.conditions.len())
-            .sum::<usize>(),
-        37
-    );
+    let total = |per_encoding: fn(&Encoding) -> usize| {
+        cdna3.encodings.iter().map(per_encoding).sum::<usize>()
+    };
+    assert_eq!(total(|e| e.identifiers.len()), 2317);
+    assert_eq!(total(|e| e.conditions.len()), 37);
     assert_eq!(
         cdna3
             .instructions
@@ -110,20 +106,9 @@ fn official_files_have_the_counts_sources_md_gives() {
 fn cdna3_spot_checks() {
     let Some(t) = load("gfx942") else { return };
     let spec = &t.spec;
-    let bfe = spec
-        .instruction("s_bfe_i64")
-        .unwrap()
-        .in_encoding("ENC_SOP2")
-        .unwrap();
+    let bfe = form(spec, "s_bfe_i64", "ENC_SOP2");
     assert_eq!(bfe.opcode, 40);
-    assert_eq!(
-        spec.instruction("V_TRIG_PREOP_F64")
-            .unwrap()
-            .in_encoding("ENC_VOP3")
-            .unwrap()
-            .opcode,
-        658
-    );
+    assert_eq!(form(spec, "V_TRIG_PREOP_F64", "ENC_VOP3").opcode, 658);
     let sop2 = spec.encoding("ENC_SOP2").unwrap();
     let layout: HashMap<_, _> = sop2
         .fields
@@ -168,11 +153,7 @@ fn gfx1100_composes_rdna3_manual_with_rdna3_5_operands() {
             "supplement:rdna3"
         ]
     );
-    let add = spec
-        .instruction("S_ADD_U32")
-        .unwrap()
-        .in_encoding("ENC_SOP2")
-        .unwrap();
+    let add = form(spec, "S_ADD_U32", "ENC_SOP2");
     assert_eq!((add.opcode, add.source), (0, 0));
     assert_eq!(add.operands_source, Some(1));
     let fields: Vec<_> = add
@@ -186,11 +167,7 @@ fn gfx1100_composes_rdna3_manual_with_rdna3_5_operands() {
             "S_ADD_U32 lacks operand {f}: {fields:?}"
         );
     }
-    let trig = spec
-        .instruction("V_TRIG_PREOP_F64")
-        .unwrap()
-        .in_encoding("ENC_VOP3")
-        .unwrap();
+    let trig = form(spec, "V_TRIG_PREOP_F64", "ENC_VOP3");
     assert_eq!(trig.opcode, 815);
 
     // The documented adoptions come from the neighbour, with the neighbour recorded.
@@ -201,14 +178,7 @@ fn gfx1100_composes_rdna3_manual_with_rdna3_5_operands() {
             .unwrap_or_else(|| panic!("{name} not adopted"));
         assert!(inst.encodings.iter().all(|f| f.source == 1), "{name}");
     }
-    assert_eq!(
-        spec.instruction("S_WAITCNT_DEPCTR")
-            .unwrap()
-            .in_encoding("ENC_SOPP")
-            .unwrap()
-            .opcode,
-        8
-    );
+    assert_eq!(form(spec, "S_WAITCNT_DEPCTR", "ENC_SOPP").opcode, 8);
     // RDNA3.5-only SALU float ops never reach gfx1100, but do reach gfx1150.
     for name in [
         "S_ADD_F32",
@@ -223,16 +193,7 @@ fn gfx1100_composes_rdna3_manual_with_rdna3_5_operands() {
         );
     }
     let gfx1150 = load("gfx1150").unwrap();
-    assert_eq!(
-        gfx1150
-            .spec
-            .instruction("S_ADD_F32")
-            .unwrap()
-            .in_encoding("ENC_SOP2")
-            .unwrap()
-            .opcode,
-        64
-    );
+    assert_eq!(form(&gfx1150.spec, "S_ADD_F32", "ENC_SOP2").opcode, 64);
     // Instructions the manual has keep only manual facts for their opcodes.
     assert!(spec
         .instructions
@@ -249,12 +210,7 @@ fn gfx1100_composes_rdna3_manual_with_rdna3_5_operands() {
 #[test]
 fn gfx1200_s_mov_b32() {
     let Some(t) = load("gfx1200") else { return };
-    let mov = t
-        .spec
-        .instruction("S_MOV_B32")
-        .unwrap()
-        .in_encoding("ENC_SOP1")
-        .unwrap();
+    let mov = form(&t.spec, "S_MOV_B32", "ENC_SOP1");
     assert_eq!(mov.opcode, 0);
     assert!(mov
         .operands
