@@ -29,6 +29,20 @@ fn vgprs(first: u32, count: u32) -> BoundValue {
     BoundValue::Vgpr { first, count }
 }
 
+/// The usual operands of a two-source instruction, `D0 = f(S0, S1)`.
+fn d0_s0_s1(d0: BoundValue, s0: BoundValue, s1: BoundValue) -> Binding {
+    Binding::default()
+        .with("D0", d0)
+        .with("S0", s0)
+        .with("S1", s1)
+}
+
+/// `binding`, run once per lane.
+fn per_lane(mut binding: Binding) -> Binding {
+    binding.per_lane = true;
+    binding
+}
+
 fn set_sgpr64(state: &mut State, first: usize, v: u64) {
     state.sgpr[first] = v as u32;
     state.sgpr[first + 1] = (v >> 32) as u32;
@@ -54,10 +68,7 @@ fn s_bfe_i64_widths_and_sign() {
         let Some(p) = program(arch, "S_BFE_I64") else {
             return;
         };
-        let binding = Binding::default()
-            .with("D0", sgprs(4, 2))
-            .with("S0", sgprs(0, 2))
-            .with("S1", sgprs(2, 1));
+        let binding = d0_s0_s1(sgprs(4, 2), sgprs(0, 2), sgprs(2, 1));
         let src: i64 = -0x1234_5678_9abc_def1;
         let cases: [(u32, u32); 9] = [
             (0, 0),
@@ -98,19 +109,13 @@ fn s_bfe_i64_rejects_narrow_and_misaligned_operands() {
     let Some(p) = program("rdna3", "S_BFE_I64") else {
         return;
     };
-    let short = Binding::default()
-        .with("D0", sgprs(4, 2))
-        .with("S0", sgprs(0, 1))
-        .with("S1", sgprs(2, 1));
+    let short = d0_s0_s1(sgprs(4, 2), sgprs(0, 1), sgprs(2, 1));
     let err = execute(&p, &mut State::new(32), &short).unwrap_err();
     assert!(
         matches!(&err, ExecError::Mismatch(m) if m.reason.contains("S0") && m.reason.contains("64-bit")),
         "{err}"
     );
-    let odd = Binding::default()
-        .with("D0", sgprs(5, 2))
-        .with("S0", sgprs(0, 2))
-        .with("S1", sgprs(2, 1));
+    let odd = d0_s0_s1(sgprs(5, 2), sgprs(0, 2), sgprs(2, 1));
     let err = execute(&p, &mut State::new(32), &odd).unwrap_err();
     assert!(
         matches!(&err, ExecError::Mismatch(m) if m.reason.contains("odd register 5")),
@@ -124,10 +129,7 @@ fn s_add_u32_carry_into_scc() {
         let Some(p) = program(arch, "S_ADD_U32") else {
             return;
         };
-        let binding = Binding::default()
-            .with("D0", sgprs(10, 1))
-            .with("S0", sgprs(0, 1))
-            .with("S1", sgprs(1, 1));
+        let binding = d0_s0_s1(sgprs(10, 1), sgprs(0, 1), sgprs(1, 1));
         for (a, b) in [
             (0xffff_ffffu32, 1u32),
             (5, 7),
@@ -151,18 +153,16 @@ fn s_add_u32_inline_and_literal_sources() {
     let Some(p) = program("rdna3", "S_ADD_U32") else {
         return;
     };
-    let binding = Binding::default()
-        .with("D0", sgprs(10, 1))
-        .with("S0", BoundValue::InlineInt(-1))
-        .with("S1", BoundValue::Literal(0x10));
+    let binding = d0_s0_s1(
+        sgprs(10, 1),
+        BoundValue::InlineInt(-1),
+        BoundValue::Literal(0x10),
+    );
     let mut state = State::new(32);
     execute(&p, &mut state, &binding).unwrap();
     assert_eq!(state.sgpr[10], 0xf);
     assert!(state.scc);
-    let constant_dest = Binding::default()
-        .with("D0", BoundValue::Literal(3))
-        .with("S0", sgprs(0, 1))
-        .with("S1", sgprs(1, 1));
+    let constant_dest = d0_s0_s1(BoundValue::Literal(3), sgprs(0, 1), sgprs(1, 1));
     assert!(matches!(
         execute(&p, &mut State::new(32), &constant_dest),
         Err(ExecError::Mismatch(_))
@@ -187,11 +187,7 @@ fn v_add_f32_nan_inf_denormals() {
         (1.5, 2.25),
         (1.0, f32::EPSILON / 2.0),
     ];
-    let mut binding = Binding::default()
-        .with("D0", vgprs(2, 1))
-        .with("S0", vgprs(0, 1))
-        .with("S1", vgprs(1, 1));
-    binding.per_lane = true;
+    let binding = per_lane(d0_s0_s1(vgprs(2, 1), vgprs(0, 1), vgprs(1, 1)));
     let mut state = State::new(32);
     for (lane, (a, b)) in cases.iter().enumerate() {
         state.vgpr[lane][0] = a.to_bits();
@@ -242,11 +238,7 @@ fn v_trig_preop_f64_segments_of_two_over_pi() {
         let Some(p) = program(arch, "V_TRIG_PREOP_F64") else {
             return;
         };
-        let mut binding = Binding::default()
-            .with("D0", vgprs(4, 2))
-            .with("S0", vgprs(0, 2))
-            .with("S1", vgprs(2, 1));
-        binding.per_lane = true;
+        let binding = per_lane(d0_s0_s1(vgprs(4, 2), vgprs(0, 2), vgprs(2, 1)));
         // (input, extra shift the pseudocode adds for exponents above 1077)
         let inputs = [(1.0f64, 0u32), (2f64.powi(100), 1123 - 1077)];
         for (x, extra) in inputs {
@@ -283,10 +275,11 @@ fn v_cvt_f16_f32_rounds_to_nearest_even() {
     let Some(p) = program("rdna3", "V_CVT_F16_F32") else {
         return;
     };
-    let mut binding = Binding::default()
-        .with("D0", vgprs(1, 1))
-        .with("S0", vgprs(0, 1));
-    binding.per_lane = true;
+    let binding = per_lane(
+        Binding::default()
+            .with("D0", vgprs(1, 1))
+            .with("S0", vgprs(0, 1)),
+    );
     // (f32 input, f16 bits) derived by hand from the formats' definitions.
     let cases: [(f32, u16); 10] = [
         (1.0 + 2f32.powi(-11), 0x3c00),                  // halfway, even below
@@ -318,10 +311,7 @@ fn rtz_conversion_honours_round_mode() {
     let Some(p) = program("rdna4", "S_CVT_PK_RTZ_F16_F32") else {
         return;
     };
-    let binding = Binding::default()
-        .with("D0", sgprs(2, 1))
-        .with("S0", sgprs(0, 1))
-        .with("S1", sgprs(1, 1));
+    let binding = d0_s0_s1(sgprs(2, 1), sgprs(0, 1), sgprs(1, 1));
     let mut state = State::new(32);
     state.sgpr[0] = (1.0f32 + 3.0 * 2f32.powi(-11)).to_bits();
     state.sgpr[1] = (-65520.0f32).to_bits();
@@ -335,11 +325,11 @@ fn vopc_case(arch: &str, wave: u32) {
     let Some(p) = program(arch, "V_CMP_GT_U32") else {
         return;
     };
-    let mut binding = Binding::default()
-        .with("D0", BoundValue::Special(SpecialReg::Vcc))
-        .with("S0", vgprs(0, 1))
-        .with("S1", vgprs(1, 1));
-    binding.per_lane = true;
+    let binding = per_lane(d0_s0_s1(
+        BoundValue::Special(SpecialReg::Vcc),
+        vgprs(0, 1),
+        vgprs(1, 1),
+    ));
     let mut state = State::new(wave);
     state.exec = 0xf0f0_5a5a_ffff_0f0f & (u64::MAX >> (64 - wave));
     state.vcc = 0;
@@ -370,11 +360,7 @@ fn vopc_lane_mask_width_follows_wave_size() {
     let Some(p) = program("rdna3", "V_CMP_GT_U32") else {
         return;
     };
-    let mut one_sgpr = Binding::default()
-        .with("D0", sgprs(3, 1))
-        .with("S0", vgprs(0, 1))
-        .with("S1", vgprs(1, 1));
-    one_sgpr.per_lane = true;
+    let one_sgpr = per_lane(d0_s0_s1(sgprs(3, 1), vgprs(0, 1), vgprs(1, 1)));
     // wave32: one SGPR holds the mask.
     let mut state = State::new(32);
     state.vgpr[0][0] = 11;
@@ -413,10 +399,7 @@ fn scalar_integer_ops_match_rust_arithmetic() {
         let Some(p) = program("rdna3", inst) else {
             return;
         };
-        let binding = Binding::default()
-            .with("D0", sgprs(8, 1))
-            .with("S0", sgprs(0, 1))
-            .with("S1", sgprs(1, 1));
+        let binding = d0_s0_s1(sgprs(8, 1), sgprs(0, 1), sgprs(1, 1));
         for _ in 0..50 {
             let (a, b) = (rng.next_u64() as u32, rng.next_u64() as u32);
             let mut state = State::new(32);
@@ -456,12 +439,13 @@ fn vector_float_ops_match_rust_arithmetic() {
         7.25,
         -0.75,
     ];
-    let mut binding = Binding::default()
-        .with("D0", vgprs(3, 1))
-        .with("S0", vgprs(0, 1))
-        .with("S1", vgprs(1, 1))
-        .with("S2", vgprs(2, 1));
-    binding.per_lane = true;
+    let binding = per_lane(
+        Binding::default()
+            .with("D0", vgprs(3, 1))
+            .with("S0", vgprs(0, 1))
+            .with("S1", vgprs(1, 1))
+            .with("S2", vgprs(2, 1)),
+    );
     for (inst, reference) in cases {
         let Some(p) = program("rdna3", inst) else {
             return;
@@ -511,11 +495,12 @@ fn fp8_e4m3_decode_and_round_to_nearest_even() {
         (0x3a, 1.25),
         (0x00, 0.0),
     ];
-    let mut binding = Binding::default()
-        .with("D0", vgprs(3, 1))
-        .with("SRC0", BoundValue::Imm(5))
-        .with("OPSEL", BoundValue::Imm(0));
-    binding.per_lane = true;
+    let binding = per_lane(
+        Binding::default()
+            .with("D0", vgprs(3, 1))
+            .with("SRC0", BoundValue::Imm(5))
+            .with("OPSEL", BoundValue::Imm(0)),
+    );
     let mut state = State::new(32);
     for (lane, (bits, _)) in decoded.iter().enumerate() {
         state.vgpr[lane][5] = 0xabcd_ef00 | u32::from(*bits);
@@ -541,12 +526,13 @@ fn fp8_e4m3_decode_and_round_to_nearest_even() {
         (0.000_976_562_5, 0x00), // 2^-10, half the smallest denormal: even 0
         (-2.0, 0xc0),
     ];
-    let mut binding = Binding::default()
-        .with("S0", vgprs(0, 1))
-        .with("S1", vgprs(1, 1))
-        .with("VDST", BoundValue::Imm(4))
-        .with("OPSEL", BoundValue::Imm(0));
-    binding.per_lane = true;
+    let binding = per_lane(
+        Binding::default()
+            .with("S0", vgprs(0, 1))
+            .with("S1", vgprs(1, 1))
+            .with("VDST", BoundValue::Imm(4))
+            .with("OPSEL", BoundValue::Imm(0)),
+    );
     let mut state = State::new(32);
     for (lane, (x, _)) in rounded.iter().enumerate() {
         state.vgpr[lane][0] = x.to_bits();
