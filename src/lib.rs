@@ -17,6 +17,7 @@ pub mod exec;
 pub mod explain;
 pub mod fuzz;
 pub mod gate;
+pub mod jsonl;
 pub mod junit;
 pub mod llvm_mc;
 pub mod merge;

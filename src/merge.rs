@@ -13,6 +13,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Context, Result};
 use serde::de::DeserializeOwned;
 
+use crate::jsonl;
 use crate::nightly::GateDoc;
 use crate::output::{check_writable, write_atomically};
 use crate::report::{self, RunDocument};
@@ -91,13 +92,8 @@ struct Inputs {
 fn read_inputs(paths: &[PathBuf]) -> Result<Inputs> {
     let mut inputs = Inputs::default();
     for path in paths {
-        let text =
-            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-        for (i, line) in text.lines().enumerate() {
-            if line.trim().is_empty() {
-                continue;
-            }
-            let place = format!("{}:{}", path.display(), i + 1);
+        let text = jsonl::read(path)?;
+        for (place, line) in jsonl::lines(path, &text) {
             let value: serde_json::Value =
                 serde_json::from_str(line).with_context(|| format!("{place}: not JSON"))?;
             // A gate document lists changes, a run document targets.

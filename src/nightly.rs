@@ -16,6 +16,7 @@ use minijinja::{context, Environment, UndefinedBehavior, Value};
 use serde::{Deserialize, Serialize};
 
 use crate::gate::mattr_suffix;
+use crate::jsonl;
 use crate::junit::{Failure, Suite, TestCase};
 use crate::report::{FINDING_COLUMNS, LLVM_COLUMNS, OURS_COLUMNS};
 use crate::selection::{Selection, Shard};
@@ -362,12 +363,9 @@ pub fn read_history(path: &Path) -> Result<Vec<Night>> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
     };
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| {
-            serde_json::from_str(l)
-                .with_context(|| format!("{}:{}: not a history line", path.display(), i + 1))
+    jsonl::lines(path, &text)
+        .map(|(place, l)| {
+            serde_json::from_str(l).with_context(|| format!("{place}: not a history line"))
         })
         .collect()
 }
@@ -379,27 +377,13 @@ pub fn read_history(path: &Path) -> Result<Vec<Night>> {
 pub fn read_runs(paths: &[PathBuf]) -> Result<Vec<RunDoc>> {
     let mut runs: Vec<RunDoc> = Vec::new();
     for path in paths {
-        let text =
-            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-        for (i, line) in text.lines().enumerate() {
-            if line.trim().is_empty() {
-                continue;
-            }
-            let doc: RunDoc = serde_json::from_str(line).with_context(|| {
-                format!(
-                    "{}:{}: not a `mcdiff run --json` document",
-                    path.display(),
-                    i + 1
-                )
-            })?;
-            refuse_shard(&format!("{}:{}", path.display(), i + 1), doc.shard)?;
+        let text = jsonl::read(path)?;
+        for (place, line) in jsonl::lines(path, &text) {
+            let doc: RunDoc = serde_json::from_str(line)
+                .with_context(|| format!("{place}: not a `mcdiff run --json` document"))?;
+            refuse_shard(&place, doc.shard)?;
             if runs.iter().any(|r| r.corpus_version == doc.corpus_version) {
-                bail!(
-                    "{}:{}: corpus {} given twice",
-                    path.display(),
-                    i + 1,
-                    doc.corpus_version
-                );
+                bail!("{place}: corpus {} given twice", doc.corpus_version);
             }
             runs.push(doc);
         }
@@ -1586,8 +1570,7 @@ pub fn cmd(args: ReportArgs) -> Result<ExitCode> {
     let runs = read_runs(&args.runs)?;
     let gate: Option<GateDoc> = match &args.gate {
         Some(p) => {
-            let text =
-                std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()))?;
+            let text = jsonl::read(p)?;
             let doc: GateDoc = serde_json::from_str(&text)
                 .with_context(|| format!("{}: not a `mcdiff gate --json` document", p.display()))?;
             refuse_shard(&p.display().to_string(), doc.shard)?;
