@@ -1,7 +1,7 @@
 //! Assembler runs: instruction lines labelled so llvm-mc's encodings and errors map back to
 //! the lines that produced them.
 
-use super::{LlvmAnswer, LlvmRun};
+use super::{stdin_diagnostics, LlvmAnswer, LlvmRun};
 
 const MARKER: &str = ".Lmcdiff_";
 
@@ -76,16 +76,7 @@ pub fn parse_output(stdout: &str, stderr: &str) -> LlvmRun {
             comments.push_str(comment);
         }
     }
-    for line in stderr.lines() {
-        let Some(rest) = line.strip_prefix("<stdin>:") else {
-            continue;
-        };
-        let mut parts = rest.splitn(3, ':');
-        let (Some(l), Some(c), Some(msg)) = (parts.next(), parts.next(), parts.next()) else {
-            continue;
-        };
-        let Ok(n) = l.parse::<usize>() else { continue };
-        let msg = msg.trim_start();
+    for (n, c, msg) in stdin_diagnostics(stderr) {
         let Some(message) = msg.strip_prefix("error:") else {
             if let (Some(w), Some(LlvmAnswer::Encoded { warning, .. })) =
                 (msg.strip_prefix("warning:"), run.answers.get_mut(&n))

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use super::{LlvmAnswer, LlvmRun};
+use super::{stdin_diagnostics, LlvmAnswer, LlvmRun};
 use crate::bytes::EncByte;
 
 /// One input byte: its source line and 1-based column, as llvm-mc's diagnostics name them.
@@ -47,18 +47,10 @@ fn byte_stream(source: &str, byte_lines: &[usize]) -> Vec<StreamByte> {
 /// ("potentially undefined instruction encoding") come with a decode and are not failures.
 pub fn decode_failures(stderr: &str) -> HashMap<(usize, usize), String> {
     let mut failures = HashMap::new();
-    for line in stderr.lines() {
-        let Some(rest) = line.strip_prefix("<stdin>:") else {
+    for (l, c, msg) in stdin_diagnostics(stderr) {
+        let Ok(c) = c.parse::<usize>() else {
             continue;
         };
-        let mut parts = rest.splitn(3, ':');
-        let (Some(l), Some(c), Some(msg)) = (parts.next(), parts.next(), parts.next()) else {
-            continue;
-        };
-        let (Ok(l), Ok(c)) = (l.parse::<usize>(), c.parse::<usize>()) else {
-            continue;
-        };
-        let msg = msg.trim_start();
         let message = msg
             .strip_prefix("warning:")
             .or_else(|| msg.strip_prefix("error:"))

@@ -105,6 +105,21 @@ impl LlvmRun {
     }
 }
 
+/// llvm-mc's diagnostics about its input (`<stdin>:L:C: message`): the 1-based line, the
+/// column as written, and the message (`error: ...`, `warning: ...`) without leading space.
+/// Other lines of stderr are passed over.
+fn stdin_diagnostics(stderr: &str) -> impl Iterator<Item = (usize, &str, &str)> {
+    stderr.lines().filter_map(|line| {
+        let rest = line.strip_prefix("<stdin>:")?;
+        let mut parts = rest.splitn(3, ':');
+        let (Some(l), Some(c), Some(msg)) = (parts.next(), parts.next(), parts.next()) else {
+            return None;
+        };
+        let l = l.parse::<usize>().ok()?;
+        Some((l, c, msg.trim_start()))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::disasm::parse_disassembly;
