@@ -69,6 +69,22 @@ impl Side {
     }
 }
 
+/// The disagreement of two sides: its kind, blame hint, subject and detail, and both answers.
+fn differs(
+    ours: &Side,
+    theirs: &Side,
+    (kind, blame, subject, detail): (&'static str, &'static str, String, String),
+) -> Outcome {
+    Outcome::Differs(Diff {
+        kind,
+        blame,
+        subject,
+        detail,
+        ours: ours.show(),
+        llvm: theirs.show(),
+    })
+}
+
 /// `v_add_f32_e64_dpp` -> `v_*_e64_dpp`, `s_mov_b32` -> `s_*`, `buffer_load_b32` -> `buffer_*`.
 pub fn family(mnemonic: &str) -> String {
     const FORMS: &[&str] = &["e32", "e64", "dpp", "sdwa"];
@@ -102,7 +118,7 @@ impl Ours<'_> {
             LlvmAnswer::NotRun(why) => return Outcome::NoAnswer(why.clone()),
         };
         let fam = family(&Stmt::parse(text).mnemonic);
-        let (kind, blame, subject, detail) = match (&ours, &theirs) {
+        let found = match (&ours, &theirs) {
             (Side::Bytes(a, _), Side::Bytes(b, _)) if a == b => return Outcome::Agree,
             (Side::Reject(_), Side::Reject(_)) => return Outcome::Agree,
             (Side::Bytes(a, enc), Side::Bytes(b, _)) => {
@@ -119,14 +135,7 @@ impl Ours<'_> {
             },
             _ => ("we-accept", "ours", fam, String::new()),
         };
-        Outcome::Differs(Diff {
-            kind,
-            blame,
-            subject,
-            detail,
-            ours: ours.show(),
-            llvm: theirs.show(),
-        })
+        differs(&ours, &theirs, found)
     }
 
     /// Our decoder on a byte line (read as one `[...]` group) against llvm-mc's disassembly.
@@ -157,7 +166,7 @@ impl Ours<'_> {
             LlvmAnswer::Encoded { text, .. } => Side::Text(text.clone(), false),
             LlvmAnswer::NotRun(why) => return Outcome::NoAnswer(why.clone()),
         };
-        let (kind, blame, subject, detail) = match (&ours, &theirs) {
+        let found = match (&ours, &theirs) {
             (Side::Reject(_), Side::Reject(_)) => return Outcome::Agree,
             (Side::Text(a, pa), Side::Text(b, pb))
                 if normalize_asm(a) == normalize_asm(b) && pa == pb =>
@@ -181,14 +190,7 @@ impl Ours<'_> {
             (Side::Text(a, _), _) => ("we-accept", "ours", family(first_word(a)), String::new()),
             _ => ("we-accept", "ours", String::new(), String::new()),
         };
-        Outcome::Differs(Diff {
-            kind,
-            blame,
-            subject,
-            detail,
-            ours: ours.show(),
-            llvm: theirs.show(),
-        })
+        differs(&ours, &theirs, found)
     }
 
     /// A number in `text` wider than a spec field such that our encoding of it masked to the
