@@ -50,37 +50,37 @@ trait ShardDocument: DeserializeOwned {
     fn run_identity(&self) -> String;
 }
 
-impl ShardDocument for RunDocument {
-    const WHAT: &'static str = "mcdiff run --json";
-    fn corpus(&self) -> &str {
-        &self.corpus_version
-    }
-    fn shard(&self) -> Option<Shard> {
-        self.shard
-    }
-    fn run_identity(&self) -> String {
-        format!(
-            "llvm-mc {} at {}, --mcpu {:?}, --file {:?}",
-            self.llvm_mc_version, self.llvm_mc_path, self.selection.mcpus, self.selection.files
-        )
-    }
+/// [`ShardDocument`] for a document with `corpus_version`, `shard` and `selection` fields:
+/// its `WHAT`, and how it names the llvm-mc it ran (`$doc` bound to the document).
+macro_rules! shard_document {
+    ($type:ty, $what:literal, |$doc:ident| $llvm_mc:expr) => {
+        impl ShardDocument for $type {
+            const WHAT: &'static str = $what;
+            fn corpus(&self) -> &str {
+                &self.corpus_version
+            }
+            fn shard(&self) -> Option<Shard> {
+                self.shard
+            }
+            fn run_identity(&self) -> String {
+                let $doc = self;
+                format!(
+                    "llvm-mc {}, --mcpu {:?}, --file {:?}",
+                    $llvm_mc, self.selection.mcpus, self.selection.files
+                )
+            }
+        }
+    };
 }
 
-impl ShardDocument for GateDoc {
-    const WHAT: &'static str = "mcdiff gate --json";
-    fn corpus(&self) -> &str {
-        &self.corpus_version
-    }
-    fn shard(&self) -> Option<Shard> {
-        self.shard
-    }
-    fn run_identity(&self) -> String {
-        format!(
-            "llvm-mc {} -> {}, --mcpu {:?}, --file {:?}",
-            self.old_version, self.new_version, self.selection.mcpus, self.selection.files
-        )
-    }
-}
+shard_document!(RunDocument, "mcdiff run --json", |doc| format!(
+    "{} at {}",
+    doc.llvm_mc_version, doc.llvm_mc_path
+));
+shard_document!(GateDoc, "mcdiff gate --json", |doc| format!(
+    "{} -> {}",
+    doc.old_version, doc.new_version
+));
 
 /// The documents of the input files, run and gate documents apart, in the order given.
 #[derive(Default)]
