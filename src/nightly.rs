@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use crate::gate::mattr_suffix;
 use crate::jsonl;
 use crate::junit::{Failure, Suite, TestCase};
-use crate::report::{FINDING_COLUMNS, LLVM_COLUMNS, OURS_COLUMNS};
+use crate::report::{CaseRecord, FINDING_COLUMNS, LLVM_COLUMNS, OURS_COLUMNS};
 use crate::selection::{Selection, Shard};
 
 /// `mcdiff report`: render the nightly page, summary and JUnit from run and gate JSON.
@@ -94,7 +94,7 @@ pub struct RunDoc {
     pub failed_runs: Vec<serde_json::Value>,
     pub targets: BTreeMap<String, TargetCounts>,
     #[serde(default)]
-    pub records: Vec<Record>,
+    pub records: Vec<CaseRecord>,
 }
 
 /// Per-target counts on both axes.
@@ -129,36 +129,8 @@ impl TargetCounts {
     }
 }
 
-/// One case record of `mcdiff run --json`.
-#[derive(Debug, Clone, Deserialize, Serialize)]
-pub struct Record {
-    pub file: String,
-    pub run_line: u64,
-    pub line: u64,
-    pub mcpu: String,
-    #[serde(default)]
-    pub mattr: Vec<String>,
-    pub text: String,
-    pub llvm: String,
-    pub ours: String,
-    #[serde(default)]
-    pub ours_vs_check: bool,
-    pub ours_bytes: Option<Vec<String>>,
-    pub llvm_bytes: Option<Vec<String>>,
-    pub check_bytes: Option<Vec<String>>,
-    pub ours_text: Option<String>,
-    pub llvm_text: Option<String>,
-    pub check_text: Option<String>,
-    pub ours_error: Option<String>,
-    pub llvm_error: Option<String>,
-    pub check_error: Option<String>,
-    pub fields: Option<String>,
-    pub blame: Option<String>,
-    #[serde(default)]
-    pub replay: String,
-}
-
-impl Record {
+/// Reading back a case record of `mcdiff run --json`.
+impl CaseRecord {
     fn llvm_finding(&self) -> bool {
         self.llvm.starts_with("check-differs") || self.llvm.starts_with("not-run")
     }
@@ -593,7 +565,7 @@ fn hex(b: &Option<Vec<String>>) -> Option<String> {
     b.as_ref().map(|b| format!("[{}]", b.join(",")))
 }
 
-fn answers(r: &Record) -> Vec<(String, String)> {
+fn answers(r: &CaseRecord) -> Vec<(String, String)> {
     let side = |bytes: &Option<Vec<String>>, text: &Option<String>, err: &Option<String>| {
         let mut parts = Vec::new();
         if let Some(t) = text {
@@ -627,7 +599,7 @@ fn answers(r: &Record) -> Vec<(String, String)> {
     ]
 }
 
-fn example(r: &Record) -> Example {
+fn example(r: &CaseRecord) -> Example {
     Example {
         place: format!("{}:{} (RUN line {})", r.file, r.line, r.run_line),
         mcpu: format!("{}{}", r.mcpu, mattr_suffix(&r.mattr)),
@@ -643,7 +615,7 @@ fn example(r: &Record) -> Example {
 
 /// The divergence classes of a record: `llvm` findings by verdict; `ours` divergences by
 /// verdict and blame kind.
-fn classes_of(r: &Record) -> Vec<(&'static str, String)> {
+fn classes_of(r: &CaseRecord) -> Vec<(&'static str, String)> {
     let mut out = Vec::new();
     if r.llvm_finding() {
         out.push(("llvm", r.llvm.clone()));
@@ -704,7 +676,7 @@ impl<T> Picker<T> {
 
 /// What most often lies behind a class: the differing fields or operands of `ours-differs`,
 /// our message for `we-reject`, llvm-mc's for `we-accept`.
-fn cause_of(r: &Record) -> Option<String> {
+fn cause_of(r: &CaseRecord) -> Option<String> {
     match r.ours_column() {
         "ours-differs" => r.fields.as_deref().map(field_names),
         "we-reject" => r.ours_error.clone(),
@@ -765,7 +737,7 @@ impl ClassAcc {
             examples: Picker::new(examples),
         }
     }
-    fn add(&mut self, axis: &str, r: &Record) {
+    fn add(&mut self, axis: &str, r: &CaseRecord) {
         self.count += 1;
         self.files.insert(r.file.clone());
         *self.targets.entry(r.mcpu.clone()).or_default() += 1;
@@ -787,7 +759,7 @@ struct ReasonAcc {
 
 impl FileAcc {
     /// Counts the record under each of its finding columns ([`FILE_COLUMNS`]).
-    fn add_columns(&mut self, r: &Record) {
+    fn add_columns(&mut self, r: &CaseRecord) {
         for col in [r.llvm.split(':').next().unwrap_or(""), r.ours_column()] {
             if let Some(c) = FILE_COLUMNS.iter().find(|c| **c == col) {
                 *self.cols.entry(*c).or_default() += 1;
@@ -807,14 +779,14 @@ struct Tally {
 }
 
 impl Tally {
-    fn of(records: &[Record], examples: usize) -> Self {
+    fn of(records: &[CaseRecord], examples: usize) -> Self {
         let mut t = Tally::default();
         for r in records {
             t.add(r, examples);
         }
         t
     }
-    fn add(&mut self, r: &Record, examples: usize) {
+    fn add(&mut self, r: &CaseRecord, examples: usize) {
         let cls = classes_of(r);
         let f = self.files.entry(r.file.clone()).or_default();
         if !cls.is_empty() {
@@ -837,7 +809,7 @@ impl Tally {
     }
 }
 
-fn add_reason(reasons: &mut BTreeMap<String, ReasonAcc>, r: &Record) {
+fn add_reason(reasons: &mut BTreeMap<String, ReasonAcc>, r: &CaseRecord) {
     let reason = r.ours.trim_start_matches("unsupported:").trim().to_string();
     let e = reasons.entry(reason).or_insert_with(|| ReasonAcc {
         count: 0,

@@ -644,18 +644,21 @@ fn hex_list(bytes: &[EncByte]) -> Vec<String> {
         .collect()
 }
 
-/// One case in the JSON report (the contract the README documents).
+/// One case in the JSON report (the contract the README documents); `mcdiff report` and
+/// `mcdiff report merge` read it back, `mattr`, `ours_vs_check` and `replay` allowed absent.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct CaseRecord {
     pub file: String,
     pub run_line: usize,
     pub line: usize,
     pub mcpu: String,
+    #[serde(default)]
     pub mattr: Vec<String>,
     pub text: String,
     pub llvm: String,
     pub ours: String,
     /// `ours` was judged against the CHECK line: llvm-mc did not run.
+    #[serde(default)]
     pub ours_vs_check: bool,
     pub ours_bytes: Option<Vec<String>>,
     pub llvm_bytes: Option<Vec<String>>,
@@ -671,6 +674,7 @@ pub struct CaseRecord {
     pub fields: Option<String>,
     pub blame: Option<String>,
     pub sema: Option<String>,
+    #[serde(default)]
     pub replay: String,
 }
 
