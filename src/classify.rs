@@ -525,25 +525,20 @@ mod tests {
     fn both_reject_compares_messages_without_changing_the_verdict() {
         let want = CheckExpectation::Error("invalid operand for instruction".into());
         let llvm = err("invalid operand for instruction");
-        let same = judge_asm(
-            &OursAnswer::Rejected("Invalid operand for instruction".into()),
-            &llvm,
-            &rec(&want, None),
-        );
+        let we_reject = |message: &str, llvm: &LlvmAnswer| {
+            judge_asm(
+                &OursAnswer::Rejected(message.into()),
+                llvm,
+                &rec(&want, None),
+            )
+        };
+        let same = we_reject("Invalid operand for instruction", &llvm);
         assert_eq!(same.ours, OursVerdict::Match);
         assert_eq!(same.message, Some(MessageAgreement::Same));
-        let other = judge_asm(
-            &OursAnswer::Rejected("register out of range".into()),
-            &llvm,
-            &rec(&want, None),
-        );
+        let other = we_reject("register out of range", &llvm);
         assert_eq!(other.ours, OursVerdict::Match);
         assert_eq!(other.message, Some(MessageAgreement::Other));
-        let v = judge_asm(
-            &OursAnswer::Rejected("x".into()),
-            &err("not a valid operand."),
-            &rec(&want, None),
-        );
+        let v = we_reject("x", &err("not a valid operand."));
         assert_eq!(v.llvm, LlvmVerdict::CheckDiffers(CheckDiff::Message));
     }
 
