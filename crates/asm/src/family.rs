@@ -2,86 +2,78 @@
 //! `VOP1_VOP_DPP16`, `FLAT_GLBL`) reduced once to a [`Family`], and the groups the assembler,
 //! encoder, decoder and printer dispatch on.
 
-/// The encoding family of a spec form.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Family {
-    Sop1,
-    Sop2,
-    Sopk,
-    Sopc,
-    Sopp,
-    Smem,
-    Vop1,
-    Vop2,
-    Vopc,
-    Vop3,
-    /// VOP3 with a scalar destination (carry-out, compare masks); ENC_VOP3's opcode space.
-    Vop3Sdst,
-    Vop3p,
-    /// Dual issue: VOPD (`VOPDXY`) and its 96-bit GFX12.5 form VOPD3.
-    Vopd,
-    Vopd3,
-    Ds,
-    Vds,
-    Flat,
-    /// The global form as the RDNA3 and CDNA files spell it (`FLAT_GLOBAL`).
-    FlatGlobal,
-    /// The global form as the RDNA2 file spells it (`FLAT_GLBL`).
-    FlatGlbl,
-    FlatScratch,
-    Vflat,
-    Vglobal,
-    Vscratch,
-    Mubuf,
-    Mtbuf,
-    Vbuffer,
-    Mimg,
-    Vimage,
-    Vsample,
-    Exp,
-    Vexport,
-    Ldsdir,
-    Vdsdir,
-    /// A family no part of this crate handles (VOP3P_MFMA, VINTERP...).
-    Other,
+/// Declares [`Family`] with one spec spelling per variant, so parsing a name and naming a
+/// family read the same list (as `match`es, which compile to a length switch).
+macro_rules! families {
+    ($($(#[$doc:meta])* $variant:ident = $spelling:literal,)*) => {
+        /// The encoding family of a spec form.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Family {
+            $($(#[$doc])* $variant,)*
+            /// A family no part of this crate handles (VOP3P_MFMA, VINTERP...).
+            Other,
+        }
+
+        impl Family {
+            /// The family a spec spelling (after [`family_name`]) names.
+            fn from_spelling(name: &str) -> Family {
+                match name {
+                    $($spelling => Family::$variant,)*
+                    _ => Family::Other,
+                }
+            }
+
+            /// The spec's spelling (`VOP3_SDST_ENC`, `FLAT_GLBL`); `OTHER` for
+            /// [`Family::Other`].
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(Family::$variant => $spelling,)*
+                    Family::Other => "OTHER",
+                }
+            }
+        }
+    };
 }
 
-/// Spec spellings, after [`family_name`] has dropped prefixes and suffixes.
-const SPELLINGS: &[(&str, Family)] = &[
-    ("SOP1", Family::Sop1),
-    ("SOP2", Family::Sop2),
-    ("SOPK", Family::Sopk),
-    ("SOPC", Family::Sopc),
-    ("SOPP", Family::Sopp),
-    ("SMEM", Family::Smem),
-    ("VOP1", Family::Vop1),
-    ("VOP2", Family::Vop2),
-    ("VOPC", Family::Vopc),
-    ("VOP3", Family::Vop3),
-    ("VOP3_SDST_ENC", Family::Vop3Sdst),
-    ("VOP3P", Family::Vop3p),
-    ("VOPDXY", Family::Vopd),
-    ("VOPD3", Family::Vopd3),
-    ("DS", Family::Ds),
-    ("VDS", Family::Vds),
-    ("FLAT", Family::Flat),
-    ("FLAT_GLOBAL", Family::FlatGlobal),
-    ("FLAT_GLBL", Family::FlatGlbl),
-    ("FLAT_SCRATCH", Family::FlatScratch),
-    ("VFLAT", Family::Vflat),
-    ("VGLOBAL", Family::Vglobal),
-    ("VSCRATCH", Family::Vscratch),
-    ("MUBUF", Family::Mubuf),
-    ("MTBUF", Family::Mtbuf),
-    ("VBUFFER", Family::Vbuffer),
-    ("MIMG", Family::Mimg),
-    ("VIMAGE", Family::Vimage),
-    ("VSAMPLE", Family::Vsample),
-    ("EXP", Family::Exp),
-    ("VEXPORT", Family::Vexport),
-    ("LDSDIR", Family::Ldsdir),
-    ("VDSDIR", Family::Vdsdir),
-];
+families! {
+    Sop1 = "SOP1",
+    Sop2 = "SOP2",
+    Sopk = "SOPK",
+    Sopc = "SOPC",
+    Sopp = "SOPP",
+    Smem = "SMEM",
+    Vop1 = "VOP1",
+    Vop2 = "VOP2",
+    Vopc = "VOPC",
+    Vop3 = "VOP3",
+    /// VOP3 with a scalar destination (carry-out, compare masks); ENC_VOP3's opcode space.
+    Vop3Sdst = "VOP3_SDST_ENC",
+    Vop3p = "VOP3P",
+    /// Dual issue: VOPD (`VOPDXY`) and its 96-bit GFX12.5 form VOPD3.
+    Vopd = "VOPDXY",
+    Vopd3 = "VOPD3",
+    Ds = "DS",
+    Vds = "VDS",
+    Flat = "FLAT",
+    /// The global form as the RDNA3 and CDNA files spell it.
+    FlatGlobal = "FLAT_GLOBAL",
+    /// The global form as the RDNA2 file spells it.
+    FlatGlbl = "FLAT_GLBL",
+    FlatScratch = "FLAT_SCRATCH",
+    Vflat = "VFLAT",
+    Vglobal = "VGLOBAL",
+    Vscratch = "VSCRATCH",
+    Mubuf = "MUBUF",
+    Mtbuf = "MTBUF",
+    Vbuffer = "VBUFFER",
+    Mimg = "MIMG",
+    Vimage = "VIMAGE",
+    Vsample = "VSAMPLE",
+    Exp = "EXP",
+    Vexport = "VEXPORT",
+    Ldsdir = "LDSDIR",
+    Vdsdir = "VDSDIR",
+}
 
 /// The address segment a flat-family encoding addresses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -113,19 +105,7 @@ pub fn family_name(encoding: &str) -> &str {
 impl Family {
     /// The family of a spec encoding name.
     pub fn of(encoding: &str) -> Family {
-        let name = family_name(encoding);
-        SPELLINGS
-            .iter()
-            .find(|(spelling, _)| *spelling == name)
-            .map_or(Family::Other, |&(_, family)| family)
-    }
-
-    /// The spec's spelling (`VOP3_SDST_ENC`, `FLAT_GLBL`); `OTHER` for [`Family::Other`].
-    pub fn name(self) -> &'static str {
-        SPELLINGS
-            .iter()
-            .find(|(_, family)| *family == self)
-            .map_or("OTHER", |(spelling, _)| spelling)
+        Family::from_spelling(family_name(encoding))
     }
 
     /// The scalar families: SOP1, SOP2, SOPK, SOPC, SOPP and SMEM.

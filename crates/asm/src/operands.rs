@@ -4,6 +4,7 @@
 
 use mcdiff_spec::{Encoding, Operand, Spec};
 
+use crate::family::Family;
 use crate::inst::{RegFile, RegRange};
 use crate::syntax::regs::{is_aligned, spec_name};
 use crate::target::TargetCtx;
@@ -16,6 +17,20 @@ pub struct OperandCtx<'a> {
     pub syntax: &'a TargetCtx<'a>,
     pub mnemonic: &'a str,
     pub encoding: &'a Encoding,
+    /// The family of `encoding`, worked out once per statement.
+    pub family: Family,
+}
+
+impl<'a> OperandCtx<'a> {
+    pub fn new(target: &'a TargetCtx<'a>, mnemonic: &'a str, encoding: &'a Encoding) -> Self {
+        OperandCtx {
+            spec: target.spec,
+            syntax: target,
+            mnemonic,
+            encoding,
+            family: Family::of(&encoding.name),
+        }
+    }
 }
 
 /// The operand kinds, one per family of MRISA operand types; [`crate::asm::operands`] has

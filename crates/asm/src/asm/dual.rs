@@ -29,12 +29,11 @@ impl Assembler<'_> {
         };
         match self.build_dual(encoding, text, x_text, y_text) {
             Ok(inst) => {
-                let cx = OperandCtx {
-                    spec: self.ctx.spec,
-                    syntax: &self.ctx,
-                    mnemonic: inst.mnemonic.split(" :: ").next().unwrap_or_default(),
+                let cx = OperandCtx::new(
+                    &self.ctx,
+                    inst.mnemonic.split(" :: ").next().unwrap_or_default(),
                     encoding,
-                };
+                );
                 encode_built(inst.clone(), &crate::encode::DualIssue, &cx)
             }
             Err(why) => why.into(),
@@ -82,12 +81,7 @@ impl Assembler<'_> {
             reads_vcc: false,
         };
         for (stmt, half, instruction) in halves {
-            let cx = OperandCtx {
-                spec: self.ctx.spec,
-                syntax: &self.ctx,
-                mnemonic: &stmt.mnemonic,
-                encoding,
-            };
+            let cx = OperandCtx::new(&self.ctx, &stmt.mnemonic, encoding);
             pair.bind_half(stmt, half, instruction, &cx)?;
         }
         self.check_pair(&mut pair, &x_stmt, &y_stmt)?;

@@ -59,12 +59,7 @@ impl Assembler<'_> {
                 form.encoding
             ));
         };
-        let cx = OperandCtx {
-            spec: self.ctx.spec,
-            syntax: &self.ctx,
-            mnemonic: &stmt.mnemonic,
-            encoding,
-        };
+        let cx = OperandCtx::new(&self.ctx, &stmt.mnemonic, encoding);
         let inst = match build(&cx) {
             Ok(inst) => inst,
             Err(why) => return why.into(),

@@ -153,12 +153,7 @@ impl<'s> Assembler<'s> {
         let Some(encoding) = self.ctx.spec.encoding(&format!("ENC_{name}")) else {
             return AsmOutcome::Unsupported(format!("encoding ENC_{name} missing from spec"));
         };
-        let cx = OperandCtx {
-            spec: self.ctx.spec,
-            syntax: &self.ctx,
-            mnemonic: &stmt.mnemonic,
-            encoding,
-        };
+        let cx = OperandCtx::new(&self.ctx, &stmt.mnemonic, encoding);
         match self.build(&stmt, instruction, form, &cx) {
             Err(why) => why.into(),
             Ok(inst) => {

@@ -52,7 +52,7 @@ impl OperandParser for ScalarSource {
             register_code(&reg, slot, cx)?;
             return Ok(OperandValue::Reg(reg));
         }
-        let numeric = scalar_numeric(slot, Family::of(&cx.encoding.name));
+        let numeric = scalar_numeric(slot, cx.family);
         constant(&piece.text, slot, cx, numeric, takes_literal(slot))
     }
 }
@@ -88,7 +88,7 @@ impl OperandParser for Immediate {
         let width = field_width(cx, slot).unwrap_or(slot.size);
         let t = slot.operand_type.as_str();
         let field = slot.field.as_deref().unwrap_or("");
-        let family = Family::of(&cx.encoding.name);
+        let family = cx.family;
         // LLVM's range rules for integer immediates: hwreg/sendmsg codes are unsigned 16-bit;
         // SMEM immediate offsets signed; unsigned formats unsigned; a few SOPP immediates and
         // the SMEM SDATA immediates take any 32-bit value, truncated; the rest must fit the
@@ -352,7 +352,7 @@ pub fn smem_offset_fits(v: i64, width: u32, buffer: bool) -> bool {
 
 /// True for the 32-bit vector encodings, where a true16 high half is bit 7 of the VGPR code.
 fn is_vop32(cx: &OperandCtx) -> bool {
-    Family::of(&cx.encoding.name).is_vop32()
+    cx.family.is_vop32()
 }
 
 /// A VGPR for a vector slot: the register count must match the operand size; a true16 half

@@ -50,12 +50,7 @@ impl Assembler<'_> {
                 )));
                 continue;
             };
-            let cx = OperandCtx {
-                spec: self.ctx.spec,
-                syntax: &self.ctx,
-                mnemonic: base,
-                encoding,
-            };
+            let cx = OperandCtx::new(&self.ctx, base, encoding);
             let inst = match self.build_vector(stmt, base, instruction, form, dpp, &cx) {
                 Ok(inst) => inst,
                 Err(why) => {
