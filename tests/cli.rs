@@ -154,18 +154,6 @@ fn run_reports_version_and_json_records() {
     }
 }
 
-/// A stand-in llvm-mc: answers `--version` as LLVM 19.1.7, then runs `body` on any other call.
-fn fake_llvm_mc(dir: &std::path::Path, name: &str, body: &str) -> std::path::PathBuf {
-    use std::os::unix::fs::PermissionsExt;
-    let path = dir.join(name);
-    let script = format!(
-        "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'LLVM version 19.1.7'; exit 0; fi\n{body}\n"
-    );
-    std::fs::write(&path, script).unwrap();
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    path
-}
-
 /// llvm-mc faults are `not-run` cases, never matches or rejections; they fail
 /// `--deny-divergence` and are never cached.
 #[test]
@@ -204,7 +192,7 @@ fn llvm_mc_faults_are_not_run_and_never_cached() {
             "llvm-mc timed out",
         ),
     ] {
-        let mc = fake_llvm_mc(&dir, name, body);
+        let mc = common::stand_in_llvm_mc(&dir, name, "19.1.7", body);
         let json = dir.join(format!("{name}.json"));
         mcdiff()
             .arg("--data")
@@ -353,7 +341,7 @@ fn gate_exit_status_follows_the_baseline() {
         .code(1)
         .stderr(predicate::str::contains(format!("unreviewed: {removed}:")))
         .stderr(predicate::str::contains("1 changes are unreviewed"));
-    let broken = fake_llvm_mc(&dir, "segv", "kill -SEGV $$");
+    let broken = common::stand_in_llvm_mc(&dir, "segv", "19.1.7", "kill -SEGV $$");
     gate(&broken, &[])
         .assert()
         .code(2)
@@ -443,4 +431,78 @@ fn bad_test_files_are_named_and_the_run_completes() {
         report["targets"]["gfx1100"]["ours"]["match"], 1,
         "good.s was checked"
     );
+}
+
+/// RUN lines with a flag llvm-mc or FileCheck does not have (lit would run them and fail)
+/// are bad input named with file:line: the run completes, counting the file's other RUN
+/// line and the other files' cases, lists them in the JSON, and exits 2.
+///
+/// Checked to fail: with crates/lit's `walk_options` skipping an unknown option instead of
+/// returning "unknown option" the run exits 0 and counts the bad RUN lines' cases; with
+/// `cmd_run` (src/main.rs) not adding `unparsed_runs` to its input errors it exits 0.
+#[test]
+fn unknown_run_line_flags_are_bad_input_and_the_run_completes() {
+    let (Some(data), Some(_)) = (common::data_dir(), common::llvm_mc("22")) else {
+        return;
+    };
+    let dir = common::fresh_dir("cli", "unknown-flags");
+    let asm = common::corpus_layout(&dir, "22.1.8", &data);
+    let run = |mcpu: &str, mc_flag: &str, fc_flag: &str| {
+        format!("// RUN: llvm-mc -triple=amdgcn -mcpu={mcpu} -show-encoding{mc_flag} %s | FileCheck{fc_flag} %s\n")
+    };
+    let nop = "s_nop 0\n// CHECK: s_nop 0 ; encoding: [0x00,0x00,0x80,0xbf]\n";
+    let flags = [
+        run("gfx1100", "", ""),
+        run("gfx1100", " --no-such-flag", ""),
+        run("gfx1200", "", " --frobnicate"),
+    ];
+    std::fs::write(asm.join("flags.s"), format!("{}{nop}", flags.concat())).unwrap();
+    std::fs::write(
+        asm.join("good.s"),
+        format!("{}{nop}{nop}", run("gfx1200", "", "")),
+    )
+    .unwrap();
+    let json = dir.join("r.json");
+    mcdiff()
+        .arg("--data")
+        .arg(&dir)
+        .args(["run", "--corpus", "22.1.8", "--no-cache", "--json"])
+        .arg(&json)
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("gfx1100"))
+        .stderr(predicate::str::contains(
+            "MC/AMDGPU/flags.s:2: unparsed RUN line: unknown option --no-such-flag",
+        ))
+        .stderr(predicate::str::contains(
+            "MC/AMDGPU/flags.s:3: unparsed RUN line: unknown option --frobnicate",
+        ))
+        .stderr(predicate::str::contains("panicked").not());
+    let report = &common::json_documents(&json)[0];
+    let unparsed: Vec<(&str, u64)> = report["unparsed_runs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| (u["file"].as_str().unwrap(), u["line"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(
+        unparsed,
+        [("MC/AMDGPU/flags.s", 2), ("MC/AMDGPU/flags.s", 3)]
+    );
+    assert_eq!(report["files"], 2);
+    let per_file = &report["cases_per_file"];
+    assert_eq!(
+        per_file["MC/AMDGPU/flags.s"],
+        serde_json::json!({"gfx1100": 1})
+    );
+    assert_eq!(
+        per_file["MC/AMDGPU/good.s"],
+        serde_json::json!({"gfx1200": 2})
+    );
+    for (mcpu, cases) in [("gfx1100", 1), ("gfx1200", 2)] {
+        let t = &report["targets"][mcpu];
+        assert_eq!(t["cases"], cases, "{mcpu}");
+        assert_eq!(t["llvm"]["agrees"], cases, "{mcpu}: llvm-mc ran: {t}");
+        assert_eq!(t["ours"]["match"], cases, "{mcpu}: ours ran: {t}");
+    }
 }

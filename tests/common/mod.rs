@@ -41,3 +41,64 @@ pub fn llvm_mc(major: &str) -> Option<PathBuf> {
         p.exists().then_some(p),
     )
 }
+
+/// The `mcdiff` binary under test, for tests that spawn it (signals, concurrent runs).
+pub fn mcdiff_bin() -> PathBuf {
+    assert_cmd::cargo::cargo_bin("mcdiff")
+}
+
+/// A fresh, empty folder under the system temp dir, named after the test binary's `prefix`,
+/// this process and `name`.
+pub fn fresh_dir(prefix: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("mcdiff-{prefix}-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A stand-in llvm-mc at `dir/name`: answers `--version` as LLVM `version`, then runs the
+/// shell `body` on any other call.
+pub fn stand_in_llvm_mc(dir: &Path, name: &str, version: &str, body: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    let script = format!(
+        "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'LLVM version {version}'; exit 0; fi\n{body}\n"
+    );
+    std::fs::write(&path, script).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+/// Lays out a data folder at `root` like the real one for corpus `version` (empty
+/// `MC/AMDGPU` and `MC/Disassembler/AMDGPU` folders, `amd-isa/xml` linked to `data`'s) and
+/// returns its `MC/AMDGPU` folder, where the test writes its test files.
+pub fn corpus_layout(root: &Path, version: &str, data: &Path) -> PathBuf {
+    let tests = root.join("llvm-tests").join(version).join("MC");
+    let asm = tests.join("AMDGPU");
+    std::fs::create_dir_all(&asm).unwrap();
+    std::fs::create_dir_all(tests.join("Disassembler/AMDGPU")).unwrap();
+    std::fs::create_dir_all(root.join("amd-isa")).unwrap();
+    std::os::unix::fs::symlink(data.join("amd-isa/xml"), root.join("amd-isa/xml")).unwrap();
+    asm
+}
+
+/// The JSON documents of a `--json` report, one per line.
+pub fn json_documents(path: &Path) -> Vec<serde_json::Value> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// Names in `dir` that look like temporary files (`*.tmp*`), left behind by a write that
+/// did not finish.
+pub fn temporary_files(dir: &Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .map(|d| {
+            d.filter_map(|e| e.ok())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|n| n.contains(".tmp"))
+                .collect()
+        })
+        .unwrap_or_default()
+}
