@@ -176,6 +176,7 @@ struct AsmArgs {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    mcdiff::llvm_mc::end_llvm_mc_on_interrupt();
     let result = match cli.command {
         Command::Run(args) => cmd_run(cli.data, args),
         Command::Asm(args) => cmd_asm(cli.data, args),

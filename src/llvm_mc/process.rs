@@ -3,6 +3,7 @@
 
 use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicI32, Ordering::SeqCst};
 use std::time::{Duration, Instant};
 
 use super::LlvmMc;
@@ -116,6 +117,7 @@ impl LlvmMc {
             .process_group(0)
             .spawn()
             .with_context(|| format!("cannot start {}", self.path.display()))?;
+        let _live = LiveGroup::register(child.id());
         let mut stdin = child.stdin.take().expect("piped stdin");
         let input = input.as_bytes().to_vec();
         // A child that exits without reading its input closes the pipe: not an error here.
@@ -173,6 +175,57 @@ impl LlvmMc {
 
 fn joined(reader: std::thread::JoinHandle<Vec<u8>>) -> Vec<u8> {
     reader.join().unwrap_or_default()
+}
+
+/// The process groups of the llvm-mc processes running now (0: a free slot), so that an
+/// interrupt can end them: llvm-mc runs in a group of its own, which a terminal's Ctrl-C
+/// does not reach, and a stalled one would outlive mcdiff.
+static LIVE_GROUPS: [AtomicI32; 64] = [const { AtomicI32::new(0) }; 64];
+
+/// A slot of [`LIVE_GROUPS`], freed when dropped (after the group was killed).
+struct LiveGroup(Option<&'static AtomicI32>);
+
+impl LiveGroup {
+    fn register(pid: u32) -> LiveGroup {
+        let pid = i32::try_from(pid).unwrap_or(0);
+        LiveGroup(
+            LIVE_GROUPS
+                .iter()
+                .find(|slot| pid > 0 && slot.compare_exchange(0, pid, SeqCst, SeqCst).is_ok()),
+        )
+    }
+}
+
+impl Drop for LiveGroup {
+    fn drop(&mut self) {
+        if let Some(slot) = self.0 {
+            slot.store(0, SeqCst);
+        }
+    }
+}
+
+/// On SIGINT, SIGTERM or SIGHUP: kill the running llvm-mc process groups, then die of the
+/// signal as without a handler. Report files are only ever renamed into place whole, so
+/// earlier reports stay intact.
+pub fn end_llvm_mc_on_interrupt() {
+    extern "C" fn on_signal(signal: libc::c_int) {
+        for slot in &LIVE_GROUPS {
+            let pid = slot.load(SeqCst);
+            if pid > 0 {
+                // SAFETY: kill(2) is async-signal-safe; it touches no memory of ours.
+                unsafe { libc::kill(-pid, libc::SIGKILL) };
+            }
+        }
+        // SAFETY: signal(2) and raise(3) are async-signal-safe.
+        unsafe {
+            libc::signal(signal, libc::SIG_DFL);
+            libc::raise(signal);
+        }
+    }
+    for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+        // SAFETY: installs a handler that only makes async-signal-safe calls.
+        unsafe { libc::signal(signal, on_signal as libc::sighandler_t) };
+    }
 }
 
 /// SIGKILL to the process group `pid` leads (llvm-mc runs in a group of its own).
