@@ -222,9 +222,10 @@ pub fn end_llvm_mc_on_interrupt() {
             libc::raise(signal);
         }
     }
+    let handler: extern "C" fn(libc::c_int) = on_signal;
     for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
         // SAFETY: installs a handler that only makes async-signal-safe calls.
-        unsafe { libc::signal(signal, on_signal as libc::sighandler_t) };
+        unsafe { libc::signal(signal, handler as libc::sighandler_t) };
     }
 }
 
