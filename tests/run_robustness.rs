@@ -1,0 +1,214 @@
+//! `mcdiff run` when it is interrupted, and when two runs share one cache directory: earlier
+//! reports stay whole, no llvm-mc is left running, no temporary file is left behind, and the
+//! cache keeps giving the answers a fresh run gives.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const CORPUS: &str = "22.1.8";
+
+/// `mcdiff --data DATA run --corpus 22.1.8 --llvm-mc MC` plus `extra`, its output going to
+/// `<out>.stdout` and `<out>.stderr`.
+fn run_command(data: &Path, mc: &Path, out: &Path, extra: &[&std::ffi::OsStr]) -> Command {
+    let mut cmd = Command::new(common::mcdiff_bin());
+    cmd.arg("--data").arg(data);
+    cmd.args(["run", "--corpus", CORPUS, "--llvm-mc"]).arg(mc);
+    cmd.args(extra);
+    cmd.stdin(Stdio::null())
+        .stdout(std::fs::File::create(out.with_extension("stdout")).unwrap())
+        .stderr(std::fs::File::create(out.with_extension("stderr")).unwrap());
+    cmd
+}
+
+fn stderr_of(out: &Path) -> String {
+    std::fs::read_to_string(out.with_extension("stderr")).unwrap_or_default()
+}
+
+/// Runs to the end; panics with its error output unless it exits 0.
+fn run_ok(mut cmd: Command, out: &Path) {
+    let status = cmd.status().unwrap();
+    assert!(status.success(), "{status}: {}", stderr_of(out));
+}
+
+/// Waits for `ready` (what the test waits for), panicking after a minute: a guard against a
+/// hung test, not a measurement.
+fn wait_until(what: &str, child: &mut Child, mut ready: impl FnMut() -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !ready() {
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!("mcdiff ended ({status}) before {what}");
+        }
+        assert!(Instant::now() < deadline, "still waiting for {what}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The processes of process group `pgid` that are alive (not zombies), from /proc.
+fn live_members(pgid: u32) -> Vec<u32> {
+    let mut live = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        // "pid (comm) state ppid pgrp ...": comm may hold anything, so split after its ')'.
+        let fields: Vec<&str> = stat[stat.rfind(')').unwrap() + 1..]
+            .split_whitespace()
+            .collect();
+        if fields[0] != "Z" && fields[2].parse() == Ok(pgid) {
+            live.push(pid);
+        }
+    }
+    live
+}
+
+fn cache_entries(cache: &Path) -> usize {
+    std::fs::read_dir(cache).map_or(0, |d| {
+        d.flatten()
+            .filter(|e| e.file_name().to_string_lossy().ends_with(".txt"))
+            .count()
+    })
+}
+
+fn lines_of(path: &Path) -> usize {
+    std::fs::read_to_string(path).map_or(0, |t| t.lines().count())
+}
+
+/// A temp data folder with three small assembler tests; `slow.s` carries the word the
+/// stand-in llvm-mc stalls on.
+fn three_test_files(data: &Path, dir: &Path) -> PathBuf {
+    let root = dir.join("data");
+    let asm = common::corpus_layout(&root, CORPUS, data);
+    let run = |mcpu: &str| {
+        format!("// RUN: llvm-mc -triple=amdgcn -mcpu={mcpu} -show-encoding %s | FileCheck %s\n")
+    };
+    let add = |d: u32| {
+        format!("s_add_u32 s{d}, s1, s2\n// CHECK: encoding: [0x01,0x02,0x{d:02x},0x80]\n")
+    };
+    let body = |n: u32| (0..n).map(add).collect::<String>();
+    std::fs::write(asm.join("a.s"), format!("{}{}", run("gfx1100"), body(5))).unwrap();
+    std::fs::write(asm.join("b.s"), format!("{}{}", run("gfx1200"), body(7))).unwrap();
+    let slow = format!("{}// mcdiff-test-slow\n{}", run("gfx1100"), body(3));
+    std::fs::write(asm.join("slow.s"), slow).unwrap();
+    root
+}
+
+/// A SIGINT during `mcdiff run` leaves the previous `--json`/`--junit` reports byte for
+/// byte, no temporary file beside them or in the cache, and no llvm-mc running; it exits
+/// non-zero; a following run over the same cache directory gives the same report, served
+/// from the cache for the files the interrupted run finished.
+///
+/// Checked to fail: without the interrupt handler of src/llvm_mc.rs
+/// (`end_llvm_mc_on_interrupt`, which kills the running llvm-mc process groups, then dies
+/// of the signal) the stalled stand-in and its `sleep` were still alive after mcdiff exited
+/// ("llvm-mc left running"); with src/output.rs' `check_writable` truncating the report at
+/// the start of the run (`std::fs::write(path, b"")`) the JSON report is not kept.
+#[test]
+fn sigint_keeps_the_previous_report_and_the_cache_whole() {
+    let (Some(data), Some(real)) = (common::data_dir(), common::llvm_mc("22")) else {
+        return;
+    };
+    let dir = common::fresh_dir("robust", "sigint");
+    let root = three_test_files(&data, &dir);
+    let d = dir.display();
+    let body = format!(
+        "echo $$ >> {d}/calls\ninput=$(cat)\n\
+         case \"$input\" in *mcdiff-test-slow*) if [ -e {d}/hold ]; then\n\
+         echo $$ > {d}/sleeping.w; mv {d}/sleeping.w {d}/sleeping; sleep 60; fi;; esac\n\
+         printf '%s\\n' \"$input\" | exec {} \"$@\"",
+        real.display()
+    );
+    let mc = common::stand_in_llvm_mc(&dir, "llvm-mc", CORPUS, &body);
+    let reports = dir.join("reports");
+    std::fs::create_dir_all(&reports).unwrap();
+    let (json, junit) = (reports.join("r.json"), reports.join("r.xml"));
+    let outputs = [
+        "--json".as_ref(),
+        json.as_os_str(),
+        "--junit".as_ref(),
+        junit.as_os_str(),
+    ];
+    let first = dir.join("first");
+    let no_cache = [&outputs[..], &["--no-cache".as_ref()]].concat();
+    run_ok(run_command(&root, &mc, &first, &no_cache), &first);
+    let previous = (
+        std::fs::read(&json).unwrap(),
+        std::fs::read(&junit).unwrap(),
+    );
+
+    std::fs::write(dir.join("hold"), "").unwrap();
+    let cache = dir.join("cache");
+    let with_cache = [&outputs[..], &["--cache".as_ref(), cache.as_os_str()]].concat();
+    let second = dir.join("second");
+    let mut child = run_command(&root, &mc, &second, &with_cache)
+        .spawn()
+        .unwrap();
+    let sleeping = dir.join("sleeping");
+    wait_until(
+        "llvm-mc stalls on slow.s, a.s and b.s cached",
+        &mut child,
+        || sleeping.exists() && cache_entries(&cache) == 2,
+    );
+    let stalled: u32 = std::fs::read_to_string(&sleeping)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    // SAFETY: kill(2) on the child this test spawned and has not waited for yet.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
+    let status = child.wait().unwrap();
+    assert!(!status.success(), "an interrupted run exits non-zero");
+    assert_eq!(
+        std::fs::read(&json).unwrap(),
+        previous.0,
+        "the JSON report is kept"
+    );
+    assert_eq!(
+        std::fs::read(&junit).unwrap(),
+        previous.1,
+        "the JUnit report is kept"
+    );
+    let names: Vec<String> = std::fs::read_dir(&reports)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 2, "nothing but the two reports: {names:?}");
+    assert_eq!(common::temporary_files(&cache), Vec::<String>::new());
+    // The interrupted run's llvm-mc (a process group of its own) was killed with it.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !live_members(stalled).is_empty() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(
+        live_members(stalled),
+        Vec::<u32>::new(),
+        "llvm-mc left running"
+    );
+
+    std::fs::remove_file(dir.join("hold")).unwrap();
+    let calls = lines_of(&dir.join("calls"));
+    let third = dir.join("third");
+    let third_json = third.with_extension("json");
+    let after = [
+        "--json".as_ref(),
+        third_json.as_os_str(),
+        "--cache".as_ref(),
+        cache.as_os_str(),
+    ];
+    run_ok(run_command(&root, &mc, &third, &after), &third);
+    assert_eq!(
+        std::fs::read(&third_json).unwrap(),
+        previous.0,
+        "the run after the interrupt gives the report of a fresh run"
+    );
+    assert_eq!(
+        lines_of(&dir.join("calls")),
+        calls + 1,
+        "only slow.s runs llvm-mc: the interrupted run's cache entries serve a.s and b.s"
+    );
+}
