@@ -212,3 +212,89 @@ fn sigint_keeps_the_previous_report_and_the_cache_whole() {
         "only slow.s runs llvm-mc: the interrupted run's cache entries serve a.s and b.s"
     );
 }
+
+/// Two runs sharing one cache directory at the same time (a stand-in llvm-mc holds each
+/// run's first llvm-mc until the other run has started one, so both miss the cache together
+/// and write the same entries): both exit 0 with the same report, the one the real llvm-mc
+/// gives without a cache; a third run is served wholly from the cache, with the same report.
+///
+/// Checked to fail: with the cache store in src/llvm_mc.rs' `RunCache::exec` removed (the
+/// temporary entry deleted instead of renamed into place) the third run ran llvm-mc again.
+/// The concurrent half guards against races (torn or colliding cache entries) that a
+/// mutation shows only by chance: a temporary entry name shared by both processes with the
+/// rename's error passed on still passed 3 runs of 3, the window being microseconds.
+#[test]
+fn two_runs_share_one_cache_directory() {
+    let (Some(data), Some(real)) = (common::data_dir(), common::llvm_mc("22")) else {
+        return;
+    };
+    let dir = common::fresh_dir("robust", "shared-cache");
+    let root = dir.join("data");
+    let asm = common::corpus_layout(&root, CORPUS, &data);
+    for name in ["gfx11_asm_sop1.s", "gfx12_asm_sopc.s", "gfx11_asm_sopk.s"] {
+        let from = data
+            .join("llvm-tests")
+            .join(CORPUS)
+            .join("MC/AMDGPU")
+            .join(name);
+        std::fs::copy(from, asm.join(name)).unwrap();
+    }
+    let d = dir.display();
+    let body = format!(
+        "echo $PPID >> {d}/calls\nn=0\n\
+         while [ \"$(sort -u {d}/calls | wc -l)\" -lt 2 ] && [ $n -lt 600 ]; do sleep 0.1; n=$((n+1)); done\n\
+         exec {} \"$@\"",
+        real.display()
+    );
+    let mc = common::stand_in_llvm_mc(&dir, "llvm-mc", CORPUS, &body);
+    let cache = dir.join("cache");
+    let run = |name: &str| {
+        let out = dir.join(name);
+        let json = out.with_extension("json");
+        let args = [
+            "--json".as_ref(),
+            json.as_os_str(),
+            "--cache".as_ref(),
+            cache.as_os_str(),
+        ];
+        (run_command(&root, &mc, &out, &args), out)
+    };
+    let (mut a, a_out) = run("a");
+    let (mut b, b_out) = run("b");
+    let (mut a, mut b) = (a.spawn().unwrap(), b.spawn().unwrap());
+    let (a_status, b_status) = (a.wait().unwrap(), b.wait().unwrap());
+    assert!(a_status.success(), "{a_status}: {}", stderr_of(&a_out));
+    assert!(b_status.success(), "{b_status}: {}", stderr_of(&b_out));
+    let calls = std::fs::read_to_string(dir.join("calls")).unwrap();
+    let runs: std::collections::BTreeSet<&str> = calls.lines().collect();
+    assert_eq!(runs.len(), 2, "both runs ran llvm-mc: {calls}");
+    assert_eq!(common::temporary_files(&cache), Vec::<String>::new());
+
+    let (third, third_out) = run("c");
+    run_ok(third, &third_out);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("calls")).unwrap(),
+        calls,
+        "the third run is served from the cache"
+    );
+    let reference = dir.join("reference");
+    let mut fresh = run_command(&root, &real, &reference, &[]);
+    fresh
+        .args(["--no-cache", "--json"])
+        .arg(reference.with_extension("json"));
+    run_ok(fresh, &reference);
+
+    let report = |out: &Path| common::json_documents(&out.with_extension("json"));
+    let (a, b, c) = (report(&a_out), report(&b_out), report(&third_out));
+    assert_eq!(a, b, "the two concurrent runs agree");
+    assert_eq!(a, c, "the cached run agrees");
+    let reference = &report(&reference)[0];
+    for key in ["files", "run_kinds", "targets", "cases_per_file"] {
+        assert_eq!(
+            a[0][key], reference[key],
+            "{key}: as llvm-mc without a cache"
+        );
+    }
+    let cases = reference["targets"]["gfx1100"]["cases"].as_u64().unwrap();
+    assert!(cases > 500, "gfx11_asm_sop1.s alone has hundreds of cases");
+}
