@@ -49,6 +49,7 @@ fn run_huge(data: &Path, dir: &Path, cases: u32) -> f64 {
     write_huge_file(&asm, cases);
     let json = dir.join(format!("{cases}.json"));
     let stderr = dir.join(format!("{cases}.stderr"));
+    #[allow(clippy::zombie_processes)] // reaped by wait4 in wait_with_cpu_time
     let child = Command::new(common::mcdiff_bin())
         .arg("--data")
         .arg(&root)
