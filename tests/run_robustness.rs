@@ -211,6 +211,7 @@ fn sigint_keeps_the_previous_report_and_the_cache_whole() {
         calls + 1,
         "only slow.s runs llvm-mc: the interrupted run's cache entries serve a.s and b.s"
     );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Two runs sharing one cache directory at the same time (a stand-in llvm-mc holds each
@@ -297,4 +298,5 @@ fn two_runs_share_one_cache_directory() {
     }
     let cases = reference["targets"]["gfx1100"]["cases"].as_u64().unwrap();
     assert!(cases > 500, "gfx11_asm_sop1.s alone has hundreds of cases");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
