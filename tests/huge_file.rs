@@ -1,6 +1,5 @@
 //! One huge test file (1M lines, 44 MB in release builds), generated at run time: `mcdiff run`
-//! completes with every instruction line counted, and its cost grows linearly, not
-//! quadratically, with the file's length.
+//! completes with every instruction line counted and no panic.
 
 mod common;
 
@@ -10,7 +9,7 @@ use std::process::{Command, Stdio};
 
 /// Instruction lines of the big file; each has its CHECK line, so the file has twice as
 /// many lines (plus comments). Debug builds run a twentieth: the debug encoder is some
-/// 10-20x slower, and the test is about growth, which the smaller size still shows.
+/// 10-20x slower.
 const CASES: u32 = if cfg!(debug_assertions) {
     25_000
 } else {
@@ -102,32 +101,17 @@ fn wait_with_cpu_time(pid: u32) -> (i32, f64) {
     (code, seconds(usage.ru_utime) + seconds(usage.ru_stime))
 }
 
-/// A file of 1M lines runs to the end with every case counted; a quarter of it costs about
-/// a quarter of the CPU time. Linear growth gives a ratio near 4 (3.8: 5.4 and 20.5 CPU
-/// seconds, the test 40 s on a loaded 2-core machine), quadratic growth near 16: the bound
-/// of 8 leaves room for noise and still catches a quadratic step costing as much as the
-/// rest of the run at the quarter size.
-///
-/// Checked to fail: with `mark_lines` (src/llvm_mc.rs) looking each line up in a Vec of
-/// the instruction lines instead of a HashSet (quadratic), the ratio was 10.6 (11.6 and
-/// 123.2 CPU seconds) and the test failed.
+/// A file of 1M lines runs to the end with every case counted, without a panic. Its CPU
+/// time is printed, not asserted (speed lives in benchmarks); measured: 20.5 CPU seconds
+/// for 500k cases, 5.4 for a quarter of them (linear; a quadratic lookup in `mark_lines`
+/// once made the same pair 11.6 and 123.2).
 #[test]
-fn a_huge_test_file_runs_in_linear_time() {
+fn a_huge_test_file_runs_to_the_end() {
     let (Some(data), Some(_)) = (common::data_dir(), common::llvm_mc("22")) else {
         return;
     };
     let dir = common::fresh_dir("huge", "file");
-    let quarter = run_huge(&data, &dir, CASES / 4);
-    let whole = run_huge(&data, &dir, CASES);
-    let ratio = whole / quarter;
-    eprintln!(
-        "CPU time: {quarter:.2} s for {} cases, {whole:.2} s for {CASES}: ratio {ratio:.2}",
-        CASES / 4
-    );
-    assert!(
-        ratio < 8.0,
-        "4x the lines cost {ratio:.1}x the CPU time ({quarter:.2} s, {whole:.2} s): \
-         something is quadratic in the file's length"
-    );
+    let cpu = run_huge(&data, &dir, CASES);
+    eprintln!("CPU time: {cpu:.2} s for {CASES} cases");
     std::fs::remove_dir_all(&dir).unwrap();
 }
