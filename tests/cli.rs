@@ -298,11 +298,7 @@ fn report_paths_are_checked_first_and_never_truncated() {
 /// and 2 when an llvm-mc faults.
 #[test]
 fn gate_exit_status_follows_the_baseline() {
-    let (Some(data), Some(old), Some(new)) = (
-        common::data_dir(),
-        common::llvm_mc("19"),
-        common::llvm_mc("22"),
-    ) else {
+    let Some((data, old, new)) = common::data_and_both_llvm_mc() else {
         return;
     };
     let dir = tempdir().join("gate");

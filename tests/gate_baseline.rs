@@ -13,11 +13,7 @@ use mcdiff::llvm_mc::{LlvmMc, RunCache};
 
 #[test]
 fn llvm_19_to_22_changes_are_reviewed() {
-    let (Some(data), Some(old), Some(new)) = (
-        common::data_dir(),
-        common::llvm_mc("19"),
-        common::llvm_mc("22"),
-    ) else {
+    let Some((data, old, new)) = common::data_and_both_llvm_mc() else {
         return;
     };
     let corpus_root = data.join("llvm-tests/19.1.7");

@@ -19,11 +19,7 @@ fn read(path: &Path) -> String {
 
 #[test]
 fn reduced_nightly_twice_writes_reports_and_two_history_lines() {
-    let (Some(data), Some(_), Some(_)) = (
-        common::data_dir(),
-        common::llvm_mc("19"),
-        common::llvm_mc("22"),
-    ) else {
+    let Some((data, _, _)) = common::data_and_both_llvm_mc() else {
         return;
     };
     let out = tempdir("script");

@@ -81,11 +81,7 @@ fn page(dir: &Path, json: &str) -> (String, String) {
 
 #[test]
 fn merged_shards_are_the_unsharded_run() {
-    let (Some(data), Some(_), Some(_)) = (
-        common::data_dir(),
-        common::llvm_mc("19"),
-        common::llvm_mc("22"),
-    ) else {
+    let Some((data, _, _)) = common::data_and_both_llvm_mc() else {
         return;
     };
     let dir = tempdir("run");
@@ -173,11 +169,7 @@ fn assert_shards_split_the_files(dir: &Path, whole: &[serde_json::Value]) {
 
 #[test]
 fn merged_gate_shards_are_the_unsharded_gate() {
-    let (Some(data), Some(old), Some(new)) = (
-        common::data_dir(),
-        common::llvm_mc("19"),
-        common::llvm_mc("22"),
-    ) else {
+    let Some((data, old, new)) = common::data_and_both_llvm_mc() else {
         return;
     };
     let dir = tempdir("gate");

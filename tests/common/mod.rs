@@ -42,6 +42,11 @@ pub fn llvm_mc(major: &str) -> Option<PathBuf> {
     )
 }
 
+/// The data directory and llvm-mc 19 and 22, for the tests that compare the two releases.
+pub fn data_and_both_llvm_mc() -> Option<(PathBuf, PathBuf, PathBuf)> {
+    Some((data_dir()?, llvm_mc("19")?, llvm_mc("22")?))
+}
+
 /// The `mcdiff` binary under test, for tests that spawn it (signals, concurrent runs).
 pub fn mcdiff_bin() -> PathBuf {
     assert_cmd::cargo::cargo_bin("mcdiff")
