@@ -5,7 +5,7 @@
 //! resolved by the caller (message names, version constants); any other symbol is an error,
 //! because these operands must be absolute.
 
-use crate::syntax::expr::{nesting_too_deep, MAX_NESTING};
+use crate::syntax::expr::{apply, nesting_too_deep, precedence, MAX_NESTING};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Tok {
@@ -154,7 +154,7 @@ impl<'t> Cursor<'t> {
     fn binary(&mut self, min_prec: u8, names: Names) -> Result<i64, String> {
         let mut lhs = self.unary(names)?;
         while let Some(Tok::Punct(op)) = self.peek() {
-            let Some(prec) = binary_precedence(op) else {
+            let Some(prec) = precedence(op) else {
                 break;
             };
             if prec < min_prec {
@@ -162,7 +162,7 @@ impl<'t> Cursor<'t> {
             }
             self.pos += 1;
             let rhs = self.binary(prec + 1, names)?;
-            lhs = apply_binary(op, lhs, rhs)?;
+            lhs = apply(op, lhs, rhs)?;
         }
         Ok(lhs)
     }
@@ -219,36 +219,6 @@ impl<'t> Cursor<'t> {
     }
 }
 
-/// GNU-assembler precedence as llvm-mc uses it (higher binds tighter).
-fn binary_precedence(op: &str) -> Option<u8> {
-    Some(match op {
-        "|" => 1,
-        "^" => 2,
-        "&" => 3,
-        "<<" | ">>" => 4,
-        "+" | "-" => 5,
-        "*" | "/" | "%" => 6,
-        _ => return None,
-    })
-}
-
-fn apply_binary(op: &str, a: i64, b: i64) -> Result<i64, String> {
-    Ok(match op {
-        "|" => a | b,
-        "^" => a ^ b,
-        "&" => a & b,
-        "<<" => a.wrapping_shl(b as u32),
-        ">>" => a.wrapping_shr(b as u32),
-        "+" => a.wrapping_add(b),
-        "-" => a.wrapping_sub(b),
-        "*" => a.wrapping_mul(b),
-        "/" | "%" if b == 0 => return Err("division by zero".to_string()),
-        "/" => a.wrapping_div(b),
-        "%" => a.wrapping_rem(b),
-        _ => unreachable!("binary_precedence admits only the operators above"),
-    })
-}
-
 /// Names that resolve to nothing: plain absolute expressions.
 pub(crate) fn no_names(_: &str) -> Option<i64> {
     None
@@ -274,7 +244,8 @@ mod tests {
         assert_eq!(eval("1+2*3"), Ok(7));
         assert_eq!(eval("(1+2)*3"), Ok(9));
         assert_eq!(eval("1 | 2 & 3"), Ok(3));
-        assert_eq!(eval("1 << 4 + 1"), Ok(32));
+        // llvm-mc 19 and 22: `vmcnt(1 << 4 + 1)` is vmcnt(17).
+        assert_eq!(eval("1 << 4 + 1"), Ok(17));
         assert_eq!(eval("-1"), Ok(-1));
         assert_eq!(eval("~0 & 0xff"), Ok(255));
         assert!(eval("1/0").is_err());

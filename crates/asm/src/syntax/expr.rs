@@ -118,15 +118,14 @@ fn tokenize(text: &str) -> Result<Vec<Tok>, String> {
     Ok(toks)
 }
 
-/// Binding strength of a binary operator (higher binds tighter), following llvm-mc.
-fn precedence(op: &str) -> Option<u8> {
+/// Binding strength of a binary operator (higher binds tighter): llvm-mc's GNU-assembler
+/// precedence, `+ -` below `| ^ &` below `* / % << >>`, each level left-associative
+/// (checked with llvm-mc 22: `1|2+3` is 6, `5-1|2` is 2, `1+2<<3` is 17, `8>>1+1` is 5).
+pub(crate) fn precedence(op: &str) -> Option<u8> {
     Some(match op {
-        "|" => 1,
-        "^" => 2,
-        "&" => 3,
-        "+" | "-" => 4,
-        "<<" | ">>" => 5,
-        "*" | "/" | "%" => 6,
+        "+" | "-" => 1,
+        "|" | "^" | "&" => 2,
+        "*" | "/" | "%" | "<<" | ">>" => 3,
         _ => return None,
     })
 }
@@ -224,7 +223,8 @@ impl Parser {
     }
 }
 
-fn apply(op: &str, a: i64, b: i64) -> Result<i64, String> {
+/// The value of `a op b` for a binary operator [`precedence`] admits.
+pub(crate) fn apply(op: &str, a: i64, b: i64) -> Result<i64, String> {
     Ok(match op {
         "+" => a.wrapping_add(b),
         "-" => a.wrapping_sub(b),
@@ -288,6 +288,17 @@ mod tests {
         assert_eq!(evaluate("~0"), Ok(Value::Int(-1)));
         assert_eq!(evaluate("10 - 2 - 3"), Ok(Value::Int(5)));
         assert_eq!(evaluate("7 & 3 ^ 1"), Ok(Value::Int(2)));
+        // GNU precedence, each value as llvm-mc 22 encodes `s_movk_i32 s0, <expr>`.
+        for (text, value) in [
+            ("1|2+3", 6),
+            ("5-1|2", 2),
+            ("1+2<<3", 17),
+            ("8>>1+1", 5),
+            ("2*3<<1", 12),
+            ("1|6&3", 3),
+        ] {
+            assert_eq!(evaluate(text), Ok(Value::Int(value)), "{text}");
+        }
     }
 
     #[test]
