@@ -34,6 +34,10 @@ const GFX11: (u32, u32) = (11, 0);
 const GFX11_END: (u32, u32) = (11, 99);
 const GFX12: (u32, u32) = (12, 0);
 const GFX12_5: (u32, u32) = (12, 5);
+/// GFX940-GFX950 only.
+const GFX94_ONLY: Gens = Gens::Range(GFX94, GFX9_END);
+/// GFX11 only.
+const GFX11_ONLY: Gens = Gens::Range(GFX11, GFX11_END);
 const LAST: (u32, u32) = (99, 99);
 
 /// The register names llvm-mc accepts, per generation: the spec's OPR_HWREG ID values are
@@ -56,27 +60,11 @@ const LLVM_NAMES: &[(&str, u32, Gens)] = &[
     ("HW_REG_TBA_HI", 17, Gens::Range(GFX9, GFX10_END)),
     ("HW_REG_TMA_LO", 18, Gens::Range(GFX9, GFX10_END)),
     ("HW_REG_TMA_HI", 19, Gens::Range(GFX9, GFX10_END)),
-    ("HW_REG_XCC_ID", 20, Gens::Range(GFX94, GFX9_END)),
-    (
-        "HW_REG_SQ_PERF_SNAPSHOT_DATA",
-        21,
-        Gens::Range(GFX94, GFX9_END),
-    ),
-    (
-        "HW_REG_SQ_PERF_SNAPSHOT_DATA1",
-        22,
-        Gens::Range(GFX94, GFX9_END),
-    ),
-    (
-        "HW_REG_SQ_PERF_SNAPSHOT_PC_LO",
-        23,
-        Gens::Range(GFX94, GFX9_END),
-    ),
-    (
-        "HW_REG_SQ_PERF_SNAPSHOT_PC_HI",
-        24,
-        Gens::Range(GFX94, GFX9_END),
-    ),
+    ("HW_REG_XCC_ID", 20, GFX94_ONLY),
+    ("HW_REG_SQ_PERF_SNAPSHOT_DATA", 21, GFX94_ONLY),
+    ("HW_REG_SQ_PERF_SNAPSHOT_DATA1", 22, GFX94_ONLY),
+    ("HW_REG_SQ_PERF_SNAPSHOT_PC_LO", 23, GFX94_ONLY),
+    ("HW_REG_SQ_PERF_SNAPSHOT_PC_HI", 24, GFX94_ONLY),
     ("HW_REG_FLAT_SCR_LO", 20, Gens::Range(GFX10, GFX11_END)),
     ("HW_REG_FLAT_SCR_HI", 21, Gens::Range(GFX10, GFX11_END)),
     ("HW_REG_XNACK_MASK", 22, Gens::Range(GFX10, GFX10_1_END)),
@@ -84,21 +72,9 @@ const LLVM_NAMES: &[(&str, u32, Gens)] = &[
     ("HW_REG_HW_ID2", 24, Gens::Range(GFX10, LAST)),
     ("HW_REG_POPS_PACKER", 25, Gens::Range(GFX10, GFX10_END)),
     ("HW_REG_SHADER_CYCLES", 29, Gens::Range(GFX10_3, GFX11_END)),
-    (
-        "HW_REG_PERF_SNAPSHOT_PC_LO",
-        18,
-        Gens::Range(GFX11, GFX11_END),
-    ),
-    (
-        "HW_REG_PERF_SNAPSHOT_PC_HI",
-        19,
-        Gens::Range(GFX11, GFX11_END),
-    ),
-    (
-        "HW_REG_PERF_SNAPSHOT_DATA",
-        27,
-        Gens::Range(GFX11, GFX11_END),
-    ),
+    ("HW_REG_PERF_SNAPSHOT_PC_LO", 18, GFX11_ONLY),
+    ("HW_REG_PERF_SNAPSHOT_PC_HI", 19, GFX11_ONLY),
+    ("HW_REG_PERF_SNAPSHOT_DATA", 27, GFX11_ONLY),
     ("HW_REG_WAVE_MODE", 1, Gens::Range(GFX12, LAST)),
     ("HW_REG_WAVE_STATUS", 2, Gens::Range(GFX12, LAST)),
     ("HW_REG_STATE_PRIV", 4, Gens::Range(GFX12, LAST)),
