@@ -546,89 +546,48 @@ fn parse_bytes(text: &str) -> Vec<u8> {
         .collect()
 }
 
+/// Bytes with no fixups (`strict`) or just the bytes, or the rejection the row expects.
+fn bytes_or_rejected(strict: bool) -> impl Fn(&Option<&str>, &AsmOutcome) -> bool {
+    move |expected, outcome| match (expected, outcome) {
+        (Some(bytes), AsmOutcome::Encoded(e)) => {
+            e.bytes == parse_bytes(bytes) && (!strict || e.fixups.is_empty())
+        }
+        (None, AsmOutcome::Rejected(_)) => true,
+        _ => false,
+    }
+}
+
 #[test]
 fn handwritten_lines_match_llvm_mc() {
-    let (mut failures, mut checked) = (Vec::new(), 0);
-    for mcpu in ["gfx1100", "gfx1200", "gfx942"] {
-        let Some(target) = common::target(mcpu) else {
-            return;
-        };
-        let asm = mcdiff_asm::Assembler::new(TargetCtx::new(&target, &[], REFERENCE_LLVM_MAJOR));
-        for (_, line, expected) in CASES.iter().filter(|(m, _, _)| *m == mcpu) {
-            checked += 1;
-            let outcome = asm.assemble(line);
-            let ok = match (expected, &outcome) {
-                (Some(bytes), AsmOutcome::Encoded(e)) => {
-                    e.bytes == parse_bytes(bytes) && e.fixups.is_empty()
-                }
-                (None, AsmOutcome::Rejected(_)) => true,
-                _ => false,
-            };
-            if !ok {
-                failures.push(format!(
-                    "{mcpu}: {line}: want {expected:?}, got {outcome:?}"
-                ));
-            }
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{} mismatches:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    let mcpus = ["gfx1100", "gfx1200", "gfx942"];
+    let Some((failures, checked)) =
+        common::run_asm_rows(&mcpus, &[], CASES, bytes_or_rejected(true))
+    else {
+        return;
+    };
+    common::assert_no_failures(&failures);
     assert_eq!(checked, CASES.len(), "every case belongs to a tested -mcpu");
 }
 
 #[test]
 fn handwritten_vector_lines_match_llvm_mc() {
-    let mut failures = Vec::new();
-    for mcpu in ["gfx1100", "gfx1200"] {
-        let Some(target) = common::target(mcpu) else {
-            return;
-        };
-        let mattr = ["+real-true16".to_string(), "+wavefrontsize32".to_string()];
-        let asm = mcdiff_asm::Assembler::new(TargetCtx::new(&target, &mattr, REFERENCE_LLVM_MAJOR));
-        for (_, line, expected) in VECTOR_CASES.iter().filter(|(m, _, _)| *m == mcpu) {
-            let outcome = asm.assemble(line);
-            let ok = match (expected, &outcome) {
-                (Some(bytes), AsmOutcome::Encoded(e)) => e.bytes == parse_bytes(bytes),
-                (None, AsmOutcome::Rejected(_)) => true,
-                _ => false,
-            };
-            if !ok {
-                failures.push(format!(
-                    "{mcpu}: {line}: want {expected:?}, got {outcome:?}"
-                ));
-            }
-        }
+    let mattr = ["+real-true16".to_string(), "+wavefrontsize32".to_string()];
+    let mcpus = ["gfx1100", "gfx1200"];
+    if let Some((failures, _)) =
+        common::run_asm_rows(&mcpus, &mattr, VECTOR_CASES, bytes_or_rejected(false))
+    {
+        common::assert_no_failures(&failures);
     }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 #[test]
 fn handwritten_memory_lines_match_llvm_mc() {
-    let mut failures = Vec::new();
-    for mcpu in ["gfx1100", "gfx1200"] {
-        let Some(target) = common::target(mcpu) else {
-            return;
-        };
-        let asm = mcdiff_asm::Assembler::new(TargetCtx::new(&target, &[], REFERENCE_LLVM_MAJOR));
-        for (_, line, expected) in MEMORY_CASES.iter().filter(|(m, _, _)| *m == mcpu) {
-            let outcome = asm.assemble(line);
-            let ok = match (expected, &outcome) {
-                (Some(bytes), AsmOutcome::Encoded(e)) => e.bytes == parse_bytes(bytes),
-                (None, AsmOutcome::Rejected(_)) => true,
-                _ => false,
-            };
-            if !ok {
-                failures.push(format!(
-                    "{mcpu}: {line}: want {expected:?}, got {outcome:?}"
-                ));
-            }
-        }
+    let mcpus = ["gfx1100", "gfx1200"];
+    if let Some((failures, _)) =
+        common::run_asm_rows(&mcpus, &[], MEMORY_CASES, bytes_or_rejected(false))
+    {
+        common::assert_no_failures(&failures);
     }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 /// Symbolic operands become fixups at the bytes llvm-mc shows as letters
@@ -736,6 +695,7 @@ fn outcome_kinds() {
 
 /// What a dual-issue line should give: llvm-mc 22's bytes, its rejection, or (gfx1250) our
 /// stated gap where llvm-mc picks a form or an op we have no facts for.
+#[derive(Debug)]
 enum Dual {
     Bytes(&'static str),
     Rejected,
@@ -870,26 +830,16 @@ const DUAL_CASES: &[(&str, &str, Dual)] = &[
 
 #[test]
 fn handwritten_dual_issue_lines() {
-    let mut failures = Vec::new();
-    for mcpu in ["gfx1100", "gfx1200", "gfx1250"] {
-        let Some(target) = common::target(mcpu) else {
-            return;
-        };
-        let asm = mcdiff_asm::Assembler::new(TargetCtx::new(&target, &[], REFERENCE_LLVM_MAJOR));
-        for (_, line, expected) in DUAL_CASES.iter().filter(|(m, _, _)| *m == mcpu) {
-            let outcome = asm.assemble(line);
-            let ok = match (expected, &outcome) {
-                (Dual::Bytes(bytes), AsmOutcome::Encoded(e)) => e.bytes == parse_bytes(bytes),
-                (Dual::Rejected, AsmOutcome::Rejected(_)) => true,
-                (Dual::Unsupported(want), AsmOutcome::Unsupported(got)) => want == got,
-                _ => false,
-            };
-            if !ok {
-                failures.push(format!("{mcpu}: {line}: got {outcome:?}"));
-            }
-        }
+    let mcpus = ["gfx1100", "gfx1200", "gfx1250"];
+    let ok = |expected: &Dual, outcome: &AsmOutcome| match (expected, outcome) {
+        (Dual::Bytes(bytes), AsmOutcome::Encoded(e)) => e.bytes == parse_bytes(bytes),
+        (Dual::Rejected, AsmOutcome::Rejected(_)) => true,
+        (Dual::Unsupported(want), AsmOutcome::Unsupported(got)) => want == got,
+        _ => false,
+    };
+    if let Some((failures, _)) = common::run_asm_rows(&mcpus, &[], DUAL_CASES, ok) {
+        common::assert_no_failures(&failures);
     }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 /// A mnemonic the spec lacks is rejected when it belongs to a family we encode, and is a gap
