@@ -4,12 +4,13 @@
 //! baseline was recorded (`cargo run --release -p mcdiff-asm --example measure -- --memory
 //! --emit-table [--corpus 19.1.7]` prints the rows).
 
+#[path = "common/baseline.rs"]
+mod baseline;
 mod common;
 #[path = "common/suites.rs"]
 mod suites;
 
-/// (test file, -mcpu, lines matched, lines with an expectation) per corpus.
-type Baseline = &'static [(&'static str, &'static str, usize, usize)];
+use baseline::{check, Baseline};
 
 const BASELINE_22: Baseline = &[
     ("gfx11_asm_ds", "gfx1100", 656, 656),
@@ -84,32 +85,6 @@ const BASELINE_19: Baseline = &[
     ("gfx10_asm_flat", "gfx1010", 228, 270),
     ("gfx10_asm_mubuf", "gfx1010", 1542, 1542),
 ];
-
-fn check(version: &str, baseline: Baseline) {
-    if common::target("gfx1100").is_none() {
-        return;
-    }
-    let data = common::data_dir();
-    let mut targets = std::collections::HashMap::new();
-    let mut regressions = Vec::new();
-    for &(stem, mcpu, min_ok, total) in baseline {
-        let target = targets
-            .entry(mcpu)
-            .or_insert_with(|| common::target(mcpu).expect("inputs present"));
-        let result = suites::run_file(&data, version, stem, target)
-            .unwrap_or_else(|| panic!("{version}/{stem}: no RUN configuration for {mcpu}"));
-        assert_eq!(result.total, total, "{version}/{stem}: cases read");
-        if result.ok < min_ok {
-            let sample: Vec<String> = result.mismatches.iter().take(3).cloned().collect();
-            regressions.push(format!(
-                "{stem}: {}/{total} < {min_ok}\n{}",
-                result.ok,
-                sample.join("\n")
-            ));
-        }
-    }
-    assert!(regressions.is_empty(), "{}", regressions.join("\n"));
-}
 
 #[test]
 fn memory_suites_22() {

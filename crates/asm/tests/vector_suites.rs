@@ -5,12 +5,13 @@
 //! baseline was recorded (`cargo run --release -p mcdiff-asm --example measure -- --vector
 //! --emit-table [--corpus 19.1.7]` prints the rows).
 
+#[path = "common/baseline.rs"]
+mod baseline;
 mod common;
 #[path = "common/suites.rs"]
 mod suites;
 
-/// (test file, -mcpu, lines matched, lines with an expectation) per corpus.
-type Baseline = &'static [(&'static str, &'static str, usize, usize)];
+use baseline::{check, Baseline};
 
 const BASELINE_22: Baseline = &[
     ("gfx11_asm_vop1-fake16", "gfx1100", 210, 210),
@@ -366,37 +367,6 @@ const BASELINE_19: Baseline = &[
     ("gfx10_asm_vopc_e64", "gfx1010", 10842, 10842),
     ("gfx10_asm_vopcx", "gfx1010", 10646, 10646),
 ];
-
-fn check(version: &str, baseline: Baseline) {
-    if common::target("gfx1100").is_none() {
-        return;
-    }
-    let data = common::data_dir();
-    let mut targets = std::collections::HashMap::new();
-    let mut regressions = Vec::new();
-    for &(stem, mcpu, min_ok, total) in baseline {
-        let target = targets
-            .entry(mcpu)
-            .or_insert_with(|| common::target(mcpu).expect("inputs present"));
-        let result = suites::run_file(&data, version, stem, target)
-            .unwrap_or_else(|| panic!("{version}/{stem}: no RUN configuration for {mcpu}"));
-        assert_eq!(result.total, total, "{version}/{stem}: cases read");
-        if result.ok < min_ok {
-            let sample = result
-                .mismatches
-                .iter()
-                .take(3)
-                .cloned()
-                .collect::<Vec<_>>();
-            regressions.push(format!(
-                "{stem}: {}/{total} < {min_ok}\n{}",
-                result.ok,
-                sample.join("\n")
-            ));
-        }
-    }
-    assert!(regressions.is_empty(), "{}", regressions.join("\n"));
-}
 
 #[test]
 fn vector_suites_22() {
