@@ -70,15 +70,9 @@ fn measure(
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let file = mcdiff_lit::parse_test_file(path, &text);
     let mut tally = Tally::default();
-    for run in file.runs.iter().filter(|r| r.disassemble) {
-        let Some(mcpu) = run.mcpu.clone() else {
-            continue;
-        };
-        let target = targets
-            .entry(mcpu.clone())
-            .or_insert_with(|| loader.load_target(&mcpu).ok());
+    for (run, mcpu, target) in common::disassemble_runs(&file, loader, targets) {
         let cases = file.cases(run);
-        let Some(target) = target.as_ref() else {
+        let Some(target) = target else {
             tally.no_spec += cases.len();
             continue;
         };
@@ -253,7 +247,7 @@ fn check_floors(floors: &[(&str, &str, f64)]) {
             tally.unmeasurable,
             tally.no_spec
         );
-        for m in tally.mismatches.iter().take(mismatch_lines()) {
+        for m in tally.mismatches.iter().take(common::mismatch_lines()) {
             println!("    {m}");
         }
         if measured == 0 || rate < floor {
@@ -261,12 +255,4 @@ fn check_floors(floors: &[(&str, &str, f64)]) {
         }
     }
     assert!(failures.is_empty(), "below floor:\n{}", failures.join("\n"));
-}
-
-/// How many mismatches to print per file (env MCDIFF_SHOW_MISMATCHES, default 40).
-fn mismatch_lines() -> usize {
-    std::env::var("MCDIFF_SHOW_MISMATCHES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(40)
 }

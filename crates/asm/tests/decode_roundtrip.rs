@@ -208,7 +208,7 @@ const VECTOR_SUITES: &[&str] = &[
 fn decoded_vector_suite_lines_round_trip() {
     let (decoded, failures) = round_trip_suites(VECTOR_SUITES);
     println!("{} of {decoded} fail", failures.len());
-    for f in failures.iter().take(show()) {
+    for f in failures.iter().take(common::mismatch_lines()) {
         println!("  {f}");
     }
     assert!(decoded > 100_000, "only {decoded} lines decoded");
@@ -248,7 +248,7 @@ const MEMORY_SUITES: &[&str] = &[
 #[test]
 fn decoded_memory_suite_lines_round_trip() {
     let (decoded, failures) = round_trip_suites(MEMORY_SUITES);
-    for f in failures.iter().take(show()) {
+    for f in failures.iter().take(common::mismatch_lines()) {
         println!("  {f}");
     }
     assert!(decoded > 11_000, "only {decoded} lines decoded");
@@ -258,13 +258,6 @@ fn decoded_memory_suite_lines_round_trip() {
         failures.len(),
         failures[..failures.len().min(60)].join("\n")
     );
-}
-
-fn show() -> usize {
-    std::env::var("MCDIFF_SHOW_MISMATCHES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(40)
 }
 
 /// Decoded lines of `suites` and why each failing one fails.
@@ -283,14 +276,8 @@ fn round_trip_suites(suites: &[&str]) -> (usize, Vec<String>) {
         ));
         let text = std::fs::read_to_string(&path).expect("suite file");
         let file = mcdiff_lit::parse_test_file(&path, &text);
-        for run in file.runs.iter().filter(|r| r.disassemble) {
-            let Some(mcpu) = run.mcpu.clone() else {
-                continue;
-            };
-            let target = targets
-                .entry(mcpu.clone())
-                .or_insert_with(|| loader.load_target(&mcpu).ok());
-            let Some(target) = target.as_ref() else {
+        for (run, mcpu, target) in common::disassemble_runs(&file, &mut loader, &mut targets) {
+            let Some(target) = target else {
                 continue;
             };
             let dis = Disassembler::new(TargetCtx::new(target, &run.mattr, REFERENCE_LLVM_MAJOR));
