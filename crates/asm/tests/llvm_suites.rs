@@ -26,6 +26,17 @@ fn check(list: &[suites::Suite], min_percent: f64) {
     );
 }
 
+/// The suites of [`suites::OTHERS`] run for `mcpu`.
+fn others_for(mcpu: &str) -> Vec<suites::Suite> {
+    let list: Vec<suites::Suite> = suites::OTHERS
+        .iter()
+        .copied()
+        .filter(|s| s.1 == mcpu)
+        .collect();
+    assert!(!list.is_empty(), "no suites for {mcpu}");
+    list
+}
+
 #[test]
 fn gfx11_and_gfx12_scalar_suites() {
     check(suites::MEASURED, 99.0);
@@ -34,23 +45,13 @@ fn gfx11_and_gfx12_scalar_suites() {
 /// gfx942 (CDNA3, the high-fidelity spec) against the gfx9 scalar ALU tests.
 #[test]
 fn gfx942_scalar_alu_suites() {
-    let gfx942: Vec<suites::Suite> = suites::OTHERS
-        .iter()
-        .copied()
-        .filter(|s| s.1 == "gfx942")
-        .collect();
-    check(&gfx942, 99.0);
+    check(&others_for("gfx942"), 99.0);
 }
 
 /// gfx1150's SALU float ops (RDNA3.5).
 #[test]
 fn gfx1150_salu_float() {
-    let gfx1150: Vec<suites::Suite> = suites::OTHERS
-        .iter()
-        .copied()
-        .filter(|s| s.1 == "gfx1150")
-        .collect();
-    check(&gfx1150, 99.0);
+    check(&others_for("gfx1150"), 99.0);
 }
 
 /// LLVM's alias spellings (s_load_dword, s_add_u32 on gfx12...) and its error tests.
