@@ -9,40 +9,10 @@ mod common;
 use std::collections::HashMap;
 use std::path::Path;
 
+use common::dasm_suites;
 use mcdiff_asm::decode::{DecodeOutcome, Disassembler};
 use mcdiff_asm::target::{TargetCtx, REFERENCE_LLVM_MAJOR};
 use mcdiff_spec::{SpecLoader, TargetSpec};
-
-/// Measured files and the lowest rate of identical lines each must keep, per LLVM version.
-/// Every line below 1.0 is an instruction the spec lacks (s_subvector_loop_* in the RDNA3
-/// file, the GFX12 named-barrier ops, GFX1250 additions); 19.1.7 also differs where LLVM
-/// renamed operands since (GFX12 hwreg names print as llvm-mc 22 does).
-const FLOORS: &[(&str, &str, f64)] = &[
-    ("22.1.8", "gfx11_dasm_sop1", 1.0),
-    ("22.1.8", "gfx11_dasm_sop2", 1.0),
-    ("22.1.8", "gfx11_dasm_sopk", 0.927),
-    ("22.1.8", "gfx11_dasm_sopc", 1.0),
-    ("22.1.8", "gfx11_dasm_sopp", 1.0),
-    ("22.1.8", "gfx11_dasm_smem", 1.0),
-    ("22.1.8", "gfx12_dasm_sop1", 0.984),
-    ("22.1.8", "gfx12_dasm_sop2", 1.0),
-    ("22.1.8", "gfx12_dasm_sopk", 0.973),
-    ("22.1.8", "gfx12_dasm_sopc", 1.0),
-    ("22.1.8", "gfx12_dasm_sopp", 0.994),
-    ("22.1.8", "gfx12_dasm_smem", 0.993),
-    ("19.1.7", "gfx11_dasm_sop1", 1.0),
-    ("19.1.7", "gfx11_dasm_sop2", 1.0),
-    ("19.1.7", "gfx11_dasm_sopk", 0.927),
-    ("19.1.7", "gfx11_dasm_sopc", 1.0),
-    ("19.1.7", "gfx11_dasm_sopp", 1.0),
-    ("19.1.7", "gfx11_dasm_smem", 1.0),
-    ("19.1.7", "gfx12_dasm_sop1", 0.99),
-    ("19.1.7", "gfx12_dasm_sop2", 0.999),
-    ("19.1.7", "gfx12_dasm_sopk", 0.744),
-    ("19.1.7", "gfx12_dasm_sopc", 1.0),
-    ("19.1.7", "gfx12_dasm_sopp", 0.962),
-    ("19.1.7", "gfx12_dasm_smem", 1.0),
-];
 
 /// Counts for one file.
 #[derive(Default, Debug)]
@@ -112,113 +82,35 @@ fn measure(
     tally
 }
 
-/// Vector ALU Disassembler tests (22.1.8) and the lowest rate of identical lines each must keep.
-/// Lines below 1.0: without real-true16, a DPP word whose 16-bit destination is above v127 is
-/// invalid and llvm-mc goes on to decode its second dword (we report the word invalid);
-/// GFX12 v_dot2_f16_f16/v_dot2_bf16_bf16 DPP, whose op_sel llvm-mc prints without the source
-/// bits; GFX1250 opcodes the spec lacks.
-const VECTOR_FLOORS: &[(&str, &str, f64)] = &[
-    ("22.1.8", "gfx11_dasm_vop1", 1.0),
-    ("22.1.8", "gfx11_dasm_vop2", 1.0),
-    ("22.1.8", "gfx11_dasm_vopc", 1.0),
-    ("22.1.8", "gfx11_dasm_vopcx", 1.0),
-    ("22.1.8", "gfx11_dasm_vop3", 1.0),
-    ("22.1.8", "gfx11_dasm_vop3_from_vop1", 1.0),
-    ("22.1.8", "gfx11_dasm_vop3_from_vop2", 1.0),
-    ("22.1.8", "gfx11_dasm_vop3_from_vopc", 1.0),
-    ("22.1.8", "gfx11_dasm_vop3_from_vopcx", 1.0),
-    ("22.1.8", "gfx11_dasm_vop3p", 1.0),
-    ("22.1.8", "gfx11_dasm_vop1_dpp16", 0.974),
-    ("22.1.8", "gfx11_dasm_vop1_dpp8", 0.945),
-    ("22.1.8", "gfx11_dasm_vop2_dpp16", 0.994),
-    ("22.1.8", "gfx11_dasm_vop2_dpp8", 0.982),
-    ("22.1.8", "gfx11_dasm_vopc_dpp16", 1.0),
-    ("22.1.8", "gfx11_dasm_vopc_dpp8", 1.0),
-    ("22.1.8", "gfx11_dasm_vopcx_dpp16", 1.0),
-    ("22.1.8", "gfx11_dasm_vopcx_dpp8", 1.0),
-    ("22.1.8", "gfx11_dasm_vop3_dpp16", 1.0),
-    ("22.1.8", "gfx11_dasm_vop3_dpp8", 1.0),
-    ("22.1.8", "gfx11_dasm_vop3_dpp16_from_vop1", 1.0),
-    ("22.1.8", "gfx11_dasm_vop3_dpp16_from_vop2", 1.0),
-    ("22.1.8", "gfx11_dasm_vop3_dpp16_from_vopc", 1.0),
-    ("22.1.8", "gfx11_dasm_vop3_dpp16_from_vopcx", 1.0),
-    ("22.1.8", "gfx11_dasm_vop3_dpp8_from_vop1", 1.0),
-    ("22.1.8", "gfx11_dasm_vop3_dpp8_from_vop2", 1.0),
-    ("22.1.8", "gfx11_dasm_vop3_dpp8_from_vopc", 1.0),
-    ("22.1.8", "gfx11_dasm_vop3_dpp8_from_vopcx", 1.0),
-    ("22.1.8", "gfx11_dasm_vop3p_dpp16", 1.0),
-    ("22.1.8", "gfx11_dasm_vop3p_dpp8", 1.0),
-    ("22.1.8", "gfx12_dasm_vop1_dpp16", 0.975),
-    ("22.1.8", "gfx12_dasm_vop1_dpp8", 0.931),
-    ("22.1.8", "gfx12_dasm_vop2", 1.0),
-    ("22.1.8", "gfx12_dasm_vop2_dpp16", 0.994),
-    ("22.1.8", "gfx12_dasm_vop2_dpp8", 0.981),
-    ("22.1.8", "gfx12_dasm_vop3", 1.0),
-    ("22.1.8", "gfx12_dasm_vop3_dpp16", 0.997),
-    ("22.1.8", "gfx12_dasm_vop3_dpp8", 0.995),
-    ("22.1.8", "gfx12_dasm_vop3_from_vop1", 1.0),
-    ("22.1.8", "gfx12_dasm_vop3_from_vop1_dpp16", 1.0),
-    ("22.1.8", "gfx12_dasm_vop3_from_vop1_dpp8", 1.0),
-    ("22.1.8", "gfx12_dasm_vop3_from_vop2", 1.0),
-    ("22.1.8", "gfx12_dasm_vop3_from_vop2_dpp16", 1.0),
-    ("22.1.8", "gfx12_dasm_vop3_from_vop2_dpp8", 1.0),
-    ("22.1.8", "gfx12_dasm_vop3c", 1.0),
-    ("22.1.8", "gfx12_dasm_vop3c_dpp16", 1.0),
-    ("22.1.8", "gfx12_dasm_vop3c_dpp8", 1.0),
-    ("22.1.8", "gfx12_dasm_vop3cx", 1.0),
-    ("22.1.8", "gfx12_dasm_vop3cx_dpp16", 1.0),
-    ("22.1.8", "gfx12_dasm_vop3cx_dpp8", 1.0),
-    ("22.1.8", "gfx12_dasm_vop3p", 1.0),
-    ("22.1.8", "gfx12_dasm_vop3p_dpp16", 1.0),
-    ("22.1.8", "gfx12_dasm_vop3p_dpp8", 1.0),
-    ("22.1.8", "gfx12_dasm_vopc", 1.0),
-    ("22.1.8", "gfx12_dasm_vopc_dpp16", 1.0),
-    ("22.1.8", "gfx12_dasm_vopc_dpp8", 1.0),
-    ("22.1.8", "gfx12_dasm_vopcx", 1.0),
-    ("22.1.8", "gfx12_dasm_vopcx_dpp16", 1.0),
-    ("22.1.8", "gfx12_dasm_vopcx_dpp8", 1.0),
-    ("22.1.8", "gfx11_dasm_vopd", 1.0),
-    ("22.1.8", "gfx11_dasm_vopd_features", 1.0),
-    ("22.1.8", "gfx12_dasm_vopd", 1.0),
-    ("22.1.8", "gfx12_dasm_vopd_features", 1.0),
-];
-
-/// Memory and export Disassembler tests (22.1.8) and the lowest rate of identical lines each
-/// must keep. Lines below 1.0: image_bvh8_intersect_ray and image_bvh_dual_intersect_ray,
-/// whose address layout the decoder does not know (reported Unsupported).
-const MEMORY_FLOORS: &[(&str, &str, f64)] = &[
-    ("22.1.8", "gfx11_dasm_ds", 1.0),
-    ("22.1.8", "gfx12_dasm_ds", 1.0),
-    ("22.1.8", "gfx11_dasm_flat", 1.0),
-    ("22.1.8", "gfx12_dasm_vflat", 1.0),
-    ("22.1.8", "gfx11_dasm_mubuf", 1.0),
-    ("22.1.8", "gfx11_dasm_mtbuf", 1.0),
-    ("22.1.8", "gfx12_dasm_vbuffer_mubuf", 1.0),
-    ("22.1.8", "gfx12_dasm_vbuffer_mtbuf", 1.0),
-    ("22.1.8", "gfx11_dasm_exp", 1.0),
-    ("22.1.8", "gfx11_dasm_ldsdir", 1.0),
-    ("22.1.8", "gfx12_dasm_exp", 1.0),
-    ("22.1.8", "gfx12_dasm_vdsdir", 1.0),
-    ("22.1.8", "gfx11_dasm_mimg", 1.0),
-    ("22.1.8", "gfx11_dasm_mimg_features", 1.0),
-    ("22.1.8", "gfx12_dasm_vimage", 0.994),
-    ("22.1.8", "gfx12_dasm_vimage_features", 1.0),
-    ("22.1.8", "gfx12_dasm_vsample", 1.0),
-];
-
 #[test]
 fn memory_disassembler_suites_print_as_checked() {
-    check_floors(MEMORY_FLOORS);
+    check_floors(
+        &dasm_suites::MEMORY
+            .iter()
+            .map(|&(name, floor)| ("22.1.8", name, floor))
+            .collect::<Vec<_>>(),
+    );
 }
 
 #[test]
 fn scalar_disassembler_suites_print_as_checked() {
-    check_floors(FLOORS);
+    let on = |version, pick: fn(&(&'static str, f64, f64)) -> f64| {
+        dasm_suites::SCALAR
+            .iter()
+            .map(move |row| (version, row.0, pick(row)))
+    };
+    let floors: Vec<_> = on("22.1.8", |r| r.1).chain(on("19.1.7", |r| r.2)).collect();
+    check_floors(&floors);
 }
 
 #[test]
 fn vector_disassembler_suites_print_as_checked() {
-    check_floors(VECTOR_FLOORS);
+    check_floors(
+        &dasm_suites::VECTOR
+            .iter()
+            .map(|&(name, floor, _)| ("22.1.8", name, floor))
+            .collect::<Vec<_>>(),
+    );
 }
 
 /// Measures every listed file and fails when one falls below its floor.

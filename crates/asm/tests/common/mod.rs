@@ -2,6 +2,9 @@
 
 use std::path::PathBuf;
 
+#[allow(dead_code)]
+pub mod dasm_suites;
+
 pub fn data_dir() -> PathBuf {
     std::env::var("MCDIFF_DATA")
         .map(PathBuf::from)
