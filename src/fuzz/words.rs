@@ -176,12 +176,7 @@ mod tests {
 
     #[test]
     fn fields_are_written_low_range_first() {
-        let range = |offset, count| BitRange {
-            offset,
-            count,
-            padding: None,
-            padding_count: 0,
-        };
+        let range = BitRange::new;
         let field = Field {
             name: "X".into(),
             ranges: vec![range(4, 4), range(12, 4)],

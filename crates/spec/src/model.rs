@@ -54,6 +54,18 @@ pub struct BitRange {
     pub padding_count: u32,
 }
 
+impl BitRange {
+    /// `count` bits from bit `offset`, without padding.
+    pub fn new(offset: u32, count: u32) -> BitRange {
+        BitRange {
+            offset,
+            count,
+            padding: None,
+            padding_count: 0,
+        }
+    }
+}
+
 /// A named field of an encoding; multi-range fields list the ranges low part first (Order 0 first).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Field {

@@ -344,12 +344,7 @@ fn field(name: &str, ranges: &[(u32, u32)], predefined: &[(&str, i64)]) -> Opera
         name: name.into(),
         ranges: ranges
             .iter()
-            .map(|&(offset, count)| BitRange {
-                offset,
-                count,
-                padding: None,
-                padding_count: 0,
-            })
+            .map(|&(offset, count)| BitRange::new(offset, count))
             .collect(),
         predefined: predefined.iter().map(|(n, v)| value(*n, *v)).collect(),
     }

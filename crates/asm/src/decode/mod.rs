@@ -592,10 +592,9 @@ mod tests {
             ranges: ranges
                 .iter()
                 .map(|&(offset, count)| BitRange {
-                    offset,
-                    count,
                     padding: (padding_count > 0).then_some(0),
                     padding_count,
+                    ..BitRange::new(offset, count)
                 })
                 .collect(),
             conditional: false,

@@ -104,12 +104,7 @@ fn waitcnt_layout_is_taken_from_the_spec_when_present() {
         name: name.to_string(),
         ranges: ranges
             .iter()
-            .map(|&(offset, count)| BitRange {
-                offset,
-                count,
-                padding: None,
-                padding_count: 0,
-            })
+            .map(|&(offset, count)| BitRange::new(offset, count))
             .collect(),
         predefined: vec![],
     };
