@@ -2,12 +2,9 @@
 
 mod common;
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn mcdiff() -> Command {
-    Command::cargo_bin("mcdiff").unwrap()
-}
+use common::mcdiff;
 
 #[test]
 fn missing_data_folder_is_named() {
@@ -19,34 +16,13 @@ fn missing_data_folder_is_named() {
         .stderr(predicate::str::contains("fetch-inputs"));
 }
 
+/// An unknown `--mcpu` and one without a spec are errors that say so.
 #[test]
-fn unknown_mcpu_is_an_error() {
+fn unusable_mcpus_are_errors() {
     let Some(data) = common::data_dir() else {
         return;
     };
-    mcdiff()
-        .arg("--data")
-        .arg(&data)
-        .args(["asm", "--mcpu", "gfx9999", "-"])
-        .write_stdin("s_nop 0\n")
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("gfx9999"));
-}
-
-#[test]
-fn no_spec_target_says_so() {
-    let Some(data) = common::data_dir() else {
-        return;
-    };
-    mcdiff()
-        .arg("--data")
-        .arg(&data)
-        .args(["asm", "--mcpu", "gfx900", "-"])
-        .write_stdin("s_nop 0\n")
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("no-spec"));
+    common::assert_unusable_mcpus_exit_2(&data, "asm", "s_nop 0\n");
 }
 
 #[test]
@@ -54,9 +30,7 @@ fn asm_errors_carry_file_line_and_column() {
     let Some(data) = common::data_dir() else {
         return;
     };
-    mcdiff()
-        .arg("--data")
-        .arg(&data)
+    common::mcdiff_on(&data)
         .args(["asm", "--mcpu", "gfx1100", "-"])
         .write_stdin("s_nop 0\n  s_mov_b32 s0, s1, s2\n")
         .assert()
@@ -74,9 +48,7 @@ fn run_reports_version_and_json_records() {
     let dir = tempdir();
     let json = dir.join("report.json");
     let junit = dir.join("report.xml");
-    mcdiff()
-        .arg("--data")
-        .arg(&data)
+    common::mcdiff_on(&data)
         .args([
             "run",
             "--corpus",
@@ -194,9 +166,7 @@ fn llvm_mc_faults_are_not_run_and_never_cached() {
     ] {
         let mc = common::stand_in_llvm_mc(&dir, name, "19.1.7", body);
         let json = dir.join(format!("{name}.json"));
-        mcdiff()
-            .arg("--data")
-            .arg(&data)
+        common::mcdiff_on(&data)
             .args([
                 "run",
                 "--corpus",
@@ -244,9 +214,7 @@ fn a_file_filter_matching_nothing_is_bad_input() {
     let (Some(data), Some(_)) = (common::data_dir(), common::llvm_mc("19")) else {
         return;
     };
-    mcdiff()
-        .arg("--data")
-        .arg(&data)
+    common::mcdiff_on(&data)
         .args(["run", "--corpus", "19.1.7", "--file", "no-such-test-file.s"])
         .assert()
         .code(2)
@@ -260,9 +228,7 @@ fn report_paths_are_checked_first_and_never_truncated() {
     let (Some(data), Some(_)) = (common::data_dir(), common::llvm_mc("19")) else {
         return;
     };
-    mcdiff()
-        .arg("--data")
-        .arg(&data)
+    common::mcdiff_on(&data)
         .args([
             "run",
             "--corpus",
@@ -277,9 +243,7 @@ fn report_paths_are_checked_first_and_never_truncated() {
     std::fs::create_dir_all(&dir).unwrap();
     let json = dir.join("old.json");
     std::fs::write(&json, "previous report\n").unwrap();
-    mcdiff()
-        .arg("--data")
-        .arg(&data)
+    common::mcdiff_on(&data)
         .args([
             "run",
             "--corpus",
@@ -364,9 +328,7 @@ fn malformed_pseudocode_is_bad_input() {
     let bad = pseudocode.join("rdna3.json");
     std::fs::remove_file(&bad).unwrap();
     std::fs::write(&bad, "[{\"name\": \"S_NOP\",\n  oops").unwrap();
-    mcdiff()
-        .arg("--data")
-        .arg(&dir)
+    common::mcdiff_on(&dir)
         .args([
             "run",
             "--corpus",
@@ -405,9 +367,7 @@ fn bad_test_files_are_named_and_the_run_completes() {
     std::fs::write(asm.join("cont.s"), run.replace("%s\n", "%s \\\n")).unwrap();
     std::fs::write(asm.join("good.s"), format!("{run}s_nop 0\n")).unwrap();
     let json = dir.join("r.json");
-    mcdiff()
-        .arg("--data")
-        .arg(&dir)
+    common::mcdiff_on(&dir)
         .args(["run", "--corpus", "19.1.7", "--json"])
         .arg(&json)
         .assert()
@@ -459,9 +419,7 @@ fn unknown_run_line_flags_are_bad_input_and_the_run_completes() {
     )
     .unwrap();
     let json = dir.join("r.json");
-    mcdiff()
-        .arg("--data")
-        .arg(&dir)
+    common::mcdiff_on(&dir)
         .args(["run", "--corpus", "22.1.8", "--no-cache", "--json"])
         .arg(&json)
         .assert()

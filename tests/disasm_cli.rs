@@ -3,13 +3,10 @@
 
 mod common;
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 
-fn mcdiff() -> Command {
-    Command::cargo_bin("mcdiff").unwrap()
-}
+use common::mcdiff;
 
 /// gfx1100: scalar, then vector (VOP1/2/3/3P/C, true16 halves, VOPD), then memory. Bytes
 /// come from our own statements assembled once with llvm-mc 22; one instruction a line, in
@@ -225,9 +222,7 @@ fn stdin_is_named_and_comments_are_skipped() {
     let Some(data) = common::data_dir() else {
         return;
     };
-    mcdiff()
-        .arg("--data")
-        .arg(&data)
+    common::mcdiff_on(&data)
         .args(["disasm", "--mcpu", "gfx1100"])
         .write_stdin(
             "// RUN: llvm-mc -triple=amdgcn -mcpu=gfx1100 --disassemble\n\
@@ -253,9 +248,7 @@ fn text_that_is_not_bytes_is_an_input_token_error() {
     let Some(data) = common::data_dir() else {
         return;
     };
-    mcdiff()
-        .arg("--data")
-        .arg(&data)
+    common::mcdiff_on(&data)
         .args(["disasm", "--mcpu", "gfx1100", "-"])
         .write_stdin("0x01,0x00,0x80,0xbe\n0x01,0xzz\n")
         .assert()
@@ -279,9 +272,7 @@ fn wave64_follows_mattr() {
         .unwrap();
     let llvm = String::from_utf8(llvm.stdout).unwrap();
     assert!(llvm.contains("vcc\n") || llvm.contains("vcc "), "{llvm}");
-    let out = mcdiff()
-        .arg("--data")
-        .arg(&data)
+    let out = common::mcdiff_on(&data)
         .args(["disasm", "--mcpu", "gfx1100", "--mattr", "+wavefrontsize64"])
         .arg(&file)
         .output()
@@ -294,34 +285,11 @@ fn wave64_follows_mattr() {
 }
 
 #[test]
-fn unknown_mcpu_exits_2() {
+fn unknown_mcpu_and_target_without_spec_exit_2() {
     let Some(data) = common::data_dir() else {
         return;
     };
-    mcdiff()
-        .arg("--data")
-        .arg(&data)
-        .args(["disasm", "--mcpu", "gfx9999", "-"])
-        .write_stdin("0x01,0x00,0x80,0xbe\n")
-        .assert()
-        .code(2)
-        .stdout(predicate::str::is_empty())
-        .stderr(predicate::str::contains("gfx9999"));
-}
-
-#[test]
-fn target_without_spec_exits_2() {
-    let Some(data) = common::data_dir() else {
-        return;
-    };
-    mcdiff()
-        .arg("--data")
-        .arg(&data)
-        .args(["disasm", "--mcpu", "gfx900", "-"])
-        .write_stdin("0x01,0x00,0x80,0xbe\n")
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("no-spec"));
+    common::assert_unusable_mcpus_exit_2(&data, "disasm", "0x01,0x00,0x80,0xbe\n");
 }
 
 #[test]
@@ -329,16 +297,12 @@ fn unreadable_file_and_bad_utf8_exit_2() {
     let Some(data) = common::data_dir() else {
         return;
     };
-    mcdiff()
-        .arg("--data")
-        .arg(&data)
+    common::mcdiff_on(&data)
         .args(["disasm", "--mcpu", "gfx1100", "/nonexistent/bytes.txt"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("/nonexistent/bytes.txt"));
-    mcdiff()
-        .arg("--data")
-        .arg(&data)
+    common::mcdiff_on(&data)
         .args(["disasm", "--mcpu", "gfx1100"])
         .write_stdin(&b"0x01,0x00,0x80,0xbe\n# caf\xe9\n"[..])
         .assert()

@@ -6,27 +6,15 @@ mod common;
 use assert_cmd::Command;
 use std::path::{Path, PathBuf};
 
-fn mcdiff() -> Command {
-    Command::cargo_bin("mcdiff").unwrap()
-}
+use common::mcdiff;
 
 fn tempdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mcdiff-fuzz-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::fresh_dir("fuzz", name)
 }
 
 /// A stand-in llvm-mc: answers `--version` like the real LLVM 22, runs `body` otherwise.
 fn stand_in(dir: &Path, body: &str) -> PathBuf {
-    use std::os::unix::fs::PermissionsExt;
-    let path = dir.join("llvm-mc");
-    let script = format!(
-        "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'LLVM version 22.1.8'; exit 0; fi\n{body}\n"
-    );
-    std::fs::write(&path, script).unwrap();
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    path
+    common::stand_in_llvm_mc(dir, "llvm-mc", "22.1.8", body)
 }
 
 fn fuzz(data: &Path, mcpu: &str, mode: &str, count: &str, seed: &str) -> Command {

@@ -6,15 +6,10 @@ mod common;
 use assert_cmd::Command;
 use std::path::{Path, PathBuf};
 
-fn tempdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mcdiff-nightly-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use common::read;
 
-fn read(path: &Path) -> String {
-    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+fn tempdir(name: &str) -> PathBuf {
+    common::fresh_dir("nightly", name)
 }
 
 #[test]

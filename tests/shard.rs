@@ -4,7 +4,6 @@
 
 mod common;
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -22,26 +21,10 @@ const SELECTION: &[&str] = &[
 ];
 const SHARDS: u32 = 3;
 
-fn mcdiff() -> Command {
-    Command::cargo_bin("mcdiff").unwrap()
-}
+use common::{json_documents as documents, mcdiff, read};
 
 fn tempdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mcdiff-shard-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn read(path: &Path) -> String {
-    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-fn documents(path: &Path) -> Vec<serde_json::Value> {
-    read(path)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
+    common::fresh_dir("shard", name)
 }
 
 /// `mcdiff run` over the selection (one shard of it when `shard` is given), writing

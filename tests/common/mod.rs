@@ -89,8 +89,8 @@ pub fn corpus_layout(root: &Path, version: &str, data: &Path) -> PathBuf {
 
 /// The JSON documents of a `--json` report, one per line.
 pub fn json_documents(path: &Path) -> Vec<serde_json::Value> {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    text.lines()
+    read(path)
+        .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect()
 }
@@ -106,4 +106,43 @@ pub fn temporary_files(dir: &Path) -> Vec<String> {
                 .collect()
         })
         .unwrap_or_default()
+}
+
+/// `mcdiff` as an `assert_cmd` command, with no arguments yet.
+pub fn mcdiff() -> assert_cmd::Command {
+    assert_cmd::Command::cargo_bin("mcdiff").unwrap()
+}
+
+/// `mcdiff --data <data>`, for the tests that pass more arguments after it.
+pub fn mcdiff_on(data: &Path) -> assert_cmd::Command {
+    let mut cmd = mcdiff();
+    cmd.arg("--data").arg(data);
+    cmd
+}
+
+/// The text of `path`; a missing or unreadable file fails the test, naming it.
+pub fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// `mcdiff <mode> --mcpu <mcpu> -` with `stdin` for a target that does not exist and one
+/// without a spec: each exits 2 with nothing on stdout, and stderr says why.
+pub fn assert_unusable_mcpus_exit_2(data: &Path, mode: &str, stdin: &str) {
+    for (mcpu, why) in [("gfx9999", "gfx9999"), ("gfx900", "no-spec")] {
+        let out = mcdiff_on(data)
+            .args([mode, "--mcpu", mcpu, "-"])
+            .write_stdin(stdin)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{mode} --mcpu {mcpu}: {stderr}");
+        assert!(
+            out.stdout.is_empty(),
+            "{mode} --mcpu {mcpu}: stdout {out:?}"
+        );
+        assert!(
+            stderr.contains(why),
+            "{mode} --mcpu {mcpu}: lacks {why}: {stderr}"
+        );
+    }
 }
