@@ -19,10 +19,7 @@ fn missing_data_folder_is_named() {
 /// An unknown `--mcpu` and one without a spec are errors that say so.
 #[test]
 fn unusable_mcpus_are_errors() {
-    let Some(data) = common::data_dir() else {
-        return;
-    };
-    common::assert_unusable_mcpus_exit_2(&data, "asm", "s_nop 0\n");
+    common::assert_unusable_mcpus_exit_2("asm", "s_nop 0\n");
 }
 
 #[test]
@@ -48,11 +45,8 @@ fn run_reports_version_and_json_records() {
     let dir = tempdir();
     let json = dir.join("report.json");
     let junit = dir.join("report.xml");
-    common::mcdiff_on(&data)
+    run_19(&data)
         .args([
-            "run",
-            "--corpus",
-            "19.1.7",
             "--file",
             "gfx11_asm_vop2.s",
             "--mcpu",
@@ -166,16 +160,8 @@ fn llvm_mc_faults_are_not_run_and_never_cached() {
     ] {
         let mc = common::stand_in_llvm_mc(&dir, name, "19.1.7", body);
         let json = dir.join(format!("{name}.json"));
-        common::mcdiff_on(&data)
-            .args([
-                "run",
-                "--corpus",
-                "19.1.7",
-                "--file",
-                file,
-                "--timeout",
-                "2",
-            ])
+        run_19(&data)
+            .args(["--file", file, "--timeout", "2"])
             .args(["--mcpu", "gfx1100", "--deny-divergence", "--llvm-mc"])
             .arg(&mc)
             .arg("--cache")
@@ -203,6 +189,13 @@ fn llvm_mc_faults_are_not_run_and_never_cached() {
     }
 }
 
+/// `mcdiff --data <data> run --corpus 19.1.7`, for the caller's further arguments.
+fn run_19(data: &std::path::Path) -> assert_cmd::Command {
+    let mut cmd = common::mcdiff_on(data);
+    cmd.args(["run", "--corpus", "19.1.7"]);
+    cmd
+}
+
 fn tempdir() -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("mcdiff-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -214,8 +207,8 @@ fn a_file_filter_matching_nothing_is_bad_input() {
     let (Some(data), Some(_)) = (common::data_dir(), common::llvm_mc("19")) else {
         return;
     };
-    common::mcdiff_on(&data)
-        .args(["run", "--corpus", "19.1.7", "--file", "no-such-test-file.s"])
+    run_19(&data)
+        .args(["--file", "no-such-test-file.s"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("no-such-test-file.s"));
@@ -228,14 +221,8 @@ fn report_paths_are_checked_first_and_never_truncated() {
     let (Some(data), Some(_)) = (common::data_dir(), common::llvm_mc("19")) else {
         return;
     };
-    common::mcdiff_on(&data)
-        .args([
-            "run",
-            "--corpus",
-            "19.1.7",
-            "--junit",
-            "/nonexistent-dir/r.xml",
-        ])
+    run_19(&data)
+        .args(["--junit", "/nonexistent-dir/r.xml"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("/nonexistent-dir/r.xml"));
@@ -243,15 +230,8 @@ fn report_paths_are_checked_first_and_never_truncated() {
     std::fs::create_dir_all(&dir).unwrap();
     let json = dir.join("old.json");
     std::fs::write(&json, "previous report\n").unwrap();
-    common::mcdiff_on(&data)
-        .args([
-            "run",
-            "--corpus",
-            "19.1.7",
-            "--file",
-            "no-such-test-file.s",
-            "--json",
-        ])
+    run_19(&data)
+        .args(["--file", "no-such-test-file.s", "--json"])
         .arg(&json)
         .assert()
         .code(2);
@@ -328,16 +308,8 @@ fn malformed_pseudocode_is_bad_input() {
     let bad = pseudocode.join("rdna3.json");
     std::fs::remove_file(&bad).unwrap();
     std::fs::write(&bad, "[{\"name\": \"S_NOP\",\n  oops").unwrap();
-    common::mcdiff_on(&dir)
-        .args([
-            "run",
-            "--corpus",
-            "19.1.7",
-            "--file",
-            "gfx11_asm_sopc.s",
-            "--mcpu",
-            "gfx1100",
-        ])
+    run_19(&dir)
+        .args(["--file", "gfx11_asm_sopc.s", "--mcpu", "gfx1100"])
         .assert()
         .code(2)
         .stdout(predicate::str::contains("gfx1100"))
@@ -353,13 +325,8 @@ fn bad_test_files_are_named_and_the_run_completes() {
         return;
     };
     use std::os::unix::fs::symlink;
-    let dir = tempdir().join("bad-tests");
-    let _ = std::fs::remove_dir_all(&dir);
-    let asm = dir.join("llvm-tests/19.1.7/MC/AMDGPU");
-    std::fs::create_dir_all(&asm).unwrap();
-    std::fs::create_dir_all(dir.join("llvm-tests/19.1.7/MC/Disassembler/AMDGPU")).unwrap();
-    std::fs::create_dir_all(dir.join("amd-isa")).unwrap();
-    symlink(data.join("amd-isa/xml"), dir.join("amd-isa/xml")).unwrap();
+    let dir = common::fresh_dir("cli", "bad-tests");
+    let asm = common::corpus_layout(&dir, "19.1.7", &data);
     let run = "// RUN: llvm-mc -triple=amdgcn -mcpu=gfx1100 -show-encoding %s | FileCheck %s\n";
     let mut bad = format!("{run}s_nop 0\n").into_bytes();
     bad.extend_from_slice(b"s_mov_b32 s0, \xff\xfe\n");
@@ -367,8 +334,8 @@ fn bad_test_files_are_named_and_the_run_completes() {
     std::fs::write(asm.join("cont.s"), run.replace("%s\n", "%s \\\n")).unwrap();
     std::fs::write(asm.join("good.s"), format!("{run}s_nop 0\n")).unwrap();
     let json = dir.join("r.json");
-    common::mcdiff_on(&dir)
-        .args(["run", "--corpus", "19.1.7", "--json"])
+    run_19(&dir)
+        .args(["--json"])
         .arg(&json)
         .assert()
         .code(2)

@@ -286,10 +286,7 @@ fn wave64_follows_mattr() {
 
 #[test]
 fn unknown_mcpu_and_target_without_spec_exit_2() {
-    let Some(data) = common::data_dir() else {
-        return;
-    };
-    common::assert_unusable_mcpus_exit_2(&data, "disasm", "0x01,0x00,0x80,0xbe\n");
+    common::assert_unusable_mcpus_exit_2("disasm", "0x01,0x00,0x80,0xbe\n");
 }
 
 #[test]

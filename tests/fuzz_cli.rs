@@ -6,8 +6,6 @@ mod common;
 use assert_cmd::Command;
 use std::path::{Path, PathBuf};
 
-use common::mcdiff;
-
 fn tempdir(name: &str) -> PathBuf {
     common::fresh_dir("fuzz", name)
 }
@@ -18,11 +16,32 @@ fn stand_in(dir: &Path, body: &str) -> PathBuf {
 }
 
 fn fuzz(data: &Path, mcpu: &str, mode: &str, count: &str, seed: &str) -> Command {
-    let mut cmd = mcdiff();
-    cmd.arg("--data").arg(data).args([
+    let mut cmd = common::mcdiff_on(data);
+    cmd.args([
         "fuzz", "--mcpu", mcpu, "--mode", mode, "--count", count, "--seed", seed,
     ]);
     cmd
+}
+
+/// `mcdiff fuzz --mcpu gfx1100` against the llvm-mc `mc`, writing `json`: the output and
+/// the JSON report.
+fn fuzz_with(
+    data: &Path,
+    mode: &str,
+    count_seed: [&str; 2],
+    mc: &Path,
+    json: &Path,
+) -> (std::process::Output, serde_json::Value) {
+    let [count, seed] = count_seed;
+    let out = fuzz(data, "gfx1100", mode, count, seed)
+        .arg("--llvm-mc")
+        .arg(mc)
+        .arg("--json")
+        .arg(json)
+        .output()
+        .unwrap();
+    let report = serde_json::from_str(&common::read(json)).unwrap();
+    (out, report)
 }
 
 #[test]
@@ -109,21 +128,13 @@ fn a_crashing_llvm_mc_is_a_fault_not_a_finding() {
     let mc = stand_in(&dir, "cat >/dev/null; kill -SEGV $$");
     for mode in ["asm", "disasm"] {
         let json = dir.join(format!("{mode}.json"));
-        let out = fuzz(&data, "gfx1100", mode, "60", "1")
-            .arg("--llvm-mc")
-            .arg(&mc)
-            .arg("--json")
-            .arg(&json)
-            .output()
-            .unwrap();
+        let (out, report) = fuzz_with(&data, mode, ["60", "1"], &mc, &json);
         assert_eq!(out.status.code(), Some(2), "{mode}: {out:?}");
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert!(
             stdout.contains("fault: llvm-mc crashed (signal 11): 60 inputs"),
             "{stdout}"
         );
-        let report: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
         let totals = &report["totals"];
         assert_eq!(totals["faulted"], 60, "{mode}");
         assert_eq!(totals["findings"], 0, "{mode}: a crash is never a finding");
@@ -143,16 +154,8 @@ fn a_planted_disagreement_is_found_and_minimised() {
     let sed = r"sed -E 's/^(\ts_[^;]*; encoding: \[)0x[0-9a-f]{2}/\10x5a/'";
     let mc = stand_in(&dir, &format!("{} \"$@\" | {sed}", real.display()));
     let json = dir.join("r.json");
-    let out = fuzz(&data, "gfx1100", "asm", "500", "5")
-        .arg("--llvm-mc")
-        .arg(&mc)
-        .arg("--json")
-        .arg(&json)
-        .output()
-        .unwrap();
+    let (out, report) = fuzz_with(&data, "asm", ["500", "5"], &mc, &json);
     assert_eq!(out.status.code(), Some(1), "{out:?}");
-    let report: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     let planted: Vec<&serde_json::Value> = report["rules"]
         .as_array()
         .unwrap()
