@@ -324,7 +324,6 @@ fn bad_test_files_are_named_and_the_run_completes() {
     let (Some(data), Some(_)) = (common::data_dir(), common::llvm_mc("19")) else {
         return;
     };
-    use std::os::unix::fs::symlink;
     let dir = common::fresh_dir("cli", "bad-tests");
     let asm = common::corpus_layout(&dir, "19.1.7", &data);
     let run = "// RUN: llvm-mc -triple=amdgcn -mcpu=gfx1100 -show-encoding %s | FileCheck %s\n";
