@@ -119,12 +119,14 @@ fn report_shows_the_trend_and_fails_junit_on_a_regression() {
             .arg(&history)
             .arg("--append-history")
             .arg(format!("--date=2025-01-0{}", i + 1))
-            .arg("--html")
-            .arg(dir.join("index.html"))
-            .arg("--md")
-            .arg(dir.join("summary.md"))
-            .arg("--junit")
-            .arg(dir.join("junit.xml"))
+            .args(common::dir_args(
+                &dir,
+                &[
+                    ("--html", "index.html"),
+                    ("--md", "summary.md"),
+                    ("--junit", "junit.xml"),
+                ],
+            ))
             .assert()
             .success();
     }

@@ -12,7 +12,7 @@ const CORPUS: &str = "22.1.8";
 
 /// `mcdiff --data DATA run --corpus 22.1.8 --llvm-mc MC` plus `extra`, its output going to
 /// `<out>.stdout` and `<out>.stderr`.
-fn run_command(data: &Path, mc: &Path, out: &Path, extra: &[&std::ffi::OsStr]) -> Command {
+fn run_command(data: &Path, mc: &Path, out: &Path, extra: &[std::ffi::OsString]) -> Command {
     let mut cmd = Command::new(common::mcdiff_bin());
     cmd.arg("--data").arg(data);
     cmd.args(["run", "--corpus", CORPUS, "--llvm-mc"]).arg(mc);
@@ -127,14 +127,9 @@ fn sigint_keeps_the_previous_report_and_the_cache_whole() {
     let reports = dir.join("reports");
     std::fs::create_dir_all(&reports).unwrap();
     let (json, junit) = (reports.join("r.json"), reports.join("r.xml"));
-    let outputs = [
-        "--json".as_ref(),
-        json.as_os_str(),
-        "--junit".as_ref(),
-        junit.as_os_str(),
-    ];
+    let outputs = common::dir_args(&reports, &[("--json", "r.json"), ("--junit", "r.xml")]);
     let first = dir.join("first");
-    let no_cache = [&outputs[..], &["--no-cache".as_ref()]].concat();
+    let no_cache = [&outputs[..], &["--no-cache".into()]].concat();
     run_ok(run_command(&root, &mc, &first, &no_cache), &first);
     let previous = (
         std::fs::read(&json).unwrap(),
@@ -143,7 +138,7 @@ fn sigint_keeps_the_previous_report_and_the_cache_whole() {
 
     std::fs::write(dir.join("hold"), "").unwrap();
     let cache = dir.join("cache");
-    let with_cache = [&outputs[..], &["--cache".as_ref(), cache.as_os_str()]].concat();
+    let with_cache = [outputs, common::dir_args(&dir, &[("--cache", "cache")])].concat();
     let second = dir.join("second");
     let mut child = run_command(&root, &mc, &second, &with_cache)
         .spawn()
@@ -194,12 +189,7 @@ fn sigint_keeps_the_previous_report_and_the_cache_whole() {
     let calls = lines_of(&dir.join("calls"));
     let third = dir.join("third");
     let third_json = third.with_extension("json");
-    let after = [
-        "--json".as_ref(),
-        third_json.as_os_str(),
-        "--cache".as_ref(),
-        cache.as_os_str(),
-    ];
+    let after = common::dir_args(&dir, &[("--json", "third.json"), ("--cache", "cache")]);
     run_ok(run_command(&root, &mc, &third, &after), &third);
     assert_eq!(
         std::fs::read(&third_json).unwrap(),
@@ -251,13 +241,8 @@ fn two_runs_share_one_cache_directory() {
     let cache = dir.join("cache");
     let run = |name: &str| {
         let out = dir.join(name);
-        let json = out.with_extension("json");
-        let args = [
-            "--json".as_ref(),
-            json.as_os_str(),
-            "--cache".as_ref(),
-            cache.as_os_str(),
-        ];
+        let json = format!("{name}.json");
+        let args = common::dir_args(&dir, &[("--json", &json), ("--cache", "cache")]);
         (run_command(&root, &mc, &out, &args), out)
     };
     let (mut a, a_out) = run("a");

@@ -81,10 +81,10 @@ fn merged_shards_are_the_unsharded_run() {
         merge.arg(dir.join(format!("shard{k}.json")));
     }
     merge
-        .arg("--json")
-        .arg(dir.join("merged.json"))
-        .arg("--junit")
-        .arg(dir.join("merged.xml"))
+        .args(common::dir_args(
+            &dir,
+            &[("--json", "merged.json"), ("--junit", "merged.xml")],
+        ))
         .assert()
         .success();
 
@@ -183,8 +183,7 @@ fn merged_gate_shards_are_the_unsharded_gate() {
         .args(["report", "merge"])
         .arg(dir.join("shard2.json"))
         .arg(dir.join("shard1.json"))
-        .arg("--json")
-        .arg(dir.join("merged.json"))
+        .args(common::dir_args(&dir, &[("--json", "merged.json")]))
         .assert()
         .success();
     let whole = read(&dir.join("whole.json"));

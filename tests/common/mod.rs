@@ -151,3 +151,11 @@ pub fn assert_unusable_mcpus_exit_2(mode: &str, stdin: &str) {
         );
     }
 }
+
+/// `flag dir/file` argument pairs, e.g. `dir_args(dir, &[("--json", "r.json")])`.
+pub fn dir_args(dir: &Path, pairs: &[(&str, &str)]) -> Vec<std::ffi::OsString> {
+    pairs
+        .iter()
+        .flat_map(|(flag, file)| [flag.into(), dir.join(file).into_os_string()])
+        .collect()
+}
