@@ -102,12 +102,8 @@ impl OperandEncoder for BranchTarget {
 }
 
 impl OperandEncoder for Literal32 {
-    fn encode(
-        &self,
-        _value: &OperandValue,
-        _slot: &Operand,
-        _cx: &OperandCtx,
-    ) -> Result<FieldBits, String> {
+    /// The literal dword follows the instruction word (the family handler appends it).
+    fn encode(&self, _: &OperandValue, _: &Operand, _: &OperandCtx) -> Encoded {
         Ok(Vec::new())
     }
 }
@@ -194,12 +190,8 @@ impl OperandEncoder for VectorRegister {
 }
 
 impl OperandEncoder for ImplicitVcc {
-    fn encode(
-        &self,
-        _value: &OperandValue,
-        _slot: &Operand,
-        _cx: &OperandCtx,
-    ) -> Result<FieldBits, String> {
+    /// VCC written in a 32-bit form: the hardware reads or writes it implicitly.
+    fn encode(&self, _: &OperandValue, _: &Operand, _: &OperandCtx) -> Encoded {
         Ok(Vec::new())
     }
 }

@@ -16,7 +16,7 @@ pub enum Access {
 }
 
 /// GFX12 load hints (RDNA4 Table 13; BYPASS shares LU's code and is meant with SCOPE_SYS).
-const TH_LOAD: &[(&str, u32)] = &[
+pub(crate) const TH_LOAD: &[(&str, u32)] = &[
     ("TH_LOAD_RT", 0),
     ("TH_LOAD_NT", 1),
     ("TH_LOAD_HT", 2),
@@ -51,7 +51,7 @@ const TH_ATOMIC: &[(&str, u32)] = &[
     ("TH_ATOMIC_CASCADE_NT", 6),
 ];
 
-const SCOPES: &[(&str, u32)] = &[
+pub(crate) const SCOPES: &[(&str, u32)] = &[
     ("SCOPE_CU", 0),
     ("SCOPE_SE", 1),
     ("SCOPE_DEV", 2),

@@ -6,6 +6,7 @@
 //! to the ENC_SMEM field of the same name. CDNA3's `sc0`/`sc1`/`nt` are vector-memory
 //! spellings; llvm-mc rejects them on SMEM, so they are not modifiers here.
 
+use crate::syntax::memory_modifiers::{SCOPES, TH_LOAD};
 use crate::target::TargetCtx;
 
 /// SMEM mnemonics in llvm-mc spelling (loads, stores, atomics, scratch and ATC probes).
@@ -23,24 +24,6 @@ const SMEM_PREFIXES: &[&str] = &[
 fn is_smem(mnemonic: &str) -> bool {
     SMEM_PREFIXES.iter().any(|p| mnemonic.starts_with(p))
 }
-
-/// GFX12 temporal hints for loads. RDNA4 ISA ENC_SMEM has a 2-bit TH field; the load hints
-/// that fit it are RT 0, NT 1, HT 2 and LU 3 (BYPASS shares 3 and is meant with SCOPE_SYS).
-const TH_LOAD: &[(&str, u32)] = &[
-    ("TH_LOAD_RT", 0),
-    ("TH_LOAD_NT", 1),
-    ("TH_LOAD_HT", 2),
-    ("TH_LOAD_LU", 3),
-    ("TH_LOAD_BYPASS", 3),
-];
-
-/// GFX12 memory scopes (RDNA4 ISA ENC_SMEM 2-bit SCOPE field).
-const SCOPES: &[(&str, u32)] = &[
-    ("SCOPE_CU", 0),
-    ("SCOPE_SE", 1),
-    ("SCOPE_DEV", 2),
-    ("SCOPE_SYS", 3),
-];
 
 /// Single-bit flags this generation accepts on SMEM, with their ENC_SMEM field.
 fn flags(ctx: &TargetCtx) -> &'static [(&'static str, &'static str)] {
@@ -70,7 +53,7 @@ pub fn parse(
         }
         let val = val.trim();
         match key.trim() {
-            "th" => match TH_LOAD.iter().find(|(n, _)| *n == val) {
+            "th" => match smem_loads().find(|(n, _)| *n == val) {
                 Some(&(_, v)) => ("TH", v),
                 None => return Some(Err(format!("invalid th value '{val}' for {mnemonic}"))),
             },
@@ -111,11 +94,16 @@ fn scope_value(val: &str) -> Option<u32> {
     (v <= 3).then_some(v)
 }
 
+/// The GFX12 load hints an SMEM word can hold: RDNA4 ISA ENC_SMEM has a 2-bit TH field, so
+/// RT 0, NT 1, HT 2 and LU 3 (BYPASS shares 3 and is meant with SCOPE_SYS).
+fn smem_loads() -> impl Iterator<Item = &'static (&'static str, u32)> {
+    TH_LOAD.iter().filter(|(_, v)| *v < 4)
+}
+
 /// The name llvm-mc prints for a GFX12 SMEM TH value; 3 is TH_LOAD_BYPASS under SCOPE_SYS.
 pub fn th_name(value: u32, scope: u32) -> Option<&'static str> {
     let bypass = value == 3 && scope == 3;
-    TH_LOAD
-        .iter()
+    smem_loads()
         .filter(|(n, _)| (*n == "TH_LOAD_BYPASS") == bypass)
         .find(|&&(_, v)| v == value)
         .map(|&(n, _)| n)
