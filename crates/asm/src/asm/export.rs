@@ -4,11 +4,12 @@
 //! source is not listed and clears its `EN` bit); the target is the `TARGET`/`TGT`
 //! modifier; `attrN.c` is the `ATTR`/`ATTR_CHAN` modifier pair.
 
+use super::memory::Built;
 use super::operands::parser;
 use super::{reject, AsmOutcome, Assembler, NotEncoded};
 use crate::encode::VectorMemory;
 use crate::family::Family;
-use crate::inst::{Inst, InstOperand};
+use crate::inst::InstOperand;
 use crate::operands::{classify_memory, OperandCtx, INVALID_OPERAND};
 use crate::syntax::memory as syn;
 use crate::syntax::{peel_modifiers, Piece, Statement};
@@ -16,26 +17,17 @@ use crate::syntax::{peel_modifiers, Piece, Statement};
 impl Assembler<'_> {
     /// `None` when the mnemonic names no export or LDS-parameter instruction.
     pub(super) fn assemble_export(&self, stmt: &Statement) -> Option<AsmOutcome> {
-        let (instruction, form) = self.family_form(stmt, Family::is_export)?;
-        Some(self.build_and_encode(stmt, form, &VectorMemory, |cx| {
-            let family = Family::of(&form.encoding);
-            let (operands, modifiers) = if matches!(family, Family::Exp | Family::Vexport) {
+        let found = self.family_form(stmt, Family::is_export)?;
+        let form = found.1;
+        Some(self.build_and_encode(stmt, found, &VectorMemory, |cx| {
+            if matches!(Family::of(&form.encoding), Family::Exp | Family::Vexport) {
                 build_export(stmt, form, cx)
             } else {
                 build_lds_param(stmt, form, cx)
-            }?;
-            Ok(Inst::new(
-                stmt.mnemonic.clone(),
-                instruction,
-                form,
-                operands,
-                modifiers,
-            ))
+            }
         }))
     }
 }
-
-type Built = (Vec<InstOperand>, Vec<(String, u32)>);
 
 /// The encoding's spelling of a field among `names`.
 fn field_named(cx: &OperandCtx, names: &[&str]) -> Option<String> {

@@ -8,12 +8,12 @@
 
 use mcdiff_spec::{Instruction, InstructionEncoding, Operand};
 
-use super::memory::split_modifiers;
+use super::memory::{split_modifiers, Built};
 use super::operands::parser;
 use super::{reject, AsmOutcome, Assembler, NotEncoded};
 use crate::encode::Image;
 use crate::family::Family;
-use crate::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
+use crate::inst::{InstOperand, OperandValue, RegFile, RegRange};
 use crate::operands::{classify_memory, OperandCtx, INVALID_OPERAND};
 use crate::syntax::memory::{self as syn, vgpr_slot};
 use crate::syntax::memory_modifiers::{self as mods, MemModifier};
@@ -23,8 +23,8 @@ use crate::syntax::{Piece, Statement};
 impl Assembler<'_> {
     /// `None` when the mnemonic names no image instruction.
     pub(super) fn assemble_image(&self, stmt: &Statement) -> Option<AsmOutcome> {
-        let (instruction, form) = self.family_form(stmt, Family::is_image)?;
-        Some(self.build_and_encode(stmt, form, &Image, |cx| build(stmt, instruction, form, cx)))
+        let found = self.family_form(stmt, Family::is_image)?;
+        Some(self.build_and_encode(stmt, found, &Image, |cx| build(stmt, found.0, found.1, cx)))
     }
 }
 
@@ -52,7 +52,7 @@ fn build(
     instruction: &Instruction,
     form: &InstructionEncoding,
     cx: &OperandCtx,
-) -> Result<Inst, NotEncoded> {
+) -> Result<Built, NotEncoded> {
     let name = instruction.name.as_str();
     let gfx11 = Family::of(&form.encoding) == Family::Mimg;
     let (pieces, modifier_pieces) = split_modifiers(stmt, cx);
@@ -137,13 +137,7 @@ fn build(
             value,
         });
     }
-    Ok(Inst::new(
-        stmt.mnemonic.clone(),
-        instruction,
-        form,
-        operands,
-        modifiers,
-    ))
+    Ok((operands, modifiers))
 }
 
 /// The encoding fields image modifier words set; each field once.

@@ -44,14 +44,14 @@ impl Assembler<'_> {
         Some((instruction, &instruction.encodings[form_of(instruction)?]))
     }
 
-    /// Builds the statement's `Inst` against `form` with `build` and encodes it with
-    /// `handler`: the steps every memory-like family shares.
+    /// Binds the statement's operands and modifiers against `form` with `build` and encodes
+    /// the `Inst` with `handler`: the steps every memory-like family shares.
     pub(super) fn build_and_encode(
         &self,
         stmt: &Statement,
-        form: &InstructionEncoding,
+        (instruction, form): (&Instruction, &InstructionEncoding),
         handler: &dyn FamilyEncoder,
-        build: impl FnOnce(&OperandCtx) -> Result<Inst, NotEncoded>,
+        build: impl FnOnce(&OperandCtx) -> Result<Built, NotEncoded>,
     ) -> AsmOutcome {
         let Some(encoding) = self.ctx.spec.encoding(&form.encoding) else {
             return AsmOutcome::Unsupported(format!(
@@ -60,21 +60,31 @@ impl Assembler<'_> {
             ));
         };
         let cx = OperandCtx::new(&self.ctx, &stmt.mnemonic, encoding);
-        let inst = match build(&cx) {
-            Ok(inst) => inst,
+        let (operands, modifiers) = match build(&cx) {
+            Ok(built) => built,
             Err(why) => return why.into(),
         };
+        let inst = Inst::new(
+            stmt.mnemonic.clone(),
+            instruction,
+            form,
+            operands,
+            modifiers,
+        );
         encode_built(inst, handler, &cx)
     }
 
     /// `None` when the mnemonic names no vector-memory instruction.
     pub(super) fn assemble_memory(&self, stmt: &Statement) -> Option<AsmOutcome> {
-        let (instruction, form) = self.family_form(stmt, Family::is_lds_flat_or_buffer)?;
-        Some(self.build_and_encode(stmt, form, &VectorMemory, |cx| {
-            build(stmt, instruction, form, cx)
+        let found = self.family_form(stmt, Family::is_lds_flat_or_buffer)?;
+        Some(self.build_and_encode(stmt, found, &VectorMemory, |cx| {
+            build(stmt, found.0, found.1, cx)
         }))
     }
 }
+
+/// The operands and modifier fields a family builder binds.
+pub(super) type Built = (Vec<InstOperand>, Vec<(String, u32)>);
 
 fn null_reg() -> RegRange {
     RegRange {
@@ -108,7 +118,7 @@ fn build(
     instruction: &Instruction,
     form: &InstructionEncoding,
     cx: &OperandCtx,
-) -> Result<Inst, NotEncoded> {
+) -> Result<Built, NotEncoded> {
     let name = instruction.name.as_str();
     let family = Family::of(&form.encoding);
     let (pieces, modifier_pieces) = split_modifiers(stmt, cx);
@@ -143,13 +153,7 @@ fn build(
     if access == Access::Atomic && cx.encoding.field("VDST").is_some() {
         check_atomic_return(&operands, &modifiers, cx, stmt.column)?;
     }
-    Ok(Inst::new(
-        stmt.mnemonic.clone(),
-        instruction,
-        form,
-        operands,
-        modifiers,
-    ))
+    Ok((operands, modifiers))
 }
 
 /// Binds operand pieces to memory slots: `off` where the slot allows it (a NULL scalar
