@@ -48,6 +48,26 @@ pub enum KindId {
     ImplicitVcc,
 }
 
+/// The small type serving an operand kind, as the `&'static dyn` of whichever trait the
+/// caller's return type names: one list for the parser table (`asm::operands::parser`) and
+/// the encoder table (`encode::operands::encoder`).
+macro_rules! serving_type {
+    ($kind:expr) => {
+        match $kind {
+            KindId::ScalarSource => &ScalarSource,
+            KindId::ScalarRegister => &ScalarRegister,
+            KindId::Immediate => &Immediate,
+            KindId::BranchTarget => &BranchTarget,
+            KindId::SmemOffset => &SmemOffset,
+            KindId::Literal32 => &Literal32,
+            KindId::VectorSource => &VectorSource,
+            KindId::VectorRegister => &VectorRegister,
+            KindId::ImplicitVcc => &ImplicitVcc,
+        }
+    };
+}
+pub(crate) use serving_type;
+
 /// Which kind serves a spec operand type.
 pub fn classify(operand_type: &str) -> KindId {
     let t = operand_type;

@@ -25,17 +25,7 @@ pub type Parsed = Result<OperandValue, String>;
 
 /// The parser of an operand kind.
 pub fn parser(kind: KindId) -> &'static dyn OperandParser {
-    match kind {
-        KindId::ScalarSource => &ScalarSource,
-        KindId::ScalarRegister => &ScalarRegister,
-        KindId::Immediate => &Immediate,
-        KindId::BranchTarget => &BranchTarget,
-        KindId::SmemOffset => &SmemOffset,
-        KindId::Literal32 => &Literal32,
-        KindId::VectorSource => &VectorSource,
-        KindId::VectorRegister => &VectorRegister,
-        KindId::ImplicitVcc => &ImplicitVcc,
-    }
+    crate::operands::serving_type!(kind)
 }
 
 fn parse_value(text: &str) -> Result<Value, String> {

@@ -5,7 +5,7 @@
 //! cache-policy bits as modifier fields, listed only when non-zero as the printed text
 //! leaves them out.
 
-use mcdiff_spec::{Field, Instruction, InstructionEncoding, Operand};
+use mcdiff_spec::{Field, InstructionEncoding, Operand};
 
 use super::{DecodeOutcome, Disassembler, Failure, FieldReader, Found};
 use crate::family::{family_name, Family, Segment};
@@ -106,7 +106,7 @@ impl Disassembler<'_> {
             }
         }
         let modifiers = self.flat_modifiers(&reader, segment, &operands);
-        self.decoded(mnemonic, instruction, form, operands, modifiers, len)
+        self.decoded(found, mnemonic, (operands, modifiers), len)
     }
 
     /// The scalar register code of NULL, which an `off` scalar base holds.
@@ -192,14 +192,11 @@ impl Disassembler<'_> {
     }
 
     fn decode_buffer(&self, found: &Found) -> DecodeOutcome {
-        let instruction = found.instruction;
-        let form = found.form;
-        let (reader, len) = match self.base_encoding(found) {
-            Ok(base) => base,
+        let (reader, len, mnemonic) = match self.memory_word(found) {
+            Ok(word) => word,
             Err(outcome) => return *outcome,
         };
         let enc = reader.enc;
-        let mnemonic = llvm_mnemonic(&instruction.name);
         let read = |name: &str| enc.field(name).map(|f| reader.read(f) as u32);
         let flag_words: Vec<&str> = [("IDXEN", "idxen"), ("OFFEN", "offen"), ("TFE", "tfe")]
             .iter()
@@ -207,7 +204,7 @@ impl Disassembler<'_> {
             .map(|&(_, w)| w)
             .collect();
         let slots = syn::slots(
-            form,
+            found.form,
             &mnemonic,
             &Written {
                 operands: &[],
@@ -248,7 +245,7 @@ impl Disassembler<'_> {
             operands.push(InstOperand { spec: op, value });
         }
         let modifiers = buffer_modifiers(&reader, &mnemonic);
-        self.decoded(mnemonic, instruction, form, operands, modifiers, len)
+        self.decoded(found, mnemonic, (operands, modifiers), len)
     }
 
     /// Exports (EXP, VEXPORT) and LDS parameter loads (LDSDIR, VDSDIR), as the export builder
@@ -334,7 +331,7 @@ impl Disassembler<'_> {
             }
             llvm_mnemonic(&instruction.name)
         };
-        self.decoded(mnemonic, instruction, form, operands, modifiers, len)
+        self.decoded(found, mnemonic, (operands, modifiers), len)
     }
 
     /// Images (MIMG, VIMAGE, VSAMPLE), as the image builder builds them: data sized by dmask, d16
@@ -379,11 +376,9 @@ impl Disassembler<'_> {
         }
         let modifiers = image.modifiers(nsa);
         self.decoded(
+            found,
             llvm_mnemonic(&instruction.name),
-            instruction,
-            form,
-            operands,
-            modifiers,
+            (operands, modifiers),
             len,
         )
     }
@@ -433,21 +428,18 @@ impl Disassembler<'_> {
     }
 
     fn decode_ds(&self, found: &Found) -> DecodeOutcome {
-        let instruction = found.instruction;
-        let form = found.form;
-        let (reader, len) = match self.base_encoding(found) {
-            Ok(base) => base,
+        let (reader, len, mnemonic) = match self.memory_word(found) {
+            Ok(word) => word,
             Err(outcome) => return *outcome,
         };
         let enc = reader.enc;
-        let mnemonic = llvm_mnemonic(&instruction.name);
         let written = Written {
             operands: &[],
             modifiers: &[],
             wave64: self.ctx.wave64,
         };
         let mut operands = Vec::new();
-        for slot in syn::slots(form, &mnemonic, &written) {
+        for slot in syn::slots(found.form, &mnemonic, &written) {
             let op = slot.operand;
             let Some(field) = op.field.as_deref().and_then(|f| enc.field(f)) else {
                 return DecodeOutcome::Unsupported("encoding field missing".into());
@@ -471,7 +463,7 @@ impl Disassembler<'_> {
         let read = |name: &str| enc.field(name).map_or(0, |f| reader.read(f) as u32);
         let (offset0, offset1) = (read("OFFSET0"), read("OFFSET1"));
         let mut modifiers: Vec<(String, u32)> = Vec::new();
-        if syn::is_two_address_ds(&instruction.name) {
+        if syn::is_two_address_ds(&found.instruction.name) {
             for (name, value) in [("OFFSET0", offset0), ("OFFSET1", offset1)] {
                 if value != 0 {
                     modifiers.push((name.into(), value));
@@ -484,7 +476,7 @@ impl Disassembler<'_> {
         if read("GDS") != 0 {
             modifiers.push(("GDS".into(), 1));
         }
-        self.decoded(mnemonic, instruction, form, operands, modifiers, len)
+        self.decoded(found, mnemonic, (operands, modifiers), len)
     }
 }
 
@@ -516,17 +508,24 @@ impl Disassembler<'_> {
         Ok((reader, len))
     }
 
+    /// [`Self::base_encoding`] and the mnemonic llvm-mc prints for the found instruction.
+    fn memory_word<'f>(
+        &'f self,
+        found: &Found,
+    ) -> Result<(FieldReader<'f>, usize, String), Box<DecodeOutcome>> {
+        let (reader, len) = self.base_encoding(found)?;
+        Ok((reader, len, llvm_mnemonic(&found.instruction.name)))
+    }
+
     /// The decoded operands as the `Inst` the assembler builds, printed.
     fn decoded(
         &self,
+        found: &Found,
         mnemonic: String,
-        instruction: &Instruction,
-        form: &InstructionEncoding,
-        operands: Vec<InstOperand>,
-        modifiers: Vec<(String, u32)>,
+        (operands, modifiers): Built,
         len: usize,
     ) -> DecodeOutcome {
-        let inst = Inst::new(mnemonic, instruction, form, operands, modifiers);
+        let inst = Inst::new(mnemonic, found.instruction, found.form, operands, modifiers);
         DecodeOutcome::Decoded { inst, len }
     }
 }
@@ -704,3 +703,6 @@ fn buffer_modifiers(reader: &FieldReader, mnemonic: &str) -> Vec<(String, u32)> 
     }
     modifiers
 }
+
+/// The operands and modifier fields a memory decoder reads.
+type Built = (Vec<InstOperand>, Vec<(String, u32)>);

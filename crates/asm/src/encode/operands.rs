@@ -20,17 +20,7 @@ pub trait OperandEncoder {
 
 /// The encoder of an operand kind.
 pub fn encoder(kind: KindId) -> &'static dyn OperandEncoder {
-    match kind {
-        KindId::ScalarSource => &ScalarSource,
-        KindId::ScalarRegister => &ScalarRegister,
-        KindId::Immediate => &Immediate,
-        KindId::BranchTarget => &BranchTarget,
-        KindId::SmemOffset => &SmemOffset,
-        KindId::Literal32 => &Literal32,
-        KindId::VectorSource => &VectorSource,
-        KindId::VectorRegister => &VectorRegister,
-        KindId::ImplicitVcc => &ImplicitVcc,
-    }
+    crate::operands::serving_type!(kind)
 }
 
 fn lookup(cx: &OperandCtx, slot: &Operand, name: &str) -> Result<u64, String> {

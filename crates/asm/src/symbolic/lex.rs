@@ -5,7 +5,7 @@
 //! resolved by the caller (message names, version constants); any other symbol is an error,
 //! because these operands must be absolute.
 
-use crate::syntax::expr::{apply, nesting_too_deep, precedence, MAX_NESTING};
+use crate::syntax::expr::{apply, nesting_too_deep, precedence, scan, MAX_NESTING};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Tok {
@@ -52,18 +52,14 @@ pub(crate) fn tokenize(text: &str) -> Result<Vec<Tok>, String> {
         if c.is_whitespace() {
             i += 1;
         } else if c.is_ascii_digit() {
-            let start = i;
-            while i < chars.len() && chars[i].is_ascii_alphanumeric() {
-                i += 1;
-            }
-            let lit: String = chars[start..i].iter().collect();
+            let end = scan(&chars, i, |d| d.is_ascii_alphanumeric());
+            let lit: String = chars[i..end].iter().collect();
             toks.push(Tok::Int(parse_int(&lit)?));
+            i = end;
         } else if is_ident_start(c) {
-            let start = i;
-            while i < chars.len() && is_ident_char(chars[i]) {
-                i += 1;
-            }
-            toks.push(Tok::Ident(chars[start..i].iter().collect()));
+            let end = scan(&chars, i, is_ident_char);
+            toks.push(Tok::Ident(chars[i..end].iter().collect()));
+            i = end;
         } else {
             let rest: String = chars[i..chars.len().min(i + 2)].iter().collect();
             let punct = PUNCTS

@@ -56,6 +56,14 @@ fn parse_number(text: &str) -> Result<Tok, String> {
     int(&lower, 10)
 }
 
+/// The end of the run of characters from `from` that `keep` takes.
+pub(crate) fn scan(chars: &[char], from: usize, keep: impl Fn(char) -> bool) -> usize {
+    chars[from..]
+        .iter()
+        .position(|&c| !keep(c))
+        .map_or(chars.len(), |n| from + n)
+}
+
 fn tokenize(text: &str) -> Result<Vec<Tok>, String> {
     let chars: Vec<char> = text.chars().collect();
     let mut toks = Vec::new();
@@ -80,11 +88,9 @@ fn tokenize(text: &str) -> Result<Vec<Tok>, String> {
             }
             toks.push(parse_number(&chars[start..i].iter().collect::<String>())?);
         } else if is_ident_start(c) {
-            let start = i;
-            while i < chars.len() && is_ident_char(chars[i]) {
-                i += 1;
-            }
-            toks.push(Tok::Ident(chars[start..i].iter().collect()));
+            let end = scan(&chars, i, is_ident_char);
+            toks.push(Tok::Ident(chars[i..end].iter().collect()));
+            i = end;
         } else {
             let two: String = chars[i..(i + 2).min(chars.len())].iter().collect();
             let op = match two.as_str() {
