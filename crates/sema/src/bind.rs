@@ -255,8 +255,8 @@ pub fn bind_program(
             .find(|(op, _)| op.field.as_deref() == Some(field))
             .map(|(_, v)| v)
     };
-    let used = crate::survey::free_names(program);
-    let indexed = crate::survey::indexed_files(program);
+    let used = crate::uses::free_names(program);
+    let indexed = crate::uses::indexed_files(program);
     let sopk = field_value("SIMM16").is_some()
         && field_value("SDST").is_some()
         && field_value("SSRC0").is_none();

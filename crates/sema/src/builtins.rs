@@ -493,7 +493,7 @@ fn bit_helper(name: &str, args: &[Value]) -> Result<Option<Value>, ExecError> {
             arity(name, args, 1)?;
             let w = args[0].width().unwrap_or(32);
             let bits = args[0].bits(w).ok_or_else(|| unsupported("reverse_bits"))?;
-            int_value(crate::interp::reverse_bits(&bits, w), Ty::new(TyKind::B, w))
+            int_value(reverse_bits(&bits, w), Ty::new(TyKind::B, w))
         }
         _ => return Ok(None),
     };

@@ -12,7 +12,7 @@
 
 use crate::ast::*;
 use crate::bind::{BoundValue, SpecialReg};
-use crate::state::State;
+use crate::state::{is_state_name, State};
 use crate::value::*;
 use crate::{Binding, ExecError, SemaMismatch};
 use num_bigint::BigInt;
@@ -105,25 +105,6 @@ fn unsupported(construct: impl Into<String>) -> ExecError {
 
 fn mismatch(reason: String) -> ExecError {
     ExecError::Mismatch(SemaMismatch { reason })
-}
-
-/// Names the executor reads from machine state rather than from the binding.
-pub(crate) fn is_state_name(name: &str) -> bool {
-    matches!(
-        name,
-        "EXEC"
-            | "VCC"
-            | "SCC"
-            | "M0"
-            | "PC"
-            | "EXEC_LO"
-            | "EXEC_HI"
-            | "VCC_LO"
-            | "VCC_HI"
-            | "ROUND_MODE"
-            | "EXECZ"
-            | "VCCZ"
-    )
 }
 
 /// Float rounding modes as the MODE register's FP_ROUND field encodes them.
@@ -1465,15 +1446,4 @@ fn int_expr(v: u32) -> Expr {
         ty: None,
         hex: false,
     }
-}
-
-/// The low `width` bits of `bits` in reverse order.
-pub(crate) fn reverse_bits(bits: &BigInt, width: u32) -> BigInt {
-    let mut r = BigInt::zero();
-    for i in 0..u64::from(width) {
-        if bits.bit(i) {
-            r.set_bit(u64::from(width) - 1 - i, true);
-        }
-    }
-    r
 }

@@ -14,6 +14,7 @@ mod lexer;
 mod parser;
 pub mod state;
 pub mod survey;
+mod uses;
 pub mod value;
 
 pub use ast::Program;

@@ -2,6 +2,25 @@
 
 use crate::value::{mask, u64_of};
 use crate::ExecError;
+
+/// Names the executor reads from machine state rather than from the binding.
+pub(crate) fn is_state_name(name: &str) -> bool {
+    matches!(
+        name,
+        "EXEC"
+            | "VCC"
+            | "SCC"
+            | "M0"
+            | "PC"
+            | "EXEC_LO"
+            | "EXEC_HI"
+            | "VCC_LO"
+            | "VCC_HI"
+            | "ROUND_MODE"
+            | "EXECZ"
+            | "VCCZ"
+    )
+}
 use num_bigint::BigInt;
 use num_traits::ToPrimitive;
 use std::collections::HashMap;

@@ -277,3 +277,14 @@ impl Value {
         matches!(self, Value::Float { .. })
     }
 }
+
+/// The low `width` bits of `bits` in reverse order.
+pub(crate) fn reverse_bits(bits: &BigInt, width: u32) -> BigInt {
+    let mut r = BigInt::zero();
+    for i in 0..u64::from(width) {
+        if bits.bit(i) {
+            r.set_bit(u64::from(width) - 1 - i, true);
+        }
+    }
+    r
+}

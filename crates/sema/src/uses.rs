@@ -1,0 +1,212 @@
+//! How a pseudocode program uses the names it does not define itself: widths, lane masks,
+//! register numbers and the register files they index. Binding and the survey both ask.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::ast::*;
+use crate::state::is_state_name;
+
+/// How the program uses each name it does not define itself.
+#[derive(Default)]
+pub(crate) struct Uses {
+    /// Widest use in bits.
+    pub(crate) width: BTreeMap<String, u32>,
+    /// Names used as a lane mask (`D0.u64[laneId]`).
+    pub(crate) lane_mask: BTreeSet<String>,
+    /// Names used as a register number (`VGPR[lane][ADDR]`, `SGPR[addr]`).
+    pub(crate) register_number: BTreeSet<String>,
+    /// For each such name, the register files it indexes directly (`"SGPR"`, `"VGPR"`).
+    pub(crate) indexed_files: BTreeMap<String, BTreeSet<&'static str>>,
+    /// Names the program defines (bare assignment, declare, loop or lambda variable).
+    pub(crate) locals: BTreeSet<String>,
+    pub(crate) lane_loop: bool,
+}
+
+/// Names with fixed meanings that are never operands: the machine-state names the
+/// executor reads (but `ROUND_MODE`, which is left to the analysis like any other name)
+/// and the constants and register files.
+pub(crate) fn is_reserved(n: &str) -> bool {
+    (is_state_name(n) && n != "ROUND_MODE")
+        || matches!(
+            n,
+            "laneId"
+                | "WAVE32"
+                | "WAVE64"
+                | "PI"
+                | "INF"
+                | "NAN"
+                | "true"
+                | "false"
+                | "VGPR"
+                | "SGPR"
+                | "MEM"
+                | "LDS"
+                | "HW_REGISTERS"
+        )
+}
+
+impl Uses {
+    fn note(&mut self, name: &str, width: u32) {
+        let w = self.width.entry(name.to_string()).or_insert(0);
+        *w = (*w).max(width);
+    }
+
+    pub(crate) fn stmts(&mut self, body: &[Stmt]) {
+        for s in body {
+            match s {
+                Stmt::Assign { target, value, .. } => {
+                    match (target, root_name(target)) {
+                        (Expr::Name(n), _) => {
+                            self.locals.insert(n.clone());
+                        }
+                        // A lower-case name written in part (`tmp[15 : 0] = ...`) is a local too.
+                        (_, Some(n)) if n.starts_with(|c: char| c.is_ascii_lowercase()) => {
+                            self.locals.insert(n.clone());
+                            self.expr(target, None);
+                        }
+                        _ => self.expr(target, None),
+                    }
+                    self.expr(value, None);
+                }
+                Stmt::Expr(e) => self.expr(e, None),
+                Stmt::If { arms, otherwise } => {
+                    for (c, b) in arms {
+                        self.expr(c, None);
+                        self.stmts(b);
+                    }
+                    self.stmts(otherwise);
+                }
+                Stmt::For {
+                    var,
+                    from,
+                    to,
+                    body,
+                } => {
+                    if var == "lane" {
+                        self.lane_loop = true;
+                    }
+                    self.locals.insert(var.clone());
+                    self.expr(from, None);
+                    self.expr(to, None);
+                    self.stmts(body);
+                }
+                Stmt::Declare { name, len, .. } => {
+                    self.locals.insert(name.clone());
+                    if let Some(l) = len {
+                        self.expr(l, None);
+                    }
+                }
+                Stmt::Seq(stmts) => self.stmts(stmts),
+                Stmt::Break => {}
+                Stmt::Return(e) => {
+                    if let Some(e) = e {
+                        self.expr(e, None);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Walks `e`; `width` is the width its context reads it at.
+    fn expr(&mut self, e: &Expr, width: Option<u32>) {
+        match e {
+            Expr::Name(n) => self.note(n, width.unwrap_or(32)),
+            Expr::Typed(inner, ty) => self.expr(inner, Some(ty.width)),
+            Expr::Slice(base, hi, lo) => {
+                let hi_bit = match hi.as_ref() {
+                    Expr::Int { value, .. } => u32::try_from(value).ok().map(|h| h + 1),
+                    _ => None,
+                };
+                self.expr(base, hi_bit.max(width));
+                self.expr(hi, None);
+                self.expr(lo, None);
+            }
+            Expr::Index(base, idx) => {
+                let register_file = match base.as_ref() {
+                    Expr::Name(n) if n == "SGPR" => Some("SGPR"),
+                    Expr::Index(inner, _) if matches!(inner.as_ref(), Expr::Name(n) if n == "VGPR") => {
+                        Some("VGPR")
+                    }
+                    _ => None,
+                };
+                if let (Some(file), Some(n)) = (register_file, plain_name(idx)) {
+                    self.register_number.insert(n.clone());
+                    self.indexed_files
+                        .entry(n.clone())
+                        .or_default()
+                        .insert(file);
+                }
+                if let (Expr::Typed(inner, _), Expr::Name(i)) = (base.as_ref(), idx.as_ref()) {
+                    if let (Expr::Name(n), "laneId" | "lane") = (inner.as_ref(), i.as_str()) {
+                        self.lane_mask.insert(n.clone());
+                    }
+                }
+                self.expr(base, width);
+                self.expr(idx, None);
+            }
+            Expr::Field(base, _) => {
+                if let Expr::Name(n) = base.as_ref() {
+                    // `TADDR.X`, `WAVE_MODE.IEEE`: named state, not an operand.
+                    self.locals.insert(n.clone());
+                } else {
+                    self.expr(base, None);
+                }
+            }
+            Expr::Call(_, args) => args.iter().for_each(|a| self.expr(a, None)),
+            Expr::Cast(_, a) | Expr::Unary(_, a) => self.expr(a, None),
+            Expr::Binary(_, a, b) => {
+                self.expr(a, None);
+                self.expr(b, None);
+            }
+            Expr::Ternary(c, a, b) => {
+                self.expr(c, None);
+                self.expr(a, None);
+                self.expr(b, None);
+            }
+            Expr::Concat(parts) => parts.iter().for_each(|p| self.expr(p, None)),
+            Expr::Lambda(params, body) => {
+                self.locals.extend(params.iter().cloned());
+                self.stmts(body);
+            }
+            Expr::Int { .. } | Expr::Float { .. } => {}
+        }
+    }
+}
+
+/// The register files (`"SGPR"`, `"VGPR"`) each name directly indexes in `program`
+/// (`VGPR[lane][SRC0.u32]`).
+pub(crate) fn indexed_files(program: &Program) -> BTreeMap<String, BTreeSet<&'static str>> {
+    let mut uses = Uses::default();
+    uses.stmts(&program.body);
+    uses.indexed_files
+}
+
+/// Names `program` reads or writes without defining them itself.
+pub(crate) fn free_names(program: &Program) -> BTreeSet<String> {
+    let mut uses = Uses::default();
+    uses.stmts(&program.body);
+    uses.width
+        .into_keys()
+        .filter(|n| !uses.locals.contains(n))
+        .collect()
+}
+
+/// The name in `n` or `n.u32`.
+fn plain_name(e: &Expr) -> Option<&String> {
+    match e {
+        Expr::Name(n) => Some(n),
+        Expr::Typed(inner, _) => plain_name(inner),
+        _ => None,
+    }
+}
+
+/// The variable an assignment target writes into (`tmp` in `tmp[3 : 0].u4`).
+pub(crate) fn root_name(e: &Expr) -> Option<&String> {
+    match e {
+        Expr::Name(n) => Some(n),
+        Expr::Typed(inner, _) | Expr::Slice(inner, _, _) | Expr::Index(inner, _) => {
+            root_name(inner)
+        }
+        _ => None,
+    }
+}
