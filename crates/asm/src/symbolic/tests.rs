@@ -605,117 +605,145 @@ fn data_dir() -> Option<std::path::PathBuf> {
     None
 }
 
-#[test]
-fn real_specs_drive_layouts_and_names() {
-    let Some(data) = data_dir() else {
-        return;
-    };
-    let cpus = ["gfx942", "gfx90a", "gfx1030", "gfx1100", "gfx1200"];
-    let specs: Vec<Spec> = cpus
-        .iter()
-        .map(|mcpu| {
-            mcdiff_spec::load_target(&data, mcpu)
-                .unwrap_or_else(|e| panic!("loading the spec for {mcpu}: {e}"))
-                .spec
-        })
-        .collect();
-    let check = |mcpu: &str, ty: &str, mnemonic: &str, text: &str, want: Option<u32>| {
-        let spec = &specs[cpus.iter().position(|c| *c == mcpu).expect("loaded above")];
-        let c = ctx(spec, mcpu);
-        let got = parse_symbolic(ty, mnemonic, text, &c);
-        match want {
-            Some(v) => assert_eq!(got, Some(Ok(v)), "{mcpu} {text}"),
-            None => assert!(matches!(got, Some(Err(_))), "{mcpu} {text}: {got:?}"),
-        }
-    };
-    for mcpu in ["gfx942", "gfx90a", "gfx1030", "gfx1100", "gfx1200"] {
-        check(
-            mcpu,
-            "OPR_HWREG",
-            "s_getreg_b32",
-            "hwreg(HW_REG_MODE, 3, 5)",
-            Some(0x20c1),
-        );
-    }
-    check(
+/// Symbolic operands read through each target's loaded spec: (mcpu, operand type, mnemonic,
+/// text, value or `None` for an error), values from llvm-mc 22.
+const REAL_SPEC_CASES: &[(&str, &str, &str, &str, Option<u32>)] = &[
+    (
+        "gfx942",
+        "OPR_HWREG",
+        "s_getreg_b32",
+        "hwreg(HW_REG_MODE, 3, 5)",
+        Some(0x20c1),
+    ),
+    (
+        "gfx90a",
+        "OPR_HWREG",
+        "s_getreg_b32",
+        "hwreg(HW_REG_MODE, 3, 5)",
+        Some(0x20c1),
+    ),
+    (
+        "gfx1030",
+        "OPR_HWREG",
+        "s_getreg_b32",
+        "hwreg(HW_REG_MODE, 3, 5)",
+        Some(0x20c1),
+    ),
+    (
+        "gfx1100",
+        "OPR_HWREG",
+        "s_getreg_b32",
+        "hwreg(HW_REG_MODE, 3, 5)",
+        Some(0x20c1),
+    ),
+    (
+        "gfx1200",
+        "OPR_HWREG",
+        "s_getreg_b32",
+        "hwreg(HW_REG_MODE, 3, 5)",
+        Some(0x20c1),
+    ),
+    (
         "gfx942",
         "OPR_WAITCNT",
         "s_waitcnt",
         "vmcnt(16)",
         Some(0x4f70),
-    );
-    check("gfx942", "OPR_WAITCNT", "s_waitcnt", "lgkmcnt(16)", None);
-    check(
+    ),
+    ("gfx942", "OPR_WAITCNT", "s_waitcnt", "lgkmcnt(16)", None),
+    (
         "gfx1030",
         "OPR_WAITCNT",
         "s_waitcnt",
         "lgkmcnt(16)",
         Some(0xd07f),
-    );
-    check(
+    ),
+    (
         "gfx1100",
         "OPR_WAITCNT",
         "s_waitcnt",
         "vmcnt(1) expcnt(2) lgkmcnt(3)",
         Some(0x432),
-    );
-    check(
+    ),
+    (
         "gfx1200",
         "OPR_WAITCNT",
         "s_waitcnt",
         "vmcnt(0)",
         Some(0x3f7),
-    );
-    check(
+    ),
+    (
         "gfx942",
         "OPR_HWREG",
         "s_getreg_b32",
         "hwreg(HW_REG_XCC_ID)",
         Some(0xf814),
-    );
+    ),
     // gfx90a takes its operand types from the CDNA3 file, whose names include GFX940-only ones.
-    check(
+    (
         "gfx90a",
         "OPR_HWREG",
         "s_getreg_b32",
         "hwreg(HW_REG_XCC_ID)",
         None,
-    );
-    check(
+    ),
+    (
         "gfx1100",
         "OPR_HWREG",
         "s_getreg_b32",
         "hwreg(HW_REG_POPS_PACKER)",
         None,
-    );
-    check(
+    ),
+    (
         "gfx1200",
         "OPR_HWREG",
         "s_getreg_b32",
         "hwreg(HW_REG_WAVE_SCHED_MODE)",
         Some(0xf81a),
-    );
-    check(
+    ),
+    (
         "gfx942",
         "OPR_SENDMSG",
         "s_sendmsg",
         "sendmsg(MSG_GS, GS_OP_EMIT, 2)",
         Some(0x222),
-    );
-    check(
+    ),
+    (
         "gfx1100",
         "OPR_SENDMSG_RTN",
         "s_sendmsg_rtn_b32",
         "sendmsg(MSG_RTN_GET_TMA)",
         Some(0x82),
-    );
-    check(
+    ),
+    (
         "gfx1200",
         "OPR_SENDMSG_RTN",
         "s_sendmsg_rtn_b32",
         "sendmsg(MSG_RTN_GET_SE_AID_ID)",
         Some(0x87),
-    );
+    ),
+];
+
+#[test]
+fn real_specs_drive_layouts_and_names() {
+    let Some(data) = data_dir() else {
+        return;
+    };
+    let mut specs: Vec<(&str, Spec)> = Vec::new();
+    for &(mcpu, ty, mnemonic, text, want) in REAL_SPEC_CASES {
+        if !specs.iter().any(|(m, _)| *m == mcpu) {
+            let spec = mcdiff_spec::load_target(&data, mcpu)
+                .unwrap_or_else(|e| panic!("loading the spec for {mcpu}: {e}"))
+                .spec;
+            specs.push((mcpu, spec));
+        }
+        let spec = &specs.iter().find(|(m, _)| *m == mcpu).expect("loaded").1;
+        let got = parse_symbolic(ty, mnemonic, text, &ctx(spec, mcpu));
+        match want {
+            Some(v) => assert_eq!(got, Some(Ok(v)), "{mcpu} {text}"),
+            None => assert!(matches!(got, Some(Err(_))), "{mcpu} {text}: {got:?}"),
+        }
+    }
 }
 
 /// Swizzle offsets, from llvm-mc 22 runs of `ds_swizzle_b32 v8, v2 offset:swizzle(...)`
