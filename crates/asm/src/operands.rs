@@ -13,8 +13,7 @@ pub const INVALID_OPERAND: &str = "invalid operand for instruction";
 
 /// What operand parsing and encoding may consult.
 pub struct OperandCtx<'a> {
-    pub spec: &'a Spec,
-    pub syntax: &'a TargetCtx<'a>,
+    pub target: &'a TargetCtx<'a>,
     pub mnemonic: &'a str,
     pub encoding: &'a Encoding,
     /// The family of `encoding`, worked out once per statement.
@@ -24,8 +23,7 @@ pub struct OperandCtx<'a> {
 impl<'a> OperandCtx<'a> {
     pub fn new(target: &'a TargetCtx<'a>, mnemonic: &'a str, encoding: &'a Encoding) -> Self {
         OperandCtx {
-            spec: target.spec,
-            syntax: target,
+            target,
             mnemonic,
             encoding,
             family: Family::of(&encoding.name),
@@ -166,14 +164,14 @@ pub(crate) fn register_code(
     if !is_aligned(reg) {
         return Err("invalid register alignment".into());
     }
-    let code = predefined(cx.spec, &slot.operand_type, &spec_name(reg));
+    let code = predefined(cx.target.spec, &slot.operand_type, &spec_name(reg));
     let last = RegRange {
         first: reg.first + reg.count.max(1) - 1,
         ..reg.clone()
     };
     match (
         code,
-        predefined(cx.spec, &slot.operand_type, &spec_name(&last)),
+        predefined(cx.target.spec, &slot.operand_type, &spec_name(&last)),
     ) {
         (Some(code), Some(_)) => Ok(code),
         _ if matches!(reg.file, RegFile::Sgpr | RegFile::Ttmp) => {

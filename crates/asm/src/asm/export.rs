@@ -52,7 +52,7 @@ fn build_export(
     let (target_text, src0) = first
         .split_once(char::is_whitespace)
         .ok_or_else(|| reject(pieces[0].column, INVALID_OPERAND))?;
-    let target = syn::export_target(target_text, cx.syntax.gfx_major)
+    let target = syn::export_target(target_text, cx.target.gfx_major)
         .ok_or_else(|| reject(pieces[0].column, "invalid exp target"))?;
     pieces[0].column += (first.len() - src0.trim_start().len()) as u32;
     pieces[0].text = src0.trim().to_string();

@@ -149,7 +149,7 @@ fn image_modifiers(
     let access = syn::access(mnemonic);
     let mut modifiers: Vec<(String, u32)> = Vec::new();
     for piece in modifier_pieces {
-        let parsed = mods::parse(&piece.text, access, cx.syntax)
+        let parsed = mods::parse(&piece.text, access, cx.target)
             .unwrap_or_else(|| Err(INVALID_OPERAND.into()))
             .map_err(|m| reject(piece.column, m))?;
         let MemModifier::Field(field, value) = parsed else {

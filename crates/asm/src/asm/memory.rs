@@ -104,7 +104,7 @@ pub(super) fn split_modifiers(stmt: &Statement, cx: &OperandCtx) -> (Vec<Piece>,
             text: without_inner_spaces(&last.text),
             column: last.column,
         };
-        let (rest, found) = peel_modifiers(&last, |w| mods::is_modifier(w, cx.syntax));
+        let (rest, found) = peel_modifiers(&last, |w| mods::is_modifier(w, cx.target));
         if !rest.text.is_empty() || found.is_empty() {
             pieces.push(rest);
         }
@@ -127,7 +127,7 @@ fn build(
     let written = syn::Written {
         operands: &texts,
         modifiers: &words,
-        wave64: cx.syntax.wave64,
+        wave64: cx.target.wave64,
     };
     let slots = syn::slots(form, &stmt.mnemonic, &written);
     if pieces.len() > slots.len() {
@@ -229,7 +229,7 @@ fn address_fields(
         fields.push(("SVE".into(), 1));
     }
     if segment.is_some() && !has("SADDR") && cx.encoding.field("SADDR").is_some() {
-        let null = predefined(cx.spec, "OPR_SREG", "NULL")
+        let null = predefined(cx.target.spec, "OPR_SREG", "NULL")
             .ok_or_else(|| NotEncoded::Unsupported("spec gap: spec lists no NULL code".into()))?;
         fields.push(("SADDR".into(), null as u32));
     }
@@ -247,7 +247,7 @@ fn modifier_fields(
 ) -> Result<Vec<(String, u32)>, NotEncoded> {
     let mut modifiers: Vec<(String, u32)> = Vec::new();
     for piece in modifier_pieces {
-        let Some(parsed) = mods::parse(&piece.text, access, cx.syntax) else {
+        let Some(parsed) = mods::parse(&piece.text, access, cx.target) else {
             return Err(reject(piece.column, INVALID_OPERAND));
         };
         let parsed = parsed.map_err(|m| reject(piece.column, m))?;
@@ -281,7 +281,7 @@ fn modifier_bits(
                 .iter()
                 .find_map(|f| cx.encoding.field(f))
                 .map_or(16, |f| f.width());
-            let (lo, hi, message) = syn::offset_range(family, cx.syntax.gfx_major, offset_width);
+            let (lo, hi, message) = syn::offset_range(family, cx.target.gfx_major, offset_width);
             if !(lo..=hi).contains(&v) {
                 return Err(message);
             }
@@ -321,7 +321,7 @@ fn check_atomic_return(
     let returns = operands
         .iter()
         .any(|o| o.spec.field.as_deref() == Some("VDST"));
-    let (name, bit) = if cx.syntax.gfx_major >= 12 {
+    let (name, bit) = if cx.target.gfx_major >= 12 {
         ("TH", 1)
     } else {
         ("GLC", 1)
@@ -330,7 +330,7 @@ fn check_atomic_return(
     if returns == marked {
         return Ok(());
     }
-    let message = match (returns, cx.syntax.gfx_major >= 12) {
+    let message = match (returns, cx.target.gfx_major >= 12) {
         (true, true) => "instruction must use th:TH_ATOMIC_RETURN",
         (true, false) => "instruction must use glc",
         (false, true) => "instruction must not use th:TH_ATOMIC_RETURN",

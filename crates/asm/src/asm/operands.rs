@@ -68,7 +68,7 @@ impl OperandParser for ScalarRegister {
 impl OperandParser for Immediate {
     fn parse(&self, piece: &Piece, slot: &Operand, cx: &OperandCtx) -> Parsed {
         if let Some(result) =
-            parse_symbolic(&slot.operand_type, cx.mnemonic, &piece.text, cx.syntax)
+            parse_symbolic(&slot.operand_type, cx.mnemonic, &piece.text, cx.target)
         {
             return result.map(|v| OperandValue::Imm(v as i64));
         }
@@ -175,7 +175,7 @@ impl OperandParser for VectorSource {
             }
             return Ok(OperandValue::Reg(reg));
         }
-        let literal_ok = (is_vop32(cx) || cx.syntax.gfx_major >= 10) && !vgpr_or_inline;
+        let literal_ok = (is_vop32(cx) || cx.target.gfx_major >= 10) && !vgpr_or_inline;
         let mut numeric = vector_numeric(slot);
         // Packed-math ops (v_pk_*) in a 32-bit encoding read the token as the whole pair;
         // other 32-bit ops with packed sources (dot2c, sat_pk) follow the 16-bit rules
@@ -218,7 +218,7 @@ impl OperandParser for ImplicitVcc {
         cx: &OperandCtx,
     ) -> Result<OperandValue, String> {
         let reg = parse_register(&piece.text).ok_or(INVALID_OPERAND)??;
-        let count = if cx.syntax.wave64 { 2 } else { 1 };
+        let count = if cx.target.wave64 { 2 } else { 1 };
         if reg.file == RegFile::Special("VCC_LO".into()) && reg.count == count {
             Ok(OperandValue::Reg(reg))
         } else {
@@ -273,7 +273,9 @@ fn constant(
         });
     }
     match source_constant(&value, numeric)? {
-        SourceConst::Inline(name) if predefined(cx.spec, &slot.operand_type, &name).is_some() => {
+        SourceConst::Inline(name)
+            if predefined(cx.target.spec, &slot.operand_type, &name).is_some() =>
+        {
             Ok(OperandValue::Inline(name))
         }
         SourceConst::Inline(_) => Err(INVALID_OPERAND.into()),
@@ -361,7 +363,7 @@ fn vgpr(text: &str, slot: &Operand, cx: &OperandCtx) -> Option<Result<RegRange, 
     }
     // GFX11+ 32-bit encodings address 16-bit VGPR operands with 7 index bits (bit 7 picks
     // the half: RDNA3 ISA §7.2 "16-bit VGPRs"), so only v0..v127 fit there.
-    let narrow = slot.size == 16 && is_vop32(cx) && cx.syntax.gfx_major >= 11;
+    let narrow = slot.size == 16 && is_vop32(cx) && cx.target.gfx_major >= 11;
     let ok = reg.count == regs_for_size(slot.size)
         && reg.first + reg.count <= 256
         && (half.is_none() || slot.size == 16)
@@ -408,7 +410,7 @@ fn packed_constant(text: &str, slot: &Operand, cx: &OperandCtx) -> Result<Operan
         if let Ok(SourceConst::Inline(name)) =
             source_constant(&Value::Int(low as u16 as i16 as i64), half)
         {
-            if predefined(cx.spec, &slot.operand_type, &name).is_some() {
+            if predefined(cx.target.spec, &slot.operand_type, &name).is_some() {
                 return Ok(OperandValue::Inline(name));
             }
         }

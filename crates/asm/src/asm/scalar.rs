@@ -91,7 +91,7 @@ fn split_scalar_modifiers(
     let is_smem = Family::of(&form.encoding) == Family::Smem;
     let (rest, mods) = peel_modifiers(&last, |word| {
         (is_smem && word.to_ascii_lowercase().starts_with("offset:"))
-            || smem_modifiers::parse(cx.mnemonic, word, cx.syntax).is_some()
+            || smem_modifiers::parse(cx.mnemonic, word, cx.target).is_some()
             || flag_field(cx, word).is_some()
     });
     if !rest.text.is_empty() || mods.is_empty() {
@@ -134,7 +134,7 @@ fn scalar_modifiers(
             merge_offset(operands, value, piece, cx)?;
             continue;
         }
-        match smem_modifiers::parse(cx.mnemonic, &piece.text, cx.syntax) {
+        match smem_modifiers::parse(cx.mnemonic, &piece.text, cx.target) {
             Some(Ok(fields)) => modifiers.extend(fields),
             Some(Err(m)) => return Err(reject(piece.column, m)),
             None => match flag_field(cx, &piece.text) {

@@ -337,7 +337,7 @@ fn vector_operands(
         let vgpr = matches!(&value, OperandValue::Reg(r) if r.file == RegFile::Vgpr);
         // The DPP dword names src0 by VGPR number; GFX11 also wants a VGPR src1 there
         // (GFX12 takes SGPRs and constants; checked with llvm-mc 22).
-        let vgpr_only = field == "SRC0" || (field == "SRC1" && cx.syntax.gfx_major == 11);
+        let vgpr_only = field == "SRC0" || (field == "SRC1" && cx.target.gfx_major == 11);
         if shape.dpp.is_some() && vgpr_only && !vgpr {
             return Err(reject(piece.column, INVALID_OPERAND));
         }

@@ -168,11 +168,7 @@ impl FamilyEncoder for VectorAlu {
         let short = Family::of(&inst.encoding).is_vop32();
         let mut word = Word::new(enc);
         word.set(field(enc, "OP")?, inst.opcode as u64, 0);
-        let opsel = inst
-            .modifiers
-            .iter()
-            .filter(|(n, _)| n == "OPSEL")
-            .fold(0, |m, (_, v)| m | v);
+        let opsel = inst.modifiers.get("OPSEL");
         let dpp8 = inst.encoding.ends_with("_VOP_DPP8");
         let dpp =
             dpp8 || inst.encoding.ends_with("_VOP_DPP16") || inst.encoding.ends_with("_VOP_DPP");
@@ -217,8 +213,8 @@ impl FamilyEncoder for VectorAlu {
             .any(|o| o.spec.field.as_deref() == Some("VDST"));
         if !short && !has_vdst && writes_exec(&inst.name.to_ascii_lowercase()) {
             // VOP3 compares that write EXEC name EXEC_LO in VDST.
-            let exec = predefined(cx.spec, "OPR_SREG", "EXEC_LO")
-                .or_else(|| predefined(cx.spec, "OPR_SRC", "EXEC_LO"))
+            let exec = predefined(cx.target.spec, "OPR_SREG", "EXEC_LO")
+                .or_else(|| predefined(cx.target.spec, "OPR_SRC", "EXEC_LO"))
                 .ok_or_else(|| "spec lists no EXEC_LO code".to_string())?;
             word.set(field(enc, "VDST")?, exec as u64, 0);
         }

@@ -24,7 +24,7 @@ pub fn encoder(kind: KindId) -> &'static dyn OperandEncoder {
 }
 
 fn lookup(cx: &OperandCtx, slot: &Operand, name: &str) -> Result<u64, String> {
-    predefined(cx.spec, &slot.operand_type, name)
+    predefined(cx.target.spec, &slot.operand_type, name)
         .map(|c| c as u64)
         .ok_or_else(|| INVALID_OPERAND.to_string())
 }
@@ -153,7 +153,7 @@ impl OperandEncoder for VectorSource {
     fn encode(&self, value: &OperandValue, slot: &Operand, cx: &OperandCtx) -> Encoded {
         let bits = match value {
             OperandValue::Reg(reg) if reg.file == RegFile::Vgpr => {
-                predefined(cx.spec, "OPR_SRC_VGPR", &spec_name(reg))
+                predefined(cx.target.spec, "OPR_SRC_VGPR", &spec_name(reg))
                     .ok_or_else(|| "spec lists no VGPR source codes".to_string())?
                     as u64
             }
@@ -173,7 +173,7 @@ impl OperandEncoder for VectorRegister {
             Some(f) if f.starts_with("SRC") => "OPR_SRC_VGPR",
             _ => "OPR_VGPR",
         };
-        let code = predefined(cx.spec, codes, &spec_name(reg))
+        let code = predefined(cx.target.spec, codes, &spec_name(reg))
             .ok_or_else(|| "spec lists no VGPR codes".to_string())?;
         Ok(vec![(field_of(slot)?, code as u64)])
     }

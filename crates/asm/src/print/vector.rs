@@ -34,14 +34,6 @@ pub struct VectorStyle {
     pub real_true16: bool,
 }
 
-/// Value of a canonical modifier field (0 when absent).
-pub fn modifier(inst: &Inst, name: &str) -> u32 {
-    inst.modifiers
-        .iter()
-        .filter(|(n, _)| n == name)
-        .fold(0, |m, (_, v)| m | v)
-}
-
 /// True for a 16-bit VGPR operand that llvm-mc prints as a true16 half (not in VOP3P, whose
 /// 16-bit operands are selected by op_sel).
 fn is_half(op: &InstOperand, family: Family, style: VectorStyle) -> bool {
@@ -69,7 +61,7 @@ pub fn print_vector(inst: &Inst, style: VectorStyle) -> String {
 /// The OPSEL bits as printed: DPP sources of the packed dot products are pairs, and
 /// llvm-mc drops their src0/src1 op_sel bits.
 fn printed_opsel(inst: &Inst) -> u32 {
-    let opsel = modifier(inst, "OPSEL");
+    let opsel = inst.modifiers.get("OPSEL");
     let packed_dpp = dpp_shape(&inst.encoding) != DppShape::None
         && PACKED_DPP_SOURCES.contains(&inst.name.to_ascii_uppercase().as_str());
     if packed_dpp {
@@ -88,8 +80,8 @@ fn operand_texts(inst: &Inst, style: VectorStyle) -> Vec<String> {
     let source_mods = !packed || is_mix(&inst.name.to_ascii_lowercase());
     let dpp = dpp_shape(&inst.encoding);
     let opsel = printed_opsel(inst);
-    let neg = modifier(inst, "NEG");
-    let abs = modifier(inst, if packed { "NEG_HI" } else { "ABS" });
+    let neg = inst.modifiers.get("NEG");
+    let abs = inst.modifiers.get(if packed { "NEG_HI" } else { "ABS" });
     inst.operands
         .iter()
         .map(|op| {
@@ -161,10 +153,10 @@ fn vop3_modifier_words(inst: &Inst, style: VectorStyle) -> Vec<String> {
         };
         words.push(format!("op_sel:{list}"));
     }
-    if modifier(inst, "CLAMP") != 0 {
+    if inst.modifiers.get("CLAMP") != 0 {
         words.push("clamp".into());
     }
-    let omod = modifier(inst, "OMOD") as usize;
+    let omod = inst.modifiers.get("OMOD") as usize;
     if omod != 0 && !packed {
         words.push(OMOD_TEXT[omod & 3].into());
     }
@@ -178,13 +170,13 @@ fn packed_modifier_words(inst: &Inst, opsel: u32, sources: u32) -> Vec<String> {
     if opsel != 0 {
         words.push(format!("op_sel:{}", bit_list(opsel, sources)));
     }
-    let opsel_hi = modifier(inst, "OPSEL_HI");
+    let opsel_hi = inst.modifiers.get("OPSEL_HI");
     let all = (1 << sources) - 1;
     let default = if mix { 0 } else { all };
     if opsel_hi & all != default {
         words.push(format!("op_sel_hi:{}", bit_list(opsel_hi, sources)));
     }
-    let (neg, neg_hi) = (modifier(inst, "NEG"), modifier(inst, "NEG_HI"));
+    let (neg, neg_hi) = (inst.modifiers.get("NEG"), inst.modifiers.get("NEG_HI"));
     if !mix && neg != 0 {
         words.push(format!("neg_lo:{}", bit_list(neg, sources)));
     }
@@ -214,24 +206,24 @@ fn dpp_words(inst: &Inst) -> Vec<String> {
     let mut words = Vec::new();
     match dpp_shape(&inst.encoding) {
         DppShape::Dpp16 => {
-            let ctrl = modifier(inst, "DPP_CTRL");
+            let ctrl = inst.modifiers.get("DPP_CTRL");
             words.push(dpp_ctrl_text(ctrl).unwrap_or_else(|| format!("dpp_ctrl:0x{ctrl:x}")));
-            words.push(format!("row_mask:0x{:x}", modifier(inst, "ROW_MASK")));
-            words.push(format!("bank_mask:0x{:x}", modifier(inst, "BANK_MASK")));
-            if modifier(inst, "BOUND_CTRL") != 0 {
+            words.push(format!("row_mask:0x{:x}", inst.modifiers.get("ROW_MASK")));
+            words.push(format!("bank_mask:0x{:x}", inst.modifiers.get("BANK_MASK")));
+            if inst.modifiers.get("BOUND_CTRL") != 0 {
                 words.push("bound_ctrl:1".into());
             }
         }
         DppShape::Dpp8 => {
             let sels: Vec<String> = LANE_SELS
                 .iter()
-                .map(|f| modifier(inst, f).to_string())
+                .map(|f| inst.modifiers.get(f).to_string())
                 .collect();
             words.push(format!("dpp8:[{}]", sels.join(",")));
         }
         DppShape::None => return words,
     }
-    if modifier(inst, "FI") != 0 {
+    if inst.modifiers.get("FI") != 0 {
         words.push("fi:1".into());
     }
     words
