@@ -15,7 +15,7 @@ use crate::syntax::forms::{self, Forced};
 use crate::syntax::llvm_mnemonic;
 use crate::syntax::regs::parse_register;
 use crate::syntax::vector::{operand_bit, SRC_DPP16, SRC_DPP8, SRC_DPP8_FI};
-use crate::syntax::vector::{vector_mnemonic, DppShape, LANE_SELS, OPERANDLESS};
+use crate::syntax::vector::{vector_mnemonic, Dpp, LANE_SELS, OPERANDLESS};
 
 /// (family, opcode) -> instruction, over the vector forms of a spec.
 pub(super) fn vector_opcodes(spec: &Spec) -> HashMap<(Family, u32), &Instruction> {
@@ -99,15 +99,14 @@ impl<'s> Disassembler<'s> {
         let dual = forms::candidates(instruction, Forced::None).len() > 1;
         let src0 = enc.field("SRC0").map(|f| read_field(word, f, 0));
         let dpp = match src0 {
-            Some(SRC_DPP16) => DppShape::Dpp16,
-            Some(SRC_DPP8 | SRC_DPP8_FI) => DppShape::Dpp8,
-            _ => DppShape::None,
+            Some(SRC_DPP16) => Some(Dpp::Dpp16),
+            Some(SRC_DPP8 | SRC_DPP8_FI) => Some(Dpp::Dpp8),
+            _ => None,
         };
         let form_family = Family::of(&form.encoding);
         let layout_name = match dpp {
-            DppShape::None => forms::layout_encoding(&form.encoding),
-            DppShape::Dpp16 => format!("{}_VOP_DPP16", form_family.name()),
-            DppShape::Dpp8 => format!("{}_VOP_DPP8", form_family.name()),
+            None => forms::layout_encoding(&form.encoding),
+            Some(dpp) => format!("{}{}", form_family.name(), dpp.encoding_suffix()),
         };
         let layout = spec.encoding(&layout_name).ok_or_else(|| {
             Failure::Unsupported(format!("encoding {layout_name} missing from spec"))
@@ -129,7 +128,7 @@ impl<'s> Disassembler<'s> {
         let reader = VectorReader {
             word,
             layout,
-            dpp: dpp != DppShape::None,
+            dpp: dpp.is_some(),
             short,
             swap: instruction.name.eq_ignore_ascii_case("V_SWAP_B16"),
         };
@@ -142,7 +141,7 @@ impl<'s> Disassembler<'s> {
                 value,
             });
         }
-        if dpp != DppShape::None
+        if dpp.is_some()
             && operands
                 .iter()
                 .any(|o| matches!(o.value, OperandValue::Literal { .. }))
@@ -153,7 +152,7 @@ impl<'s> Disassembler<'s> {
             mnemonic: vector_mnemonic(&base_mnemonic, form_family, dual, !slots.is_empty(), dpp),
             name: instruction.name.clone(),
             encoding: match dpp {
-                DppShape::None => form.encoding.clone(),
+                None => form.encoding.clone(),
                 _ => layout_name.clone(),
             },
             opcode: form.opcode,

@@ -12,7 +12,7 @@ use crate::inst::{Inst, InstOperand, OperandValue, RegFile};
 use crate::syntax::vector::{is_mix, operand_bit};
 
 use crate::syntax::regs::register_text;
-use crate::syntax::vector::{dpp_shape, DppShape, LANE_SELS};
+use crate::syntax::vector::{dpp_shape, Dpp, LANE_SELS};
 
 /// Output modifier names by OMOD value (RDNA3 ISA §7.3 "VOP3", OMOD: 1 = *2, 2 = *4, 3 = /2).
 const OMOD_TEXT: [&str; 4] = ["", "mul:2", "mul:4", "div:2"];
@@ -62,7 +62,7 @@ pub fn print_vector(inst: &Inst, style: VectorStyle) -> String {
 /// llvm-mc drops their src0/src1 op_sel bits.
 fn printed_opsel(inst: &Inst) -> u32 {
     let opsel = inst.modifiers.get("OPSEL");
-    let packed_dpp = dpp_shape(&inst.encoding) != DppShape::None
+    let packed_dpp = dpp_shape(&inst.encoding).is_some()
         && PACKED_DPP_SOURCES.contains(&inst.name.to_ascii_uppercase().as_str());
     if packed_dpp {
         opsel & !0b11
@@ -205,7 +205,7 @@ fn source_count(inst: &Inst) -> u32 {
 fn dpp_words(inst: &Inst) -> Vec<String> {
     let mut words = Vec::new();
     match dpp_shape(&inst.encoding) {
-        DppShape::Dpp16 => {
+        Some(Dpp::Dpp16) => {
             let ctrl = inst.modifiers.get("DPP_CTRL");
             words.push(dpp_ctrl_text(ctrl).unwrap_or_else(|| format!("dpp_ctrl:0x{ctrl:x}")));
             words.push(format!("row_mask:0x{:x}", inst.modifiers.get("ROW_MASK")));
@@ -214,14 +214,14 @@ fn dpp_words(inst: &Inst) -> Vec<String> {
                 words.push("bound_ctrl:1".into());
             }
         }
-        DppShape::Dpp8 => {
+        Some(Dpp::Dpp8) => {
             let sels: Vec<String> = LANE_SELS
                 .iter()
                 .map(|f| inst.modifiers.get(f).to_string())
                 .collect();
             words.push(format!("dpp8:[{}]", sels.join(",")));
         }
-        DppShape::None => return words,
+        None => return words,
     }
     if inst.modifiers.get("FI") != 0 {
         words.push("fi:1".into());
@@ -235,7 +235,7 @@ fn dpp_words(inst: &Inst) -> Vec<String> {
 fn fake16_class(
     op: &InstOperand,
     short: bool,
-    dpp: DppShape,
+    dpp: Option<Dpp>,
     style: VectorStyle,
 ) -> Option<&'static str> {
     let high_vgpr =
@@ -245,7 +245,7 @@ fn fake16_class(
     }
     let field = op.spec.field.as_deref()?;
     match field {
-        "SRC0" if dpp == DppShape::None => Some("VS_32_Lo128"),
+        "SRC0" if dpp.is_none() => Some("VS_32_Lo128"),
         "SRC0" | "VSRC1" => Some("VGPR_32_Lo128"),
         _ => None,
     }
@@ -333,11 +333,11 @@ pub fn print_dual(inst: &Inst) -> String {
 
 /// Instructions whose VOP3 op_sel also selects the destination half (LLVM's VOP3_OPSEL):
 /// the ones with 16-bit operands and a destination field (for compares the element is 0).
-fn has_dst_sel(inst: &Inst, dpp: DppShape) -> bool {
+fn has_dst_sel(inst: &Inst, dpp: Option<Dpp>) -> bool {
     // Compares keep the (zero) destination element except in their DPP forms.
     let vdst = inst.operands.iter().any(|o| {
         o.spec.field.as_deref() == Some("VDST")
-            && (dpp == DppShape::None
+            && (dpp.is_none()
                 || matches!(&o.value, OperandValue::Reg(r) if r.file == RegFile::Vgpr))
     });
     vdst && inst.operands.iter().any(|o| o.spec.size == 16)

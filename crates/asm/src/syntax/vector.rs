@@ -184,8 +184,8 @@ const DPP_WORDS: &[&str] = &[
     "fi:",
 ];
 
-/// Which DPP encoding a statement asks for: DPP8 when it has `dpp8:[..]`, DPP16 when it
-/// has another DPP control word or its mnemonic ends in `_dpp`.
+/// A DPP form: the one a statement asks for (DPP8 when it has `dpp8:[..]`, DPP16 when it
+/// has another DPP control word or its mnemonic ends in `_dpp`), or the one an encoding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Dpp {
     Dpp16,
@@ -466,21 +466,14 @@ pub const LANE_SELS: [&str; 8] = [
     "LANE_SEL_7",
 ];
 
-/// Encoding shape of a vector instruction, from its `encoding` name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DppShape {
-    None,
-    Dpp16,
-    Dpp8,
-}
-
-pub fn dpp_shape(encoding: &str) -> DppShape {
+/// The DPP form a vector instruction's `encoding` name is, if any.
+pub fn dpp_shape(encoding: &str) -> Option<Dpp> {
     if encoding.ends_with("_VOP_DPP16") {
-        DppShape::Dpp16
+        Some(Dpp::Dpp16)
     } else if encoding.ends_with("_VOP_DPP8") {
-        DppShape::Dpp8
+        Some(Dpp::Dpp8)
     } else {
-        DppShape::None
+        None
     }
 }
 
@@ -492,14 +485,14 @@ pub fn vector_mnemonic(
     family: Family,
     dual: bool,
     operands: bool,
-    dpp: DppShape,
+    dpp: Option<Dpp>,
 ) -> String {
     let short = family.is_vop32();
     let suffix = match (dpp, short) {
-        (DppShape::None, _) if !operands => "",
-        (DppShape::None, true) if dual && !BARE_E32.contains(&base) => "_e32",
-        (DppShape::None, false) if dual => "_e64",
-        (DppShape::None, _) => "",
+        (None, _) if !operands => "",
+        (None, true) if dual && !BARE_E32.contains(&base) => "_e32",
+        (None, false) if dual => "_e64",
+        (None, _) => "",
         // 32-bit compares name their DPP form by the DPP modifiers alone.
         (_, true) if family == Family::Vopc => "",
         (_, true) => "_dpp",
@@ -521,27 +514,27 @@ mod tests {
     #[test]
     fn suffixes() {
         assert_eq!(
-            vector_mnemonic("v_mov_b32", Family::Vop1, true, true, DppShape::None),
+            vector_mnemonic("v_mov_b32", Family::Vop1, true, true, None),
             "v_mov_b32_e32"
         );
         assert_eq!(
-            vector_mnemonic("v_mov_b32", Family::Vop3, true, true, DppShape::None),
+            vector_mnemonic("v_mov_b32", Family::Vop3, true, true, None),
             "v_mov_b32_e64"
         );
         assert_eq!(
-            vector_mnemonic("v_fma_f32", Family::Vop3, false, true, DppShape::None),
+            vector_mnemonic("v_fma_f32", Family::Vop3, false, true, None),
             "v_fma_f32"
         );
         assert_eq!(
-            vector_mnemonic("v_fma_f32", Family::Vop3, false, true, DppShape::Dpp8),
+            vector_mnemonic("v_fma_f32", Family::Vop3, false, true, Some(Dpp::Dpp8)),
             "v_fma_f32_e64_dpp"
         );
         assert_eq!(
-            vector_mnemonic("v_mov_b32", Family::Vop1, true, true, DppShape::Dpp16),
+            vector_mnemonic("v_mov_b32", Family::Vop1, true, true, Some(Dpp::Dpp16)),
             "v_mov_b32_dpp"
         );
         assert_eq!(
-            vector_mnemonic("v_nop", Family::Vop1, true, false, DppShape::None),
+            vector_mnemonic("v_nop", Family::Vop1, true, false, None),
             "v_nop"
         );
     }
