@@ -7,7 +7,8 @@ use crate::llvm_mc::LlvmAnswer;
 use mcdiff_asm::AsmOutcome;
 use mcdiff_lit::CheckExpectation;
 
-use super::*;
+use super::{CaseResult, GroupContext, OurSide};
+use mcdiff_lit::RunLine;
 
 pub(super) fn assembler_results(
     cx: &GroupContext,

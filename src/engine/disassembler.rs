@@ -10,7 +10,9 @@ use mcdiff_asm::decode::{DecodeOutcome, Disassembler};
 use mcdiff_asm::print::print;
 use mcdiff_asm::AsmOutcome;
 
-use super::*;
+use super::assembler::encoded_bytes;
+use super::{CaseResult, GroupContext, OurSide};
+use mcdiff_lit::RunLine;
 
 /// Our decoding of one byte line, as llvm-mc reads it: after bytes no instruction has,
 /// 4 bytes are skipped and decoding goes on within the line.
