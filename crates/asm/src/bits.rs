@@ -2,7 +2,7 @@
 //! spec's encoding fields (bit ranges with padding, up to 128-bit words) and for the
 //! partitioned fields of 16-bit symbolic operands (`(offset, width)` ranges of a u32).
 
-use mcdiff_spec::{Encoding, Field};
+use mcdiff_spec::Field;
 
 // --- Spec encoding fields.
 
@@ -49,37 +49,6 @@ pub fn field_mask(field: &Field) -> u128 {
 pub fn sign_extend(value: u64, width: u32) -> i64 {
     let shift = 64 - width;
     ((value << shift) as i64) >> shift
-}
-
-/// Spellings of modifier fields across spec files, by canonical name: the RDNA3 manual file
-/// says CLMP, BC and LANE_SEL0, the RDNA2, RDNA3.5 and CDNA3 files OP_SEL, the CDNA5 manual
-/// file CM. A name not listed is spelled as it is.
-const FIELD_SPELLINGS: &[(&str, &[&str])] = &[
-    ("CLAMP", &["CLAMP", "CLMP", "CM"]),
-    ("OPSEL", &["OPSEL", "OP_SEL"]),
-    ("OPSEL_HI", &["OPSEL_HI", "OP_SEL_HI"]),
-    ("BOUND_CTRL", &["BOUND_CTRL", "BC"]),
-    ("LANE_SEL_0", &["LANE_SEL_0", "LANE_SEL0"]),
-    ("LANE_SEL_1", &["LANE_SEL_1", "LANE_SEL1"]),
-    ("LANE_SEL_2", &["LANE_SEL_2", "LANE_SEL2"]),
-    ("LANE_SEL_3", &["LANE_SEL_3", "LANE_SEL3"]),
-    ("LANE_SEL_4", &["LANE_SEL_4", "LANE_SEL4"]),
-    ("LANE_SEL_5", &["LANE_SEL_5", "LANE_SEL5"]),
-    ("LANE_SEL_6", &["LANE_SEL_6", "LANE_SEL6"]),
-    ("LANE_SEL_7", &["LANE_SEL_7", "LANE_SEL7"]),
-];
-
-/// The loaded encoding's field for a canonical modifier field name, however the spec file
-/// spells it.
-pub fn spelled_field<'e>(enc: &'e Encoding, name: &str) -> Option<&'e Field> {
-    let spellings = FIELD_SPELLINGS
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map_or(&[][..], |(_, s)| *s);
-    spellings
-        .iter()
-        .find_map(|s| enc.field(s))
-        .or_else(|| enc.field(name))
 }
 
 // --- Partitioned operand fields: `(offset, width)` ranges, low part first.

@@ -13,6 +13,7 @@
 
 pub mod compose;
 pub mod model;
+pub mod spellings;
 pub mod supplement;
 pub mod targets;
 pub mod xml;

@@ -45,6 +45,7 @@ pub fn parse_str(text: &str, path: &Path, source: SourceFile) -> Result<Spec, Sp
         operand_types: list(isa, "OperandTypes", "OperandType", |n| cx.operand_type(n))?,
         ..Spec::default()
     };
+    crate::spellings::canonicalize(&mut spec);
     spec.reindex();
     Ok(spec)
 }
@@ -640,7 +641,7 @@ mod tests {
         assert_eq!(enc.identifier_mask, (0b1111 << 28) | 0b11);
         assert_eq!(enc.identifiers, vec![(0b1010 << 28) | 0b01]);
         // Ranges come back in Order, whatever the document order.
-        let op_sel_hi = enc.field("OP_SEL_HI").unwrap();
+        let op_sel_hi = enc.field("OPSEL_HI").unwrap();
         assert_eq!(
             op_sel_hi
                 .ranges

@@ -29,12 +29,9 @@ impl Assembler<'_> {
     }
 }
 
-/// The encoding's spelling of a field among `names`.
-fn field_named(cx: &OperandCtx, names: &[&str]) -> Option<String> {
-    names
-        .iter()
-        .find(|n| cx.encoding.field(n).is_some())
-        .map(|n| n.to_string())
+/// `name`, if the encoding has that field.
+fn field_named(cx: &OperandCtx, name: &str) -> Option<String> {
+    cx.encoding.field(name).map(|f| f.name.clone())
 }
 
 /// `exp <target> src0, src1, src2, src3 [done] [row_en]`.
@@ -56,7 +53,7 @@ fn build_export(
         .ok_or_else(|| reject(pieces[0].column, "invalid exp target"))?;
     pieces[0].column += (first.len() - src0.trim_start().len()) as u32;
     pieces[0].text = src0.trim().to_string();
-    let target_field = field_named(cx, &["TARGET", "TGT"])
+    let target_field = field_named(cx, "TARGET")
         .ok_or_else(|| NotEncoded::Unsupported("spec gap: no export target field".into()))?;
     let mut modifiers = vec![(target_field, target)];
     let mut operands = Vec::new();
@@ -83,8 +80,8 @@ fn build_export(
     modifiers.push(("EN".into(), enabled));
     for word in &words {
         let field = match word.text.as_str() {
-            "done" => field_named(cx, &["DONE"]),
-            _ => field_named(cx, &["ROW", "ROW_EN"]),
+            "done" => field_named(cx, "DONE"),
+            _ => field_named(cx, "ROW_EN"),
         };
         let field = field.ok_or_else(|| reject(word.column, INVALID_OPERAND))?;
         modifiers.push((field, 1));
@@ -124,7 +121,8 @@ fn build_lds_param(
     }
     for word in &words {
         let (name, value) = word.text.split_once(':').unwrap_or_default();
-        let field = field_named(cx, syn::lds_wait_spellings(name))
+        let field = syn::lds_wait_field(name)
+            .and_then(|f| field_named(cx, f))
             .ok_or_else(|| reject(word.column, INVALID_OPERAND))?;
         let value: u32 = value
             .parse()

@@ -155,9 +155,10 @@ fn image_modifiers(
         let MemModifier::Field(field, value) = parsed else {
             return Err(reject(piece.column, INVALID_OPERAND));
         };
-        let Some(field) = syn::image_field(cx.encoding, field) else {
+        if cx.encoding.field(field).is_none() {
             return Err(reject(piece.column, INVALID_OPERAND));
-        };
+        }
+        let field = field.to_string();
         if modifiers.iter().any(|(f, _)| *f == field) {
             return Err(reject(piece.column, "duplicate modifier"));
         }
@@ -213,10 +214,8 @@ fn address_operands(
 /// instructions").
 fn bvh_fields(modifiers: &mut Vec<(String, u32)>, cx: &OperandCtx) {
     for (field, value) in [("DMASK", 0xf), ("R128", 1), ("UNORM", 1)] {
-        if let Some(field) = syn::image_field(cx.encoding, field) {
-            if !modifiers.iter().any(|(f, _)| *f == field) {
-                modifiers.push((field, value));
-            }
+        if cx.encoding.field(field).is_some() && !modifiers.iter().any(|(f, _)| f == field) {
+            modifiers.push((field.to_string(), value));
         }
     }
 }

@@ -15,8 +15,7 @@ use crate::syntax::memory::{self as syn, vgpr_slot, Written};
 
 /// Image modifier fields in llvm-mc's printing order (GFX11 spells `unorm` UNRM).
 pub(crate) const IMAGE_MODIFIER_FIELDS: &[&str] = &[
-    "DMASK", "DIM", "UNORM", "UNRM", "GLC", "SLC", "DLC", "TH", "SCOPE", "R128", "A16", "TFE",
-    "LWE", "D16",
+    "DMASK", "DIM", "UNORM", "GLC", "SLC", "DLC", "TH", "SCOPE", "R128", "A16", "TFE", "LWE", "D16",
 ];
 
 /// Buffer flags in the order llvm-mc prints them between `format:` and `offset:`.
@@ -263,10 +262,9 @@ impl Disassembler<'_> {
         let enc = reader.enc;
         let gfx_major = self.ctx.gfx_major;
         let reader = FieldReader { word, enc, family };
-        let field_named = |names: &[&str]| {
-            names
-                .iter()
-                .find_map(|n| enc.field(n).map(|f| (n.to_string(), reader.read(f) as u32)))
+        let field_named = |name: &str| {
+            enc.field(name)
+                .map(|f| (f.name.clone(), reader.read(f) as u32))
         };
         let slot = |name: &str| {
             form.operands
@@ -288,14 +286,14 @@ impl Disassembler<'_> {
         let mut operands = Vec::new();
         let mut modifiers: Vec<(String, u32)> = Vec::new();
         let mnemonic = if matches!(family, Family::Exp | Family::Vexport) {
-            let Some((target_field, target)) = field_named(&["TARGET", "TGT"]) else {
+            let Some((target_field, target)) = field_named("TARGET") else {
                 return DecodeOutcome::Unsupported("spec gap: no export target field".into());
             };
             if syn::export_target_name(target, gfx_major).is_none() {
                 return DecodeOutcome::Unsupported(format!("export target {target} not named"));
             }
             modifiers.push((target_field, target));
-            let enabled = field_named(&["EN"]).map_or(0, |(_, v)| v);
+            let enabled = field_named("EN").map_or(0, |(_, v)| v);
             for i in 0..4 {
                 if enabled & (1 << i) == 0 {
                     continue;
@@ -306,8 +304,8 @@ impl Disassembler<'_> {
                 operands.push(op);
             }
             modifiers.push(("EN".into(), enabled));
-            for names in [&["DONE"][..], &["ROW", "ROW_EN"]] {
-                if let Some((name, 1..)) = field_named(names) {
+            for name in ["DONE", "ROW_EN"] {
+                if let Some((name, 1..)) = field_named(name) {
                     modifiers.push((name, 1));
                 }
             }
@@ -320,12 +318,12 @@ impl Disassembler<'_> {
             operands.push(op);
             if slot("ATTR").is_some() {
                 for name in ["ATTR", "ATTR_CHAN"] {
-                    let value = field_named(&[name]).map_or(0, |(_, v)| v);
+                    let value = field_named(name).map_or(0, |(_, v)| v);
                     modifiers.push((name.into(), value));
                 }
             }
             for (name, _) in syn::lds_wait_fields() {
-                if let Some(found) = field_named(&[name]) {
+                if let Some(found) = field_named(name) {
                     modifiers.push(found);
                 }
             }
@@ -546,7 +544,7 @@ impl ImageWord<'_> {
     }
 
     fn flag(&self, name: &str) -> bool {
-        syn::image_field(self.reader.enc, name).is_some_and(|f| self.read(&f) != 0)
+        self.read(name) != 0
     }
 
     /// The ray-tracing ops' address groups, if this is one.
@@ -640,7 +638,7 @@ impl ImageWord<'_> {
         let enc = self.reader.enc;
         let bvh = self.bvh_groups().is_some();
         let implied: &[&str] = if bvh {
-            &["DMASK", "DIM", "UNORM", "UNRM", "R128"]
+            &["DMASK", "DIM", "UNORM", "R128"]
         } else {
             &[]
         };
@@ -655,9 +653,8 @@ impl ImageWord<'_> {
             }
         }
         for name in ["DMASK", "R128", "UNORM"] {
-            if let (true, Some(field)) = (bvh, syn::image_field(enc, name)) {
-                let value = self.read(&field);
-                modifiers.push((field, value));
+            if bvh && enc.field(name).is_some() {
+                modifiers.push((name.to_string(), self.read(name)));
             }
         }
         if nsa {

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use mcdiff_spec::{Encoding, Instruction, InstructionEncoding, Operand, Spec};
 
 use super::{DecodeOutcome, Disassembler, Failure};
-use crate::bits::{read_field, spelled_field};
+use crate::bits::read_field;
 use crate::family::Family;
 use crate::inst::{Inst, OperandValue, RegFile, RegRange};
 use crate::syntax::forms::{self, Forced};
@@ -253,7 +253,7 @@ impl<'s> Disassembler<'s> {
         let mut out: Vec<(String, u32)> = Vec::new();
         let mut put = |name: &str, value: u32| out.push((name.to_string(), value));
         for name in VECTOR_MODIFIER_FIELDS {
-            let Some(field) = spelled_field(layout, name) else {
+            let Some(field) = layout.field(name) else {
                 continue;
             };
             put(name, read_field(reader.word, field, 0) as u32);
@@ -273,7 +273,7 @@ impl<'s> Disassembler<'s> {
             }
         }
         if base == Family::Vop3p {
-            if let Some(field) = spelled_field(layout, "OPSEL_HI") {
+            if let Some(field) = layout.field("OPSEL_HI") {
                 let mut value = read_field(reader.word, field, 0) as u32;
                 if let Some(third) = layout.field("OP_SEL_HI_2") {
                     // RDNA4 keeps OPSEL_HI bit 2 in a field of its own.
@@ -284,7 +284,7 @@ impl<'s> Disassembler<'s> {
         }
         if reader.dpp && src0 != Some(SRC_DPP16) {
             for name in LANE_SELS {
-                if let Some(field) = spelled_field(layout, name) {
+                if let Some(field) = layout.field(name) {
                     put(name, read_field(reader.word, field, 0) as u32);
                 }
             }

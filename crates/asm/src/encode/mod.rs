@@ -6,7 +6,7 @@ pub mod operands;
 
 use mcdiff_spec::{Encoding, Field};
 
-use crate::bits::{field_mask, spelled_field, write_field};
+use crate::bits::{field_mask, write_field};
 use crate::family::Family;
 use crate::inst::{Inst, OperandValue, RegFile};
 use crate::operands::{classify, classify_memory, classify_vector, predefined, OperandCtx};
@@ -159,7 +159,8 @@ impl FamilyEncoder for ScalarMem {
 
 /// The loaded encoding's field for a canonical modifier field name.
 fn modifier_field<'e>(enc: &'e Encoding, name: &str) -> Result<&'e Field, String> {
-    spelled_field(enc, name).ok_or_else(|| format!("encoding has no {name} field"))
+    enc.field(name)
+        .ok_or_else(|| format!("encoding has no {name} field"))
 }
 
 impl FamilyEncoder for VectorAlu {

@@ -92,12 +92,7 @@ fn cache_policy(inst: &Inst) -> Vec<String> {
 /// Operand and modifier text of an export (`mrtz v4, v3, off, off done row_en`) or an LDS
 /// parameter load (`v13, attr63.x wait_vdst:3`), after the mnemonic.
 pub fn export_text(inst: &Inst, ctx: &TargetCtx) -> String {
-    let field = |names: &[&str]| {
-        inst.modifiers
-            .iter()
-            .find(|(f, _)| names.contains(&f.as_str()))
-            .map(|m| m.1)
-    };
+    let field = |name: &str| inst.modifiers.iter().find(|(f, _)| f == name).map(|m| m.1);
     let vgpr = |name: &str| {
         inst.operands
             .iter()
@@ -108,7 +103,7 @@ pub fn export_text(inst: &Inst, ctx: &TargetCtx) -> String {
             })
     };
     let mut words = Vec::new();
-    if let Some(target) = field(&["TARGET", "TGT"]) {
+    if let Some(target) = field("TARGET") {
         let sources: Vec<String> = (0..4)
             .map(|i| vgpr(&format!("VSRC{i}")).unwrap_or_else(|| "off".into()))
             .collect();
@@ -117,16 +112,16 @@ pub fn export_text(inst: &Inst, ctx: &TargetCtx) -> String {
             export_target_name(target, ctx.gfx_major).unwrap_or_default(),
             sources.join(", ")
         ));
-        if field(&["DONE"]).is_some() {
+        if field("DONE").is_some() {
             words.push("done".into());
         }
-        if field(&["ROW", "ROW_EN"]).is_some() {
+        if field("ROW_EN").is_some() {
             words.push("row_en".into());
         }
         return words.join(" ");
     }
     let mut operands = vec![vgpr("VDST").unwrap_or_default()];
-    if let (Some(attr), Some(chan)) = (field(&["ATTR"]), field(&["ATTR_CHAN"])) {
+    if let (Some(attr), Some(chan)) = (field("ATTR"), field("ATTR_CHAN")) {
         let channel = ["x", "y", "z", "w"]
             .get(chan as usize)
             .copied()
@@ -135,7 +130,7 @@ pub fn export_text(inst: &Inst, ctx: &TargetCtx) -> String {
     }
     words.push(operands.join(", "));
     for (name, word) in lds_wait_fields() {
-        if let Some(value) = field(&[name]) {
+        if let Some(value) = field(name) {
             words.push(format!("{word}:{value}"));
         }
     }
@@ -173,7 +168,7 @@ pub fn image_text(inst: &Inst) -> String {
     // The ray-tracing ops leave their fixed dmask, unorm and r128 unwritten.
     let bvh = inst.mnemonic.contains("_bvh");
     for (field, value) in &inst.modifiers {
-        if bvh && matches!(field.as_str(), "DMASK" | "UNORM" | "UNRM" | "R128") {
+        if bvh && matches!(field.as_str(), "DMASK" | "UNORM" | "R128") {
             continue;
         }
         match field.as_str() {
@@ -182,7 +177,7 @@ pub fn image_text(inst: &Inst) -> String {
                 "dim:SQ_RSRC_IMG_{}",
                 image_dim_name(*value).unwrap_or("?")
             )),
-            "UNORM" | "UNRM" => words.push("unorm".into()),
+            "UNORM" => words.push("unorm".into()),
             "GLC" | "SLC" | "DLC" | "R128" | "A16" | "TFE" | "LWE" | "D16" => {
                 words.push(field.to_ascii_lowercase())
             }

@@ -8,18 +8,6 @@ use crate::family::{Family, Segment};
 use crate::syntax::forms::written_slot;
 use crate::syntax::memory_modifiers::Access;
 
-/// The encoding field an image modifier sets: `unorm` is UNRM in the RDNA3 file.
-pub fn image_field(enc: &mcdiff_spec::Encoding, field: &str) -> Option<String> {
-    let spellings: &[&str] = match field {
-        "UNORM" => &["UNORM", "UNRM"],
-        f => &[f][..],
-    };
-    spellings
-        .iter()
-        .find(|s| enc.field(s).is_some())
-        .map(|s| s.to_string())
-}
-
 /// Gathers and MSAA loads fetch one component whatever the data size (RDNA3 ISA §8.2
 /// IMAGE_GATHER4, IMAGE_MSAA_LOAD): their DMASK selects it. `op` is the lower-case spec name.
 pub fn fetches_one_component(op: &str) -> bool {
@@ -80,10 +68,10 @@ pub fn parse_attr(text: &str) -> Option<(u32, u32)> {
 
 /// The wait-counter modifiers of LDS parameter loads and the fields they set: GFX11
 /// `wait_vdst:` (WAIT_VA), GFX12 `wait_va_vdst:` and `wait_vm_vsrc:`.
-const LDS_WAITS: &[(&str, &[&str])] = &[
-    ("wait_vdst", &["WAIT_VA"]),
-    ("wait_va_vdst", &["WAIT_VA_VDST"]),
-    ("wait_vm_vsrc", &["WAIT_VM_VSRC"]),
+const LDS_WAITS: &[(&str, &str)] = &[
+    ("wait_vdst", "WAIT_VA"),
+    ("wait_va_vdst", "WAIT_VA_VDST"),
+    ("wait_vm_vsrc", "WAIT_VM_VSRC"),
 ];
 
 pub fn is_lds_wait(word: &str) -> bool {
@@ -91,11 +79,9 @@ pub fn is_lds_wait(word: &str) -> bool {
         .is_some_and(|(name, _)| LDS_WAITS.iter().any(|(n, _)| *n == name))
 }
 
-pub fn lds_wait_spellings(name: &str) -> &'static [&'static str] {
-    LDS_WAITS
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map_or(&[], |(_, f)| *f)
+/// The field an LDS wait word sets.
+pub fn lds_wait_field(word: &str) -> Option<&'static str> {
+    LDS_WAITS.iter().find(|(w, _)| *w == word).map(|(_, f)| *f)
 }
 
 /// Operand fields in LLVM text order: destination, address, data, scalar base. The GFX11
@@ -499,11 +485,8 @@ pub fn export_target_name(code: u32, gfx_major: u32) -> Option<String> {
 
 /// The LDS-parameter wait fields with the modifier word each is written as, in llvm-mc's
 /// printing order.
-pub fn lds_wait_fields() -> Vec<(&'static str, &'static str)> {
-    LDS_WAITS
-        .iter()
-        .flat_map(|&(word, fields)| fields.iter().map(move |&f| (f, word)))
-        .collect()
+pub fn lds_wait_fields() -> impl Iterator<Item = (&'static str, &'static str)> {
+    LDS_WAITS.iter().map(|&(word, field)| (field, word))
 }
 
 /// Address components of an image dimension (LLVM `MIMGDimInfo`, from RDNA3 ISA §8.2 "Image

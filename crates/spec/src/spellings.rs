@@ -1,0 +1,88 @@
+//! One name per encoding field, whichever file it comes from.
+//!
+//! AMD's files spell some fields differently: the rebuilds from the PDF manuals keep the
+//! manuals' table names (CLMP, BC, OPSEL, DST_U, UNRM, TGT, LANE_SEL0...), the official schema
+//! and the files rebuilt in it use longer ones (CLAMP, BOUND_CTRL, OP_SEL, DST_UNUSED...),
+//! and the CDNA5 manual says CM. Every file is read into the names below right after
+//! parsing, so composing files, the supplement and everything downstream see one spelling.
+//! A field not listed keeps its name.
+
+use crate::model::Spec;
+
+/// `(name used throughout mcdiff, the other spellings AMD's files use)`.
+const FIELD_SPELLINGS: &[(&str, &[&str])] = &[
+    ("CLAMP", &["CLMP", "CM"]),
+    ("OPSEL", &["OP_SEL"]),
+    ("OPSEL_HI", &["OP_SEL_HI"]),
+    ("BOUND_CTRL", &["BC"]),
+    ("DST_U", &["DST_UNUSED"]),
+    ("UNORM", &["UNRM"]),
+    ("TARGET", &["TGT"]),
+    ("ATTR_CHAN", &["ATTRCHAN"]),
+    ("ROW_EN", &["ROW"]),
+    ("WAIT_EXP", &["WAITEXP"]),
+    ("LANE_SEL_0", &["LANE_SEL0"]),
+    ("LANE_SEL_1", &["LANE_SEL1"]),
+    ("LANE_SEL_2", &["LANE_SEL2"]),
+    ("LANE_SEL_3", &["LANE_SEL3"]),
+    ("LANE_SEL_4", &["LANE_SEL4"]),
+    ("LANE_SEL_5", &["LANE_SEL5"]),
+    ("LANE_SEL_6", &["LANE_SEL6"]),
+    ("LANE_SEL_7", &["LANE_SEL7"]),
+];
+
+/// The name mcdiff uses for a field spelled `name` in some AMD file.
+pub fn canonical_field(name: &str) -> &str {
+    FIELD_SPELLINGS
+        .iter()
+        .find(|(_, others)| others.contains(&name))
+        .map_or(name, |(canonical, _)| canonical)
+}
+
+/// Renames every encoding field, and every operand's reference to one, to its canonical name.
+pub(crate) fn canonicalize(spec: &mut Spec) {
+    for field in spec.encodings.iter_mut().flat_map(|e| e.fields.iter_mut()) {
+        rename(&mut field.name);
+    }
+    let operands = spec
+        .instructions
+        .iter_mut()
+        .flat_map(|i| i.encodings.iter_mut())
+        .flat_map(|f| f.operands.iter_mut());
+    for field in operands.filter_map(|o| o.field.as_mut()) {
+        rename(field);
+    }
+}
+
+fn rename(name: &mut String) {
+    let canonical = canonical_field(name);
+    if canonical != name {
+        *name = canonical.to_string();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_spelling_reads_as_one_name() {
+        assert_eq!(canonical_field("CLMP"), "CLAMP");
+        assert_eq!(canonical_field("CM"), "CLAMP");
+        assert_eq!(canonical_field("CLAMP"), "CLAMP");
+        assert_eq!(canonical_field("DST_UNUSED"), "DST_U");
+        assert_eq!(canonical_field("OP_SEL_HI"), "OPSEL_HI");
+        assert_eq!(canonical_field("LANE_SEL3"), "LANE_SEL_3");
+        assert_eq!(canonical_field("VDST"), "VDST");
+    }
+
+    #[test]
+    fn no_spelling_is_listed_twice() {
+        let mut seen = std::collections::HashSet::new();
+        for (canonical, others) in FIELD_SPELLINGS {
+            for name in std::iter::once(canonical).chain(others.iter()) {
+                assert!(seen.insert(*name), "{name} listed twice");
+            }
+        }
+    }
+}
