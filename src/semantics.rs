@@ -55,7 +55,7 @@ pub fn pseudocode_arch(arch: Arch) -> Option<&'static str> {
         Arch::Cdna3 => Some("cdna3"),
         Arch::Cdna4 => Some("cdna4"),
         Arch::Cdna5 => Some("cdna5"),
-        Arch::Rdna1 | Arch::Rdna2 | Arch::Cdna1 | Arch::Cdna2 => None,
+        Arch::Rdna1 | Arch::Rdna2 | Arch::Cdna1 | Arch::Cdna2 | Arch::Vega | Arch::Vega7 => None,
     }
 }
 

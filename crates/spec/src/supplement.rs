@@ -20,7 +20,7 @@ pub const SRC0_EXTENSION_TYPE: &str = "SUPPLEMENT_SRC0_EXTENSION";
 /// Which generation's operand-code table an arch follows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Generation {
-    /// GFX9 (CDNA1-4).
+    /// GFX9 (Vega, CDNA1-4).
     Gfx9,
     /// GFX10 (RDNA1, RDNA2).
     Gfx10,
@@ -34,7 +34,9 @@ enum Generation {
 
 fn generation(arch: Arch) -> Generation {
     match arch {
-        Arch::Cdna1 | Arch::Cdna2 | Arch::Cdna3 | Arch::Cdna4 => Generation::Gfx9,
+        Arch::Vega | Arch::Vega7 | Arch::Cdna1 | Arch::Cdna2 | Arch::Cdna3 | Arch::Cdna4 => {
+            Generation::Gfx9
+        }
         Arch::Rdna1 | Arch::Rdna2 => Generation::Gfx10,
         Arch::Rdna3 | Arch::Rdna3_5 => Generation::Gfx11,
         Arch::Rdna4 => Generation::Gfx12,

@@ -15,11 +15,15 @@ pub enum Arch {
     Cdna3,
     Cdna4,
     Cdna5,
+    /// Vega (GCN5): the gfx900 family.
+    Vega,
+    /// Vega 7nm: gfx906.
+    Vega7,
 }
 
 impl Arch {
     /// Every architecture, in declaration order.
-    pub const ALL: [Arch; 10] = [
+    pub const ALL: [Arch; 12] = [
         Arch::Rdna1,
         Arch::Rdna2,
         Arch::Rdna3,
@@ -30,6 +34,8 @@ impl Arch {
         Arch::Cdna3,
         Arch::Cdna4,
         Arch::Cdna5,
+        Arch::Vega,
+        Arch::Vega7,
     ];
 
     pub fn name(self) -> &'static str {
@@ -44,6 +50,8 @@ impl Arch {
             Arch::Cdna3 => "cdna3",
             Arch::Cdna4 => "cdna4",
             Arch::Cdna5 => "cdna5",
+            Arch::Vega => "vega",
+            Arch::Vega7 => "vega7",
         }
     }
 
@@ -61,6 +69,8 @@ impl Arch {
             Arch::Cdna3 => "amdgpu_isa_cdna3.xml",
             Arch::Cdna4 => "amdgpu_isa_cdna4.xml",
             Arch::Cdna5 => "amdgpu_isa_cdna5.xml",
+            Arch::Vega => "amdgpu_isa_vega.xml",
+            Arch::Vega7 => "amdgpu_isa_vega7.xml",
         }
     }
 
@@ -129,6 +139,17 @@ impl Arch {
                 opcodes: f("amdgpu_isa_cdna5.manual.xml", Manual),
                 operands: Some(f("amdgpu_isa_rdna4.partial.xml", Partial)),
             },
+            // CDNA3 is the nearest file with operand facts: the same GFX9 encodings, and
+            // the VALU, SALU and memory instructions Vega shares with it. Graphics-only
+            // forms CDNA lacks (MIMG, EXP, VINTRP) find no operand list there.
+            Arch::Vega => ArchFiles {
+                opcodes: f("amdgpu_isa_vega.manual.xml", Manual),
+                operands: Some(f("amdgpu_isa_cdna3.xml", High)),
+            },
+            Arch::Vega7 => ArchFiles {
+                opcodes: f("amdgpu_isa_vega7.manual.xml", Manual),
+                operands: Some(f("amdgpu_isa_cdna3.xml", High)),
+            },
         }
     }
 }
@@ -154,7 +175,7 @@ pub struct ArchFiles {
 pub enum TargetStatus {
     /// An AMD spec serves it.
     Spec(Arch),
-    /// A real target with no AMD machine-readable spec (GFX6-GFX9 consumer parts).
+    /// A real target with no AMD machine-readable spec (GFX6-GFX8).
     NoSpec,
 }
 
@@ -193,9 +214,9 @@ targets! {
     "carrizo" => (8, 0), NoSpec; "tonga" => (8, 0), NoSpec; "iceland" => (8, 0), NoSpec;
     "fiji" => (8, 0), NoSpec; "polaris10" => (8, 0), NoSpec; "polaris11" => (8, 0), NoSpec;
     "stoney" => (8, 0), NoSpec;
-    "gfx900" => (9, 0), NoSpec; "gfx902" => (9, 0), NoSpec; "gfx904" => (9, 0), NoSpec;
-    "gfx906" => (9, 0), NoSpec; "gfx909" => (9, 0), NoSpec; "gfx90c" => (9, 0), NoSpec;
-    "gfx9-generic" => (9, 0), NoSpec;
+    "gfx900" => (9, 0), Spec(Vega); "gfx902" => (9, 0), Spec(Vega); "gfx904" => (9, 0), Spec(Vega);
+    "gfx906" => (9, 0), Spec(Vega7); "gfx909" => (9, 0), Spec(Vega); "gfx90c" => (9, 0), Spec(Vega);
+    "gfx9-generic" => (9, 0), Spec(Vega);
     "gfx908" => (9, 0), Spec(Cdna1);
     "gfx90a" => (9, 0), Spec(Cdna2);
     "gfx940" => (9, 4), Spec(Cdna3); "gfx941" => (9, 4), Spec(Cdna3); "gfx942" => (9, 4), Spec(Cdna3);
@@ -231,7 +252,9 @@ mod tests {
         assert_eq!(target("gfx1100").unwrap().status, Spec(Rdna3));
         assert_eq!(target("gfx1151").unwrap().status, Spec(Rdna3_5));
         assert_eq!(target("gfx942").unwrap().status, Spec(Cdna3));
-        assert_eq!(target("gfx900").unwrap().status, NoSpec);
+        assert_eq!(target("gfx900").unwrap().status, Spec(Vega));
+        assert_eq!(target("gfx906").unwrap().status, Spec(Vega7));
+        assert_eq!(target("tonga").unwrap().status, NoSpec);
         assert_eq!(target("tonga").unwrap().gfx_major, 8);
         assert!(target("gfx9999").is_none());
     }
