@@ -2,10 +2,11 @@
 //! parsing and encoding share (the context, register codes). Each kind has a parser in
 //! [`crate::asm::operands`] and an encoder in [`crate::encode::operands`].
 
+use mcdiff_spec::supplement::SCALAR_ADDRESS_OFF_TYPE;
 use mcdiff_spec::{Encoding, Operand, Spec};
 
 use crate::family::Family;
-use crate::inst::{RegFile, RegRange};
+use crate::inst::{OperandValue, RegFile, RegRange};
 use crate::syntax::regs::{is_aligned, spec_name};
 use crate::target::TargetCtx;
 
@@ -98,10 +99,17 @@ pub fn classify_vector(operand_type: &str) -> KindId {
     }
 }
 
+/// True for the memory data types that name a VGPR: CDNA3's `OPR_VGPR_OR_ACCVGPR` is a VGPR
+/// or, with the ACC bit, an AGPR (gfx90a and later); AGPRs are not parsed, so it reads as a
+/// VGPR.
+pub fn is_vgpr_type(operand_type: &str) -> bool {
+    matches!(operand_type, "OPR_VGPR" | "OPR_VGPR_OR_ACCVGPR")
+}
+
 /// The kind of a memory slot: VGPRs by number, scalar operands as the scalar formats.
 pub fn classify_memory(operand_type: &str) -> KindId {
-    if operand_type == "OPR_VGPR" {
-        classify_vector(operand_type)
+    if is_vgpr_type(operand_type) {
+        KindId::VectorRegister
     } else {
         classify(operand_type)
     }
@@ -136,6 +144,20 @@ pub fn predefined(spec: &Spec, operand_type: &str, name: &str) -> Option<i64> {
         .filter_map(|n| spec.operand_type(n))
         .find(|t| !t.predefined.is_empty())
         .and_then(|t| t.value_of(name))
+}
+
+/// The code a FLAT/GLOBAL/SCRATCH SADDR field holds for `off` (no scalar address): NULL's
+/// code from GFX10, 0x7F on GFX9 (the supplement's [`SCALAR_ADDRESS_OFF_TYPE`]).
+pub fn scalar_address_off(spec: &Spec) -> Option<u32> {
+    spec.operand_type(SCALAR_ADDRESS_OFF_TYPE)
+        .and_then(|t| t.value_of("OFF"))
+        .map(|c| c as u32)
+}
+
+/// True for the operand an `off` scalar address binds: NULL with no width
+/// ([`crate::asm`]'s memory builders, the decoder).
+pub fn is_off(value: &OperandValue) -> bool {
+    matches!(value, OperandValue::Reg(r) if r.count == 0 && r.file == RegFile::Special("NULL".into()))
 }
 
 /// Registers needed for an operand of `size` bits.

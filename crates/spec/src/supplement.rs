@@ -17,6 +17,12 @@ use crate::targets::Arch;
 /// The official files express these as separate encodings; the type name is the supplement's own.
 pub const SRC0_EXTENSION_TYPE: &str = "SUPPLEMENT_SRC0_EXTENSION";
 
+/// Operand type holding `OFF`, the code a FLAT/GLOBAL/SCRATCH SADDR field holds when the
+/// instruction has no scalar address (`off`): NULL's code from GFX10, and on GFX9, which has
+/// no NULL, 0x7F (CDNA3 and Vega manuals, FLAT microcode format: "To disable, set this field
+/// to 0x7F"). The type name is the supplement's own.
+pub const SCALAR_ADDRESS_OFF_TYPE: &str = "SUPPLEMENT_SCALAR_ADDRESS_OFF";
+
 /// Which generation's operand-code table an arch follows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Generation {
@@ -65,6 +71,8 @@ struct ScalarCodes {
     vccz_execz: bool,
     /// SRC_LDS_DIRECT (254) as a vector source: GFX10 (RDNA1/2) lists it; GFX11+ reserves 254.
     lds_direct: bool,
+    /// The SADDR code of `off` ([`SCALAR_ADDRESS_OFF_TYPE`]).
+    scalar_address_off: i64,
     /// Extra scalar sources: GFX12.5 FLAT_SCRATCH_BASE_LO/HI at 230/231.
     extra_sources: &'static [(&'static str, i64)],
     /// Codes that announce an extension dword when used as SRC0 of VOP1/VOP2/VOPC.
@@ -92,6 +100,7 @@ fn scalar_codes(generation: Generation) -> ScalarCodes {
             gfx9_specials: true,
             m0: 124,
             null: None,
+            scalar_address_off: 0x7f,
             apertures: APERTURES,
             pops_exiting_wave_id: true,
             vccz_execz: true,
@@ -107,6 +116,7 @@ fn scalar_codes(generation: Generation) -> ScalarCodes {
             gfx9_specials: false,
             m0: 124,
             null: Some(125),
+            scalar_address_off: 125,
             apertures: APERTURES,
             pops_exiting_wave_id: true,
             vccz_execz: true,
@@ -126,6 +136,7 @@ fn scalar_codes(generation: Generation) -> ScalarCodes {
             gfx9_specials: false,
             m0: 125,
             null: Some(124),
+            scalar_address_off: 124,
             apertures: APERTURES,
             pops_exiting_wave_id: false,
             vccz_execz: false,
@@ -141,6 +152,7 @@ fn scalar_codes(generation: Generation) -> ScalarCodes {
             gfx9_specials: false,
             m0: 125,
             null: Some(124),
+            scalar_address_off: 124,
             apertures: &APERTURES[..2],
             pops_exiting_wave_id: false,
             vccz_execz: false,
@@ -182,6 +194,7 @@ struct Groups {
     /// v0..v255 as an 8-bit VGPR field (0..=255).
     vgpr: Vec<PredefinedValue>,
     src0_extensions: Vec<PredefinedValue>,
+    scalar_address_off: Vec<PredefinedValue>,
 }
 
 fn groups(codes: &ScalarCodes) -> Groups {
@@ -254,6 +267,7 @@ fn groups(codes: &ScalarCodes) -> Groups {
             .iter()
             .map(|(n, c)| value(*n, *c))
             .collect(),
+        scalar_address_off: vec![value("OFF", codes.scalar_address_off)],
     }
 }
 
@@ -337,6 +351,7 @@ fn register_types(g: &Groups) -> Vec<OperandType> {
         plain_type("OPR_SRC_VGPR_OR_INLINE", &[&g.vgpr_src, &g.ints, &g.floats]),
         plain_type("OPR_VGPR", &[&g.vgpr]),
         plain_type(SRC0_EXTENSION_TYPE, &[&g.src0_extensions]),
+        plain_type(SCALAR_ADDRESS_OFF_TYPE, &[&g.scalar_address_off]),
     ]
 }
 
@@ -648,7 +663,8 @@ fn merge_operand_types(arch: Arch, spec: &mut Spec, id: SourceId) -> MergeCounts
     let mut added = MergeCounts::default();
     for sup in table(arch) {
         let Some(existing) = spec.operand_types.iter_mut().find(|t| t.name == sup.name) else {
-            if used.contains(&sup.name) || sup.name == SRC0_EXTENSION_TYPE {
+            let own = [SRC0_EXTENSION_TYPE, SCALAR_ADDRESS_OFF_TYPE];
+            if used.contains(&sup.name) || own.contains(&sup.name.as_str()) {
                 spec.operand_types.push(OperandType { source: id, ..sup });
             }
             continue;

@@ -218,7 +218,7 @@ impl DualPair<'_> {
             return Err(NotEncoded::Unsupported("no operand facts in spec".into()));
         }
         let single = stmt.mnemonic.replace("v_dual_", "v_");
-        let implicit_select = syntax::vector::implicit_vcc(&single).src;
+        let implicit_select = syntax::vector::reads_implicit_vcc(&single);
         self.reads_vcc |= implicit_select;
         let mut written = stmt.operands.clone();
         if written.len() > slots.len() {

@@ -15,7 +15,7 @@ use super::{encode_built, reject, AsmOutcome, Assembler, NotEncoded};
 use crate::encode::{FamilyEncoder, VectorMemory};
 use crate::family::{Family, Segment};
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
-use crate::operands::{classify_memory, predefined, OperandCtx, INVALID_OPERAND};
+use crate::operands::{classify_memory, scalar_address_off, OperandCtx, INVALID_OPERAND};
 use crate::syntax::memory as syn;
 use crate::syntax::memory_modifiers::{self as mods, Access, MemModifier};
 use crate::syntax::{peel_modifiers, Piece, Statement};
@@ -212,7 +212,8 @@ fn memory_operands(
 
 /// Fields the flat families set from their operands: SVE when a scratch address VGPR is
 /// present (RDNA3 ISA §10.1 "FLAT instruction fields"), and SADDR holding the `off` code
-/// where no scalar base is written (FLAT and the cache-control ops).
+/// where no scalar base is written (FLAT, where the manuals call SADDR unused and LLVM
+/// writes 0 before GFX10, and the cache-control ops).
 fn address_fields(
     operands: &[InstOperand],
     segment: Option<Segment>,
@@ -228,10 +229,13 @@ fn address_fields(
     if segment == Some(Segment::Scratch) && has_vaddr && cx.encoding.field("SVE").is_some() {
         fields.push(("SVE".into(), 1));
     }
-    if segment.is_some() && !has("SADDR") && cx.encoding.field("SADDR").is_some() {
-        let null = predefined(cx.target.spec, "OPR_SREG", "NULL")
-            .ok_or_else(|| NotEncoded::Unsupported("spec gap: spec lists no NULL code".into()))?;
-        fields.push(("SADDR".into(), null as u32));
+    let unused_zero =
+        segment == Some(Segment::Flat) && !syn::flat_writes_saddr(cx.target.gfx_major);
+    if segment.is_some() && !unused_zero && !has("SADDR") && cx.encoding.field("SADDR").is_some() {
+        let off = scalar_address_off(cx.target.spec).ok_or_else(|| {
+            NotEncoded::Unsupported("spec gap: spec lists no code for an `off` SADDR".into())
+        })?;
+        fields.push(("SADDR".into(), off));
     }
     Ok(fields)
 }

@@ -115,7 +115,7 @@ impl Assembler<'_> {
             // Manual-only instructions (e.g. GFX12.5 additions) have no operand list.
             return Err(NotEncoded::Unsupported("no operand facts in spec".into()));
         }
-        let mut slots = forms::slots(instruction, form, base, self.ctx.wave64);
+        let mut slots = forms::slots(instruction, form, base, &self.ctx);
         forms::size_matrix_operands(&mut slots, self.ctx.wave64, self.ctx.gfx_major);
         let shape = VectorShape {
             family: Family::of(&form.encoding),
@@ -123,6 +123,7 @@ impl Assembler<'_> {
             dpp,
         };
         let (pieces, modifier_pieces) = split_trailing_modifiers(stmt);
+        let explicit_sdst = sdwa_compare_destination(&mut slots, &pieces, shape, cx);
         if pieces.len() > slots.len() {
             return Err(reject(pieces[slots.len()].column, INVALID_OPERAND));
         }
@@ -130,6 +131,9 @@ impl Assembler<'_> {
             return Err(reject(stmt.column, "too few operands for instruction"));
         }
         let mut fields = FieldSet::default();
+        if explicit_sdst {
+            fields.set("SD", 1);
+        }
         let (operands, stripped) = vector_operands(&pieces, &slots, shape, cx, &mut fields)?;
         self.apply_modifiers(&modifier_pieces, &slots, shape, &mut fields)?;
         if shape.family == Family::Vop3p && !fields.has("OPSEL_HI") && !syntax::vector::is_mix(base)
@@ -416,6 +420,30 @@ fn narrow_takes(modifier: &VopModifier, float8: bool) -> bool {
         _ => field_name == "CLAMP",
     };
     !(field_name.starts_with("OPSEL") || (float8 && negates_packed))
+}
+
+/// A compare's SDWA form (GFX9/GFX10 `VOPC_VOP_SDWA_SDST_ENC`) writes VCC unless the text
+/// names another scalar destination, which goes to SDST with SD set (CDNA3 ISA, VOPC SDWA
+/// fields SDST and SD). Turns the implicit-VCC slot into that SDST slot; true when it did.
+fn sdwa_compare_destination(
+    slots: &mut [Operand],
+    pieces: &[Piece],
+    shape: VectorShape,
+    cx: &OperandCtx,
+) -> bool {
+    if !shape.sdwa || shape.family != Family::Vopc || cx.encoding.field("SD").is_none() {
+        return false;
+    }
+    let (Some(slot), Some(first)) = (slots.first_mut(), pieces.first()) else {
+        return false;
+    };
+    let vcc = if cx.target.wave64 { "vcc" } else { "vcc_lo" };
+    if slot.operand_type != "OPR_VCC" || first.text.eq_ignore_ascii_case(vcc) {
+        return false;
+    }
+    slot.field = Some("SDST".into());
+    slot.operand_type = "OPR_SREG".into();
+    true
 }
 
 /// Fields an SDWA or DPP16 form sets when the text leaves them out: whole-dword selects,

@@ -10,6 +10,7 @@ use mcdiff_spec::{Field, InstructionEncoding, Operand};
 use super::{DecodeOutcome, Disassembler, Failure, FieldReader, Found};
 use crate::family::{family_name, Family, Segment};
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
+use crate::operands::{is_vgpr_type, scalar_address_off};
 use crate::syntax::llvm_mnemonic;
 use crate::syntax::memory::{self as syn, vgpr_slot, Written};
 
@@ -57,8 +58,8 @@ impl Disassembler<'_> {
         let enc = reader.enc;
         let mnemonic = llvm_mnemonic(&instruction.name);
         let read = |name: &str| enc.field(name).map(|f| reader.read(f) as u32);
-        let null_code = self.null_code();
-        let saddr_off = read("SADDR").is_some() && read("SADDR") == null_code;
+        let off_code = scalar_address_off(self.ctx.spec);
+        let saddr_off = read("SADDR").is_some() && read("SADDR") == off_code;
         // An atomic writes its return VGPR exactly when its cache policy asks for the old
         // value (GLC before GFX12, TH bit 0 on GFX12), as the assembler checks.
         let returns = if self.ctx.gfx_major >= 12 {
@@ -96,7 +97,7 @@ impl Disassembler<'_> {
             if segment == Segment::Scratch && is_address && !sve {
                 continue;
             }
-            match self.flat_register(&op, reader.read(field), null_code) {
+            match self.flat_register(&op, reader.read(field), off_code) {
                 Ok(reg) => operands.push(InstOperand {
                     spec: op,
                     value: OperandValue::Reg(reg),
@@ -108,25 +109,13 @@ impl Disassembler<'_> {
         self.decoded(found, mnemonic, (operands, modifiers), len)
     }
 
-    /// The scalar register code of NULL, which an `off` scalar base holds.
-    fn null_code(&self) -> Option<u32> {
-        let codes = self
-            .names
-            .get("OPR_SREG")
-            .or_else(|| self.names.get("OPR_SSRC"))?;
-        codes
-            .iter()
-            .find(|(_, n)| n.eq_ignore_ascii_case("NULL"))
-            .map(|(&c, _)| c as u32)
-    }
-
-    /// A flat operand's register: SADDR names a scalar register (NULL for `off`), every other
-    /// field a VGPR by number.
+    /// A flat operand's register: SADDR names a scalar register (NULL with no width for
+    /// `off`), every other field a VGPR by number.
     fn flat_register(
         &self,
         op: &Operand,
         raw: u64,
-        null_code: Option<u32>,
+        off_code: Option<u32>,
     ) -> Result<RegRange, Failure> {
         if op.field.as_deref() != Some("SADDR") {
             return Ok(RegRange {
@@ -135,7 +124,7 @@ impl Disassembler<'_> {
                 count: op.size.div_ceil(32).max(1),
             });
         }
-        if Some(raw as u32) == null_code {
+        if Some(raw as u32) == off_code {
             return Ok(RegRange {
                 file: RegFile::Special("NULL".into()),
                 first: 0,
@@ -442,7 +431,7 @@ impl Disassembler<'_> {
             let Some(field) = op.field.as_deref().and_then(|f| enc.field(f)) else {
                 return DecodeOutcome::Unsupported("encoding field missing".into());
             };
-            if op.operand_type != "OPR_VGPR" {
+            if !is_vgpr_type(&op.operand_type) {
                 return DecodeOutcome::Unsupported(format!(
                     "DS operand type {} not implemented",
                     op.operand_type

@@ -114,7 +114,7 @@ impl<'s> Disassembler<'s> {
         let base_len = (layout.bit_count / 8) as usize;
         let literal = literal_after(bytes, base_len)?;
         let base_mnemonic = llvm_mnemonic(&instruction.name);
-        let slots = forms::slots(instruction, form, &base_mnemonic, self.ctx.wave64);
+        let slots = forms::slots(instruction, form, &base_mnemonic, &self.ctx);
         // A high-fidelity file lists every operand, so an empty list there means none;
         // partial and manual files leave the list empty when they do not know it, and then
         // only the instructions LLVM writes bare are known to have none.

@@ -9,8 +9,11 @@ use mcdiff_spec::{Encoding, Field};
 use crate::bits::{field_mask, write_field};
 use crate::family::Family;
 use crate::inst::{Inst, OperandValue, RegFile};
-use crate::operands::{classify, classify_memory, classify_vector, predefined, OperandCtx};
-use crate::syntax::vector::{operand_bit, writes_exec, SRC_DPP16, SRC_DPP8, SRC_DPP8_FI, SRC_SDWA};
+use crate::operands::{classify, classify_memory, classify_vector, is_off, is_vgpr_type};
+use crate::operands::{predefined, scalar_address_off, OperandCtx};
+use crate::syntax::vector::{
+    operand_bit, writes_exec_only, SRC_DPP16, SRC_DPP8, SRC_DPP8_FI, SRC_SDWA,
+};
 use operands::encoder;
 
 /// Bytes and fixups of one encoded instruction.
@@ -212,7 +215,10 @@ impl FamilyEncoder for VectorAlu {
             .operands
             .iter()
             .any(|o| o.spec.field.as_deref() == Some("VDST"));
-        if !short && !has_vdst && writes_exec(&inst.name.to_ascii_lowercase()) {
+        if !short
+            && !has_vdst
+            && writes_exec_only(&inst.name.to_ascii_lowercase(), cx.target.gfx_major)
+        {
             // VOP3 compares that write EXEC name EXEC_LO in VDST.
             let exec = predefined(cx.target.spec, "OPR_SREG", "EXEC_LO")
                 .or_else(|| predefined(cx.target.spec, "OPR_SRC", "EXEC_LO"))
@@ -291,13 +297,19 @@ impl FamilyEncoder for VectorMemory {
             word.set(op_field, inst.opcode as u64, 0);
         }
         for op in &inst.operands {
+            if op.spec.field.as_deref() == Some("SADDR") && is_off(&op.value) {
+                let off =
+                    scalar_address_off(cx.target.spec).ok_or("spec lists no `off` SADDR code")?;
+                word.set(field(enc, "SADDR")?, off.into(), 0);
+                continue;
+            }
             for (name, value) in
                 encoder(classify_memory(&op.spec.operand_type)).encode(&op.value, &op.spec, cx)?
             {
                 let f = field(enc, &name)?;
                 // A resource tuple field narrower than the 7-bit SGPR code holds the aligned
                 // SGPR number without its low bits (RDNA3 ISA §9.1 "SRSRC": SGPR / 4).
-                let scalar_tuple = op.spec.operand_type != "OPR_VGPR" && op.spec.size >= 128;
+                let scalar_tuple = !is_vgpr_type(&op.spec.operand_type) && op.spec.size >= 128;
                 let implied = if scalar_tuple {
                     7u32.saturating_sub(f.width())
                 } else {

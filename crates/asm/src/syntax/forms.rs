@@ -13,8 +13,9 @@ use mcdiff_spec::{Instruction, InstructionEncoding, Operand};
 use crate::family::{family_name, Family};
 use crate::syntax::text_position;
 use crate::syntax::vector::{
-    implicit_vcc, literal_position, matrix_operand_size, writes_exec, VECTOR_TEXT_ORDER,
+    implicit_vcc, literal_position, matrix_operand_size, writes_exec_only, VECTOR_TEXT_ORDER,
 };
+use crate::target::TargetCtx;
 
 /// Resizes matrix (WMMA) operands for the wave size: [`slots`] gives their wave32 sizes.
 pub fn size_matrix_operands(slots: &mut [Operand], wave64: bool, gfx_major: u32) {
@@ -114,14 +115,14 @@ fn normalise(field: &str) -> &str {
     }
 }
 
-/// The operand slots of `form` in text order, for `mnemonic` (suffix stripped).
+/// The operand slots of `form` in text order, for `mnemonic` (suffix stripped) on `target`.
 pub fn slots(
     instruction: &Instruction,
     form: &InstructionEncoding,
     mnemonic: &str,
-    wave64: bool,
+    target: &TargetCtx,
 ) -> Vec<Operand> {
-    let mask_size = if wave64 { 64 } else { 32 };
+    let mask_size = if target.wave64 { 64 } else { 32 };
     let family = Family::of(&form.encoding);
     let native = native_form(instruction);
     let mut out: Vec<Operand> = Vec::new();
@@ -133,7 +134,7 @@ pub fn slots(
             .cloned()
             .collect();
         sort_text_order(&mut out);
-        let vcc = implicit_vcc(mnemonic);
+        let vcc = implicit_vcc(mnemonic, target.gfx_major);
         let vcc_slot = slot(None, "OPR_VCC", "FMT_NUM_M64", mask_size);
         if vcc.dst {
             out.insert(0, vcc_slot.clone());
@@ -171,7 +172,7 @@ pub fn slots(
             if out.iter().any(|o| o.field.as_deref() == Some(field)) {
                 continue;
             }
-            if field == "VDST" && writes_exec(mnemonic) {
+            if field == "VDST" && writes_exec_only(mnemonic, target.gfx_major) {
                 continue;
             }
             let mut op = op.clone();

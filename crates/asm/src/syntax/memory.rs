@@ -8,6 +8,13 @@ use crate::family::{Family, Segment};
 use crate::syntax::forms::written_slot;
 use crate::syntax::memory_modifiers::Access;
 
+/// Whether a FLAT-segment word carries the `off` code in its SADDR field, which the ISA
+/// manuals call unused for FLAT: LLVM writes the code from GFX10 on and leaves the field 0
+/// on GFX9.
+pub fn flat_writes_saddr(gfx_major: u32) -> bool {
+    gfx_major >= 10
+}
+
 /// Gathers and MSAA loads fetch one component whatever the data size (RDNA3 ISA §8.2
 /// IMAGE_GATHER4, IMAGE_MSAA_LOAD): their DMASK selects it. `op` is the lower-case spec name.
 pub fn fetches_one_component(op: &str) -> bool {

@@ -107,16 +107,25 @@ pub struct ImplicitVcc {
     pub src: bool,
 }
 
-/// The implicit VCC operands of `mnemonic`'s 32-bit form.
-pub fn implicit_vcc(mnemonic: &str) -> ImplicitVcc {
-    let carry_in = ["v_add_co_ci_u32", "v_sub_co_ci_u32", "v_subrev_co_ci_u32"];
+/// The implicit VCC operands of `mnemonic`'s 32-bit form on GFX `gfx_major`.
+pub fn implicit_vcc(mnemonic: &str, gfx_major: u32) -> ImplicitVcc {
     let carry_out = ["v_add_co_u32", "v_sub_co_u32", "v_subrev_co_u32"];
-    // VOPC writes VCC; the VOPCX forms (GFX10+) write EXEC only and name no destination.
-    let compare = mnemonic.starts_with("v_cmp_");
+    // VOPC writes VCC; the VOPCX forms write EXEC as well before GFX10 and EXEC only (no
+    // destination named) from GFX10 on.
+    let compare = mnemonic.starts_with("v_cmp_")
+        || (mnemonic.starts_with("v_cmpx_") && !writes_exec_only(mnemonic, gfx_major));
     ImplicitVcc {
-        dst: compare || carry_in.contains(&mnemonic) || carry_out.contains(&mnemonic),
-        src: carry_in.contains(&mnemonic) || mnemonic == "v_cndmask_b32",
+        dst: compare || CARRY_IN.contains(&mnemonic) || carry_out.contains(&mnemonic),
+        src: reads_implicit_vcc(mnemonic),
     }
+}
+
+/// Instructions with a carry-in that read VCC implicitly in their 32-bit form.
+const CARRY_IN: &[&str] = &["v_add_co_ci_u32", "v_sub_co_ci_u32", "v_subrev_co_ci_u32"];
+
+/// Whether `mnemonic`'s 32-bit form reads VCC as its last source (carry-in, select mask).
+pub fn reads_implicit_vcc(mnemonic: &str) -> bool {
+    CARRY_IN.contains(&mnemonic) || mnemonic == "v_cndmask_b32"
 }
 
 /// Whether a source of `mnemonic` with data format `data_format` takes the ABS/NEG input
@@ -129,9 +138,10 @@ pub fn takes_input_modifiers(mnemonic: &str, data_format: &str) -> bool {
             .any(|m| mnemonic.starts_with(m))
 }
 
-/// True for compares that write EXEC (VOPCX); their VOP3 form names no destination.
-pub fn writes_exec(mnemonic: &str) -> bool {
-    mnemonic.starts_with("v_cmpx_")
+/// True for compares that write EXEC and nothing else, whose VOP3 form names no destination:
+/// VOPCX from GFX10 on (before, they also write VCC or their SDST, like VOPC).
+pub fn writes_exec_only(mnemonic: &str, gfx_major: u32) -> bool {
+    mnemonic.starts_with("v_cmpx_") && gfx_major >= 10
 }
 
 /// Text order of vector operand fields: destinations, then sources in field order.
@@ -572,14 +582,16 @@ mod tests {
         assert_eq!(strip_half("v255.L"), ("v255", Some(false)));
         assert_eq!(strip_half("v1"), ("v1", None));
         assert_eq!(
-            implicit_vcc("v_add_co_ci_u32"),
+            implicit_vcc("v_add_co_ci_u32", 11),
             ImplicitVcc {
                 dst: true,
                 src: true
             }
         );
-        assert!(implicit_vcc("v_cmp_eq_f32").dst);
-        assert!(!implicit_vcc("v_cmpx_eq_f32").dst);
+        assert!(implicit_vcc("v_cmp_eq_f32", 11).dst);
+        assert!(!implicit_vcc("v_cmpx_eq_f32", 11).dst);
+        assert!(implicit_vcc("v_cmpx_eq_f32", 9).dst);
+        assert!(!implicit_vcc("v_add_f32", 9).dst);
         assert_eq!(literal_position("v_fmamk_f32"), "SRC0");
         assert_eq!(literal_position("v_fmaak_f32"), "VSRC1");
         assert_eq!(operand_bit("VDST"), Some(3));
