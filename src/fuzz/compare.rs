@@ -8,7 +8,9 @@
 
 use std::collections::BTreeSet;
 
+use super::minimise::parse_hex;
 use super::mutate::{numbers, render_int, Stmt};
+use super::Mode;
 use crate::bytes::{render, EncByte};
 use crate::classify::normalize_asm;
 use crate::disasm::{decode_bytes, Piece};
@@ -52,7 +54,7 @@ pub struct Diff {
 }
 
 /// One side's answer, reduced to what is compared.
-enum Side {
+pub enum Side {
     Bytes(Vec<EncByte>, String),
     Text(String, bool),
     Reject(String),
@@ -103,14 +105,34 @@ pub fn family(mnemonic: &str) -> String {
 }
 
 impl Ours<'_> {
-    /// Our encoder on an assembler line against llvm-mc's answer for it.
-    pub fn judge_asm(&self, text: &str, llvm: &LlvmAnswer) -> Outcome {
-        let ours = match self.assembler.assemble(text) {
+    /// Our side's answer for an input of `mode`, or why our side does not handle it (such
+    /// an input is not compared, so it need not go to llvm-mc).
+    pub fn side(&self, mode: Mode, input: &str) -> Result<Side, String> {
+        match mode {
+            Mode::Asm => self.asm_side(input),
+            Mode::Disasm => self.bytes_side(&parse_hex(input)),
+        }
+    }
+
+    /// Our side against llvm-mc's answer for the same input.
+    pub fn judge(&self, mode: Mode, input: &str, ours: Side, llvm: &LlvmAnswer) -> Outcome {
+        match mode {
+            Mode::Asm => self.judge_asm(input, ours, llvm),
+            Mode::Disasm => self.judge_bytes(ours, llvm),
+        }
+    }
+
+    fn asm_side(&self, text: &str) -> Result<Side, String> {
+        Ok(match self.assembler.assemble(text) {
             AsmOutcome::Encoded(enc) => Side::Bytes(encoded_bytes(&enc), enc.inst.encoding),
             AsmOutcome::Rejected(e) => Side::Reject(e.message),
             AsmOutcome::Unsupported(r) if is_spec_gap(&r) => Side::Reject(r),
-            AsmOutcome::Unsupported(r) => return Outcome::Unsupported(r),
-        };
+            AsmOutcome::Unsupported(r) => return Err(r),
+        })
+    }
+
+    /// Our encoder on an assembler line against llvm-mc's answer for it.
+    fn judge_asm(&self, text: &str, ours: Side, llvm: &LlvmAnswer) -> Outcome {
         let theirs = match llvm {
             LlvmAnswer::Encoded { bytes, .. } => Side::Bytes(bytes.clone(), String::new()),
             LlvmAnswer::Error { message, .. } => Side::Reject(message.clone()),
@@ -138,8 +160,8 @@ impl Ours<'_> {
         differs(&ours, &theirs, found)
     }
 
-    /// Our decoder on a byte line (read as one `[...]` group) against llvm-mc's disassembly.
-    pub fn judge_bytes(&self, bytes: &[u8], llvm: &LlvmAnswer) -> Outcome {
+    /// Our decoder on a byte line (read as one `[...]` group).
+    fn bytes_side(&self, bytes: &[u8]) -> Result<Side, String> {
         let (mut texts, mut first_invalid, mut partial) = (Vec::new(), None, false);
         for piece in decode_bytes(self.dis, bytes, true) {
             match piece {
@@ -151,13 +173,17 @@ impl Ours<'_> {
                     texts.clear();
                     break;
                 }
-                Piece::Unsupported { reason, .. } => return Outcome::Unsupported(reason),
+                Piece::Unsupported { reason, .. } => return Err(reason),
             }
         }
-        let ours = match first_invalid {
+        Ok(match first_invalid {
             Some(m) if texts.is_empty() => Side::Reject(m),
             _ => Side::Text(texts.join(" ; "), partial),
-        };
+        })
+    }
+
+    /// Our decoding of a byte line against llvm-mc's disassembly of it.
+    fn judge_bytes(&self, ours: Side, llvm: &LlvmAnswer) -> Outcome {
         let theirs = match llvm {
             LlvmAnswer::Decoded { text, skipped, .. } => {
                 Side::Text(text.clone(), skipped.is_some())

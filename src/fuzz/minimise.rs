@@ -103,9 +103,9 @@ pub fn judge(ours: &Ours, mode: Mode, input: &str, reply: &Reply) -> Option<Outc
     let Reply::Answer(answer) = reply else {
         return None;
     };
-    Some(match mode {
-        Mode::Asm => ours.judge_asm(input, answer),
-        Mode::Disasm => ours.judge_bytes(&parse_hex(input), answer),
+    Some(match ours.side(mode, input) {
+        Ok(side) => ours.judge(mode, input, side, answer),
+        Err(reason) => Outcome::Unsupported(reason),
     })
 }
 

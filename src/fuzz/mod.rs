@@ -26,7 +26,7 @@ use crate::data::{DataDir, CORPUS_VERSIONS};
 use crate::llvm_mc::{Fault, LlvmMc};
 use crate::output::{check_writable, write_atomically};
 use crate::selection::Shard;
-use compare::{Diff, Ours, Outcome};
+use compare::{Diff, Ours, Outcome, Side};
 use mcdiff_asm::decode::Disassembler;
 use mcdiff_asm::target::TargetCtx;
 use mcdiff_asm::{AsmOutcome, Assembler};
@@ -323,15 +323,27 @@ impl<'a> Fuzzer<'a> {
 
     fn batch_run(&mut self, b: u64, size: usize) -> Result<()> {
         let mut rng = Rng::new(self.seed, b);
-        let cases: Vec<Case> = (0..size).filter_map(|_| self.generate(&mut rng)).collect();
+        let generated: Vec<Case> = (0..size).filter_map(|_| self.generate(&mut rng)).collect();
+        // Inputs our side does not handle are counted, not compared, and not sent to llvm-mc.
+        let mut cases = Vec::new();
+        let mut sides = Vec::new();
+        for case in generated {
+            match self.ours.side(self.mode, &case.input) {
+                Ok(side) => {
+                    cases.push(case);
+                    sides.push(side);
+                }
+                Err(reason) => self.unsupported(reason),
+            }
+        }
         let inputs: Vec<String> = cases.iter().map(|c| c.input.clone()).collect();
         let replies = self
             .oracle
             .ask(&inputs, &mut self.report.totals.llvm_mc_runs)?;
         let mut fresh: Vec<(RuleKey, &Case, Diff)> = Vec::new();
         let mut wanted: HashMap<RuleKey, usize> = HashMap::new();
-        for (case, reply) in cases.iter().zip(&replies) {
-            let Some(diff) = self.tally(case, reply) else {
+        for ((case, side), reply) in cases.iter().zip(sides).zip(&replies) {
+            let Some(diff) = self.tally(case, side, reply) else {
                 continue;
             };
             let key = (
@@ -358,16 +370,27 @@ impl<'a> Fuzzer<'a> {
         self.keep_examples(fresh)
     }
 
-    /// Counts one reply; the disagreement, if it is one.
-    fn tally(&mut self, case: &Case, reply: &Reply) -> Option<Diff> {
+    /// Counts an input our side does not handle.
+    fn unsupported(&mut self, reason: String) {
         let t = &mut self.report.totals;
         t.inputs += 1;
-        if let Reply::Fault { fault, alone } = reply {
-            t.faulted += 1;
-            self.fault(case, fault, *alone);
-            return None;
-        }
-        match minimise::judge(self.ours, self.mode, &case.input, reply)? {
+        t.unsupported += 1;
+        *self.report.unsupported.entry(reason).or_default() += 1;
+    }
+
+    /// Counts one reply against our side's answer; the disagreement, if it is one.
+    fn tally(&mut self, case: &Case, ours: Side, reply: &Reply) -> Option<Diff> {
+        let t = &mut self.report.totals;
+        t.inputs += 1;
+        let answer = match reply {
+            Reply::Fault { fault, alone } => {
+                t.faulted += 1;
+                self.fault(case, fault, *alone);
+                return None;
+            }
+            Reply::Answer(answer) => answer,
+        };
+        match self.ours.judge(self.mode, &case.input, ours, answer) {
             Outcome::Agree => {
                 t.compared += 1;
                 t.agree += 1;

@@ -109,7 +109,11 @@ impl LlvmMc {
         use std::io::{Read as _, Write as _};
         use std::os::unix::process::CommandExt as _;
         use std::process::{Command, Stdio};
+        // A crashing llvm-mc otherwise runs llvm-symbolizer over its stack trace, seconds
+        // per crash (the fuzzer's crash bisection meets hundreds); a crash is recognised by
+        // its signal, never by the trace.
         let mut child = Command::new(&self.path)
+            .env("LLVM_DISABLE_SYMBOLIZATION", "1")
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
