@@ -1,7 +1,7 @@
 //! The target context: what one RUN line's `-mcpu`, `-mattr` and the LLVM release compared
 //! with decide for every direction (parse, encode, decode, print). Worked out here only.
 
-use mcdiff_spec::{Spec, TargetSpec};
+use mcdiff_spec::{Arch, Spec, TargetSpec};
 
 /// The LLVM release whose syntax our printer follows when no other is named.
 pub const REFERENCE_LLVM_MAJOR: u32 = 22;
@@ -18,6 +18,9 @@ pub struct TargetCtx<'a> {
     pub wave64: bool,
     /// llvm-mc's `real-true16` feature: 16-bit VGPR operands are register halves (`v1.l`).
     pub real_true16: bool,
+    /// CDNA2 and later GFX9 parts (gfx90a, gfx940-942, gfx950), which LLVM gives the GFX90A
+    /// features: the DPP row_newbcast swizzle among them.
+    pub gfx90a_plus: bool,
 }
 
 impl<'a> TargetCtx<'a> {
@@ -25,19 +28,31 @@ impl<'a> TargetCtx<'a> {
     /// defaults of LLVM release `llvm_major`.
     pub fn new(target: &'a TargetSpec, mattr: &[String], llvm_major: u32) -> Self {
         let gfx_major = target.target.gfx_major;
+        let (mut plus32, mut plus64) = (false, false);
         let mut wave64 = gfx_major < 10;
         // llvm-mc 22 enables real-true16 by default on GFX11 only (checked: gfx1200 and
         // gfx1250 print whole registers unless +real-true16 is given).
         let mut real_true16 = gfx_major == 11;
         let release = release_default_mattr(llvm_major, gfx_major).iter().copied();
         for attr in release.chain(mattr.iter().map(String::as_str)) {
-            match attr.trim().to_ascii_lowercase().as_str() {
-                "+wavefrontsize64" | "-wavefrontsize32" => wave64 = true,
-                "+wavefrontsize32" | "-wavefrontsize64" => wave64 = false,
+            let attr = attr.trim().to_ascii_lowercase();
+            match attr.as_str() {
+                "+wavefrontsize64" | "-wavefrontsize32" => {
+                    wave64 = true;
+                    plus64 |= attr.starts_with('+');
+                }
+                "+wavefrontsize32" | "-wavefrontsize64" => {
+                    wave64 = false;
+                    plus32 |= attr.starts_with('+');
+                }
                 "+real-true16" => real_true16 = true,
                 "-real-true16" => real_true16 = false,
                 _ => {}
             }
+        }
+        if plus32 && plus64 {
+            // Both sizes asked for: llvm-mc reads the wave32 feature first.
+            wave64 = false;
         }
         TargetCtx {
             spec: &target.spec,
@@ -46,6 +61,7 @@ impl<'a> TargetCtx<'a> {
             gfx_minor: target.target.gfx_minor,
             wave64,
             real_true16,
+            gfx90a_plus: matches!(target.arch, Arch::Cdna2 | Arch::Cdna3 | Arch::Cdna4),
         }
     }
 }

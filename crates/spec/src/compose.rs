@@ -9,7 +9,8 @@
 //!    An operand's field is renamed to the opcode file's field with identical bit ranges when
 //!    the two files spell the field differently (manual `CLMP` vs official `CLAMP`, ...).
 //!    Where the neighbour has the instruction only as `<FAMILY>_INST_LITERAL` with the same
-//!    opcode, the form takes that list and that encoding name.
+//!    opcode, the form takes that list and that encoding name; likewise an `ENC_VOP3` form
+//!    the neighbour lists as `VOP3_SDST_ENC` (VOP3B) with the same opcode.
 //! 3. Operand types and data formats the opcode file lacks are taken from the neighbour.
 //! 4. Instructions the opcode file lacks are NOT taken from the neighbour (a neighbour is a
 //!    different architecture: RDNA3.5 has SALU float ops gfx1100 lacks), except the ones
@@ -274,6 +275,7 @@ fn fill_operand_lists(spec: &mut Spec, neighbour: &Spec, renamer: &mut FieldRena
             let Some(source_form) = exact
                 .or_else(|| theirs.in_encoding(&form.encoding))
                 .or_else(|| literal_form(theirs, form))
+                .or_else(|| sdst_form(theirs, form))
             else {
                 continue;
             };
@@ -398,6 +400,21 @@ fn literal_form<'a>(
         .encodings
         .iter()
         .find(|f| f.encoding == literal && f.opcode == form.opcode)
+}
+
+/// The neighbour's `VOP3_SDST_ENC` form standing for an `ENC_VOP3` form with the same
+/// opcode: the manual files give every VOP3 form of a VOP2/VOPC instruction by the manuals'
+/// opcode rule, as VOP3A, while carry-out and compare-like instructions (V_ADD_CO_U32,
+/// V_DIV_SCALE_F32...) are VOP3B, with a scalar destination.
+fn sdst_form<'a>(
+    theirs: &'a Instruction,
+    form: &InstructionEncoding,
+) -> Option<&'a InstructionEncoding> {
+    (form.encoding == "ENC_VOP3").then_some(())?;
+    theirs
+        .encodings
+        .iter()
+        .find(|f| f.encoding == "VOP3_SDST_ENC" && f.opcode == form.opcode)
 }
 
 fn op_encoding_field<'a>(spec: &'a Spec, encoding: &str, field: &str) -> Option<&'a Field> {

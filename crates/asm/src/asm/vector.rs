@@ -36,13 +36,10 @@ impl Assembler<'_> {
                 }
             }
             if let Some(dpp) = dpp {
-                // DPP forms are the spec's composed `<family>_VOP_DPP16/8` encodings (GFX9:
-                // `<family>_VOP_DPP`) with the opcode of the base form.
-                let family = family_name(&form.encoding);
-                layout = format!("{family}{}", dpp.encoding_suffix());
-                if dpp == syntax::vector::Dpp::Dpp16 && self.ctx.spec.encoding(&layout).is_none() {
-                    layout = format!("{family}_VOP_DPP");
-                }
+                // DPP forms are the spec's composed DPP encodings with the opcode of the
+                // base form.
+                layout =
+                    syntax::vector::dpp_layout(self.ctx.spec, family_name(&form.encoding), dpp);
             }
             let Some(encoding) = self.ctx.spec.encoding(&layout) else {
                 first_error.get_or_insert(NotEncoded::Unsupported(format!(
@@ -187,6 +184,9 @@ impl Assembler<'_> {
         for piece in modifier_pieces {
             let parsed = vop_modifiers::parse(&piece.text).expect("peeled as a modifier");
             let modifier = parsed.map_err(|m| reject(piece.column, m))?;
+            if !vop_modifiers::swizzle_exists_on(&piece.text, &self.ctx) {
+                return Err(reject(piece.column, "not a valid operand."));
+            }
             let bad = || reject(piece.column, INVALID_OPERAND);
             if shape.family.is_vop32() && !modifier_fits_vop32(&modifier, shape.sdwa) {
                 return Err(bad());

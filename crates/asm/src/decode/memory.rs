@@ -8,6 +8,7 @@
 use mcdiff_spec::{Field, InstructionEncoding, Operand};
 
 use super::{DecodeOutcome, Disassembler, Failure, FieldReader, Found};
+use crate::bits::read_field;
 use crate::family::{family_name, Family, Segment};
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
 use crate::operands::{is_vgpr_type, scalar_address_off};
@@ -30,6 +31,18 @@ impl Disassembler<'_> {
     pub(super) fn decode_memory(&self, found: &Found) -> DecodeOutcome {
         let form = found.form;
         let family = Family::of(&form.encoding);
+        if family.is_image() && self.ctx.gfx_major < 10 {
+            return DecodeOutcome::Unsupported("GFX9 MIMG decoding not implemented".into());
+        }
+        // CDNA2 and later read or write AGPRs where a memory word's ACC bit is set.
+        let acc = self
+            .ctx
+            .spec
+            .encoding(&form.encoding)
+            .and_then(|e| e.field("ACC"));
+        if acc.is_some_and(|f| read_field(found.word, f, 0) != 0) {
+            return DecodeOutcome::Unsupported("AGPR operands not implemented".into());
+        }
         if family.is_ds() {
             self.decode_ds(found)
         } else if family.is_buffer() {

@@ -221,7 +221,7 @@ impl<'s> Disassembler<'s> {
     /// longest ENCODING field it matches; GFX11 and later only (older vector formats are not
     /// implemented).
     fn vector_family(&self, word: u128, available: usize) -> Option<Family> {
-        if self.ctx.gfx_major < 11 {
+        if self.ctx.gfx_major < 9 {
             return None;
         }
         let best = self
@@ -239,7 +239,7 @@ impl<'s> Disassembler<'s> {
     /// True for the families `decode` reads operands of: the scalar ones, and on GFX11 and
     /// later the LDS and flat ones (older memory words are not implemented).
     fn handles(&self, family: Family) -> bool {
-        family.is_scalar() || (family.is_vector_memory() && self.ctx.gfx_major >= 11)
+        family.is_scalar() || (family.is_vector_memory() && self.ctx.gfx_major >= 9)
     }
 
     /// Decodes a word of a known instruction with the reader of its family.

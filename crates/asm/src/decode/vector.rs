@@ -14,8 +14,8 @@ use crate::inst::{Inst, OperandValue, RegFile, RegRange};
 use crate::syntax::forms::{self, Forced};
 use crate::syntax::llvm_mnemonic;
 use crate::syntax::regs::parse_register;
-use crate::syntax::vector::{operand_bit, SRC_DPP16, SRC_DPP8, SRC_DPP8_FI};
-use crate::syntax::vector::{vector_mnemonic, Dpp, LANE_SELS, OPERANDLESS};
+use crate::syntax::vector::{dpp_layout, vector_mnemonic, Dpp, LANE_SELS, OPERANDLESS};
+use crate::syntax::vector::{operand_bit, SRC_DPP16, SRC_DPP8, SRC_DPP8_FI, SRC_SDWA};
 
 /// (family, opcode) -> instruction, over the vector forms of a spec.
 pub(super) fn vector_opcodes(spec: &Spec) -> HashMap<(Family, u32), &Instruction> {
@@ -98,15 +98,21 @@ impl<'s> Disassembler<'s> {
             .ok_or_else(|| Failure::Unsupported("no form for this encoding".into()))?;
         let dual = forms::candidates(instruction, Forced::None).len() > 1;
         let src0 = enc.field("SRC0").map(|f| read_field(word, f, 0));
+        // Extension codes in SRC0: SDWA (before GFX11) and DPP on the 32-bit forms, DPP on
+        // VOP3 too from GFX11; DPP8 from GFX10.
+        let gfx = self.ctx.gfx_major;
         let dpp = match src0 {
-            Some(SRC_DPP16) => Some(Dpp::Dpp16),
-            Some(SRC_DPP8 | SRC_DPP8_FI) => Some(Dpp::Dpp8),
+            Some(SRC_SDWA) if short && gfx < 11 => {
+                return Err(Failure::Unsupported("SDWA decoding not implemented".into()));
+            }
+            Some(SRC_DPP16) if short || gfx >= 11 => Some(Dpp::Dpp16),
+            Some(SRC_DPP8 | SRC_DPP8_FI) if gfx >= 10 && (short || gfx >= 11) => Some(Dpp::Dpp8),
             _ => None,
         };
         let form_family = Family::of(&form.encoding);
         let layout_name = match dpp {
             None => forms::layout_encoding(&form.encoding),
-            Some(dpp) => format!("{}{}", form_family.name(), dpp.encoding_suffix()),
+            Some(dpp) => dpp_layout(spec, form_family.name(), dpp),
         };
         let layout = spec.encoding(&layout_name).ok_or_else(|| {
             Failure::Unsupported(format!("encoding {layout_name} missing from spec"))
@@ -342,9 +348,10 @@ impl<'s> Disassembler<'s> {
             let narrow = reader.short && slot.size == 16;
             // v_swap_b16 writes its source too.
             let written = field_name == "VDST" || (field_name == "SRC0" && reader.swap);
-            if narrow && !self.ctx.real_true16 && written && index >= 128 {
-                // Without real-true16, 32-bit encodings reach v0..v127 only for 16-bit
-                // destinations; llvm-mc rejects the word.
+            let true16_era = self.ctx.gfx_major >= 11;
+            if narrow && true16_era && !self.ctx.real_true16 && written && index >= 128 {
+                // From GFX11, without real-true16, 32-bit encodings reach v0..v127 only for
+                // 16-bit destinations; llvm-mc rejects the word.
                 return Err(Failure::Invalid(
                     "16-bit destination above v127 without real-true16".into(),
                 ));

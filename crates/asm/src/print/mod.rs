@@ -23,10 +23,7 @@ pub fn print(inst: &Inst, ctx: &TargetCtx) -> String {
     }
     let family = Family::of(&inst.encoding);
     if family.is_vector_alu() {
-        let style = vector::VectorStyle {
-            real_true16: ctx.real_true16,
-        };
-        return vector::print_vector(inst, style);
+        return vector::print_vector(inst, ctx);
     }
     if family.segment().is_some() {
         return format!("{} {}", inst.mnemonic, memory::flat_text(inst));

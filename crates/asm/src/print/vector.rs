@@ -13,25 +13,20 @@ use crate::syntax::vector::{is_mix, operand_bit};
 
 use crate::syntax::regs::register_text;
 use crate::syntax::vector::{dpp_shape, Dpp, LANE_SELS};
+use crate::syntax::vop_modifiers::dpp_ctrl_text;
+use crate::target::TargetCtx;
 
 /// Output modifier names by OMOD value (RDNA3 ISA §7.3 "VOP3", OMOD: 1 = *2, 2 = *4, 3 = /2).
 const OMOD_TEXT: [&str; 4] = ["", "mul:2", "mul:4", "div:2"];
-
-/// DPP_CTRL swizzles with an operand (RDNA3 ISA §7.7.1 "DPP16", dpp_ctrl): base code, the
-/// lowest operand value, and the name.
-const DPP_CTRL_RANGES: &[(u32, u32, &str)] = &[
-    (0x100, 1, "row_shl"),
-    (0x110, 1, "row_shr"),
-    (0x120, 1, "row_ror"),
-    (0x150, 0, "row_share"),
-    (0x160, 0, "row_xmask"),
-];
 
 /// How to print true16 operands: llvm-mc's `+real-true16` names 16-bit VGPR halves
 /// (`v1.l`, `v1.h`); `-real-true16` prints whole registers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct VectorStyle {
     pub real_true16: bool,
+    /// GFX11 and later, where 16-bit operands of 32-bit encodings reach v0..v127 only and
+    /// llvm-mc comments on a higher register (before GFX11 they are whole VGPRs).
+    pub true16_era: bool,
 }
 
 /// True for a 16-bit VGPR operand that llvm-mc prints as a true16 half (not in VOP3P, whose
@@ -45,7 +40,11 @@ fn is_half(op: &InstOperand, family: Family, style: VectorStyle) -> bool {
 
 /// The text of a vector instruction: mnemonic, operands with their source modifiers, then
 /// the VOP3 modifiers and the DPP controls.
-pub fn print_vector(inst: &Inst, style: VectorStyle) -> String {
+pub fn print_vector(inst: &Inst, ctx: &TargetCtx) -> String {
+    let style = VectorStyle {
+        real_true16: ctx.real_true16,
+        true16_era: ctx.gfx_major >= 11,
+    };
     let mut words = vec![inst.mnemonic.clone()];
     let operands = operand_texts(inst, style);
     if !operands.is_empty() {
@@ -54,7 +53,7 @@ pub fn print_vector(inst: &Inst, style: VectorStyle) -> String {
     if !Family::of(&inst.encoding).is_vop32() {
         words.extend(vop3_modifier_words(inst, style));
     }
-    words.extend(dpp_words(inst));
+    words.extend(dpp_words(inst, ctx));
     words.join(" ")
 }
 
@@ -87,7 +86,8 @@ fn operand_texts(inst: &Inst, style: VectorStyle) -> Vec<String> {
         .map(|op| {
             let bit = op.spec.field.as_deref().and_then(operand_bit);
             let mut text = value_text(op, packed);
-            if let Some(class) = fake16_class(op, family.is_vop32(), dpp, style) {
+            let class = fake16_class(op, family.is_vop32(), dpp, style);
+            if let Some(class) = class.filter(|_| style.true16_era) {
                 text.push_str(&format!(
                     "/*Invalid register, operand has '{class}' register class*/"
                 ));
@@ -202,12 +202,12 @@ fn source_count(inst: &Inst) -> u32 {
 
 /// The DPP16 controls (dpp_ctrl, row_mask, bank_mask, bound_ctrl, fi) or the DPP8 lane
 /// selects and fi.
-fn dpp_words(inst: &Inst) -> Vec<String> {
+fn dpp_words(inst: &Inst, ctx: &TargetCtx) -> Vec<String> {
     let mut words = Vec::new();
     match dpp_shape(&inst.encoding) {
         Some(Dpp::Dpp16) => {
             let ctrl = inst.modifiers.get("DPP_CTRL");
-            words.push(dpp_ctrl_text(ctrl).unwrap_or_else(|| format!("dpp_ctrl:0x{ctrl:x}")));
+            words.push(dpp_ctrl_text(ctrl, ctx).unwrap_or_else(|| format!("dpp_ctrl:0x{ctrl:x}")));
             words.push(format!("row_mask:0x{:x}", inst.modifiers.get("ROW_MASK")));
             words.push(format!("bank_mask:0x{:x}", inst.modifiers.get("BANK_MASK")));
             if inst.modifiers.get("BOUND_CTRL") != 0 {
@@ -343,25 +343,6 @@ fn has_dst_sel(inst: &Inst, dpp: Option<Dpp>) -> bool {
     vdst && inst.operands.iter().any(|o| o.spec.size == 16)
 }
 
-/// `quad_perm:[..]`, `row_shl:n`...: the DPP16 swizzle a DPP_CTRL value names.
-pub fn dpp_ctrl_text(ctrl: u32) -> Option<String> {
-    if ctrl <= 0xff {
-        let lanes: Vec<String> = (0..4)
-            .map(|i| ((ctrl >> (2 * i)) & 3).to_string())
-            .collect();
-        return Some(format!("quad_perm:[{}]", lanes.join(",")));
-    }
-    match ctrl {
-        0x140 => return Some("row_mirror".into()),
-        0x141 => return Some("row_half_mirror".into()),
-        _ => {}
-    }
-    DPP_CTRL_RANGES
-        .iter()
-        .find(|&&(base, lo, _)| (base + lo..base + 16).contains(&ctrl))
-        .map(|(base, _, name)| format!("{name}:{}", ctrl - base))
-}
-
 /// An operand's value without modifiers.
 fn value_text(op: &InstOperand, packed: bool) -> String {
     match &op.value {
@@ -392,17 +373,6 @@ fn inline_text(name: &str, data_format: &str, packed: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn dpp_controls() {
-        assert_eq!(dpp_ctrl_text(0x1b).as_deref(), Some("quad_perm:[3,2,1,0]"));
-        assert_eq!(dpp_ctrl_text(0x101).as_deref(), Some("row_shl:1"));
-        assert_eq!(dpp_ctrl_text(0x11f).as_deref(), Some("row_shr:15"));
-        assert_eq!(dpp_ctrl_text(0x150).as_deref(), Some("row_share:0"));
-        assert_eq!(dpp_ctrl_text(0x141).as_deref(), Some("row_half_mirror"));
-        assert_eq!(dpp_ctrl_text(0x100), None);
-        assert_eq!(dpp_ctrl_text(0x130), None);
-    }
 
     #[test]
     fn byte_selects_invert_the_assembler() {

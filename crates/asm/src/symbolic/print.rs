@@ -204,6 +204,7 @@ mod tests {
             gfx_minor: 0,
             wave64: false,
             real_true16: false,
+            gfx90a_plus: false,
         }
     }
 

@@ -14,6 +14,7 @@ fn ctx<'a>(spec: &'a Spec, mcpu: &'a str) -> TargetCtx<'a> {
         gfx_minor: t.gfx_minor,
         wave64: false,
         real_true16: false,
+        gfx90a_plus: false,
     }
 }
 

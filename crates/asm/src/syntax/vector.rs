@@ -194,6 +194,18 @@ const DPP_WORDS: &[&str] = &[
     "fi:",
 ];
 
+/// The composed spec encoding of a DPP form of `family` (`VOP1`...): `<family>_VOP_DPP16` or
+/// `_VOP_DPP8`; GFX9 files name their one DPP form `<family>_VOP_DPP`.
+pub fn dpp_layout(spec: &mcdiff_spec::Spec, family: &str, dpp: Dpp) -> String {
+    let layout = format!("{family}{}", dpp.encoding_suffix());
+    let gfx9 = format!("{family}_VOP_DPP");
+    if dpp == Dpp::Dpp16 && spec.encoding(&layout).is_none() && spec.encoding(&gfx9).is_some() {
+        gfx9
+    } else {
+        layout
+    }
+}
+
 /// A DPP form: the one a statement asks for (DPP8 when it has `dpp8:[..]`, DPP16 when it
 /// has another DPP control word or its mnemonic ends in `_dpp`), or the one an encoding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -476,9 +488,10 @@ pub const LANE_SELS: [&str; 8] = [
     "LANE_SEL_7",
 ];
 
-/// The DPP form a vector instruction's `encoding` name is, if any.
+/// The DPP form a vector instruction's `encoding` name is, if any (GFX9's `_VOP_DPP` has the
+/// DPP16 layout, without FI).
 pub fn dpp_shape(encoding: &str) -> Option<Dpp> {
-    if encoding.ends_with("_VOP_DPP16") {
+    if encoding.ends_with("_VOP_DPP16") || encoding.ends_with("_VOP_DPP") {
         Some(Dpp::Dpp16)
     } else if encoding.ends_with("_VOP_DPP8") {
         Some(Dpp::Dpp8)

@@ -8,6 +8,8 @@
 //! `NEG`, `NEG_HI`); the encoder maps them to the fields of the loaded spec (whose names
 //! differ between files, e.g. `CLMP` vs `CLAMP`).
 
+use crate::target::TargetCtx;
+
 /// OMOD values (RDNA3 ISA §7.3 "VOP3", OMOD: 1 = *2, 2 = *4, 3 = /2).
 const OUTPUT_MODIFIERS: &[(&str, u32)] = &[
     ("mul:1", 0),
@@ -84,18 +86,86 @@ fn sdwa(key: &str, value: &str) -> Option<Result<VopModifier, String>> {
     )
 }
 
-/// DPP_CTRL values of the DPP16 swizzles (RDNA3 ISA §7.7.1 "DPP16", dpp_ctrl): base code and
-/// the range of the operand N (`row_shl:N` is 0x100 + N).
-const DPP_CTRL: &[(&str, u32, u32, u32)] = &[
-    ("row_shl", 0x100, 1, 15),
-    ("row_shr", 0x110, 1, 15),
-    ("row_ror", 0x120, 1, 15),
-    ("row_share", 0x150, 0, 15),
-    ("row_xmask", 0x160, 0, 15),
+/// Where a DPP swizzle exists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Swizzles {
+    Every,
+    /// GFX9 (Vega and CDNA): wave shifts and rotates, row broadcasts.
+    Gfx9,
+    /// CDNA2 and later (gfx90a, gfx940-942, gfx950): row_newbcast.
+    Gfx90a,
+    /// GFX10 and later: row_share, row_xmask.
+    Gfx10,
+}
+
+impl Swizzles {
+    fn on(self, target: &TargetCtx) -> bool {
+        match self {
+            Swizzles::Every => true,
+            Swizzles::Gfx9 => target.gfx_major == 9,
+            Swizzles::Gfx90a => target.gfx90a_plus,
+            Swizzles::Gfx10 => target.gfx_major >= 10,
+        }
+    }
+}
+
+/// DPP_CTRL swizzles with an operand N (RDNA3 ISA §7.7.1 "DPP16" and the Vega ISA's DPP
+/// microcode format, DPP_CTRL): word, the code of N = 0, the range of N, where it exists
+/// (`row_shl:N` is 0x100 + N; the wave shifts take N = 1 only; row_newbcast reuses
+/// row_share's codes on CDNA2 and later).
+const DPP_CTRL: &[(&str, u32, u32, u32, Swizzles)] = &[
+    ("row_shl", 0x100, 1, 15, Swizzles::Every),
+    ("row_shr", 0x110, 1, 15, Swizzles::Every),
+    ("row_ror", 0x120, 1, 15, Swizzles::Every),
+    ("wave_shl", 0x12f, 1, 1, Swizzles::Gfx9),
+    ("wave_rol", 0x133, 1, 1, Swizzles::Gfx9),
+    ("wave_shr", 0x137, 1, 1, Swizzles::Gfx9),
+    ("wave_ror", 0x13b, 1, 1, Swizzles::Gfx9),
+    ("row_share", 0x150, 0, 15, Swizzles::Gfx10),
+    ("row_newbcast", 0x150, 0, 15, Swizzles::Gfx90a),
+    ("row_xmask", 0x160, 0, 15, Swizzles::Gfx10),
 ];
 
-/// DPP_CTRL of the swizzles without an operand.
-const DPP_CTRL_WORDS: &[(&str, u32)] = &[("row_mirror", 0x140), ("row_half_mirror", 0x141)];
+/// DPP_CTRL of the swizzles written as one word.
+const DPP_CTRL_WORDS: &[(&str, u32, Swizzles)] = &[
+    ("row_mirror", 0x140, Swizzles::Every),
+    ("row_half_mirror", 0x141, Swizzles::Every),
+    ("row_bcast:15", 0x142, Swizzles::Gfx9),
+    ("row_bcast:31", 0x143, Swizzles::Gfx9),
+];
+
+/// False for a DPP swizzle `word` that `target` does not have (`row_share:1` on GFX9).
+pub fn swizzle_exists_on(word: &str, target: &TargetCtx) -> bool {
+    let word = word.to_ascii_lowercase();
+    let key = word.split(':').next().unwrap_or_default();
+    let set = DPP_CTRL_WORDS
+        .iter()
+        .find(|(w, ..)| *w == word)
+        .map(|e| e.2)
+        .or_else(|| DPP_CTRL.iter().find(|e| e.0 == key).map(|e| e.4));
+    set.is_none_or(|s| s.on(target))
+}
+
+/// `quad_perm:[..]`, `row_shl:n`...: the swizzle a DPP_CTRL value names on `target`.
+pub fn dpp_ctrl_text(ctrl: u32, target: &TargetCtx) -> Option<String> {
+    if ctrl <= 0xff {
+        let lanes: Vec<String> = (0..4)
+            .map(|i| ((ctrl >> (2 * i)) & 3).to_string())
+            .collect();
+        return Some(format!("quad_perm:[{}]", lanes.join(",")));
+    }
+    if let Some((word, ..)) = DPP_CTRL_WORDS
+        .iter()
+        .find(|&&(_, code, set)| code == ctrl && set.on(target))
+    {
+        return Some(word.to_string());
+    }
+    DPP_CTRL
+        .iter()
+        .filter(|e| e.4.on(target))
+        .find(|&&(_, base, lo, hi, _)| (base + lo..=base + hi).contains(&ctrl))
+        .map(|&(name, base, ..)| format!("{name}:{}", ctrl - base))
+}
 
 fn number(text: &str) -> Option<u32> {
     let text = text.to_ascii_lowercase();
@@ -111,11 +181,11 @@ fn number(text: &str) -> Option<u32> {
 
 /// The DPP modifier `word` (lower case), if it is one.
 fn dpp(word: &str) -> Option<Result<VopModifier, String>> {
-    if let Some(&(_, v)) = DPP_CTRL_WORDS.iter().find(|(n, _)| *n == word) {
+    if let Some(&(_, v, _)) = DPP_CTRL_WORDS.iter().find(|(n, ..)| *n == word) {
         return Some(Ok(VopModifier::Dpp16("DPP_CTRL", v)));
     }
     let (key, value) = word.split_once(':')?;
-    if let Some(&(_, base, lo, hi)) = DPP_CTRL.iter().find(|(n, ..)| *n == key) {
+    if let Some(&(_, base, lo, hi, _)) = DPP_CTRL.iter().find(|(n, ..)| *n == key) {
         return Some(match number(value) {
             Some(n) if (lo..=hi).contains(&n) => Ok(VopModifier::Dpp16("DPP_CTRL", base + n)),
             _ => Err("invalid dpp_ctrl value".into()),
@@ -231,6 +301,77 @@ fn bit_list(text: &str) -> Result<(u32, u32), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn target(spec: &mcdiff_spec::Spec, gfx_major: u32, gfx90a_plus: bool) -> TargetCtx<'_> {
+        TargetCtx {
+            spec,
+            mcpu: "test",
+            gfx_major,
+            gfx_minor: 0,
+            wave64: gfx_major < 10,
+            real_true16: false,
+            gfx90a_plus,
+        }
+    }
+
+    /// DPP_CTRL names per generation, as llvm-mc 22 assembles and prints them on gfx900,
+    /// gfx90a and gfx1010 (`v_mov_b32_dpp v0, v1 <swizzle> row_mask:0x1 bank_mask:0x1`).
+    #[test]
+    fn dpp_swizzles_per_generation() {
+        let spec = mcdiff_spec::Spec::default();
+        let (gfx900, gfx90a, gfx1010) = (
+            target(&spec, 9, false),
+            target(&spec, 9, true),
+            target(&spec, 10, false),
+        );
+        assert_eq!(
+            dpp_ctrl_text(0x1b, &gfx1010).as_deref(),
+            Some("quad_perm:[3,2,1,0]")
+        );
+        assert_eq!(dpp_ctrl_text(0x101, &gfx900).as_deref(), Some("row_shl:1"));
+        assert_eq!(
+            dpp_ctrl_text(0x11f, &gfx1010).as_deref(),
+            Some("row_shr:15")
+        );
+        assert_eq!(
+            dpp_ctrl_text(0x141, &gfx900).as_deref(),
+            Some("row_half_mirror")
+        );
+        assert_eq!(dpp_ctrl_text(0x130, &gfx90a).as_deref(), Some("wave_shl:1"));
+        assert_eq!(
+            dpp_ctrl_text(0x142, &gfx900).as_deref(),
+            Some("row_bcast:15")
+        );
+        assert_eq!(
+            dpp_ctrl_text(0x143, &gfx900).as_deref(),
+            Some("row_bcast:31")
+        );
+        assert_eq!(
+            dpp_ctrl_text(0x151, &gfx90a).as_deref(),
+            Some("row_newbcast:1")
+        );
+        assert_eq!(
+            dpp_ctrl_text(0x151, &gfx1010).as_deref(),
+            Some("row_share:1")
+        );
+        assert_eq!(dpp_ctrl_text(0x151, &gfx900), None);
+        assert_eq!(dpp_ctrl_text(0x130, &gfx1010), None);
+        assert_eq!(dpp_ctrl_text(0x100, &gfx1010), None);
+        assert_eq!(
+            parse("wave_shl:1"),
+            Some(Ok(VopModifier::Dpp16("DPP_CTRL", 0x130)))
+        );
+        assert_eq!(
+            parse("row_bcast:31"),
+            Some(Ok(VopModifier::Dpp16("DPP_CTRL", 0x143)))
+        );
+        assert!(swizzle_exists_on("row_bcast:15", &gfx90a));
+        assert!(!swizzle_exists_on("row_bcast:15", &gfx1010));
+        assert!(!swizzle_exists_on("row_share:1", &gfx90a));
+        assert!(swizzle_exists_on("row_newbcast:1", &gfx90a));
+        assert!(!swizzle_exists_on("row_newbcast:1", &gfx900));
+        assert!(swizzle_exists_on("row_mask:0x1", &gfx900));
+    }
 
     #[test]
     fn words() {
