@@ -429,7 +429,7 @@ pub fn status_markdown(reports: &[Report]) -> String {
                 row(&mut out, &target, &report.corpus_version, &counts);
             }
         }
-        let name = format!("{no_spec_targets} GFX6-GFX9 targets");
+        let name = format!("{no_spec_targets} GFX6-GFX8 targets");
         row(&mut out, &name, &report.corpus_version, &no_spec);
     }
     out
