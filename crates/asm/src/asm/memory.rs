@@ -15,7 +15,7 @@ use super::{encode_built, reject, AsmOutcome, Assembler, NotEncoded};
 use crate::encode::{FamilyEncoder, VectorMemory};
 use crate::family::{Family, Segment};
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
-use crate::operands::{classify_memory, scalar_address_off, OperandCtx, INVALID_OPERAND};
+use crate::operands::{classify_memory, is_off, scalar_address_off, OperandCtx, INVALID_OPERAND};
 use crate::syntax::memory as syn;
 use crate::syntax::memory_modifiers::{self as mods, Access, MemModifier};
 use crate::syntax::{peel_modifiers, Piece, Statement};
@@ -137,7 +137,7 @@ fn build(
         return Err(reject(stmt.column, "too few operands for instruction"));
     }
     let operands = memory_operands(&pieces, &slots, family.segment(), cx)?;
-    let mut modifiers = address_fields(&operands, family.segment(), cx)?;
+    let mut modifiers = address_fields(&operands, family.segment(), cx, stmt.column)?;
     mods::check_th_scope(&words).map_err(|m| reject(stmt.column, m))?;
     if family == Family::Ds && stmt.mnemonic.starts_with("ds_gws") && !words.contains(&"gds") {
         // GFX11 global wave sync ops address GDS only (RDNA3 ISA §12 "GDS-only opcodes").
@@ -218,6 +218,7 @@ fn address_fields(
     operands: &[InstOperand],
     segment: Option<Segment>,
     cx: &OperandCtx,
+    column: u32,
 ) -> Result<Vec<(String, u32)>, NotEncoded> {
     let has = |name: &str| {
         operands
@@ -226,8 +227,20 @@ fn address_fields(
     };
     let mut fields = Vec::new();
     let has_vaddr = has("ADDR") || has("VADDR");
-    if segment == Some(Segment::Scratch) && has_vaddr && cx.encoding.field("SVE").is_some() {
+    let scratch = segment == Some(Segment::Scratch);
+    if scratch && has_vaddr && cx.encoding.field("SVE").is_some() {
         fields.push(("SVE".into(), 1));
+    }
+    let scalar_base = operands
+        .iter()
+        .any(|o| o.spec.field.as_deref() == Some("SADDR") && !is_off(&o.value));
+    if scratch && has_vaddr && scalar_base && cx.encoding.field("SVE").is_none() {
+        // Without the SVE bit (GFX9 before gfx940, GFX10) a scratch address is a VGPR or an
+        // SGPR, not both (the manuals' SADDR row: "use an SGPR instead of a VGPR").
+        return Err(reject(
+            column,
+            "operands are not valid for this GPU or mode",
+        ));
     }
     let unused_zero =
         segment == Some(Segment::Flat) && !syn::flat_writes_saddr(cx.target.gfx_major);

@@ -368,12 +368,20 @@ fn vgpr(text: &str, slot: &Operand, cx: &OperandCtx) -> Option<Result<RegRange, 
         && reg.first + reg.count <= 256
         && (half.is_none() || slot.size == 16)
         && !(narrow && reg.first >= 128);
-    Some(if ok {
+    // CDNA2 and later address VGPR tuples of 64 bits and more at even registers only
+    // (LLVM's GFX90A "aligned VGPR tuples" rule).
+    let misaligned = cx.target.gfx90a_plus && reg.count >= 2 && reg.first % 2 != 0;
+    Some(if misaligned {
+        Err(MISALIGNED_TUPLE.into())
+    } else if ok {
         Ok(reg)
     } else {
         Err(INVALID_OPERAND.into())
     })
 }
+
+/// llvm-mc's message for an odd-aligned VGPR tuple on gfx90a and later.
+const MISALIGNED_TUPLE: &str = "invalid register class: vgpr tuples must be 64 bit aligned";
 
 /// The inline-constant rules of a vector source slot: by operand size and float-ness; packed
 /// 16-bit pairs take 16-bit constants.
