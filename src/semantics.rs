@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use mcdiff_asm::inst::{Inst, OperandValue, RegFile, RegRange};
+use mcdiff_asm::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
 use mcdiff_sema::{
     Binding, BoundOperand, BoundValue, ExecError, Library, Program, SpecialReg, State,
 };
@@ -128,6 +128,12 @@ impl Semantics {
         };
         if inst.encoding == "VOPDXY" {
             return run_dual(arch_programs, spec, inst, state);
+        }
+        let agpr =
+            |o: &InstOperand| matches!(&o.value, OperandValue::Reg(r) if r.file == RegFile::Agpr);
+        if inst.operands.iter().any(agpr) {
+            // The machine state has no accumulation VGPR file.
+            return SemaVerdict::Unsupported("agpr-operands".into());
         }
         let program = match arch_programs.programs.get(&inst.name.to_ascii_uppercase()) {
             None => return SemaVerdict::NoPseudocode,
@@ -398,6 +404,7 @@ fn bound_reg(r: &RegRange) -> BoundValue {
     match &r.file {
         RegFile::Sgpr => BoundValue::Sgpr { first, count },
         RegFile::Vgpr => BoundValue::Vgpr { first, count },
+        RegFile::Agpr => unreachable!("AGPR operands are refused before binding"),
         RegFile::Ttmp => BoundValue::Ttmp { first, count },
         RegFile::Special(name) => {
             let name = name.to_ascii_uppercase();

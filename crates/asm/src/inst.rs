@@ -20,6 +20,8 @@
 pub enum RegFile {
     Sgpr,
     Vgpr,
+    /// Accumulation VGPRs (`a0`, LLVM also reads `acc0`): CDNA's second VGPR file.
+    Agpr,
     Ttmp,
     /// A named register or constant source, by its spec predefined-value name (`VCC_LO`, `M0`,
     /// `NULL`, `SRC_SCC`...).

@@ -91,7 +91,7 @@ pub fn classify(operand_type: &str) -> KindId {
 /// 32-bit form, not encoded) and `OPR_SIMM32` (an inline literal operand).
 pub fn classify_vector(operand_type: &str) -> KindId {
     match operand_type {
-        "OPR_VGPR" | "OPR_SRC_VGPR" => KindId::VectorRegister,
+        "OPR_VGPR" | "OPR_SRC_VGPR" | "OPR_ACCVGPR" => KindId::VectorRegister,
         "OPR_VCC" => KindId::ImplicitVcc,
         "OPR_SIMM32" => KindId::Literal32,
         t if t.starts_with("OPR_SREG") || t.starts_with("OPR_SDST") => KindId::ScalarRegister,
@@ -104,6 +104,33 @@ pub fn classify_vector(operand_type: &str) -> KindId {
 /// VGPR.
 pub fn is_vgpr_type(operand_type: &str) -> bool {
     matches!(operand_type, "OPR_VGPR" | "OPR_VGPR_OR_ACCVGPR")
+}
+
+/// Which register files a VGPR-numbered slot of a CDNA operand type names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AgprUse {
+    /// VGPRs only.
+    Never,
+    /// A VGPR or an AGPR: memory data, with the word's ACC bit, on CDNA2 and later (CDNA3
+    /// ISA, the ACC field of the DS, MUBUF, MTBUF and FLAT formats).
+    Also,
+    /// AGPRs only: the accumulator moves' OPR_ACCVGPR destinations and OPR_SRC_ACCVGPR
+    /// sources, which take the VGPR codes (v_accvgpr_read/write/mov).
+    Only,
+}
+
+/// How a slot of `operand_type` uses AGPRs on `target`.
+pub fn agpr_use(operand_type: &str, target: &TargetCtx) -> AgprUse {
+    match operand_type {
+        "OPR_ACCVGPR" | "OPR_SRC_ACCVGPR" => AgprUse::Only,
+        "OPR_VGPR_OR_ACCVGPR" if target.gfx90a_plus => AgprUse::Also,
+        _ => AgprUse::Never,
+    }
+}
+
+/// True for a slot that takes an AGPR on `target`.
+pub fn takes_agpr(operand_type: &str, target: &TargetCtx) -> bool {
+    agpr_use(operand_type, target) != AgprUse::Never
 }
 
 /// The kind of a memory slot: VGPRs by number, scalar operands as the scalar formats.
@@ -171,7 +198,7 @@ pub(crate) fn register_code(
     slot: &Operand,
     cx: &OperandCtx,
 ) -> Result<i64, String> {
-    if reg.file == RegFile::Vgpr {
+    if matches!(reg.file, RegFile::Vgpr | RegFile::Agpr) {
         return Err(INVALID_OPERAND.into());
     }
     // Named constant sources and `null` (count 0) stand in for operands of any width, except

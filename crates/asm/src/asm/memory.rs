@@ -15,7 +15,8 @@ use super::{encode_built, reject, AsmOutcome, Assembler, NotEncoded};
 use crate::encode::{FamilyEncoder, VectorMemory};
 use crate::family::{Family, Segment};
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
-use crate::operands::{classify_memory, is_off, scalar_address_off, OperandCtx, INVALID_OPERAND};
+use crate::operands::{classify_memory, is_off, scalar_address_off, takes_agpr};
+use crate::operands::{OperandCtx, INVALID_OPERAND};
 use crate::syntax::memory as syn;
 use crate::syntax::memory_modifiers::{self as mods, Access, MemModifier};
 use crate::syntax::{peel_modifiers, Piece, Statement};
@@ -138,6 +139,7 @@ fn build(
     }
     let operands = memory_operands(&pieces, &slots, family.segment(), cx)?;
     let mut modifiers = address_fields(&operands, family.segment(), cx, stmt.column)?;
+    modifiers.extend(accumulator_data(&operands, cx, stmt.column)?);
     mods::check_th_scope(&words).map_err(|m| reject(stmt.column, m))?;
     if family == Family::Ds && stmt.mnemonic.starts_with("ds_gws") && !words.contains(&"gds") {
         // GFX11 global wave sync ops address GDS only (RDNA3 ISA §12 "GDS-only opcodes").
@@ -251,6 +253,37 @@ fn address_fields(
         fields.push(("SADDR".into(), off));
     }
     Ok(fields)
+}
+
+/// ACC set when the data operands are AGPRs (CDNA2 and later: the ACC bit of the DS, MUBUF,
+/// MTBUF and FLAT formats covers data and destination alike, so they are all of one file).
+fn accumulator_data(
+    operands: &[InstOperand],
+    cx: &OperandCtx,
+    column: u32,
+) -> Result<Option<(String, u32)>, NotEncoded> {
+    let files: Vec<&RegFile> = operands
+        .iter()
+        .filter(|o| takes_agpr(&o.spec.operand_type, cx.target))
+        .filter_map(|o| match &o.value {
+            OperandValue::Reg(r) => Some(&r.file),
+            _ => None,
+        })
+        .collect();
+    let agprs = files.iter().filter(|f| ***f == RegFile::Agpr).count();
+    if agprs == 0 {
+        return Ok(None);
+    }
+    if agprs != files.len() {
+        let message = "invalid register class: data and dst should be all VGPR or AGPR";
+        return Err(reject(column, message));
+    }
+    if cx.encoding.field("ACC").is_none() {
+        return Err(NotEncoded::Unsupported(
+            "spec gap: encoding has no ACC field".into(),
+        ));
+    }
+    Ok(Some(("ACC".into(), 1)))
 }
 
 /// The encoding fields the modifier words set (offsets, cache policy, flags); a field set

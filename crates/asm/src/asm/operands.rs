@@ -167,7 +167,11 @@ impl OperandParser for VectorSource {
         let vgpr_or_inline = slot.operand_type.ends_with("VGPR_OR_INLINE");
         if let Some(reg) = vgpr(&piece.text, slot, cx) {
             let reg = reg?;
-            if reg.file != RegFile::Vgpr {
+            let numbered = matches!(reg.file, RegFile::Vgpr | RegFile::Agpr);
+            if numbered && !file_fits(&reg, slot, cx) {
+                return Err(INVALID_OPERAND.into());
+            }
+            if !numbered {
                 if vgpr_or_inline {
                     return Err(INVALID_OPERAND.into());
                 }
@@ -203,7 +207,7 @@ impl OperandParser for VectorSource {
 impl OperandParser for VectorRegister {
     fn parse(&self, piece: &Piece, slot: &Operand, cx: &OperandCtx) -> Parsed {
         match vgpr(&piece.text, slot, cx) {
-            Some(Ok(reg)) if reg.file == RegFile::Vgpr => Ok(OperandValue::Reg(reg)),
+            Some(Ok(reg)) if file_fits(&reg, slot, cx) => Ok(OperandValue::Reg(reg)),
             Some(Err(e)) => Err(e),
             _ => Err(INVALID_OPERAND.into()),
         }
@@ -347,6 +351,15 @@ fn is_vop32(cx: &OperandCtx) -> bool {
     cx.family.is_vop32()
 }
 
+/// Whether a VGPR or AGPR suits the slot's register file ([`agpr_use`]).
+fn file_fits(reg: &RegRange, slot: &Operand, cx: &OperandCtx) -> bool {
+    matches!(
+        (agpr_use(&slot.operand_type, cx.target), &reg.file),
+        (AgprUse::Never | AgprUse::Also, RegFile::Vgpr)
+            | (AgprUse::Also | AgprUse::Only, RegFile::Agpr)
+    )
+}
+
 /// A VGPR for a vector slot: the register count must match the operand size; a true16 half
 /// (`v1.h`) needs a 16-bit slot and, in 32-bit encodings, one of v0..v127.
 fn vgpr(text: &str, slot: &Operand, cx: &OperandCtx) -> Option<Result<RegRange, String>> {
@@ -355,7 +368,7 @@ fn vgpr(text: &str, slot: &Operand, cx: &OperandCtx) -> Option<Result<RegRange, 
         Ok(reg) => reg,
         Err(e) => return Some(Err(e)),
     };
-    if reg.file != RegFile::Vgpr {
+    if !matches!(reg.file, RegFile::Vgpr | RegFile::Agpr) {
         return match half {
             Some(_) => Some(Err(INVALID_OPERAND.into())),
             None => Some(Ok(reg)),

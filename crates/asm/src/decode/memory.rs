@@ -11,7 +11,7 @@ use super::{DecodeOutcome, Disassembler, Failure, FieldReader, Found};
 use crate::bits::read_field;
 use crate::family::{family_name, Family, Segment};
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
-use crate::operands::{is_vgpr_type, scalar_address_off};
+use crate::operands::{is_vgpr_type, scalar_address_off, takes_agpr};
 use crate::syntax::llvm_mnemonic;
 use crate::syntax::memory::{self as syn, vgpr_slot, Written};
 
@@ -33,15 +33,6 @@ impl Disassembler<'_> {
         let family = Family::of(&form.encoding);
         if family.is_image() && self.ctx.gfx_major < 10 {
             return DecodeOutcome::Unsupported("GFX9 MIMG decoding not implemented".into());
-        }
-        // CDNA2 and later read or write AGPRs where a memory word's ACC bit is set.
-        let acc = self
-            .ctx
-            .spec
-            .encoding(&form.encoding)
-            .and_then(|e| e.field("ACC"));
-        if acc.is_some_and(|f| read_field(found.word, f, 0) != 0) {
-            return DecodeOutcome::Unsupported("AGPR operands not implemented".into());
         }
         if family.is_ds() {
             self.decode_ds(found)
@@ -98,7 +89,9 @@ impl Disassembler<'_> {
         } else {
             full
         };
-        let sve = read("SVE").unwrap_or(0) != 0;
+        // Without an SVE bit (GFX9 before gfx940, GFX10) a scratch word addresses by VGPR
+        // exactly when it has no scalar address.
+        let sve = read("SVE").map_or(saddr_off, |v| v != 0);
         let mut operands = Vec::new();
         for slot in written_slots(count) {
             let op = slot.operand;
@@ -110,7 +103,7 @@ impl Disassembler<'_> {
             if segment == Segment::Scratch && is_address && !sve {
                 continue;
             }
-            match self.flat_register(&op, reader.read(field), off_code) {
+            match self.flat_register(found, &op, reader.read(field), off_code) {
                 Ok(reg) => operands.push(InstOperand {
                     spec: op,
                     value: OperandValue::Reg(reg),
@@ -122,17 +115,34 @@ impl Disassembler<'_> {
         self.decoded(found, mnemonic, (operands, modifiers), len)
     }
 
+    /// The register file of a memory word's VGPR operand: an AGPR for a data operand of a
+    /// word whose ACC bit is set (CDNA2 and later), else a VGPR.
+    fn vgpr_file(&self, found: &Found, op: &Operand) -> RegFile {
+        let acc = self
+            .ctx
+            .spec
+            .encoding(&found.form.encoding)
+            .and_then(|e| e.field("ACC"));
+        let set = acc.is_some_and(|f| read_field(found.word, f, 0) != 0);
+        if set && takes_agpr(&op.operand_type, &self.ctx) {
+            RegFile::Agpr
+        } else {
+            RegFile::Vgpr
+        }
+    }
+
     /// A flat operand's register: SADDR names a scalar register (NULL with no width for
-    /// `off`), every other field a VGPR by number.
+    /// `off`), every other field a VGPR (or AGPR) by number.
     fn flat_register(
         &self,
+        found: &Found,
         op: &Operand,
         raw: u64,
         off_code: Option<u32>,
     ) -> Result<RegRange, Failure> {
         if op.field.as_deref() != Some("SADDR") {
             return Ok(RegRange {
-                file: RegFile::Vgpr,
+                file: self.vgpr_file(found, op),
                 first: raw as u32,
                 count: op.size.div_ceil(32).max(1),
             });
@@ -238,7 +248,7 @@ impl Disassembler<'_> {
                     Err(why) => return why.into(),
                 },
                 _ => OperandValue::Reg(RegRange {
-                    file: RegFile::Vgpr,
+                    file: self.vgpr_file(found, &op),
                     first: raw as u32,
                     count: op.size.div_ceil(32).max(1),
                 }),
@@ -451,7 +461,7 @@ impl Disassembler<'_> {
                 ));
             }
             let reg = RegRange {
-                file: RegFile::Vgpr,
+                file: self.vgpr_file(found, &op),
                 first: reader.read(field) as u32,
                 count: op.size.div_ceil(32).max(1),
             };

@@ -224,13 +224,36 @@ impl<'s> Disassembler<'s> {
         if self.ctx.gfx_major < 9 {
             return None;
         }
-        let best = self
+        let matching: Vec<&Candidate> = self
             .candidates
             .iter()
             .filter(|c| c.mask_bytes <= available.max(4))
             .filter(|c| word & c.encoding_mask == c.encoding_value)
-            .max_by_key(|c| c.encoding_mask.count_ones())?;
-        match best.family {
+            .collect();
+        let longest = matching
+            .iter()
+            .map(|c| c.encoding_mask.count_ones())
+            .max()?;
+        let best: Vec<&Candidate> = matching
+            .into_iter()
+            .filter(|c| c.encoding_mask.count_ones() == longest)
+            .collect();
+        // Formats sharing their ENCODING bits (CDNA's VOP3P and VOP3P_MFMA) are told apart
+        // by which one has an instruction at the word's opcode.
+        let has_opcode = |c: &&&Candidate| -> bool {
+            let (Some(base), Some(op)) = (c.family.opcode_space(), c.encoding.field("OP")) else {
+                return false;
+            };
+            let opcode = read_field(word, op, 0) as u32;
+            self.vector_ops.contains_key(&(base, opcode))
+        };
+        let chosen = match best.iter().find(has_opcode) {
+            Some(c) => *c,
+            // No format we read has an instruction there; one we do not read may (MFMA).
+            None if best.iter().any(|c| c.family == Family::Other) => return None,
+            None => *best.first()?,
+        };
+        match chosen.family {
             Family::Vopd => Some(Family::Vopd),
             family => family.opcode_space(),
         }

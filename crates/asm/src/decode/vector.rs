@@ -11,6 +11,7 @@ use super::{DecodeOutcome, Disassembler, Failure};
 use crate::bits::read_field;
 use crate::family::Family;
 use crate::inst::{Inst, OperandValue, RegFile, RegRange};
+use crate::operands::{agpr_use, AgprUse};
 use crate::syntax::forms::{self, Forced};
 use crate::syntax::llvm_mnemonic;
 use crate::syntax::regs::parse_register;
@@ -366,8 +367,12 @@ impl<'s> Disassembler<'s> {
                 }
                 index &= 0x7f;
             }
+            let file = match agpr_use(operand_type, &self.ctx) {
+                AgprUse::Only => RegFile::Agpr,
+                _ => RegFile::Vgpr,
+            };
             return Ok(OperandValue::Reg(RegRange {
-                file: RegFile::Vgpr,
+                file,
                 first: index as u32,
                 count: slot.size.div_ceil(32).max(1),
             }));

@@ -152,7 +152,7 @@ impl OperandEncoder for SmemOffset {
 impl OperandEncoder for VectorSource {
     fn encode(&self, value: &OperandValue, slot: &Operand, cx: &OperandCtx) -> Encoded {
         let bits = match value {
-            OperandValue::Reg(reg) if reg.file == RegFile::Vgpr => {
+            OperandValue::Reg(reg) if matches!(reg.file, RegFile::Vgpr | RegFile::Agpr) => {
                 predefined(cx.target.spec, "OPR_SRC_VGPR", &spec_name(reg))
                     .ok_or_else(|| "spec lists no VGPR source codes".to_string())?
                     as u64

@@ -118,6 +118,9 @@ pub fn strip_lit(text: &str) -> Option<&str> {
 /// LLVM mnemonics whose spec instruction has another name: (first GFX major, last GFX major,
 /// LLVM mnemonic, AMD name). Consulted only when the spec does not know the mnemonic itself.
 pub const MNEMONIC_ALIASES: &[(u32, u32, &str, &str)] = &[
+    // The CDNA1/CDNA2 manuals name the accumulator moves without a type suffix.
+    (9, 9, "v_accvgpr_read_b32", "V_ACCVGPR_READ"),
+    (9, 9, "v_accvgpr_write_b32", "V_ACCVGPR_WRITE"),
     // GFX11 renamed the *N2 / *_NOT1 logic ops; LLVM keeps the old spellings as aliases.
     (11, 12, "s_andn2_b32", "S_AND_NOT1_B32"),
     (11, 12, "s_andn2_b64", "S_AND_NOT1_B64"),
@@ -337,11 +340,21 @@ pub fn text_position(encoding: &str, mnemonic: &str, field: &str) -> usize {
 /// ENC_SMEM fields set by modifiers, in the order llvm-mc prints them.
 pub const SMEM_MODIFIER_FIELDS: &[&str] = &["GLC", "DLC", "TH", "SCOPE", "SCALE_OFFSET", "NV"];
 
-/// The mnemonic llvm-mc prints for spec instruction `name`: the AMD name in lower case. The
-/// spellings in [`crate::syntax::MNEMONIC_ALIASES`] are ones llvm-mc accepts, not prints
-/// (llvm-mc 22 prints `s_and_not1_b32`, `s_load_b32`, `s_add_co_u32` for GFX11/GFX12 words).
+/// AMD names llvm-mc prints differently: (AMD name, LLVM mnemonic).
+const PRINTED_NAMES: &[(&str, &str)] = &[
+    ("V_ACCVGPR_READ", "v_accvgpr_read_b32"),
+    ("V_ACCVGPR_WRITE", "v_accvgpr_write_b32"),
+];
+
+/// The mnemonic llvm-mc prints for spec instruction `name`: the AMD name in lower case,
+/// except the few [`PRINTED_NAMES`]. Most spellings in [`crate::syntax::MNEMONIC_ALIASES`]
+/// are ones llvm-mc accepts, not prints (llvm-mc 22 prints `s_and_not1_b32`, `s_load_b32`,
+/// `s_add_co_u32` for GFX11/GFX12 words).
 pub fn llvm_mnemonic(name: &str) -> String {
-    name.to_ascii_lowercase()
+    PRINTED_NAMES
+        .iter()
+        .find(|(amd, _)| amd.eq_ignore_ascii_case(name))
+        .map_or_else(|| name.to_ascii_lowercase(), |(_, llvm)| llvm.to_string())
 }
 
 #[cfg(test)]

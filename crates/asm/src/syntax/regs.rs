@@ -53,8 +53,10 @@ const NAMED: &[(&str, &str, u32)] = &[
 /// Register files with numbered registers, longest prefix first so `ttmp` wins over `t`.
 const FILES: &[(&str, RegFile)] = &[
     ("ttmp", RegFile::Ttmp),
+    ("acc", RegFile::Agpr),
     ("s", RegFile::Sgpr),
     ("v", RegFile::Vgpr),
+    ("a", RegFile::Agpr),
 ];
 
 /// Parses `text` as a register. `None`: not register syntax at all (try an expression);
@@ -181,7 +183,8 @@ pub fn spec_name(reg: &RegRange) -> String {
     match &reg.file {
         RegFile::Sgpr => format!("s{}", reg.first),
         RegFile::Ttmp => format!("TTMP{}", reg.first),
-        RegFile::Vgpr => format!("v{}", reg.first),
+        // An AGPR has its VGPR's code: the instruction, or its ACC bits, name the file.
+        RegFile::Vgpr | RegFile::Agpr => format!("v{}", reg.first),
         RegFile::Special(name) => name.clone(),
     }
 }
@@ -195,6 +198,7 @@ pub fn register_text(reg: &RegRange) -> String {
     match &reg.file {
         RegFile::Sgpr => numbered("s"),
         RegFile::Vgpr => numbered("v"),
+        RegFile::Agpr => numbered("a"),
         RegFile::Ttmp => numbered("ttmp"),
         RegFile::Special(name) => {
             let lower = name.to_ascii_lowercase();
@@ -230,6 +234,13 @@ mod tests {
     #[test]
     fn numbered_registers_and_ranges() {
         assert_eq!(parse_register("s7"), Some(Ok(reg(RegFile::Sgpr, 7, 1))));
+        assert_eq!(parse_register("a255"), Some(Ok(reg(RegFile::Agpr, 255, 1))));
+        assert_eq!(
+            parse_register("acc[2:3]"),
+            Some(Ok(reg(RegFile::Agpr, 2, 2)))
+        );
+        assert_eq!(register_text(&reg(RegFile::Agpr, 2, 2)), "a[2:3]");
+        assert_eq!(parse_register("attr0.x"), None);
         assert_eq!(parse_register("s[2:3]"), Some(Ok(reg(RegFile::Sgpr, 2, 2))));
         assert_eq!(parse_register("s[5]"), Some(Ok(reg(RegFile::Sgpr, 5, 1))));
         assert_eq!(

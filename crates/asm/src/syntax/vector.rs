@@ -528,7 +528,7 @@ pub fn vector_mnemonic(
 pub const OPERANDLESS: &[&str] = &["v_nop", "v_pipeflush"];
 
 /// VOP1 instructions with a VOP3 form that llvm-mc prints without `_e32`.
-const BARE_E32: &[&str] = &["v_readfirstlane_b32"];
+const BARE_E32: &[&str] = &["v_readfirstlane_b32", "v_accvgpr_mov_b32"];
 
 #[cfg(test)]
 mod tests {
