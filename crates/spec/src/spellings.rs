@@ -1,7 +1,7 @@
 //! One name per encoding field, whichever file it comes from.
 //!
 //! AMD's files spell some fields differently: the rebuilds from the PDF manuals keep the
-//! manuals' table names (CLMP, BC, OPSEL, DST_U, UNRM, TGT, LANE_SEL0...), the official schema
+//! manuals' table names (CLMP, BC, OPSEL, DST_U, UNRM, TGT, SOE, LANE_SEL0...), the official schema
 //! and the files rebuilt in it use longer ones (CLAMP, BOUND_CTRL, OP_SEL, DST_UNUSED...),
 //! and the CDNA5 manual says CM. Every file is read into the names below right after
 //! parsing, so composing files, the supplement and everything downstream see one spelling.
@@ -21,6 +21,7 @@ const FIELD_SPELLINGS: &[(&str, &[&str])] = &[
     ("ATTR_CHAN", &["ATTRCHAN"]),
     ("ROW_EN", &["ROW"]),
     ("WAIT_EXP", &["WAITEXP"]),
+    ("SOFFSET_EN", &["SOE"]),
     ("LANE_SEL_0", &["LANE_SEL0"]),
     ("LANE_SEL_1", &["LANE_SEL1"]),
     ("LANE_SEL_2", &["LANE_SEL2"]),

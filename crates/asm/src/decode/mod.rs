@@ -454,10 +454,7 @@ impl<'s> Disassembler<'s> {
                     imm: None,
                 });
             }
-            let enabled = ["SOFFSET_EN", "SOE"]
-                .iter()
-                .find_map(|f| enc.field(f))
-                .is_some_and(|f| reader.read(f) != 0);
+            let enabled = enc.field("SOFFSET_EN").is_some_and(|f| reader.read(f) != 0);
             let soffset = match enc.field("SOFFSET") {
                 Some(f) if enabled => Some(reg_at(reader.read(f))?),
                 _ => None,

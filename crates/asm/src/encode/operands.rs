@@ -124,13 +124,10 @@ impl OperandEncoder for SmemOffset {
                     bits.push(("IMM".to_string(), 1));
                     bits.push((imm_field.to_string(), imm.unwrap_or(0) as u64));
                     if let Some(code) = code {
-                        // AMD's CDNA3 file calls the soffset-enable bit SOFFSET_EN, the
-                        // manual-derived files SOE.
-                        let enable = ["SOFFSET_EN", "SOE"]
-                            .into_iter()
-                            .find(|f| enc.field(f).is_some())
-                            .ok_or("SMEM encoding has no soffset-enable field")?;
-                        bits.push((enable.to_string(), 1));
+                        if enc.field("SOFFSET_EN").is_none() {
+                            return Err("SMEM encoding has no soffset-enable field".into());
+                        }
+                        bits.push(("SOFFSET_EN".to_string(), 1));
                         bits.push(("SOFFSET".to_string(), code));
                     }
                 }
