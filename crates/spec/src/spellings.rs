@@ -44,6 +44,12 @@ pub fn canonical_field(name: &str) -> &str {
 pub(crate) fn canonicalize(spec: &mut Spec) {
     for field in spec.encodings.iter_mut().flat_map(|e| e.fields.iter_mut()) {
         rename(&mut field.name);
+        // GFX9's MTBUF DFMT is a 4-bit data format beside a 3-bit NFMT; the RDNA1 manual
+        // names GFX10's 7-bit unified format field DFMT too, which the RDNA2 file calls
+        // FORMAT.
+        if field.name == "DFMT" && field.width() == 7 {
+            field.name = "FORMAT".into();
+        }
     }
     let operands = spec
         .instructions

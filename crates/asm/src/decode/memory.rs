@@ -682,10 +682,18 @@ fn buffer_modifiers(reader: &FieldReader, mnemonic: &str) -> Vec<(String, u32)> 
     let enc = reader.enc;
     let read = |name: &str| enc.field(name).map(|f| reader.read(f) as u32);
     let tbuffer = mnemonic.starts_with("tbuffer_");
-    let format = read("FORMAT");
+    // GFX9 splits the format into DFMT and NFMT: read as the 7-bit code `dfmt | nfmt << 4`.
+    let split = read("DFMT").map(|d| d | read("NFMT").unwrap_or(0) << 4);
+    let format = read("FORMAT").or(split);
+    let format_fields = |code: u32| -> Vec<(String, u32)> {
+        match split {
+            Some(_) => vec![("DFMT".into(), code & 0xf), ("NFMT".into(), code >> 4)],
+            None => vec![("FORMAT".into(), code)],
+        }
+    };
     let mut modifiers: Vec<(String, u32)> = Vec::new();
     if let (true, Some(code)) = (tbuffer, format.filter(|&c| c != 1)) {
-        modifiers.push(("FORMAT".into(), code));
+        modifiers.extend(format_fields(code));
     }
     for name in BUFFER_ADDRESS_FLAGS {
         if read(name).unwrap_or(0) != 0 {
@@ -708,7 +716,7 @@ fn buffer_modifiers(reader: &FieldReader, mnemonic: &str) -> Vec<(String, u32)> 
         }
     }
     if let Some(code) = format.filter(|&c| !tbuffer || c == 1) {
-        modifiers.push(("FORMAT".into(), code));
+        modifiers.extend(format_fields(code));
     }
     modifiers
 }

@@ -7,7 +7,8 @@
 use crate::family::{Family, Segment};
 use crate::inst::{Inst, OperandValue, RegFile};
 use crate::syntax::memory::{access, export_target_name, is_two_address_ds, lds_wait_fields};
-use crate::syntax::memory_modifiers::{buffer_format_name, image_dim_name, scope_name, th_name};
+use crate::syntax::memory_modifiers::{buffer_format_name, image_dim_name, scope_name};
+use crate::syntax::memory_modifiers::{split_format_text, th_name};
 use crate::syntax::regs::register_text;
 use crate::target::TargetCtx;
 
@@ -44,6 +45,11 @@ pub fn buffer_text(inst: &Inst, ctx: &TargetCtx) -> String {
                 Some(name) => words.push(format!("format:[BUF_FMT_{name}]")),
                 None => words.push(format!("format:{code}")),
             }
+        }
+        Some((f, data)) if f == "DFMT" && inst.mnemonic.starts_with("tbuffer_") => {
+            // GFX9's split format, printed by the parts that are not the defaults.
+            let num = inst.modifiers.get("NFMT");
+            words.extend(split_format_text(data | num << 4));
         }
         _ => {}
     }

@@ -766,6 +766,30 @@ fn swizzle_macros_reduce_to_offsets() {
     assert!(crate::syntax::memory_modifiers::swizzle("(FFT,1)", &ctx(&spec, "tonga")).is_err());
 }
 
+/// GFX9's split format codes `dfmt | nfmt << 4`, from llvm-mc 22 runs of
+/// `tbuffer_load_format_x v1, off, s[4:7], s1 format:...` on gfx900 (DFMT bits [22:19],
+/// NFMT [25:23]) and the text it prints back.
+#[test]
+fn gfx9_split_buffer_formats() {
+    let spec = Spec::default();
+    let cx = ctx(&spec, "gfx900");
+    let format = |text: &str| crate::syntax::memory_modifiers::buffer_format(text, &cx);
+    assert_eq!(
+        format("[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT]"),
+        Ok(0x74)
+    );
+    assert_eq!(format("[BUF_NUM_FORMAT_FLOAT]"), Ok(0x71));
+    assert_eq!(format("22"), Ok(22));
+    assert!(format("[BUF_FMT_32_FLOAT]").is_err());
+    let text = crate::syntax::memory_modifiers::split_format_text;
+    assert_eq!(
+        text(22).as_deref(),
+        Some("format:[BUF_DATA_FORMAT_10_11_11,BUF_NUM_FORMAT_SNORM]")
+    );
+    assert_eq!(text(0x71).as_deref(), Some("format:[BUF_NUM_FORMAT_FLOAT]"));
+    assert_eq!(text(1), None);
+}
+
 /// Format codes from llvm-mc 22 runs of `tbuffer_load_format_x ... format:[...]` lines
 /// written for this test; 32_UNORM names no unified format and is rejected.
 #[test]

@@ -394,6 +394,9 @@ const UNIFIED_FORMATS: &[&str] = &[
 /// 8 and UNORM), which LLVM accepts when `<d>_<n>` names a unified format (LLVM
 /// AMDGPUModifierSyntax "fmt", "ufmt"). Unified codes are those of GFX11 and later.
 pub fn buffer_format(text: &str, ctx: &TargetCtx) -> Result<u32, String> {
+    if ctx.gfx_major == 9 {
+        return split_format(text);
+    }
     if ctx.gfx_major < 11 {
         return Err("buffer formats of this generation are not in our tables".into());
     }
@@ -520,6 +523,80 @@ pub fn scope_name(scope: u32) -> Option<&'static str> {
 /// `BUF_FMT_` prefix; `None` for codes the table has no name for.
 pub fn buffer_format_name(code: u32) -> Option<&'static str> {
     UNIFIED_FORMATS.get(code as usize).copied()
+}
+
+/// GFX9 data formats (MTBUF DFMT) by code, as LLVM's AMDGPUModifierSyntax lists them.
+const DATA_FORMATS: &[&str] = &[
+    "INVALID",
+    "8",
+    "16",
+    "8_8",
+    "32",
+    "16_16",
+    "10_11_11",
+    "11_11_10",
+    "10_10_10_2",
+    "2_10_10_10",
+    "8_8_8_8",
+    "32_32",
+    "16_16_16_16",
+    "32_32_32",
+    "32_32_32_32",
+    "RESERVED_15",
+];
+
+/// GFX9 numeric formats (MTBUF NFMT) by code, as LLVM's AMDGPUModifierSyntax lists them.
+const NUM_FORMATS: &[&str] = &[
+    "UNORM",
+    "SNORM",
+    "USCALED",
+    "SSCALED",
+    "UINT",
+    "SINT",
+    "RESERVED_6",
+    "FLOAT",
+];
+
+/// The 7-bit GFX9 format code `dfmt | nfmt << 4` of `format:N` or
+/// `format:[BUF_DATA_FORMAT_<d>,BUF_NUM_FORMAT_<n>]` (either part, in either order; the
+/// defaults are 8 and UNORM). GFX9 has no unified `BUF_FMT_` formats.
+fn split_format(text: &str) -> Result<u32, String> {
+    let Some(list) = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) else {
+        return number(text)
+            .filter(|v| (0..128).contains(v))
+            .map(|v| v as u32)
+            .ok_or_else(|| "invalid format".to_string());
+    };
+    let (mut data, mut num) = (None, None);
+    for part in list.split(',').map(str::trim) {
+        let code = |prefix: &str, names: &[&str]| {
+            let name = part.strip_prefix(prefix)?;
+            names.iter().position(|n| *n == name).map(|c| c as u32)
+        };
+        if part.starts_with("BUF_FMT_") {
+            return Err("unified format is not supported on this GPU".into());
+        } else if let (Some(d), None) = (code("BUF_DATA_FORMAT_", DATA_FORMATS), data) {
+            data = Some(d);
+        } else if let (Some(n), None) = (code("BUF_NUM_FORMAT_", NUM_FORMATS), num) {
+            num = Some(n);
+        } else {
+            return Err("unsupported format".into());
+        }
+    }
+    Ok(data.unwrap_or(1) | num.unwrap_or(0) << 4)
+}
+
+/// `format:[...]` as llvm-mc prints a GFX9 format code: the parts that are not the defaults.
+pub fn split_format_text(code: u32) -> Option<String> {
+    let (data, num) = (code & 0xf, code >> 4);
+    let mut parts = Vec::new();
+    if data != 1 {
+        parts.push(format!("BUF_DATA_FORMAT_{}", DATA_FORMATS[data as usize]));
+    }
+    if num != 0 {
+        parts.push(format!("BUF_NUM_FORMAT_{}", NUM_FORMATS.get(num as usize)?));
+    }
+    (!parts.is_empty()).then(|| format!("format:[{}]", parts.join(",")))
 }
 
 /// The `SQ_RSRC_IMG_<name>` suffix of an image DIM code (the inverse of [`image_dim`]).
