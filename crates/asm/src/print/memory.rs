@@ -40,7 +40,8 @@ pub fn buffer_text(inst: &Inst, ctx: &TargetCtx) -> String {
     let mut words = vec![operands.join(", ")];
     // The first FORMAT entry is the printed one; a trailing default is the assembler's.
     match inst.modifiers.first() {
-        Some((f, code)) if f == "FORMAT" && inst.mnemonic.starts_with("tbuffer_") => {
+        // The default format (1: 8, UNORM) is never printed.
+        Some((f, code)) if f == "FORMAT" && *code != 1 && inst.mnemonic.starts_with("tbuffer_") => {
             match buffer_format_name(*code).filter(|_| ctx.gfx_major >= 11) {
                 Some(name) => words.push(format!("format:[BUF_FMT_{name}]")),
                 None => words.push(format!("format:{code}")),
