@@ -126,14 +126,14 @@ impl Semantics {
             Ok(None) => return SemaVerdict::NoPseudocode,
             Err(_) => return SemaVerdict::Unsupported("pseudocode file unreadable".into()),
         };
-        if inst.encoding == "VOPDXY" {
-            return run_dual(arch_programs, spec, inst, state);
-        }
         let agpr =
             |o: &InstOperand| matches!(&o.value, OperandValue::Reg(r) if r.file == RegFile::Agpr);
         if inst.operands.iter().any(agpr) {
             // The machine state has no accumulation VGPR file.
             return SemaVerdict::Unsupported("agpr-operands".into());
+        }
+        if inst.encoding == "VOPDXY" {
+            return run_dual(arch_programs, spec, inst, state);
         }
         let program = match arch_programs.programs.get(&inst.name.to_ascii_uppercase()) {
             None => return SemaVerdict::NoPseudocode,

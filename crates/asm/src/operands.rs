@@ -99,9 +99,8 @@ pub fn classify_vector(operand_type: &str) -> KindId {
     }
 }
 
-/// True for the memory data types that name a VGPR: CDNA3's `OPR_VGPR_OR_ACCVGPR` is a VGPR
-/// or, with the ACC bit, an AGPR (gfx90a and later); AGPRs are not parsed, so it reads as a
-/// VGPR.
+/// True for the memory operand types numbered like a VGPR: CDNA3's `OPR_VGPR_OR_ACCVGPR` is a
+/// VGPR or, with the ACC bit, an AGPR on gfx90a and later ([`agpr_use`]).
 pub fn is_vgpr_type(operand_type: &str) -> bool {
     matches!(operand_type, "OPR_VGPR" | "OPR_VGPR_OR_ACCVGPR")
 }

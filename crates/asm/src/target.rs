@@ -19,7 +19,8 @@ pub struct TargetCtx<'a> {
     /// llvm-mc's `real-true16` feature: 16-bit VGPR operands are register halves (`v1.l`).
     pub real_true16: bool,
     /// CDNA2 and later GFX9 parts (gfx90a, gfx940-942, gfx950), which LLVM gives the GFX90A
-    /// features: the DPP row_newbcast swizzle among them.
+    /// features: the DPP row_newbcast swizzle, even-aligned VGPR tuples and AGPRs as memory
+    /// data.
     pub gfx90a_plus: bool,
 }
 

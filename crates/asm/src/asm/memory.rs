@@ -154,7 +154,7 @@ fn build(
     }
     if cx.encoding.field("DFMT").is_some() && !modifiers.iter().any(|(f, _)| f == "DFMT") {
         // GFX9's default: BUF_DATA_FORMAT_8, BUF_NUM_FORMAT_UNORM (LLVM "fmt").
-        modifiers.extend(split_format_fields(1));
+        modifiers.extend(mods::split_format_fields(1));
     }
     if access == Access::Atomic && cx.encoding.field("VDST").is_some() {
         check_atomic_return(&operands, &modifiers, cx, stmt.column)?;
@@ -359,16 +359,11 @@ fn modifier_bits(
             Ok(vec![(format!("OFFSET{n}"), v as u32)])
         }
         MemModifier::Field("FORMAT", v) if cx.encoding.field("DFMT").is_some() => {
-            Ok(split_format_fields(v))
+            Ok(mods::split_format_fields(v))
         }
         MemModifier::Field(f, v) if cx.encoding.field(f).is_some() => Ok(vec![(f.to_string(), v)]),
         MemModifier::OffsetPair(..) | MemModifier::Field(..) => Err(INVALID_OPERAND.into()),
     }
-}
-
-/// GFX9's MTBUF fields for a 7-bit format code: DFMT the low 4 bits, NFMT the high 3.
-fn split_format_fields(code: u32) -> Vec<(String, u32)> {
-    vec![("DFMT".into(), code & 0xf), ("NFMT".into(), code >> 4)]
 }
 
 /// An atomic returns the old value exactly when it writes a destination, and says so in its

@@ -8,14 +8,14 @@
 use mcdiff_spec::{Field, InstructionEncoding, Operand};
 
 use super::{DecodeOutcome, Disassembler, Failure, FieldReader, Found};
-use crate::bits::read_field;
 use crate::family::{family_name, Family, Segment};
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
 use crate::operands::{is_vgpr_type, scalar_address_off, takes_agpr};
 use crate::syntax::llvm_mnemonic;
 use crate::syntax::memory::{self as syn, vgpr_slot, Written};
+use crate::syntax::memory_modifiers::split_format_fields;
 
-/// Image modifier fields in llvm-mc's printing order (GFX11 spells `unorm` UNRM).
+/// Image modifier fields in llvm-mc's printing order.
 pub(crate) const IMAGE_MODIFIER_FIELDS: &[&str] = &[
     "DMASK", "DIM", "UNORM", "GLC", "SLC", "DLC", "TH", "SCOPE", "R128", "A16", "TFE", "LWE", "D16",
 ];
@@ -92,6 +92,7 @@ impl Disassembler<'_> {
         // Without an SVE bit (GFX9 before gfx940, GFX10) a scratch word addresses by VGPR
         // exactly when it has no scalar address.
         let sve = read("SVE").map_or(saddr_off, |v| v != 0);
+        let acc = reader.flag("ACC");
         let mut operands = Vec::new();
         for slot in written_slots(count) {
             let op = slot.operand;
@@ -103,7 +104,7 @@ impl Disassembler<'_> {
             if segment == Segment::Scratch && is_address && !sve {
                 continue;
             }
-            match self.flat_register(found, &op, reader.read(field), off_code) {
+            match self.flat_register(acc, &op, reader.read(field), off_code) {
                 Ok(reg) => operands.push(InstOperand {
                     spec: op,
                     value: OperandValue::Reg(reg),
@@ -117,14 +118,8 @@ impl Disassembler<'_> {
 
     /// The register file of a memory word's VGPR operand: an AGPR for a data operand of a
     /// word whose ACC bit is set (CDNA2 and later), else a VGPR.
-    fn vgpr_file(&self, found: &Found, op: &Operand) -> RegFile {
-        let acc = self
-            .ctx
-            .spec
-            .encoding(&found.form.encoding)
-            .and_then(|e| e.field("ACC"));
-        let set = acc.is_some_and(|f| read_field(found.word, f, 0) != 0);
-        if set && takes_agpr(&op.operand_type, &self.ctx) {
+    fn vgpr_file(&self, acc: bool, op: &Operand) -> RegFile {
+        if acc && takes_agpr(&op.operand_type, &self.ctx) {
             RegFile::Agpr
         } else {
             RegFile::Vgpr
@@ -135,14 +130,14 @@ impl Disassembler<'_> {
     /// `off`), every other field a VGPR (or AGPR) by number.
     fn flat_register(
         &self,
-        found: &Found,
+        acc: bool,
         op: &Operand,
         raw: u64,
         off_code: Option<u32>,
     ) -> Result<RegRange, Failure> {
         if op.field.as_deref() != Some("SADDR") {
             return Ok(RegRange {
-                file: self.vgpr_file(found, op),
+                file: self.vgpr_file(acc, op),
                 first: raw as u32,
                 count: op.size.div_ceil(32).max(1),
             });
@@ -209,6 +204,7 @@ impl Disassembler<'_> {
         };
         let enc = reader.enc;
         let read = |name: &str| enc.field(name).map(|f| reader.read(f) as u32);
+        let acc = reader.flag("ACC");
         let flag_words: Vec<&str> = [("IDXEN", "idxen"), ("OFFEN", "offen"), ("TFE", "tfe")]
             .iter()
             .filter(|(f, _)| read(f).unwrap_or(0) != 0)
@@ -248,7 +244,7 @@ impl Disassembler<'_> {
                     Err(why) => return why.into(),
                 },
                 _ => OperandValue::Reg(RegRange {
-                    file: self.vgpr_file(found, &op),
+                    file: self.vgpr_file(acc, &op),
                     first: raw as u32,
                     count: op.size.div_ceil(32).max(1),
                 }),
@@ -443,6 +439,7 @@ impl Disassembler<'_> {
             Err(outcome) => return *outcome,
         };
         let enc = reader.enc;
+        let acc = reader.flag("ACC");
         let written = Written {
             operands: &[],
             modifiers: &[],
@@ -461,7 +458,7 @@ impl Disassembler<'_> {
                 ));
             }
             let reg = RegRange {
-                file: self.vgpr_file(found, &op),
+                file: self.vgpr_file(acc, &op),
                 first: reader.read(field) as u32,
                 count: op.size.div_ceil(32).max(1),
             };
@@ -685,11 +682,9 @@ fn buffer_modifiers(reader: &FieldReader, mnemonic: &str) -> Vec<(String, u32)> 
     // GFX9 splits the format into DFMT and NFMT: read as the 7-bit code `dfmt | nfmt << 4`.
     let split = read("DFMT").map(|d| d | read("NFMT").unwrap_or(0) << 4);
     let format = read("FORMAT").or(split);
-    let format_fields = |code: u32| -> Vec<(String, u32)> {
-        match split {
-            Some(_) => vec![("DFMT".into(), code & 0xf), ("NFMT".into(), code >> 4)],
-            None => vec![("FORMAT".into(), code)],
-        }
+    let format_fields = |code: u32| match split {
+        Some(_) => split_format_fields(code),
+        None => vec![("FORMAT".into(), code)],
     };
     let mut modifiers: Vec<(String, u32)> = Vec::new();
     if let (true, Some(code)) = (tbuffer, format.filter(|&c| c != 1)) {

@@ -565,6 +565,11 @@ impl FieldReader<'_> {
         let implied = u32::from(self.family == Family::Smem && field.name == "SBASE");
         read_field(self.word, field, implied)
     }
+
+    /// Whether the encoding has one-bit field `name` and the word sets it.
+    fn flag(&self, name: &str) -> bool {
+        self.enc.field(name).is_some_and(|f| self.read(f) != 0)
+    }
 }
 
 fn unsupported(c: &Candidate) -> DecodeOutcome {

@@ -392,12 +392,11 @@ const UNIFIED_FORMATS: &[&str] = &[
 /// `format:N`, `format:[BUF_FMT_<name>]`, or the older split spelling
 /// `format:[BUF_DATA_FORMAT_<d>,BUF_NUM_FORMAT_<n>]` (either part may be left to its default,
 /// 8 and UNORM), which LLVM accepts when `<d>_<n>` names a unified format (LLVM
-/// AMDGPUModifierSyntax "fmt", "ufmt"). Unified codes are those of GFX11 and later.
+/// AMDGPUModifierSyntax "fmt", "ufmt"). Unified codes are those of GFX11 and later; GFX9
+/// has only the split spelling, coded `dfmt | nfmt << 4` (its DFMT and NFMT fields).
 pub fn buffer_format(text: &str, ctx: &TargetCtx) -> Result<u32, String> {
-    if ctx.gfx_major == 9 {
-        return split_format(text);
-    }
-    if ctx.gfx_major < 11 {
+    let split = ctx.gfx_major == 9;
+    if !split && ctx.gfx_major < 11 {
         return Err("buffer formats of this generation are not in our tables".into());
     }
     let Some(list) = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) else {
@@ -406,11 +405,14 @@ pub fn buffer_format(text: &str, ctx: &TargetCtx) -> Result<u32, String> {
             .map(|v| v as u32)
             .ok_or_else(|| "invalid format".to_string());
     };
-    let code = |name: &str| UNIFIED_FORMATS.iter().position(|f| *f == name);
+    let code = |names: &[&str], name: &str| names.iter().position(|f| *f == name);
     let parts: Vec<&str> = list.split(',').map(str::trim).collect();
+    if split && parts.iter().any(|p| p.starts_with("BUF_FMT_")) {
+        return Err("unified format is not supported on this GPU".into());
+    }
     if let [one] = parts[..] {
         if let Some(name) = one.strip_prefix("BUF_FMT_") {
-            return code(name)
+            return code(UNIFIED_FORMATS, name)
                 .map(|c| c as u32)
                 .ok_or_else(|| "unsupported format".into());
         }
@@ -431,13 +433,21 @@ pub fn buffer_format(text: &str, ctx: &TargetCtx) -> Result<u32, String> {
             return Err("unsupported format".into());
         }
     }
-    let name = format!("{}_{}", data.unwrap_or("8"), num.unwrap_or("UNORM"));
+    let (data, num) = (data.unwrap_or("8"), num.unwrap_or("UNORM"));
+    if split {
+        // GFX9's 7-bit code: dfmt | nfmt << 4.
+        return match (code(DATA_FORMATS, data), code(NUM_FORMATS, num)) {
+            (Some(d), Some(n)) => Ok((d | n << 4) as u32),
+            _ => Err("unsupported format".into()),
+        };
+    }
+    let name = format!("{data}_{num}");
     let name = if name.starts_with("INVALID") {
         "INVALID".to_string()
     } else {
         name
     };
-    code(&name)
+    code(UNIFIED_FORMATS, &name)
         .map(|c| c as u32)
         .ok_or_else(|| "unsupported format".into())
 }
@@ -557,33 +567,9 @@ const NUM_FORMATS: &[&str] = &[
     "FLOAT",
 ];
 
-/// The 7-bit GFX9 format code `dfmt | nfmt << 4` of `format:N` or
-/// `format:[BUF_DATA_FORMAT_<d>,BUF_NUM_FORMAT_<n>]` (either part, in either order; the
-/// defaults are 8 and UNORM). GFX9 has no unified `BUF_FMT_` formats.
-fn split_format(text: &str) -> Result<u32, String> {
-    let Some(list) = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) else {
-        return number(text)
-            .filter(|v| (0..128).contains(v))
-            .map(|v| v as u32)
-            .ok_or_else(|| "invalid format".to_string());
-    };
-    let (mut data, mut num) = (None, None);
-    for part in list.split(',').map(str::trim) {
-        let code = |prefix: &str, names: &[&str]| {
-            let name = part.strip_prefix(prefix)?;
-            names.iter().position(|n| *n == name).map(|c| c as u32)
-        };
-        if part.starts_with("BUF_FMT_") {
-            return Err("unified format is not supported on this GPU".into());
-        } else if let (Some(d), None) = (code("BUF_DATA_FORMAT_", DATA_FORMATS), data) {
-            data = Some(d);
-        } else if let (Some(n), None) = (code("BUF_NUM_FORMAT_", NUM_FORMATS), num) {
-            num = Some(n);
-        } else {
-            return Err("unsupported format".into());
-        }
-    }
-    Ok(data.unwrap_or(1) | num.unwrap_or(0) << 4)
+/// GFX9's MTBUF fields for a 7-bit format code: DFMT the low 4 bits, NFMT the high 3.
+pub fn split_format_fields(code: u32) -> Vec<(String, u32)> {
+    vec![("DFMT".into(), code & 0xf), ("NFMT".into(), code >> 4)]
 }
 
 /// `format:[...]` as llvm-mc prints a GFX9 format code: the parts that are not the defaults.

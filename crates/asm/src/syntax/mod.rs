@@ -118,9 +118,6 @@ pub fn strip_lit(text: &str) -> Option<&str> {
 /// LLVM mnemonics whose spec instruction has another name: (first GFX major, last GFX major,
 /// LLVM mnemonic, AMD name). Consulted only when the spec does not know the mnemonic itself.
 pub const MNEMONIC_ALIASES: &[(u32, u32, &str, &str)] = &[
-    // The CDNA1/CDNA2 manuals name the accumulator moves without a type suffix.
-    (9, 9, "v_accvgpr_read_b32", "V_ACCVGPR_READ"),
-    (9, 9, "v_accvgpr_write_b32", "V_ACCVGPR_WRITE"),
     // GFX11 renamed the *N2 / *_NOT1 logic ops; LLVM keeps the old spellings as aliases.
     (11, 12, "s_andn2_b32", "S_AND_NOT1_B32"),
     (11, 12, "s_andn2_b64", "S_AND_NOT1_B64"),
@@ -237,12 +234,19 @@ pub const MNEMONIC_ALIASES: &[(u32, u32, &str, &str)] = &[
     (12, 12, "v_pk_min_f16", "V_PK_MIN_NUM_F16"),
 ];
 
-/// AMD name for an LLVM mnemonic on GFX `gfx_major`, when the two differ.
+/// AMD name for an LLVM mnemonic on GFX `gfx_major`, when the two differ: an accepted
+/// alias, or a name llvm-mc also prints ([`PRINTED_NAMES`]).
 pub fn mnemonic_alias(gfx_major: u32, mnemonic: &str) -> Option<&'static str> {
     MNEMONIC_ALIASES
         .iter()
         .find(|(lo, hi, m, _)| (*lo..=*hi).contains(&gfx_major) && *m == mnemonic)
         .map(|(_, _, _, amd)| *amd)
+        .or_else(|| {
+            PRINTED_NAMES
+                .iter()
+                .find(|(_, llvm)| *llvm == mnemonic)
+                .map(|(amd, _)| *amd)
+        })
 }
 
 /// LLVM's encoding-forcing mnemonic suffixes, longest first, with the form they select.
@@ -340,7 +344,8 @@ pub fn text_position(encoding: &str, mnemonic: &str, field: &str) -> usize {
 /// ENC_SMEM fields set by modifiers, in the order llvm-mc prints them.
 pub const SMEM_MODIFIER_FIELDS: &[&str] = &["GLC", "DLC", "TH", "SCOPE", "SCALE_OFFSET", "NV"];
 
-/// AMD names llvm-mc prints differently: (AMD name, LLVM mnemonic).
+/// AMD names llvm-mc prints differently: (AMD name, LLVM mnemonic). The CDNA1/CDNA2 manuals
+/// name the accumulator moves without a type suffix.
 const PRINTED_NAMES: &[(&str, &str)] = &[
     ("V_ACCVGPR_READ", "v_accvgpr_read_b32"),
     ("V_ACCVGPR_WRITE", "v_accvgpr_write_b32"),
