@@ -123,7 +123,7 @@ fn convert(name: &str, to: &str, arg: &Value) -> Result<Value, ExecError> {
     }
     let ty = conv_ty(to).ok_or_else(|| unsupported(format!("call:{name}")))?;
     if ty.is_float() {
-        return Ok(float_value(f(arg)?, ty));
+        return Ok(float_value(quieted(f(arg)?), ty));
     }
     let min = if ty.kind == TyKind::I {
         -(BigInt::one() << (ty.width - 1))
@@ -156,11 +156,33 @@ fn convert(name: &str, to: &str, arg: &Value) -> Result<Value, ExecError> {
     Ok(int_value(clamped, ty))
 }
 
+/// `x` with a NaN made quiet. A conversion is an operation, which quiets a signalling NaN
+/// (IEEE 754 6.2); a register read or move keeps it (see [`float_from_bits`]).
+fn quieted(x: f64) -> f64 {
+    if x.is_nan() {
+        f64::from_bits(x.to_bits() | 1 << 51)
+    } else {
+        x
+    }
+}
+
 /// Rounds `x` to `ty` in FP_ROUND mode `mode` (see [`crate::State::round_mode`]).
 fn round_in_mode(x: f64, ty: Ty, mode: u8) -> f64 {
+    let x = quieted(x);
     let nearest = round_float(x, ty);
     if nearest == x || x.is_nan() || mode == 0 {
         return nearest;
+    }
+    if nearest.is_nan() {
+        // E4M3 has no infinity: a finite `x` past its range rounds to NaN to nearest, and
+        // the modes rounding toward zero stop at the largest finite value (0x7e, 448).
+        // Stepping from the NaN code instead gave -0 (f32_to_fp8(465.0) toward zero).
+        let toward_zero = mode == 3 || (mode == 1) == (x < 0.0);
+        return if toward_zero && x.is_finite() {
+            float_from_bits(0x7e, ty).copysign(x)
+        } else {
+            nearest
+        };
     }
     let sign_bit = 1u64 << (ty.width - 1);
     let step = |v: f64, up: bool| {
@@ -332,7 +354,12 @@ fn float_field_helper(name: &str, args: &[Value]) -> Result<Option<Value>, ExecE
                     .unwrap_or(0))
             };
             let bits = field(&args[0], 1)? << 31 | field(&args[1], 8)? << 23 | field(&args[2], 23)?;
-            float_value(f64::from(f32::from_bits(bits)), Ty::new(TyKind::F, 32))
+            // From the bits, not through `f32 -> f64`, which would quiet a signalling NaN.
+            let ty = Ty::new(TyKind::F, 32);
+            Value::Float {
+                v: float_from_bits(u64::from(bits), ty),
+                ty,
+            }
         }
         "sign" => {
             arity(name, args, 1)?;
@@ -418,7 +445,12 @@ fn arithmetic_helper(name: &str, args: &[Value]) -> Result<Option<Value>, ExecEr
                 .map(|a| fty(a))
                 .max_by_key(|t| t.width)
                 .unwrap_or(F64);
-            let r = f(&args[0])?.mul_add(f(&args[1])?, f(&args[2])?);
+            let (a, b, c) = (f(&args[0])?, f(&args[1])?, f(&args[2])?);
+            let r = if ty == F64 {
+                a.mul_add(b, c)
+            } else {
+                fma_round_to_odd(a, b, c)
+            };
             float_value(r, ty)
         }
         "ldexp" => {
@@ -458,11 +490,18 @@ fn unary_float(name: &str, x: f64) -> f64 {
 fn bit_helper(name: &str, args: &[Value]) -> Result<Option<Value>, ExecError> {
     let v = match name {
         "signext" => {
+            // The operand's top bit is its sign, whatever its declared kind: AMD applies
+            // signext to unsigned-typed values that hold signed fields, such as a slice
+            // (`signext(MEM[ADDR][7 : 0])`, a signed byte load), `signext(S1.u64) >> n` (an
+            // arithmetic shift) and `signext(SIMM16.i16 * 16'4)` (typed u16, as i16 times
+            // b16). Returning the value as it was zero-extended them: the branch offset of
+            // SIMM16 = -1 came out as 65532 instead of -4.
             arity(name, args, 1)?;
-            Value::Int {
-                v: int(&args[0])?,
-                ty: None,
-            }
+            let v = match &args[0] {
+                Value::Int { v, ty: Some(t) } => normalize(v.clone(), Ty::new(TyKind::I, t.width)),
+                other => int(other)?,
+            };
+            Value::Int { v, ty: None }
         }
         "signext_from_bit" | "signextFromBit" => {
             arity(name, args, 2)?;
@@ -552,8 +591,9 @@ fn instruction_helper(name: &str, args: &[Value]) -> Result<Option<Value>, ExecE
         ("maximum" | "minimum" | "maximum3" | "minimum3", Some(ty))
             if ty.is_float() && !args.is_empty() && parts.len() == 3 =>
         {
-            // IEEE 754-2019 maximum/minimum: NaN wins, and -0 orders below +0.
-            let mut best = float_value(f(&args[0])?, ty);
+            // IEEE 754-2019 maximum/minimum: NaN wins, quiet (as AMD's V_MAXIMUM_F32 text
+            // returns cvtToQuietNAN of a signalling one), and -0 orders below +0.
+            let mut best = float_value(quieted(f(&args[0])?), ty);
             for a in &args[1..] {
                 let (x, y) = (f(&best)?, f(a)?);
                 let take = if x.is_nan() {
@@ -567,7 +607,7 @@ fn instruction_helper(name: &str, args: &[Value]) -> Result<Option<Value>, ExecE
                     (y > x) == parts[1].starts_with("maximum")
                 };
                 if take {
-                    best = float_value(y, ty);
+                    best = float_value(quieted(y), ty);
                 }
             }
             Ok(Some(best))
@@ -593,19 +633,48 @@ fn instruction_helper(name: &str, args: &[Value]) -> Result<Option<Value>, ExecE
     }
 }
 
-/// `x * 2^n` without intermediate overflow or premature underflow.
+/// `a * b + c` for operands of f32 or narrower formats, rounded to f64 with round-to-odd
+/// (an inexact result gets an odd last bit), so that rounding it to the operands' format is
+/// the one rounding of a fused multiply-add. The product is exact in f64 (2 x 24 bits); a
+/// plain f64 sum would round twice: fma(1 + 2^-12, 1 + 2^-12, 2^-80) in f32 gave the even
+/// 1 + 2^-11 instead of 1 + 2^-11 + 2^-23.
+fn fma_round_to_odd(a: f64, b: f64, c: f64) -> f64 {
+    let p = a * b;
+    let s = p + c;
+    if !s.is_finite() {
+        return s;
+    }
+    // TwoSum: the exact error of the addition.
+    let bb = s - p;
+    let err = (p - (s - bb)) + (c - bb);
+    if err == 0.0 || s.to_bits() & 1 == 1 {
+        s
+    } else if err > 0.0 {
+        s.next_up()
+    } else {
+        s.next_down()
+    }
+}
+
+/// `x * 2^n` without intermediate overflow or premature underflow, rounded once.
+///
+/// As musl's scalbn: scaling down stops while the exponent left to apply is below -53, so
+/// a subnormal intermediate is rounded only when the final result is 0 anyway. Steps of
+/// 2^-1000 rounded twice in the subnormal range: ldexp(2^-74 * (2.5 + 2^-40), -1001) gave
+/// 2^-1073 instead of 2^-1074.
 pub fn ldexp(x: f64, n: i32) -> f64 {
     let mut r = x;
     let mut n = n;
-    while n > 1000 {
-        r *= 2f64.powi(1000);
-        n -= 1000;
+    for _ in 0..2 {
+        if n > 1023 {
+            r *= 2f64.powi(1023);
+            n -= 1023;
+        } else if n < -1022 {
+            r *= 2f64.powi(-1022 + 53);
+            n += 1022 - 53;
+        }
     }
-    while n < -1000 {
-        r *= 2f64.powi(-1000);
-        n += 1000;
-    }
-    r * 2f64.powi(n)
+    r * 2f64.powi(n.clamp(-1022, 1023))
 }
 
 /// pi scaled by 2^prec, from Machin's formula pi = 16 atan(1/5) - 4 atan(1/239).

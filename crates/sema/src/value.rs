@@ -60,12 +60,33 @@ pub fn int_value(v: BigInt, ty: Ty) -> Value {
 
 /// Rounds `x` to the float format `ty` (round to nearest even).
 pub fn round_float(x: f64, ty: Ty) -> f64 {
+    if x.is_nan() {
+        // Keeps the NaN's sign, quiet bit and the payload bits the format has room for.
+        return float_from_bits(float_to_bits(x, ty), ty);
+    }
     match (ty.kind, ty.width) {
-        (TyKind::BF, _) => half::bf16::from_f64(x).to_f64(),
+        (TyKind::BF, _) => half::bf16::from_f32(f32_round_to_odd(x)).to_f64(),
         (TyKind::FP8 | TyKind::BF8, _) => float_from_bits(float_to_bits(x, ty), ty),
-        (_, 16) => half::f16::from_f64(x).to_f64(),
+        (_, 16) => half::f16::from_f32(f32_round_to_odd(x)).to_f64(),
         (_, 32) => f64::from(x as f32),
         _ => x,
+    }
+}
+
+/// `x` rounded to f32 with round-to-odd: an inexact result gets an odd last bit, which keeps
+/// the discarded bits' "more than nothing" for a second rounding. Rounding that f32 to a
+/// format of at most 22 significant bits (f16, bf16) is then correct. `half`'s own f64
+/// conversions round twice: they go through a nearest-even f32, or drop the low 32 bits,
+/// so 1 + 2^-11 + 2^-40 (just above a tie) became f16 1.0 instead of 1 + 2^-10.
+fn f32_round_to_odd(x: f64) -> f32 {
+    let r = x as f32;
+    if !r.is_finite() || f64::from(r) == x || r.to_bits() & 1 == 1 {
+        return r;
+    }
+    if f64::from(r) < x {
+        r.next_up()
+    } else {
+        r.next_down()
     }
 }
 
@@ -76,18 +97,67 @@ pub fn float_value(x: f64, ty: Ty) -> Value {
     }
 }
 
+/// (Width, fraction width) of the formats whose NaNs carry a payload under a quiet bit
+/// (the fraction's top bit) like IEEE's; `None` for f64 (the carrier, kept bit for bit) and
+/// E4M3 (a single NaN code).
+///
+/// Their NaNs are moved between the format and the f64 carrier by hand: the native
+/// conversions (x86's `cvtss2sd`, `half`'s) set the quiet bit, so a signalling NaN turned
+/// quiet on a mere register read (isSignalNAN(S0.f32) of 0x7f800001 was false, and
+/// `D0.f32 = abs(S0.f32)` gave 0x7fc00001).
+fn nan_layout(ty: Ty) -> Option<(u32, u32)> {
+    match (ty.kind, ty.width) {
+        (TyKind::BF, _) => Some((16, 7)),
+        (TyKind::BF8, _) => Some((8, 2)),
+        (TyKind::FP8, _) => None,
+        (_, 16) => Some((16, 10)),
+        (_, 32) => Some((32, 23)),
+        _ => None,
+    }
+}
+
+/// The f64 carrying a NaN pattern of a format with a `frac`-bit fraction: the sign, and
+/// the fraction (quiet bit and payload) moved to the top of f64's.
+fn nan_to_f64(bits: u64, width: u32, frac: u32) -> f64 {
+    let sign = (bits >> (width - 1)) & 1;
+    let fraction = bits & ((1 << frac) - 1);
+    f64::from_bits(sign << 63 | 0x7ff << 52 | fraction << (52 - frac))
+}
+
+/// The pattern of the f64 NaN `x` in a format with a `frac`-bit fraction: the top of its
+/// fraction, with the quiet bit set if nothing of it is left (so that it stays a NaN).
+fn nan_from_f64(x: f64, width: u32, frac: u32) -> u64 {
+    let b = x.to_bits();
+    let mut fraction = (b & ((1 << 52) - 1)) >> (52 - frac);
+    if fraction == 0 {
+        fraction = 1 << (frac - 1);
+    }
+    let exponent = ((1u64 << (width - 1 - frac)) - 1) << frac;
+    (b >> 63) << (width - 1) | exponent | fraction
+}
+
 /// IEEE bit pattern of `x` in format `ty` (`x` must already be representable).
 pub fn float_to_bits(x: f64, ty: Ty) -> u64 {
+    if let Some((width, frac)) = nan_layout(ty).filter(|_| x.is_nan()) {
+        return nan_from_f64(x, width, frac);
+    }
     match (ty.kind, ty.width) {
-        (TyKind::BF, _) => u64::from(half::bf16::from_f64(x).to_bits()),
+        (TyKind::BF, _) => u64::from(half::bf16::from_f32(f32_round_to_odd(x)).to_bits()),
         (TyKind::FP8 | TyKind::BF8, _) => u64::from(Minifloat::of(ty.kind).encode(x)),
-        (_, 16) => u64::from(half::f16::from_f64(x).to_bits()),
+        (_, 16) => u64::from(half::f16::from_f32(f32_round_to_odd(x)).to_bits()),
         (_, 32) => u64::from((x as f32).to_bits()),
         _ => x.to_bits(),
     }
 }
 
 pub fn float_from_bits(bits: u64, ty: Ty) -> f64 {
+    if let Some((width, frac)) = nan_layout(ty) {
+        let bits = bits & (u64::MAX >> (64 - width));
+        let exponent = ((1u64 << (width - 1 - frac)) - 1) << frac;
+        if bits & exponent == exponent && bits & ((1 << frac) - 1) != 0 {
+            return nan_to_f64(bits, width, frac);
+        }
+    }
     match (ty.kind, ty.width) {
         (TyKind::BF, _) => half::bf16::from_bits(bits as u16).to_f64(),
         (TyKind::FP8 | TyKind::BF8, _) => Minifloat::of(ty.kind).decode(bits as u8),
