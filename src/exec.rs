@@ -61,7 +61,7 @@ pub fn run(
             "note:        unwritten memory reads as pseudo-random bytes (a hash of the address)"
         )?;
     }
-    let changes = changes(&before, &state);
+    let changes = mcdiff_sema::state::changes(&before, &state);
     if changes.is_empty() {
         writeln!(out, "no register changed")?;
     }
@@ -239,104 +239,4 @@ fn apply_set(state: &mut State, set: &str) -> Result<()> {
         Reg::Pc => state.pc = v as u64,
     }
     Ok(())
-}
-
-/// Every register (and memory byte, and named mode field) that differs, one line each.
-fn changes(before: &State, after: &State) -> Vec<String> {
-    let mut out = Vec::new();
-    let wave_hex = |v: u64| {
-        if before.wave_size == 64 {
-            format!("0x{v:016x}")
-        } else {
-            format!("0x{v:08x}")
-        }
-    };
-    for (i, (a, b)) in before.sgpr.iter().zip(&after.sgpr).enumerate() {
-        if a != b {
-            out.push(format!("s{i}: 0x{a:08x} -> 0x{b:08x}"));
-        }
-    }
-    for (i, (a, b)) in before.ttmp.iter().zip(&after.ttmp).enumerate() {
-        if a != b {
-            out.push(format!("ttmp{i}: 0x{a:08x} -> 0x{b:08x}"));
-        }
-    }
-    for reg in 0..VGPR_COUNT as usize {
-        out.extend(vgpr_changes(before, after, reg));
-    }
-    let flags = [
-        ("vcc", before.vcc, after.vcc, true),
-        ("exec", before.exec, after.exec, true),
-        ("m0", u64::from(before.m0), u64::from(after.m0), false),
-    ];
-    for (name, a, b, lane_mask) in flags {
-        if a != b {
-            let (a, b) = if lane_mask {
-                (wave_hex(a), wave_hex(b))
-            } else {
-                (format!("0x{a:08x}"), format!("0x{b:08x}"))
-            };
-            out.push(format!("{name}: {a} -> {b}"));
-        }
-    }
-    if before.scc != after.scc {
-        out.push(format!(
-            "scc: {} -> {}",
-            u8::from(before.scc),
-            u8::from(after.scc)
-        ));
-    }
-    if before.pc != after.pc {
-        out.push(format!("pc: 0x{:016x} -> 0x{:016x}", before.pc, after.pc));
-    }
-    for (i, (a, b)) in before.hw_regs.iter().zip(&after.hw_regs).enumerate() {
-        if a != b {
-            out.push(format!("hwreg({i}): 0x{a:08x} -> 0x{b:08x}"));
-        }
-    }
-    let mut fields: Vec<&String> = after.fields.keys().collect();
-    fields.sort();
-    for name in fields {
-        let old = before.fields.get(name).cloned().unwrap_or_default();
-        let new = &after.fields[name];
-        if old != *new {
-            out.push(format!("{name}: {old} -> {new}"));
-        }
-    }
-    let mut written: Vec<(&u64, &u8)> = after
-        .mem
-        .iter()
-        .filter(|(addr, byte)| before.mem.get(addr) != Some(byte))
-        .collect();
-    written.sort();
-    for (addr, byte) in written {
-        out.push(format!("mem[0x{addr:x}]: written 0x{byte:02x}"));
-    }
-    out
-}
-
-/// `v1: 0x00000000 -> 0x00000007 (lanes 0-31)`, one line per run of lanes that
-/// changed alike.
-fn vgpr_changes(before: &State, after: &State, reg: usize) -> Vec<String> {
-    let mut runs: Vec<(usize, usize, u32, u32)> = Vec::new();
-    for lane in 0..after.vgpr.len() {
-        let (a, b) = (before.vgpr[lane][reg], after.vgpr[lane][reg]);
-        if a == b {
-            continue;
-        }
-        match runs.last_mut() {
-            Some(run) if run.1 + 1 == lane && run.2 == a && run.3 == b => run.1 = lane,
-            _ => runs.push((lane, lane, a, b)),
-        }
-    }
-    runs.into_iter()
-        .map(|(first, last, a, b)| {
-            let lanes = if first == last {
-                format!("lane {first}")
-            } else {
-                format!("lanes {first}-{last}")
-            };
-            format!("v{reg}: 0x{a:08x} -> 0x{b:08x} ({lanes})")
-        })
-        .collect()
 }

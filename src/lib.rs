@@ -13,6 +13,7 @@ pub mod classify;
 pub mod data;
 pub mod disasm;
 pub mod engine;
+pub mod errata;
 pub mod exec;
 pub mod explain;
 pub mod fuzz;

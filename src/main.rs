@@ -44,6 +44,9 @@ enum Command {
     Gate(GateArgs),
     /// Differential fuzzing: mutated corpus lines or instruction words, ours against llvm-mc.
     Fuzz(mcdiff::fuzz::FuzzArgs),
+    /// Run every instruction's pseudocode from each architecture that has it on the same
+    /// inputs and compare the results (cross-generation agreement).
+    Crossgen(CrossgenArgs),
     /// The nightly report: HTML page, Markdown summary, JUnit and history from run and gate
     /// JSON; `report merge` joins the JSON of shards.
     #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
@@ -112,6 +115,17 @@ impl LlvmMcOptions {
             self.cache.clone().or_else(default_cache_dir)
         }
     }
+}
+
+#[derive(clap::Args)]
+struct CrossgenArgs {
+    /// Only these instructions (AMD names, e.g. V_ALIGNBIT_B32; repeatable).
+    #[arg(long = "inst", value_name = "NAME")]
+    insts: Vec<String>,
+    /// The errata catalogue whose entries label the disagreements (default: the
+    /// repository's errata/).
+    #[arg(long, value_name = "DIR")]
+    errata: Option<PathBuf>,
 }
 
 #[derive(clap::Args)]
@@ -193,6 +207,7 @@ fn main() -> ExitCode {
             None => mcdiff::nightly::cmd(args),
         },
         Command::Fuzz(args) => mcdiff::fuzz::cmd(cli.data, args),
+        Command::Crossgen(args) => cmd_crossgen(cli.data, args),
     };
     match result {
         Ok(code) => code,
@@ -505,5 +520,32 @@ fn cmd_asm(data: Option<PathBuf>, args: AsmArgs) -> Result<ExitCode> {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    })
+}
+
+fn cmd_crossgen(data: Option<PathBuf>, args: CrossgenArgs) -> Result<ExitCode> {
+    let data = DataDir::locate(data.as_deref())?;
+    let only = (!args.insts.is_empty()).then_some(args.insts.as_slice());
+    let comparisons = mcdiff_sema::crossgen::cross_generation(&data.root, only)?;
+    if comparisons.is_empty() {
+        eprintln!("mcdiff: no instruction selected has pseudocode in two or more files");
+        return Ok(ExitCode::from(2));
+    }
+    let dir = args.errata.unwrap_or_else(mcdiff::errata::default_dir);
+    let catalogue = mcdiff::errata::load(&dir)?;
+    let label = |inst: &str| mcdiff::errata::label(&catalogue, inst);
+    print!("{}", mcdiff_sema::crossgen::render(&comparisons, &label));
+    let failed: Vec<String> = catalogue
+        .iter()
+        .filter_map(|e| e.verify(&comparisons).err())
+        .filter(|why| !why.ends_with("was not compared"))
+        .collect();
+    for why in &failed {
+        eprintln!("mcdiff: erratum check failed: {why}");
+    }
+    Ok(if failed.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
     })
 }

@@ -119,7 +119,7 @@ pub(crate) fn round_mode_constant(name: &str) -> Option<u64> {
 }
 
 fn is_lane_index(e: &Expr) -> bool {
-    matches!(e, Expr::Name(n) if n == "laneId" || n == "lane")
+    matches!(e, Expr::Name(n) if matches!(n.as_str(), "laneId" | "lane" | "threadId"))
 }
 
 fn u1(v: &Value) -> Result<bool, ExecError> {
@@ -815,8 +815,9 @@ impl Interp<'_> {
             });
         }
         match n {
-            // `laneID` is a spelling variant; `lane` outside a loop is the current lane.
-            "laneId" | "laneID" | "lane" => {
+            // `laneID` is a spelling variant and `threadId` the older manuals' name;
+            // `lane` outside a loop is the current lane.
+            "laneId" | "laneID" | "lane" | "threadId" => {
                 return Ok(Value::Int {
                     v: BigInt::from(self.lane),
                     ty: Some(Ty::new(TyKind::U, 32)),

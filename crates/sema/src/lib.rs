@@ -9,6 +9,7 @@
 pub mod ast;
 pub mod bind;
 mod builtins;
+pub mod crossgen;
 mod interp;
 mod lexer;
 mod parser;

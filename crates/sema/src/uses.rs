@@ -30,6 +30,7 @@ pub(crate) fn is_reserved(n: &str) -> bool {
         || matches!(
             n,
             "laneId"
+                | "threadId"
                 | "WAVE32"
                 | "WAVE64"
                 | "PI"
@@ -137,7 +138,7 @@ impl Uses {
                         .insert(file);
                 }
                 if let (Expr::Typed(inner, _), Expr::Name(i)) = (base.as_ref(), idx.as_ref()) {
-                    if let (Expr::Name(n), "laneId" | "lane") = (inner.as_ref(), i.as_str()) {
+                    if let (Expr::Name(n), "laneId" | "lane" | "threadId") = (inner.as_ref(), i.as_str()) {
                         self.lane_mask.insert(n.clone());
                     }
                 }

@@ -1,0 +1,92 @@
+//! Cross-generation agreement: the whole run as a snapshot (snapshots/sema/crossgen.snap),
+//! labelled with the errata catalogue (errata/), whose checks must hold; and the data
+//! fault it exists to catch, planted by hand.
+
+mod common;
+
+use mcdiff_sema::crossgen::{compare_files, cross_generation, render, Agreement};
+use mcdiff_sema::{load_pseudocode, PseudocodeEntry};
+
+fn entry(name: &str, code: &str) -> PseudocodeEntry {
+    PseudocodeEntry {
+        section: None,
+        name: name.to_string(),
+        opcode: None,
+        description: None,
+        pseudocode: Some(code.to_string()),
+    }
+}
+
+/// Two generations agreeing on a funnel shift, and a third whose entry also holds its
+/// neighbour's code (a lost manual heading): the last assignment wins there, so its
+/// results differ and it stands alone.
+#[test]
+fn a_neighbours_code_glued_into_an_entry_is_a_disagreement() {
+    let own = "D0.u32 = 32'U(({ S0.u32, S1.u32 } >> S2.u32[4 : 0].u32) & 0xffffffffLL)";
+    let neighbour =
+        "D0.u32 = 32'U(({ S0.u32, S1.u32 } >> (8U * S2.u32[1 : 0].u32)) & 0xffffffffLL)";
+    let glued = format!("{own}\n{neighbour}");
+    let files = vec![
+        ("rdna4", vec![entry("V_FUNNEL_B32", own)]),
+        ("rdna3", vec![entry("V_FUNNEL_B32", &glued)]),
+        ("cdna3", vec![entry("V_FUNNEL_B32", own)]),
+    ];
+    let result = compare_files(&files, None);
+    assert_eq!(result.len(), 1);
+    match &result[0].agreement {
+        Agreement::Disagrees { groups, .. } => {
+            assert_eq!(groups.len(), 2, "{groups:?}");
+            assert!(groups.contains(&vec!["rdna3"]), "{groups:?}");
+        }
+        other => panic!("the glued entry went unnoticed: {other:?}"),
+    }
+    let clean = vec![
+        ("rdna4", vec![entry("V_FUNNEL_B32", own)]),
+        ("cdna3", vec![entry("V_FUNNEL_B32", own)]),
+    ];
+    assert_eq!(compare_files(&clean, None)[0].agreement, Agreement::Agrees);
+}
+
+/// The two RDNA3 manual errors the RDNA3.5 manual corrects are found in AMD's own data.
+#[test]
+fn the_known_rdna3_manual_errors_are_found() {
+    let Some(dir) = common::data_dir() else {
+        return;
+    };
+    let names = [
+        "V_CMP_CLASS_F64".to_string(),
+        "V_SUBREV_CO_CI_U32".to_string(),
+    ];
+    for c in cross_generation(&dir, Some(&names)).unwrap() {
+        match &c.agreement {
+            Agreement::Disagrees { groups, .. } => {
+                assert!(groups.contains(&vec!["rdna3"]), "{}: {groups:?}", c.name)
+            }
+            other => panic!("{}: {other:?}", c.name),
+        }
+    }
+}
+
+#[test]
+fn cross_generation_snapshot() {
+    let Some(dir) = common::data_dir() else {
+        return;
+    };
+    // Every file loads (a malformed one would make the comparison silently smaller).
+    for arch in mcdiff_sema::crossgen::PSEUDOCODE_ARCHES {
+        load_pseudocode(&dir, arch).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let comparisons = cross_generation(&dir, None).unwrap();
+    let catalogue = mcdiff::errata::load(&mcdiff::errata::default_dir()).unwrap();
+    for erratum in &catalogue {
+        erratum
+            .verify(&comparisons)
+            .unwrap_or_else(|why| panic!("{why}"));
+    }
+    let label = |inst: &str| mcdiff::errata::label(&catalogue, inst);
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("../snapshots/sema");
+    settings.set_prepend_module_to_snapshot(false);
+    settings.set_omit_expression(true);
+    settings.bind(|| insta::assert_snapshot!("crossgen", render(&comparisons, &label)));
+}
