@@ -63,6 +63,10 @@ pub struct ReportArgs {
     /// Files listed under "worst files", per corpus.
     #[arg(long, default_value_t = 15, value_name = "N")]
     pub worst: usize,
+    /// The errata catalogue listed on the page (default: the repository's errata/, when
+    /// it is there).
+    #[arg(long, value_name = "DIR")]
+    pub errata: Option<PathBuf>,
     #[command(subcommand)]
     pub action: Option<ReportAction>,
 }
@@ -1474,6 +1478,7 @@ pub fn render(
     baseline: Option<&BTreeSet<String>>,
     history: &[Night],
     date: &str,
+    errata: &[crate::errata::Erratum],
 ) -> Result<Rendered> {
     let tonight = night(
         date,
@@ -1527,6 +1532,7 @@ pub fn render(
         tests => tests,
         spark_w => SPARK_W,
         spark_h => SPARK_H,
+        errata => errata,
     };
     let env = environment()?;
     Ok(Rendered {
@@ -1561,6 +1567,13 @@ pub fn cmd(args: ReportArgs) -> Result<ExitCode> {
         None => Vec::new(),
     };
     let date = args.date.clone().unwrap_or_else(now_utc);
+    let errata = match &args.errata {
+        Some(dir) => crate::errata::load(dir)?,
+        None if crate::errata::default_dir().is_dir() => {
+            crate::errata::load(&crate::errata::default_dir())?
+        }
+        None => Vec::new(),
+    };
     let out = render(
         &args,
         &runs,
@@ -1568,6 +1581,7 @@ pub fn cmd(args: ReportArgs) -> Result<ExitCode> {
         baseline.as_ref(),
         &history,
         &date,
+        &errata,
     )?;
     for (path, text) in [
         (&args.html, &out.html),

@@ -146,6 +146,10 @@ fn report_shows_the_trend_and_fails_junit_on_a_regression() {
         "the chart names the night's change"
     );
     assert!(html.contains("<polyline"));
+    assert!(
+        html.contains("id=\"errata\"") && html.contains("rdna3-v-cmp-class-f64-infinity-exponent"),
+        "the page lists the repository's errata catalogue"
+    );
     let junit = read(&dir.join("junit.xml"));
     assert!(junit.contains("failures=\"1\""), "{junit}");
     assert!(
@@ -158,6 +162,7 @@ fn report_shows_the_trend_and_fails_junit_on_a_regression() {
     );
     let md = read(&dir.join("summary.md"));
     assert!(md.contains("| gfx1100 | 10 |"), "{md}");
+    assert!(md.contains("## Errata catalogue"), "{md}");
     assert!(
         md.contains("| -1 |"),
         "Δ match against the night before: {md}"
