@@ -39,7 +39,7 @@ const SCALAR_EDGE_SETS: u64 = 1296;
 #[derive(Debug, Clone, PartialEq)]
 pub struct ArchRun {
     pub arch: &'static str,
-    /// Whitespace-collapsed text; equal texts are the same AMD wording.
+    /// The text, whitespace collapsed within each line; equal texts are the same wording.
     pub text: String,
     /// The text with the texts of the instructions it calls (`v_max_f16(...)`) appended:
     /// equal effective texts must give equal results.
@@ -152,7 +152,7 @@ fn effective_text(arch: &ArchTexts, name: &str) -> String {
     for (callee, callee_text) in &arch.texts {
         let call = format!("{}(", callee.to_ascii_lowercase());
         if callee != name && text.contains(&call) {
-            out.push_str(" || ");
+            out.push_str("\n||\n");
             out.push_str(callee_text);
         }
     }
@@ -160,7 +160,11 @@ fn effective_text(arch: &ArchTexts, name: &str) -> String {
 }
 
 fn collapse(code: &str) -> String {
-    code.split_whitespace().collect::<Vec<_>>().join(" ")
+    code.lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Compares every instruction that two or more of the pseudocode files under `data_dir`
@@ -571,15 +575,12 @@ fn classify(groups: &[Group], runs: &[ArchRun]) -> DisagreementClass {
 /// suffixes (`.u` for `.u32`), and `U` on sized literals (`16'0U`).
 fn normalise_notation(text: &str) -> String {
     let mut out = String::new();
-    for part in text.split(" || ") {
-        for line in part
-            .split(" // ")
-            .map(|l| l.split("//").next().unwrap_or(l))
-        {
-            out.push_str(line.trim());
+    for line in text.lines() {
+        let code = line.split("//").next().unwrap_or(line).trim();
+        if !code.is_empty() {
+            out.push_str(code);
             out.push(' ');
         }
-        out.push_str("|| ");
     }
     let mut normal = String::new();
     let chars: Vec<char> = out.chars().collect();
