@@ -10,6 +10,7 @@
 pub mod bytes;
 pub mod checkmatch;
 pub mod classify;
+pub mod coverage;
 pub mod data;
 pub mod disasm;
 pub mod engine;

@@ -1,13 +1,16 @@
 //! One insta snapshot per LLVM test file and corpus version (snapshots/<version>/), plus a
-//! summary per target. Review changes with `cargo insta test --review`; in CI an
+//! summary per target, and for the 22.1.8 corpus the spec coverage per architecture
+//! (snapshots/coverage/). Review changes with `cargo insta test --review`; in CI an
 //! unreviewed change fails.
 
 mod common;
 
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Duration;
 
-use mcdiff::engine::{self, EngineConfig};
+use mcdiff::coverage;
+use mcdiff::engine::{self, EngineConfig, Report};
 use mcdiff::llvm_mc::{LlvmMc, RunCache};
 use mcdiff::report;
 
@@ -27,7 +30,7 @@ fn snapshot_corpus(version: &str) {
         return;
     };
     let config = EngineConfig {
-        data_dir: data,
+        data_dir: data.clone(),
         corpus_root,
         corpus_version: version.to_string(),
         llvm_mc: LlvmMc::open(&mc, Duration::from_secs(300)).unwrap(),
@@ -60,6 +63,29 @@ fn snapshot_corpus(version: &str) {
         for (file, cases) in report::per_file(&report.cases) {
             let name = file.replace('/', "__");
             insta::assert_snapshot!(name, report::file_snapshot(file, &cases));
+        }
+    });
+    if version == "22.1.8" {
+        snapshot_coverage(&report, &data);
+    }
+}
+
+/// One snapshot per architecture (snapshots/coverage/coverage__<arch>.snap): the spec
+/// instructions and (instruction, encoding) pairs no line of the corpus exercises, every
+/// `-mcpu` of the architecture united. From the corpus run's report: no second run.
+fn snapshot_coverage(report: &Report, data: &Path) {
+    let mut loader = mcdiff_spec::SpecLoader::new(data);
+    let specs: BTreeMap<_, _> = mcdiff_spec::Arch::ALL
+        .into_iter()
+        .map(|arch| (arch, loader.arch(arch).unwrap()))
+        .collect();
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(Path::new("../snapshots/coverage"));
+    settings.set_prepend_module_to_snapshot(false);
+    settings.set_omit_expression(true);
+    settings.bind(|| {
+        for arch in coverage::coverage(report, &specs) {
+            insta::assert_snapshot!(format!("coverage__{}", arch.arch.name()), arch.render());
         }
     });
 }

@@ -2,6 +2,7 @@
 
 use crate::bytes::EncByte;
 use crate::classify::{judge_asm, OursAnswer, OursVerdict, Recorded};
+use crate::coverage::{spec_instructions_of, SpecInstRef};
 use crate::explain;
 use crate::llvm_mc::LlvmAnswer;
 use mcdiff_asm::AsmOutcome;
@@ -20,24 +21,30 @@ pub(super) fn assembler_results(
         for case in cases {
             let mut sema = None;
             let mut encoding = None;
+            let llvm = cx.llvm_answer(case.line);
+            let mut spec_insts = Vec::new();
             let ours = match side {
                 Err(why) => cx.without_spec(why),
-                Ok(side) => match side.assembler.assemble(&case.text) {
-                    AsmOutcome::Encoded(enc) => {
-                        let ts = side.ts;
-                        sema =
-                            Some(
-                                side.semantics
-                                    .check(ts.arch, side.wave64, &ts.spec, &enc.inst),
-                            );
-                        encoding = ts.spec.encoding(&enc.inst.encoding);
-                        OursAnswer::Encoded(encoded_bytes(&enc))
+                Ok(side) => {
+                    let outcome = side.assembler.assemble(&case.text);
+                    spec_insts = line_spec_instructions(side, &outcome, &case.text, &llvm);
+                    match outcome {
+                        AsmOutcome::Encoded(enc) => {
+                            let ts = side.ts;
+                            sema = Some(side.semantics.check(
+                                ts.arch,
+                                side.wave64,
+                                &ts.spec,
+                                &enc.inst,
+                            ));
+                            encoding = ts.spec.encoding(&enc.inst.encoding);
+                            OursAnswer::Encoded(encoded_bytes(&enc))
+                        }
+                        AsmOutcome::Rejected(e) => OursAnswer::Rejected(e.message),
+                        AsmOutcome::Unsupported(reason) => OursAnswer::Unsupported(reason),
                     }
-                    AsmOutcome::Rejected(e) => OursAnswer::Rejected(e.message),
-                    AsmOutcome::Unsupported(reason) => OursAnswer::Unsupported(reason),
-                },
+                }
             };
-            let llvm = cx.llvm_answer(case.line);
             let recorded = Recorded {
                 expectation: &case.expected,
                 text: case.expected_asm.as_deref(),
@@ -71,10 +78,32 @@ pub(super) fn assembler_results(
                 _ => None,
             };
             let blame = explain::blame(&verdict, &case.text, error, spec);
-            results.push(cx.result(run, case, ours, llvm, verdict, fields, blame, sema, None));
+            results.push(cx.result(
+                run, case, ours, llvm, verdict, fields, blame, sema, None, spec_insts,
+            ));
         }
     }
     results
+}
+
+/// The spec instructions an assembler line is: the one we encoded, else the one its
+/// mnemonic (or that of llvm-mc's printed text) names.
+fn line_spec_instructions(
+    side: &OurSide,
+    outcome: &AsmOutcome,
+    text: &str,
+    llvm: &LlvmAnswer,
+) -> Vec<SpecInstRef> {
+    let encoded = match outcome {
+        AsmOutcome::Encoded(enc) => std::slice::from_ref(&enc.inst),
+        _ => &[],
+    };
+    let printed = match llvm {
+        LlvmAnswer::Encoded { text, .. } => Some(text.as_str()),
+        _ => None,
+    };
+    let texts: Vec<&str> = std::iter::once(text).chain(printed).collect();
+    spec_instructions_of(side.assembler, encoded, &texts)
 }
 
 /// Our bytes as llvm-mc shows them: fixup bytes lettered A, B, ... in order of appearance.

@@ -3,6 +3,7 @@
 
 use crate::bytes::EncByte;
 use crate::classify::{judge_disasm, OursAnswer, OursVerdict, Recorded};
+use crate::coverage::{spec_instructions_of, SpecInstRef};
 use crate::disasm::Piece;
 use crate::explain;
 use crate::llvm_mc::LlvmAnswer;
@@ -18,7 +19,8 @@ use mcdiff_lit::RunLine;
 /// 4 bytes are skipped and decoding goes on within the line.
 struct LineDecode {
     answer: OursAnswer,
-    first: Option<mcdiff_asm::Inst>,
+    /// The instructions decoded, in order.
+    insts: Vec<mcdiff_asm::Inst>,
     /// Our printed text re-assembles to the bytes it came from (or to llvm-mc's re-encoding).
     roundtrip: Option<bool>,
 }
@@ -31,7 +33,7 @@ fn decode_line(
     llvm_bytes: Option<&[EncByte]>,
 ) -> LineDecode {
     let mut texts = Vec::new();
-    let mut first = None;
+    let mut insts = Vec::new();
     let mut first_invalid = None;
     let mut reencoded: Vec<EncByte> = Vec::new();
     let mut consumed_ok = true;
@@ -51,7 +53,7 @@ fn decode_line(
                     _ => consumed_ok = false,
                 }
                 texts.push(text);
-                first.get_or_insert(*inst);
+                insts.push(*inst);
             }
             Piece::Invalid { at, message } => {
                 if at == 0 {
@@ -61,7 +63,7 @@ fn decode_line(
             Piece::Unsupported { reason, .. } => {
                 return LineDecode {
                     answer: OursAnswer::Unsupported(reason),
-                    first: None,
+                    insts: Vec::new(),
                     roundtrip: None,
                 };
             }
@@ -71,7 +73,7 @@ fn decode_line(
         let message = first_invalid.unwrap_or_else(|| "no bytes".into());
         return LineDecode {
             answer: OursAnswer::Rejected(message),
-            first: None,
+            insts: Vec::new(),
             roundtrip: None,
         };
     }
@@ -96,9 +98,29 @@ fn decode_line(
         consumed_ok || llvm_bytes.is_some_and(|b| b == reencoded.as_slice()) || reprinted();
     LineDecode {
         answer: OursAnswer::Decoded(texts.join(" ; ")),
-        first,
+        insts,
         roundtrip: Some(roundtrip),
     }
+}
+
+/// The spec instructions a byte line is: those we decoded, else the one the mnemonic of
+/// llvm-mc's printed text (or the CHECK line's) names.
+fn line_spec_instructions(
+    side: &OurSide,
+    decoded: Option<&LineDecode>,
+    llvm: &LlvmAnswer,
+    case: &mcdiff_lit::Case,
+) -> Vec<SpecInstRef> {
+    let ours = decoded.map_or(&[][..], |d| d.insts.as_slice());
+    let printed = match llvm {
+        LlvmAnswer::Decoded { text, .. } => Some(text.as_str()),
+        _ => None,
+    };
+    let texts: Vec<&str> = printed
+        .into_iter()
+        .chain(case.expected_asm.as_deref())
+        .collect();
+    spec_instructions_of(side.assembler, ours, &texts)
 }
 
 /// Disassembler cases: our decoder against llvm-mc's disassembly and the CHECK text.
@@ -127,7 +149,7 @@ pub(super) fn disassembly_results(
                 (_, Some(d)) => d.answer.clone(),
                 (_, None) => OursAnswer::Unsupported("no bytes on the line".into()),
             };
-            let sema = match (side, decoded.as_ref().and_then(|d| d.first.as_ref())) {
+            let sema = match (side, decoded.as_ref().and_then(|d| d.insts.first())) {
                 (Ok((side, _)), Some(inst)) => {
                     Some(
                         side.semantics
@@ -170,9 +192,13 @@ pub(super) fn disassembly_results(
             };
             let spec = side.ok().map(|(s, _)| &s.ts.spec);
             let blame = explain::blame(&verdict, &case.text, error, spec);
+            let spec_insts = match side {
+                Ok((side, _)) => line_spec_instructions(side, decoded.as_ref(), &llvm, &case),
+                Err(_) => Vec::new(),
+            };
             let roundtrip = decoded.and_then(|d| d.roundtrip);
             results.push(cx.result(
-                run, case, ours, llvm, verdict, fields, blame, sema, roundtrip,
+                run, case, ours, llvm, verdict, fields, blame, sema, roundtrip, spec_insts,
             ));
         }
     }

@@ -15,6 +15,7 @@ mod disassembler;
 pub use assembler::encoded_bytes;
 
 use crate::classify::{OursAnswer, Verdict};
+use crate::coverage::SpecInstRef;
 use crate::llvm_mc::{Fault, FaultKind, LlvmAnswer, LlvmMc, LlvmRun, RunCache};
 use crate::selection::Selection;
 use crate::semantics::{SemaVerdict, Semantics};
@@ -67,6 +68,9 @@ pub struct CaseResult {
     pub roundtrip: Option<bool>,
     /// The llvm-mc command line of this case's run (input on stdin).
     pub command: Arc<str>,
+    /// The spec instructions the line is (two for a dual-issue pair), for spec coverage;
+    /// see [`crate::coverage::spec_instructions_of`].
+    pub spec_insts: Vec<SpecInstRef>,
 }
 
 impl CaseResult {
@@ -473,6 +477,7 @@ impl GroupContext {
         blame: Option<String>,
         sema: Option<SemaVerdict>,
         roundtrip: Option<bool>,
+        spec_insts: Vec<SpecInstRef>,
     ) -> CaseResult {
         CaseResult {
             command: self.command.clone(),
@@ -493,6 +498,7 @@ impl GroupContext {
             blame,
             sema,
             roundtrip,
+            spec_insts,
         }
     }
 }

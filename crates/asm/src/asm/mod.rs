@@ -96,6 +96,28 @@ impl<'s> Assembler<'s> {
         })
     }
 
+    /// The spec instruction a mnemonic names, found the ways [`assemble`](Self::assemble)
+    /// finds it: the AMD name or an alias, a vector mnemonic without its encoding-forcing
+    /// suffix (`_e32`, `_e64`, `_dpp`, `_e64_dpp`, `_sdwa`), or an older LLVM name of a memory
+    /// instruction. `None` when no path knows the mnemonic. For reports that name the
+    /// instruction of a line this assembler does not encode.
+    pub fn named_instruction(&self, mnemonic: &str) -> Option<&Instruction> {
+        let mnemonic = mnemonic.to_ascii_lowercase();
+        let suffixed = || {
+            let (base, _) = syntax::encoding_suffix(&mnemonic)?;
+            self.instruction(base)
+                .filter(|i| syntax::forms::is_vector(i))
+        };
+        let renamed = || {
+            syntax::memory::renamed(self.ctx.gfx_major, &mnemonic)
+                .iter()
+                .find_map(|n| self.instruction(n))
+        };
+        self.instruction(&mnemonic)
+            .or_else(suffixed)
+            .or_else(renamed)
+    }
+
     /// Assembles one statement (comment already stripped).
     pub fn assemble(&self, text: &str) -> AsmOutcome {
         let body = text.trim();
