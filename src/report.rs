@@ -325,6 +325,7 @@ pub fn findings_listing(report: &Report, show: usize) -> String {
 /// The semantics columns, for cases we encoded.
 pub const SEMA_COLUMNS: &[&str] = &[
     "executed",
+    "executed-sibling-text",
     "sema-mismatch",
     "sema-unsupported",
     "no-pseudocode",

@@ -17,6 +17,9 @@ use mcdiff_spec::{Arch, Spec};
 #[serde(tag = "sema", content = "reason", rename_all = "kebab-case")]
 pub enum SemaVerdict {
     Executed,
+    /// The architecture's file has no text for the instruction; the nearest generation's
+    /// text ran (named here).
+    ExecutedSiblingText(&'static str),
     /// An operand's kind or width contradicts a typed use in the pseudocode.
     Mismatch(String),
     /// A pseudocode construct the interpreter does not handle.
@@ -29,6 +32,7 @@ impl SemaVerdict {
     pub fn column(&self) -> &'static str {
         match self {
             SemaVerdict::Executed => "executed",
+            SemaVerdict::ExecutedSiblingText(_) => "executed-sibling-text",
             SemaVerdict::Mismatch(_) => "sema-mismatch",
             SemaVerdict::Unsupported(_) => "sema-unsupported",
             SemaVerdict::NoPseudocode => "no-pseudocode",
@@ -41,6 +45,7 @@ impl std::fmt::Display for SemaVerdict {
         match self {
             SemaVerdict::Mismatch(r) => write!(f, "sema-mismatch: {r}"),
             SemaVerdict::Unsupported(c) => write!(f, "sema-unsupported: {c}"),
+            SemaVerdict::ExecutedSiblingText(arch) => write!(f, "executed (text from {arch})"),
             other => f.write_str(other.column()),
         }
     }
@@ -56,6 +61,20 @@ pub fn pseudocode_arch(arch: Arch) -> Option<&'static str> {
         Arch::Cdna4 => Some("cdna4"),
         Arch::Cdna5 => Some("cdna5"),
         Arch::Rdna1 | Arch::Rdna2 | Arch::Cdna1 | Arch::Cdna2 | Arch::Vega | Arch::Vega7 => None,
+    }
+}
+
+/// Where a file has no text for an instruction, the files tried instead, nearest
+/// generation first (the same family before the other).
+fn siblings(file: &str) -> &'static [&'static str] {
+    match file {
+        "rdna3" => &["rdna3_5", "rdna4", "cdna5", "cdna4", "cdna3"],
+        "rdna3_5" => &["rdna3", "rdna4", "cdna5", "cdna4", "cdna3"],
+        "rdna4" => &["rdna3_5", "rdna3", "cdna5", "cdna4", "cdna3"],
+        "cdna3" => &["cdna4", "cdna5", "rdna3", "rdna3_5", "rdna4"],
+        "cdna4" => &["cdna3", "cdna5", "rdna3_5", "rdna3", "rdna4"],
+        "cdna5" => &["cdna4", "rdna4", "cdna3", "rdna3_5", "rdna3"],
+        _ => &[],
     }
 }
 
@@ -135,29 +154,66 @@ impl Semantics {
         if inst.encoding == "VOPDXY" {
             return run_dual(arch_programs, spec, inst, state);
         }
-        let program = match arch_programs.programs.get(&inst.name.to_ascii_uppercase()) {
-            None => return SemaVerdict::NoPseudocode,
-            Some(Err(construct)) => return SemaVerdict::Unsupported(construct.clone()),
-            Some(Ok(p)) => p,
-        };
-        let spec_operands: Vec<mcdiff_spec::Operand> = spec
-            .instruction(&inst.name)
-            .and_then(|i| i.in_encoding(&inst.encoding))
-            .map(|e| e.operands.clone())
-            .unwrap_or_default();
-        let (operands, values) = operand_values(inst, &spec_operands);
-        let mut binding = mcdiff_sema::bind_program(program, &operands, &values);
-        bind_modifiers(inst, &mut binding);
-        if let Err(e) = bind_smem_address(inst, state, &mut binding) {
-            return verdict(Err(e));
+        let name = inst.name.to_ascii_uppercase();
+        if let Some(program) = arch_programs.programs.get(&name) {
+            return run_program(program, arch_programs, spec, inst, state);
         }
-        verdict(mcdiff_sema::execute_with_library(
-            program,
-            state,
-            &binding,
-            &arch_programs.library,
-        ))
+        for sibling in siblings(file) {
+            let loaded = self.programs(sibling);
+            let Ok(Some(programs)) = loaded.as_ref() else {
+                continue;
+            };
+            if let Some(program) = programs.programs.get(&name) {
+                return match run_program(program, programs, spec, inst, state) {
+                    SemaVerdict::Executed => SemaVerdict::ExecutedSiblingText(sibling),
+                    other => with_sibling(other, sibling),
+                };
+            }
+        }
+        SemaVerdict::NoPseudocode
     }
+}
+
+/// A verdict reached with another generation's text says whose.
+fn with_sibling(verdict: SemaVerdict, sibling: &str) -> SemaVerdict {
+    match verdict {
+        SemaVerdict::Mismatch(r) => SemaVerdict::Mismatch(format!("{r} (text from {sibling})")),
+        SemaVerdict::Unsupported(c) => {
+            SemaVerdict::Unsupported(format!("{c} (text from {sibling})"))
+        }
+        other => other,
+    }
+}
+
+/// Binds `inst`'s operands to `program` and runs it.
+fn run_program(
+    program: &Result<Program, String>,
+    programs: &ArchPrograms,
+    spec: &Spec,
+    inst: &Inst,
+    state: &mut State,
+) -> SemaVerdict {
+    let program = match program {
+        Ok(p) => p,
+        Err(construct) => return SemaVerdict::Unsupported(construct.clone()),
+    };
+    let spec_operands: Vec<mcdiff_spec::Operand> = spec
+        .instruction(&inst.name)
+        .and_then(|i| i.in_encoding(&inst.encoding))
+        .map(|e| e.operands.clone())
+        .unwrap_or_default();
+    let (operands, values) = operand_values(inst, &spec_operands);
+    let mut binding = mcdiff_sema::bind_program(program, &operands, &values);
+    bind_modifiers(inst, &mut binding);
+    if let Err(e) = bind_smem_address(inst, state, &mut binding) {
+        return verdict(Err(e));
+    }
+    verdict(mcdiff_sema::execute_with_library(
+        program,
+        state,
+        &binding,
+        &programs.library,
+    ))
 }
 
 /// A dual-issue (VOPD) instruction: the X and Y ops each run on their own operands

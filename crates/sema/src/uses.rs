@@ -138,7 +138,9 @@ impl Uses {
                         .insert(file);
                 }
                 if let (Expr::Typed(inner, _), Expr::Name(i)) = (base.as_ref(), idx.as_ref()) {
-                    if let (Expr::Name(n), "laneId" | "lane" | "threadId") = (inner.as_ref(), i.as_str()) {
+                    if let (Expr::Name(n), "laneId" | "lane" | "threadId") =
+                        (inner.as_ref(), i.as_str())
+                    {
                         self.lane_mask.insert(n.clone());
                     }
                 }
