@@ -526,7 +526,25 @@ fn cmd_asm(data: Option<PathBuf>, args: AsmArgs) -> Result<ExitCode> {
 fn cmd_crossgen(data: Option<PathBuf>, args: CrossgenArgs) -> Result<ExitCode> {
     let data = DataDir::locate(data.as_deref())?;
     let only = (!args.insts.is_empty()).then_some(args.insts.as_slice());
-    let comparisons = mcdiff_sema::crossgen::cross_generation(&data.root, only)?;
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let bar = indicatif::ProgressBar::new(0);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("[{bar:40}] {pos}/{len} instructions ({eta})")
+                .expect("valid template")
+                .progress_chars("=> "),
+        );
+        bar
+    });
+    let progress = |done: usize, total: usize| {
+        if let Some(bar) = &bar {
+            bar.set_length(total as u64);
+            bar.set_position(done as u64);
+        }
+    };
+    let comparisons = mcdiff_sema::crossgen::cross_generation(&data.root, only, &progress)?;
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
     if comparisons.is_empty() {
         eprintln!("mcdiff: no instruction selected has pseudocode in two or more files");
         return Ok(ExitCode::from(2));

@@ -31,7 +31,7 @@ fn a_neighbours_code_glued_into_an_entry_is_a_disagreement() {
         ("rdna3", vec![entry("V_FUNNEL_B32", &glued)]),
         ("cdna3", vec![entry("V_FUNNEL_B32", own)]),
     ];
-    let result = compare_files(&files, None);
+    let result = compare_files(&files, None, &|_, _| {});
     assert_eq!(result.len(), 1);
     match &result[0].agreement {
         Agreement::Disagrees { groups, .. } => {
@@ -44,7 +44,10 @@ fn a_neighbours_code_glued_into_an_entry_is_a_disagreement() {
         ("rdna4", vec![entry("V_FUNNEL_B32", own)]),
         ("cdna3", vec![entry("V_FUNNEL_B32", own)]),
     ];
-    assert_eq!(compare_files(&clean, None)[0].agreement, Agreement::Agrees);
+    assert_eq!(
+        compare_files(&clean, None, &|_, _| {})[0].agreement,
+        Agreement::Agrees
+    );
 }
 
 /// The two RDNA3 manual errors the RDNA3.5 manual corrects are found in AMD's own data.
@@ -57,7 +60,7 @@ fn the_known_rdna3_manual_errors_are_found() {
         "V_CMP_CLASS_F64".to_string(),
         "V_SUBREV_CO_CI_U32".to_string(),
     ];
-    for c in cross_generation(&dir, Some(&names)).unwrap() {
+    for c in cross_generation(&dir, Some(&names), &|_, _| {}).unwrap() {
         match &c.agreement {
             Agreement::Disagrees { groups, .. } => {
                 assert!(groups.contains(&vec!["rdna3"]), "{}: {groups:?}", c.name)
@@ -76,7 +79,7 @@ fn cross_generation_snapshot() {
     for arch in mcdiff_sema::crossgen::PSEUDOCODE_ARCHES {
         load_pseudocode(&dir, arch).unwrap_or_else(|e| panic!("{e}"));
     }
-    let comparisons = cross_generation(&dir, None).unwrap();
+    let comparisons = cross_generation(&dir, None, &|_, _| {}).unwrap();
     let catalogue = mcdiff::errata::load(&mcdiff::errata::default_dir()).unwrap();
     for erratum in &catalogue {
         erratum

@@ -64,15 +64,19 @@ pub enum Agreement {
     NotCompared,
 }
 
-/// How a disagreement arises.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// How a disagreement arises, most telling first: an instruction is filed under the
+/// first class any input shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum DisagreementClass {
     /// Two architectures with the same text give different results: an interpreter
     /// problem (or an input the binding makes architecture-dependent).
     SameText,
-    /// The texts differ and two architectures of one dialect disagree: an ISA change or
-    /// a text fault; the errata catalogue says which.
-    TextDiffers,
+    /// Two texts of the newer dialect (rdna3 on, cdna3 on) disagree: an ISA change or a
+    /// text fault; the errata catalogue says which.
+    NewerTextsDiffer,
+    /// Only texts of the older dialect disagree among themselves: a text fault, an ISA
+    /// change, or how the older notation is read (implicit widths, ` .` between halves).
+    OlderTextsDiffer,
     /// Only the older dialect's texts disagree with the newer dialect's: how the older
     /// notation is read (`D` for `D0`, `MEM[ADDR]` for the returned data) as much as
     /// anything the hardware does.
@@ -80,11 +84,19 @@ pub enum DisagreementClass {
 }
 
 impl DisagreementClass {
+    pub const ALL: [DisagreementClass; 4] = [
+        DisagreementClass::SameText,
+        DisagreementClass::NewerTextsDiffer,
+        DisagreementClass::OlderTextsDiffer,
+        DisagreementClass::AcrossDialects,
+    ];
+
     pub fn name(self) -> &'static str {
         match self {
-            DisagreementClass::SameText => "same-text",
-            DisagreementClass::TextDiffers => "text-differs",
-            DisagreementClass::AcrossDialects => "across-dialects",
+            DisagreementClass::SameText => "same text (interpreter)",
+            DisagreementClass::NewerTextsDiffer => "newer-dialect texts differ",
+            DisagreementClass::OlderTextsDiffer => "older-dialect texts differ",
+            DisagreementClass::AcrossDialects => "older dialect against newer only",
         }
     }
 }
@@ -172,6 +184,7 @@ fn collapse(code: &str) -> String {
 pub fn cross_generation(
     data_dir: &Path,
     only: Option<&[String]>,
+    progress: &Progress<'_>,
 ) -> Result<Vec<InstComparison>, SemaError> {
     let mut files = Vec::new();
     for arch in PSEUDOCODE_ARCHES {
@@ -179,13 +192,17 @@ pub fn cross_generation(
             files.push((arch, entries));
         }
     }
-    Ok(compare_files(&files, only))
+    Ok(compare_files(&files, only, progress))
 }
+
+/// Called with (instructions compared so far, instructions to compare), from any thread.
+pub type Progress<'a> = dyn Fn(usize, usize) + Sync + 'a;
 
 /// [`cross_generation`] over pseudocode lists already loaded, one per architecture.
 pub fn compare_files(
     files: &[(&'static str, Vec<PseudocodeEntry>)],
     only: Option<&[String]>,
+    progress: &Progress<'_>,
 ) -> Vec<InstComparison> {
     let arches: Vec<ArchTexts> = files
         .iter()
@@ -203,12 +220,18 @@ pub fn compare_files(
         .filter(|(n, count)| *count >= 2 && wanted(n))
         .map(|(name, _)| name)
         .collect();
-    compare_in_parallel(&names, &arches)
+    compare_in_parallel(&names, &arches, progress)
 }
 
 /// Instructions are independent: every core takes every n-th one; results keep name order.
-fn compare_in_parallel(names: &[&str], arches: &[ArchTexts]) -> Vec<InstComparison> {
+fn compare_in_parallel(
+    names: &[&str],
+    arches: &[ArchTexts],
+    progress: &Progress<'_>,
+) -> Vec<InstComparison> {
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let done = &done;
     let mut slots: Vec<Option<InstComparison>> = vec![None; names.len()];
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..workers)
@@ -216,7 +239,12 @@ fn compare_in_parallel(names: &[&str], arches: &[ArchTexts]) -> Vec<InstComparis
                 scope.spawn(move || {
                     (w..names.len())
                         .step_by(workers)
-                        .map(|i| (i, compare(names[i], arches)))
+                        .map(|i| {
+                            let c = compare(names[i], arches);
+                            let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                            progress(n + 1, names.len());
+                            (i, c)
+                        })
                         .collect::<Vec<_>>()
                 })
             })
@@ -249,7 +277,8 @@ fn compare(name: &str, arches: &[ArchTexts]) -> InstComparison {
             failure: a.programs[name].as_ref().err().cloned(),
         })
         .collect();
-    let mut across: Option<Agreement> = None;
+    // The most telling class any input shows; the newer dialect's splits end the search.
+    let mut found: Option<(DisagreementClass, Agreement)> = None;
     for input in &inputs {
         let finals = run_input(name, &present, &mut runs, input);
         if finals.len() < 2 {
@@ -260,19 +289,16 @@ fn compare(name: &str, arches: &[ArchTexts]) -> InstComparison {
             continue;
         }
         let class = classify(&groups, &runs);
-        let found = disagreement(&groups, input, class);
-        if class != DisagreementClass::AcrossDialects {
-            return InstComparison {
-                name: name.to_string(),
-                runs,
-                agreement: found,
-            };
+        if found.as_ref().is_none_or(|(seen, _)| class < *seen) {
+            found = Some((class, disagreement(&groups, input, class)));
         }
-        across.get_or_insert(found);
+        if class <= DisagreementClass::NewerTextsDiffer {
+            break;
+        }
     }
     let ran = runs.iter().filter(|r| r.failure.is_none()).count();
-    let agreement = match across {
-        Some(found) => found,
+    let agreement = match found {
+        Some((_, agreement)) => agreement,
         None if ran >= 2 => Agreement::Agrees,
         None => Agreement::NotCompared,
     };
@@ -564,8 +590,10 @@ fn classify(groups: &[Group], runs: &[ArchRun]) -> DisagreementClass {
     });
     if same_text {
         DisagreementClass::SameText
-    } else if splits_a_dialect(groups) {
-        DisagreementClass::TextDiffers
+    } else if splits_dialect(groups, false) {
+        DisagreementClass::NewerTextsDiffer
+    } else if splits_dialect(groups, true) {
+        DisagreementClass::OlderTextsDiffer
     } else {
         DisagreementClass::AcrossDialects
     }
@@ -634,15 +662,13 @@ fn disagreement(groups: &[Group], input: &InputSet, class: DisagreementClass) ->
     }
 }
 
-/// Whether two architectures of the same pseudocode dialect fall in different groups.
-fn splits_a_dialect(groups: &[Group]) -> bool {
-    [true, false].into_iter().any(|older| {
-        groups
-            .iter()
-            .filter(|(archs, _)| archs.iter().any(|a| older_dialect(a) == older))
-            .count()
-            > 1
-    })
+/// Whether two architectures of the (older or newer) dialect fall in different groups.
+fn splits_dialect(groups: &[Group], older: bool) -> bool {
+    groups
+        .iter()
+        .filter(|(archs, _)| archs.iter().any(|a| older_dialect(a) == older))
+        .count()
+        > 1
 }
 
 /// The GCN-era manuals' dialect (`D.u`, `threadId`, `MEM[ADDR]`): rdna1, rdna2, cdna1,
@@ -740,9 +766,8 @@ fn first_difference(a: &State, b: &State) -> Option<Place> {
 pub struct CrossGenCounts {
     pub compared: usize,
     pub agrees: usize,
-    pub same_text: usize,
-    pub text_differs: usize,
-    pub across_dialects: usize,
+    /// Per class, in [`DisagreementClass::ALL`] order.
+    pub disagrees: [usize; 4],
     pub not_compared: usize,
 }
 
@@ -751,15 +776,11 @@ pub fn counts(comparisons: &[InstComparison]) -> CrossGenCounts {
     for comparison in comparisons {
         match &comparison.agreement {
             Agreement::Agrees => c.agrees += 1,
-            Agreement::Disagrees { class, .. } => match class {
-                DisagreementClass::SameText => c.same_text += 1,
-                DisagreementClass::TextDiffers => c.text_differs += 1,
-                DisagreementClass::AcrossDialects => c.across_dialects += 1,
-            },
+            Agreement::Disagrees { class, .. } => c.disagrees[*class as usize] += 1,
             Agreement::NotCompared => c.not_compared += 1,
         }
     }
-    c.compared = c.agrees + c.same_text + c.text_differs + c.across_dialects;
+    c.compared = c.agrees + c.disagrees.iter().sum::<usize>();
     c
 }
 
@@ -772,22 +793,16 @@ pub fn render(comparisons: &[InstComparison], label: &dyn Fn(&str) -> Option<Str
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "instructions in 2+ pseudocode files: {}\ncompared (2+ ran): {}\nagree: {}\n\
-         disagree, same text (interpreter): {}\ndisagree, texts differ within a dialect: {}\n\
-         disagree, older dialect against newer only: {}\nnot compared (fewer than 2 ran): {}",
+        "instructions in 2+ pseudocode files: {}\ncompared (2+ ran): {}\nagree: {}",
         comparisons.len(),
         c.compared,
-        c.agrees,
-        c.same_text,
-        c.text_differs,
-        c.across_dialects,
-        c.not_compared
+        c.agrees
     );
-    for class in [
-        DisagreementClass::SameText,
-        DisagreementClass::TextDiffers,
-        DisagreementClass::AcrossDialects,
-    ] {
+    for (class, n) in DisagreementClass::ALL.iter().zip(c.disagrees) {
+        let _ = writeln!(out, "disagree, {}: {n}", class.name());
+    }
+    let _ = writeln!(out, "not compared (fewer than 2 ran): {}", c.not_compared);
+    for class in DisagreementClass::ALL {
         let _ = writeln!(out, "\n## disagree, {}", class.name());
         for comparison in comparisons {
             if let Agreement::Disagrees {
