@@ -88,6 +88,9 @@ struct ArchPrograms {
 pub struct Semantics {
     data_dir: PathBuf,
     loaded: Mutex<HashMap<&'static str, Arc<Loaded>>>,
+    /// The starting state per wave size (32, 64), seeded once: filling a wave64 register
+    /// file with pseudo-random bits costs more than most programs do.
+    start: [std::sync::OnceLock<State>; 2],
 }
 
 /// An architecture's pseudocode: absent (no file), parsed, or the file could not be read.
@@ -101,6 +104,7 @@ impl Semantics {
         Semantics {
             data_dir: data_dir.to_path_buf(),
             loaded: Mutex::new(HashMap::new()),
+            start: Default::default(),
         }
     }
 
@@ -126,11 +130,16 @@ impl Semantics {
     /// Executes `inst` on a pseudo-random state; `spec` supplies the full operand list
     /// (implicit operands included) of the instruction's encoding.
     pub fn check(&self, arch: Arch, wave64: bool, spec: &Spec, inst: &Inst) -> SemaVerdict {
-        let mut state = State::new(if wave64 { 64 } else { 32 });
-        state.randomize(SEED);
-        // Relative moves (`V_MOVRELS_B32 v255, ...`) index the register file by operand
-        // number plus M0: M0 = 0 keeps the index on the register the test line names.
-        state.m0 = 0;
+        let mut state = self.start[usize::from(wave64)]
+            .get_or_init(|| {
+                let mut state = State::new(if wave64 { 64 } else { 32 });
+                state.randomize(SEED);
+                // Relative moves (`V_MOVRELS_B32 v255, ...`) index the register file by
+                // operand number plus M0: M0 = 0 keeps the index on the register named.
+                state.m0 = 0;
+                state
+            })
+            .clone();
         self.run(arch, spec, inst, &mut state)
     }
 
