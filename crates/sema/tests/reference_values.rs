@@ -11,6 +11,9 @@
 //! `u128`. FP_ROUND (`State::round_mode`): 0 nearest even, 1 toward +inf, 2 toward -inf,
 //! 3 toward zero.
 
+mod common;
+
+use common::two_over_pi_bits;
 use half::{bf16, f16};
 use mcdiff_sema::{execute, parse, Binding, BoundValue, Program, State};
 use num_bigint::BigInt;
@@ -2512,34 +2515,6 @@ fn bit_slices_single_bits_and_concatenation() {
 
 // ------------------------------------------------------------------ fixed-point PI
 
-/// atan(1/x) * 2^prec (truncated series terms), by its Taylor series.
-fn atan_inv_scaled(x: u32, prec: u32) -> BigInt {
-    let x2 = BigInt::from(x) * BigInt::from(x);
-    let mut power = (BigInt::one() << prec) / BigInt::from(x);
-    let mut sum = BigInt::zero();
-    let mut k = 0u32;
-    while !power.is_zero() {
-        let term = &power / BigInt::from(2 * k + 1);
-        if k.is_multiple_of(2) {
-            sum += term;
-        } else {
-            sum -= term;
-        }
-        power /= &x2;
-        k += 1;
-    }
-    sum
-}
-
-/// floor(2/pi * 2^prec), from Gauss's formula pi = 48 atan(1/18) + 32 atan(1/57)
-/// - 20 atan(1/239) (the interpreter uses Machin's), with 64 guard bits.
-fn two_over_pi_scaled(prec: u32) -> BigInt {
-    let p = prec + 64;
-    let pi =
-        atan_inv_scaled(18, p) * 48 + atan_inv_scaled(57, p) * 32 - atan_inv_scaled(239, p) * 20;
-    (BigInt::one() << (prec + 1 + p)) / pi
-}
-
 #[test]
 fn wide_fixed_point_two_over_pi() {
     // The first 216 bits of 2/pi as printed in fdlibm's __kernel_rem_pio2 table (ipio2,
@@ -2558,15 +2533,11 @@ fn wide_fixed_point_two_over_pi() {
     let table = ipio2
         .iter()
         .fold(BigInt::zero(), |acc, w| (acc << 24) + BigInt::from(*w));
-    assert_eq!(
-        two_over_pi_scaled(216),
-        table,
-        "Gauss series vs fdlibm table"
-    );
+    assert_eq!(two_over_pi_bits(216), table, "Gauss series vs fdlibm table");
     // V_TRIG_PREOP's idiom: the 64 bits of 2/pi that follow the first `shift` bits.
     let p = Prog::new("D0.b64 = (1201'B(2.0 / PI) << S1.u32) & 0xffffffffffffffffULL");
     for shift in [0u32, 1, 53, 500, 1000, 1137] {
-        let want = two_over_pi_scaled(shift + 64) & ((BigInt::one() << 64) - 1);
+        let want = two_over_pi_bits(shift + 64) & ((BigInt::one() << 64) - 1);
         let got = BigInt::from(p.run(&[0, u64::from(shift)]));
         assert_eq!(got, want, "2/pi bits after {shift}");
     }
@@ -2579,7 +2550,7 @@ fn wide_fixed_point_two_over_pi() {
     let got = run("D0.f64 = PI * 2.0", &[]) as u64;
     assert_eq!(f64::from_bits(got), std::f64::consts::TAU);
     assert_eq!(
-        two_over_pi_scaled(64).to_u64().map(|v| v >> 40),
+        two_over_pi_bits(64).to_u64().map(|v| v >> 40),
         Some(0xa2f983)
     );
 }

@@ -3,12 +3,12 @@
 
 mod common;
 
-use common::data_dir;
+use common::{data_dir, two_over_pi_bits};
 use mcdiff_sema::{
     execute, load_pseudocode, parse, Binding, BoundValue, ExecError, Program, SpecialReg, State,
 };
 use num_bigint::BigInt;
-use num_traits::{One, ToPrimitive, Zero};
+use num_traits::{One, ToPrimitive};
 
 /// The parsed pseudocode of `inst` for `arch` (the first entry of that name).
 pub fn program(arch: &str, inst: &str) -> Option<Program> {
@@ -203,33 +203,6 @@ fn v_add_f32_nan_inf_denormals() {
             assert_eq!(got.to_bits(), want.to_bits(), "lane {lane}: {a} + {b}");
         }
     }
-}
-
-/// atan(1/x) * 2^prec by its Taylor series.
-fn atan_inv(x: u64, prec: u32) -> BigInt {
-    let x2 = BigInt::from(x * x);
-    let mut power = (BigInt::one() << prec) / BigInt::from(x);
-    let mut sum = BigInt::zero();
-    let mut k = 0u64;
-    while !power.is_zero() {
-        let term = &power / BigInt::from(2 * k + 1);
-        if k & 1 == 0 {
-            sum += term;
-        } else {
-            sum -= term;
-        }
-        power /= &x2;
-        k += 1;
-    }
-    sum
-}
-
-/// floor(2/pi * 2^bits), with pi from Gauss's formula
-/// pi/4 = 12 atan(1/18) + 8 atan(1/57) - 5 atan(1/239).
-fn two_over_pi_bits(bits: u32) -> BigInt {
-    let prec = bits + 64;
-    let pi = (atan_inv(18, prec) * 12 + atan_inv(57, prec) * 8 - atan_inv(239, prec) * 5) * 4;
-    (BigInt::from(2) << (prec + bits)) / pi
 }
 
 #[test]
