@@ -33,6 +33,8 @@ pub(crate) fn is_reserved(n: &str) -> bool {
                 | "threadId"
                 | "WAVE32"
                 | "WAVE64"
+                | "wave32"
+                | "wave64"
                 | "PI"
                 | "INF"
                 | "NAN"
