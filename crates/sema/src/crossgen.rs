@@ -39,10 +39,8 @@ const SCALAR_EDGE_SETS: u64 = 1296;
 #[derive(Debug, Clone, PartialEq)]
 pub struct ArchRun {
     pub arch: &'static str,
-    /// The text, whitespace collapsed within each line; equal texts are the same wording.
-    pub text: String,
-    /// The text with the texts of the instructions it calls (`v_max_f16(...)`) appended:
-    /// equal effective texts must give equal results.
+    /// The text (whitespace collapsed within each line) with the texts of the instructions
+    /// it calls (`v_max_f16(...)`) appended: equal effective texts give equal results.
     pub effective: String,
     /// Why it did not run on every input set (parse or execution), if it did not.
     pub failure: Option<String>,
@@ -267,30 +265,29 @@ fn compare(name: &str, arches: &[ArchTexts]) -> InstComparison {
         .iter()
         .filter_map(|a| a.programs[name].as_ref().ok())
         .collect();
-    let inputs = input_sets(name, &parsed);
+    let inputs = Inputs::new(name, &parsed);
     let mut runs: Vec<ArchRun> = present
         .iter()
         .map(|a| ArchRun {
             arch: a.arch,
-            text: a.texts[name].clone(),
             effective: effective_text(a, name),
             failure: a.programs[name].as_ref().err().cloned(),
         })
         .collect();
     // The most telling class any input shows; the newer dialect's splits end the search.
     let mut found: Option<(DisagreementClass, Agreement)> = None;
-    for input in &inputs {
-        let finals = run_input(name, &present, &mut runs, input);
-        if finals.len() < 2 {
+    for input in inputs.iter() {
+        let by_text = run_input(name, &present, &mut runs, &input);
+        if by_text.iter().map(|(archs, _)| archs.len()).sum::<usize>() < 2 {
             break;
         }
-        let groups = group_by_result(&finals);
+        let groups = group_by_result(&by_text);
         if groups.len() == 1 {
             continue;
         }
         let class = classify(&groups, &runs);
         if found.as_ref().is_none_or(|(seen, _)| class < *seen) {
-            found = Some((class, disagreement(&groups, input, class)));
+            found = Some((class, disagreement(&groups, &input, class)));
         }
         if class <= DisagreementClass::NewerTextsDiffer {
             break;
@@ -311,94 +308,121 @@ fn compare(name: &str, arches: &[ArchTexts]) -> InstComparison {
 
 /// Runs `input` under every architecture still running; an architecture that fails
 /// records why and drops out. Equal effective texts run once (the interpreter is
-/// deterministic, so their results are equal by construction).
+/// deterministic, so their results are equal by construction): the result is each distinct
+/// text's architectures and final state.
 fn run_input(
     name: &str,
     present: &[&ArchTexts],
     runs: &mut [ArchRun],
     input: &InputSet,
-) -> Vec<(&'static str, State)> {
-    let mut finals: Vec<(&'static str, State)> = Vec::new();
-    let mut by_text: Vec<(String, State)> = Vec::new();
+) -> Vec<(Vec<&'static str>, State)> {
+    let mut by_text: Vec<(Vec<&'static str>, State)> = Vec::new();
+    let mut texts: Vec<&str> = Vec::new();
     for (a, run) in present.iter().zip(runs.iter_mut()) {
         if run.failure.is_some() {
             continue;
         }
-        if let Some((_, state)) = by_text.iter().find(|(t, _)| *t == run.effective) {
-            finals.push((a.arch, state.clone()));
+        if let Some(k) = texts.iter().position(|t| *t == run.effective) {
+            by_text[k].0.push(a.arch);
             continue;
         }
         let Ok(program) = &a.programs[name] else {
             continue;
         };
         let mut state = input.state.clone();
-        match execute_with_library(program, &mut state, &input.binding, &a.library) {
+        match execute_with_library(program, &mut state, input.binding, &a.library) {
             Ok(()) => {
-                by_text.push((run.effective.clone(), state.clone()));
-                finals.push((a.arch, state));
+                texts.push(&run.effective);
+                by_text.push((vec![a.arch], state));
             }
             Err(e) => run.failure = Some(failure_name(&e)),
         }
     }
-    finals
+    by_text
 }
 
 /// Architectures that left equal states, and that state.
 type Group<'a> = (Vec<&'static str>, &'a State);
 
-/// Architectures with equal final states, in first-seen order.
-fn group_by_result<'a>(finals: &'a [(&'static str, State)]) -> Vec<Group<'a>> {
+/// Texts' results merged where their final states are equal, in first-seen order.
+fn group_by_result<'a>(by_text: &'a [(Vec<&'static str>, State)]) -> Vec<Group<'a>> {
     let mut groups: Vec<Group> = Vec::new();
-    for (arch, state) in finals {
+    for (archs, state) in by_text {
         match groups.iter_mut().find(|(_, g)| *g == state) {
-            Some((archs, _)) => archs.push(arch),
-            None => groups.push((vec![arch], state)),
+            Some((seen, _)) => seen.extend(archs),
+            None => groups.push((archs.clone(), state)),
         }
+    }
+    // Within a group, architectures in file order, as they were run.
+    let order = |a: &&str| PSEUDOCODE_ARCHES.iter().position(|p| p == a);
+    for (archs, _) in &mut groups {
+        archs.sort_by_key(order);
     }
     groups
 }
 
 /// One input: a binding and the state it starts from.
-struct InputSet {
+struct InputSet<'b> {
     label: String,
-    binding: Binding,
+    binding: &'b Binding,
     state: State,
 }
 
-/// The binding covers every name any architecture's text uses, at its widest use, so
-/// all texts read the same registers.
-fn input_sets(name: &str, programs: &[&Program]) -> Vec<InputSet> {
-    let union = Program {
-        body: programs.iter().flat_map(|p| p.body.clone()).collect(),
-    };
-    let mut sets = Vec::new();
-    let binding = shared_binding(name, &union, programs, RANDOM_SEEDS[0]);
-    let edge_sets = if binding.per_lane {
-        VECTOR_EDGE_SETS
-    } else {
-        SCALAR_EDGE_SETS
-    };
-    for k in 0..edge_sets {
-        let mut state = State::new(WAVE);
-        state.randomize(RANDOM_SEEDS[0] ^ k);
-        place_edges(&mut state, &binding, k);
-        sets.push(InputSet {
-            label: format!("edge set {k}"),
-            binding: binding.clone(),
-            state,
-        });
+/// An instruction's inputs, made one at a time (a scalar text has 1,296 edge sets, each
+/// a whole wave64 state): the edge sets over one binding, then a binding and state per
+/// pseudo-random seed.
+struct Inputs {
+    edge_binding: Binding,
+    edge_sets: u64,
+    random_bindings: Vec<Binding>,
+}
+
+impl Inputs {
+    /// The binding covers every name any architecture's text uses, at its widest use, so
+    /// all texts read the same registers.
+    fn new(name: &str, programs: &[&Program]) -> Inputs {
+        let union = Program {
+            body: programs.iter().flat_map(|p| p.body.clone()).collect(),
+        };
+        let binding = |seed| shared_binding(name, &union, programs, seed);
+        let edge_binding = binding(RANDOM_SEEDS[0]);
+        let edge_sets = if edge_binding.per_lane {
+            VECTOR_EDGE_SETS
+        } else {
+            SCALAR_EDGE_SETS
+        };
+        Inputs {
+            edge_binding,
+            edge_sets,
+            random_bindings: RANDOM_SEEDS.iter().map(|&seed| binding(seed)).collect(),
+        }
     }
-    for seed in RANDOM_SEEDS {
-        let binding = shared_binding(name, &union, programs, seed);
-        let mut state = State::new(WAVE);
-        state.randomize(seed);
-        sets.push(InputSet {
-            label: format!("random seed {seed:#x}"),
-            binding,
-            state,
+
+    fn iter(&self) -> impl Iterator<Item = InputSet<'_>> {
+        let edges = (0..self.edge_sets).map(|k| {
+            let mut state = State::new(WAVE);
+            state.randomize(RANDOM_SEEDS[0] ^ k);
+            place_edges(&mut state, &self.edge_binding, k);
+            InputSet {
+                label: format!("edge set {k}"),
+                binding: &self.edge_binding,
+                state,
+            }
         });
+        let random = RANDOM_SEEDS
+            .iter()
+            .zip(&self.random_bindings)
+            .map(|(&seed, binding)| {
+                let mut state = State::new(WAVE);
+                state.randomize(seed);
+                InputSet {
+                    label: format!("random seed {seed:#x}"),
+                    binding,
+                    state,
+                }
+            });
+        edges.chain(random)
     }
-    sets
 }
 
 /// A binding for the union of the texts, with the names that one operand goes by in
@@ -646,7 +670,7 @@ fn disagreement(groups: &[Group], input: &InputSet, class: DisagreementClass) ->
         .unwrap_or(0);
     let first = FirstDifference {
         input: input.label.clone(),
-        operands: operand_values(&input.state, &input.binding, lane),
+        operands: operand_values(&input.state, input.binding, lane),
         results: groups
             .iter()
             .map(|(_, after)| {
