@@ -164,6 +164,16 @@ pub fn default_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("errata")
 }
 
+/// The catalogue in `dir`, or, without one, the repository's when it is there (an
+/// installed binary may run where the source tree is gone: then the catalogue is empty).
+pub fn load_catalogue(dir: Option<&Path>) -> Result<Vec<Erratum>> {
+    match dir {
+        Some(dir) => load(dir),
+        None if default_dir().is_dir() => load(&default_dir()),
+        None => Ok(Vec::new()),
+    }
+}
+
 /// Every `*.json` in `dir`, sorted by id; a file that does not parse, or whose `id` is not
 /// its file name, is an error naming the file.
 pub fn load(dir: &Path) -> Result<Vec<Erratum>> {

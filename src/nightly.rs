@@ -1567,13 +1567,7 @@ pub fn cmd(args: ReportArgs) -> Result<ExitCode> {
         None => Vec::new(),
     };
     let date = args.date.clone().unwrap_or_else(now_utc);
-    let errata = match &args.errata {
-        Some(dir) => crate::errata::load(dir)?,
-        None if crate::errata::default_dir().is_dir() => {
-            crate::errata::load(&crate::errata::default_dir())?
-        }
-        None => Vec::new(),
-    };
+    let errata = crate::errata::load_catalogue(args.errata.as_deref())?;
     let out = render(
         &args,
         &runs,
