@@ -50,6 +50,53 @@ fn a_neighbours_code_glued_into_an_entry_is_a_disagreement() {
     );
 }
 
+/// Texts that name the address differently (`MEM[ADDR]` against a `CalcBufferAddr` of
+/// the address fields) and an older text that leaves its sources' type to the opcode
+/// (`S0 == S1` in a float compare, so -0 equals +0) are compared for what they do with
+/// the data; a text that really does something else still stands alone.
+#[test]
+fn address_and_type_notation_do_not_split_generations() {
+    let files = vec![
+        (
+            "rdna4",
+            vec![
+                entry(
+                    "BUFFER_ATOMIC_ADD_U32",
+                    "addr = CalcBufferAddr(vgpr_a.b64, sgpr_o.b64);\ntmp = MEM[addr].u32;\n\
+                     MEM[addr].u32 += DATA.u32;\nRETURN_DATA.u32 = tmp",
+                ),
+                entry("V_CMP_EQ_F32", "D0.u64[laneId] = S0.f32 == S1.f32"),
+            ],
+        ),
+        (
+            "rdna3",
+            vec![entry(
+                "BUFFER_ATOMIC_ADD_U32",
+                "tmp = MEM[ADDR].u32;\nMEM[ADDR].u32 += DATA.u32;\nRETURN_DATA.u32 = tmp",
+            )],
+        ),
+        (
+            "cdna3",
+            vec![entry(
+                "BUFFER_ATOMIC_ADD_U32",
+                "tmp = MEM[ADDR].u32;\nMEM[ADDR].u32 -= DATA.u32;\nRETURN_DATA.u32 = tmp",
+            )],
+        ),
+        (
+            "vega",
+            vec![entry("V_CMP_EQ_F32", "D.u64[threadId] = (S0 == S1).")],
+        ),
+    ];
+    let result = compare_files(&files, None, &|_, _| {});
+    match &result[0].agreement {
+        Agreement::Disagrees { groups, .. } => {
+            assert_eq!(groups, &vec![vec!["rdna4", "rdna3"], vec!["cdna3"]])
+        }
+        other => panic!("BUFFER_ATOMIC_ADD_U32: {other:?}"),
+    }
+    assert_eq!(result[1].agreement, Agreement::Agrees, "V_CMP_EQ_F32");
+}
+
 /// The two RDNA3 manual errors the RDNA3.5 manual corrects are found in AMD's own data.
 #[test]
 fn the_known_rdna3_manual_errors_are_found() {

@@ -176,3 +176,64 @@ pub enum Stmt {
 pub struct Program {
     pub body: Vec<Stmt>,
 }
+
+impl Program {
+    /// Calls `f` on every expression of the program, innermost first, so `f` may replace
+    /// an expression whole.
+    pub fn rewrite_exprs(&mut self, f: &mut impl FnMut(&mut Expr)) {
+        rewrite_stmts(&mut self.body, f);
+    }
+}
+
+fn rewrite_stmts(body: &mut [Stmt], f: &mut impl FnMut(&mut Expr)) {
+    for stmt in body {
+        match stmt {
+            Stmt::Assign { target, value, .. } => {
+                rewrite_expr(target, f);
+                rewrite_expr(value, f);
+            }
+            Stmt::Expr(e) | Stmt::Return(Some(e)) => rewrite_expr(e, f),
+            Stmt::If { arms, otherwise } => {
+                for (cond, arm) in arms {
+                    rewrite_expr(cond, f);
+                    rewrite_stmts(arm, f);
+                }
+                rewrite_stmts(otherwise, f);
+            }
+            Stmt::For { from, to, body, .. } => {
+                rewrite_expr(from, f);
+                rewrite_expr(to, f);
+                rewrite_stmts(body, f);
+            }
+            Stmt::Declare { len: Some(e), .. } => rewrite_expr(e, f),
+            Stmt::Seq(stmts) => rewrite_stmts(stmts, f),
+            Stmt::Declare { len: None, .. } | Stmt::Break | Stmt::Return(None) => {}
+        }
+    }
+}
+
+fn rewrite_expr(e: &mut Expr, f: &mut impl FnMut(&mut Expr)) {
+    match e {
+        Expr::Int { .. } | Expr::Float { .. } | Expr::Name(_) => {}
+        Expr::Typed(inner, _)
+        | Expr::Field(inner, _)
+        | Expr::Cast(_, inner)
+        | Expr::Unary(_, inner) => rewrite_expr(inner, f),
+        Expr::Slice(a, b, c) | Expr::Ternary(a, b, c) => {
+            rewrite_expr(a, f);
+            rewrite_expr(b, f);
+            rewrite_expr(c, f);
+        }
+        Expr::Index(a, b) | Expr::Binary(_, a, b) => {
+            rewrite_expr(a, f);
+            rewrite_expr(b, f);
+        }
+        Expr::Call(_, args) | Expr::Concat(args) => {
+            for a in args {
+                rewrite_expr(a, f);
+            }
+        }
+        Expr::Lambda(_, body) => rewrite_stmts(body, f),
+    }
+    f(e);
+}

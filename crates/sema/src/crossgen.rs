@@ -5,6 +5,7 @@
 //! check each other: where results differ, either the ISA changed, one text is wrong (a
 //! manual error or a conversion fault), or the interpreter treats equal texts differently.
 
+use crate::ast::{Expr, Ty};
 use crate::bind::{Binding, BoundValue};
 use crate::state::State;
 use crate::survey::synthesize_binding;
@@ -147,12 +148,70 @@ fn add_entry(out: &mut ArchTexts, entry: &PseudocodeEntry) {
     if out.programs.contains_key(&entry.name) {
         return;
     }
-    let parsed = parse(code).map_err(|e| format!("parse:{}", e.construct));
+    let implied = older_dialect(out.arch)
+        .then(|| opcode_type(&entry.name))
+        .flatten();
+    let parsed = parse(code)
+        .map(shared_address)
+        .map(|p| match implied {
+            Some(ty) => typed_sources(p, ty),
+            None => p,
+        })
+        .map_err(|e| format!("parse:{}", e.construct));
     if let Ok(p) = &parsed {
         out.library.insert(&entry.name, p.clone());
     }
     out.texts.insert(entry.name.clone(), collapse(code));
     out.programs.insert(entry.name.clone(), parsed);
+}
+
+/// The address a memory text computes (`CalcBufferAddr(VADDR, SRSRC, SOFFSET, OFFSET)`,
+/// `CalcGlobalAddr(vgpr_a, sgpr_o)`) read as the one operand `ADDR` that the older
+/// texts use: generations name and split the address parts differently, and the sum of
+/// different parts would send each text to a different address, hiding what each does
+/// with the data. How the address is formed is the encoder's concern, not this check's.
+fn shared_address(mut program: Program) -> Program {
+    program.rewrite_exprs(&mut |e| {
+        if let Expr::Call(name, _) = e {
+            if name.starts_with("Calc") && name.ends_with("Addr") {
+                *e = Expr::Name("ADDR".to_string());
+            }
+        }
+    });
+    program
+}
+
+/// The type an opcode's name ends with (`V_CMP_EQ_F32`: f32, `V_CVT_F32_I32`: the
+/// source's i32), if it ends with one.
+fn opcode_type(name: &str) -> Option<Ty> {
+    let last = name.rsplit('_').next()?;
+    Ty::from_suffix(&last.to_ascii_lowercase())
+}
+
+/// The older manuals leave a source's type to the opcode (`D.u64[threadId] = (S0 == S1)`
+/// in V_CMP_EQ_F32): `S0`, `S1` and `S2` read bare in an operation or a call are given
+/// the opcode's type.
+fn typed_sources(mut program: Program, ty: Ty) -> Program {
+    let give_type = |e: &mut Expr| {
+        if matches!(e, Expr::Name(n) if matches!(n.as_str(), "S0" | "S1" | "S2")) {
+            let bare = std::mem::replace(e, Expr::Name(String::new()));
+            *e = Expr::Typed(Box::new(bare), ty);
+        }
+    };
+    program.rewrite_exprs(&mut |e| match e {
+        Expr::Unary(_, a) => give_type(a),
+        Expr::Binary(_, a, b) => {
+            give_type(a);
+            give_type(b);
+        }
+        Expr::Ternary(_, a, b) => {
+            give_type(a);
+            give_type(b);
+        }
+        Expr::Call(_, args) => args.iter_mut().for_each(give_type),
+        _ => {}
+    });
+    program
 }
 
 /// `name`'s text followed by the texts of the instructions it calls, one level deep.
@@ -381,10 +440,7 @@ impl Inputs {
     /// The binding covers every name any architecture's text uses, at its widest use, so
     /// all texts read the same registers.
     fn new(name: &str, programs: &[&Program]) -> Inputs {
-        let union = Program {
-            body: programs.iter().flat_map(|p| p.body.clone()).collect(),
-        };
-        let binding = |seed| shared_binding(name, &union, programs, seed);
+        let binding = |seed| shared_binding(name, programs, seed);
         let edge_binding = binding(RANDOM_SEEDS[0]);
         let edge_sets = if edge_binding.per_lane {
             VECTOR_EDGE_SETS
@@ -429,8 +485,8 @@ impl Inputs {
 /// different generations bound alike: the older manuals' `D` is `D0`, and a 16-bit
 /// immediate that some texts call `SIMM16` is, in a text that does not, the one name
 /// that text has beyond the others' (`S0` in `D0 = signext(S0.i16)`).
-fn shared_binding(name: &str, union: &Program, programs: &[&Program], seed: u64) -> Binding {
-    let mut binding = synthesize_binding(name, union, seed);
+fn shared_binding(name: &str, programs: &[&Program], seed: u64) -> Binding {
+    let mut binding = synthesize_binding(name, programs, seed);
     let alias = |b: &mut Binding, from: &str, to: &str| {
         if let Some(op) = b.operands.get(to).cloned() {
             b.operands.insert(from.to_string(), op);

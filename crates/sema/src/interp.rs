@@ -1264,8 +1264,14 @@ impl Interp<'_> {
         for (name, v) in ["S0", "S1", "S2"].iter().zip(args) {
             locals.insert(name.to_string(), v);
         }
+        // The newer manuals' callees write D0, the older manuals' D.
+        let result = if crate::uses::free_names(callee).contains("D") {
+            "D"
+        } else {
+            "D0"
+        };
         locals.insert(
-            "D0".to_string(),
+            result.to_string(),
             Value::Int {
                 v: BigInt::zero(),
                 ty: None,
@@ -1283,7 +1289,7 @@ impl Interp<'_> {
         sub.block(&callee.body)?;
         self.steps = sub.steps;
         sub.locals
-            .remove("D0")
+            .remove(result)
             .ok_or_else(|| unsupported("instruction-call-result"))
     }
 }

@@ -53,6 +53,11 @@ pub fn clean_source(src: &str) -> String {
             out.push('\n');
             continue;
         }
+        if let Some(statement) = statement_with_full_stop(trimmed) {
+            out.push_str(statement);
+            out.push('\n');
+            continue;
+        }
         // Bit-meaning tables such as `S1.u[0] -- value is a signaling NAN.`
         if trimmed.contains(" -- ") || is_prose_or_assembly(trimmed) {
             out.push('\n');
@@ -62,6 +67,53 @@ pub fn clean_source(src: &str) -> String {
         out.push('\n');
     }
     out
+}
+
+/// The older manuals end a text's last statement with a full stop (`RETURN_DATA = tmp.`,
+/// `D0[15:0] = MEM[ADDR].`): the statement without it, or `None` for any other line. A
+/// field table's line (`VDST = Destination for instruction in the VGPR.`) is prose: two
+/// words side by side never occur in an expression.
+fn statement_with_full_stop(line: &str) -> Option<&str> {
+    let statement = line.strip_suffix('.')?.trim_end();
+    let at = statement.find('=')?;
+    let (target, value) = (&statement[..at], &statement[at + 1..]);
+    if value.starts_with('=') || target.ends_with(['<', '>', '!']) {
+        return None;
+    }
+    let target = target
+        .trim_end()
+        .trim_end_matches(['+', '-', '*', '|', '&', '^'])
+        .trim_end();
+    let mut depth = 0i32;
+    let lvalue = !target.is_empty()
+        && target.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && target.chars().all(|c| {
+            depth += i32::from(c == '[') - i32::from(c == ']');
+            c.is_ascii_alphanumeric() || "_.[]:".contains(c) || (c == ' ' && depth > 0)
+        });
+    (lvalue && !has_adjacent_words(value)).then_some(statement)
+}
+
+/// Whether two identifiers stand next to each other with only spaces between them.
+fn has_adjacent_words(text: &str) -> bool {
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let mut after_word = false;
+    let mut spaced = false;
+    for c in text.chars() {
+        if word(c) {
+            if after_word && spaced {
+                return true;
+            }
+            after_word = true;
+            spaced = false;
+        } else if c == ' ' {
+            spaced = after_word;
+        } else {
+            after_word = false;
+            spaced = false;
+        }
+    }
+    false
 }
 
 /// Sentences, assembly examples (`s_nop 0`), labels (`loop:`) and opcode

@@ -412,9 +412,10 @@ impl Parser {
                 Some(Tok::Dot(name)) => {
                     let name = name.clone();
                     self.pos += 1;
-                    e = match Ty::from_suffix(&name) {
-                        Some(ty) => Expr::Typed(Box::new(e), ty),
-                        None => Expr::Field(Box::new(e), name),
+                    e = match (Ty::from_suffix(&name), half_view(&name)) {
+                        (Some(ty), _) => Expr::Typed(Box::new(e), ty),
+                        (None, Some((ty, hi))) => half_of(e, ty, hi),
+                        (None, None) => Expr::Field(Box::new(e), name),
                     };
                     // `S0.i32(16x16)` matrix notation only appears inside eval strings.
                     if self.is_punct("(") {
@@ -503,7 +504,7 @@ impl Parser {
                             self.expect_punct(",", "call-args")?;
                         }
                     }
-                    return Ok(Expr::Call(name, args));
+                    return Ok(Expr::Call(newer_spelling(&name), args));
                 }
                 Ok(Expr::Name(name))
             }
@@ -552,4 +553,61 @@ impl Parser {
         self.expect_punct(")", "lambda-close")?;
         Ok(Expr::Lambda(params, body))
     }
+}
+
+/// The older manuals' half views of a 32-bit value (`S0.f16_lo`, `S1.u16_hi`): the type
+/// and whether it is the high half.
+fn half_view(suffix: &str) -> Option<(Ty, bool)> {
+    let (ty, half) = suffix.rsplit_once('_')?;
+    let hi = match half {
+        "lo" => false,
+        "hi" => true,
+        _ => return None,
+    };
+    Ty::from_suffix(ty).map(|t| (t, hi))
+}
+
+/// `e.f16_hi` read as `e[31 : 16].f16`, `e.f16_lo` as `e[15 : 0].f16`.
+fn half_of(e: Expr, ty: Ty, hi: bool) -> Expr {
+    let bit = |n: u32| Expr::Int {
+        value: n.into(),
+        ty: None,
+        hex: false,
+    };
+    let lo = if hi { ty.width } else { 0 };
+    let slice = Expr::Slice(
+        Box::new(e),
+        Box::new(bit(lo + ty.width - 1)),
+        Box::new(bit(lo)),
+    );
+    Expr::Typed(Box::new(slice), ty)
+}
+
+/// A helper or instruction the older manuals call by another spelling, under the newer
+/// manuals' name: `V_MAX_F16(...)` is `v_max_f16(...)`, `isNan` is `isNAN`, and
+/// `flt16_to_uint16` is `f16_to_u16`.
+fn newer_spelling(name: &str) -> String {
+    const INSTRUCTION_PREFIXES: [&str; 2] = ["V_", "S_"];
+    if INSTRUCTION_PREFIXES.iter().any(|p| name.starts_with(p))
+        && !name.chars().any(|c| c.is_ascii_lowercase())
+    {
+        return name.to_ascii_lowercase();
+    }
+    if name == "isNan" {
+        return "isNAN".to_string();
+    }
+    let Some((from, to)) = name.split_once("_to_") else {
+        return name.to_string();
+    };
+    let format = |f: &str| -> String {
+        let (kind, width) = f.split_at(f.find(|c: char| c.is_ascii_digit()).unwrap_or(f.len()));
+        match kind {
+            "flt" => format!("f{width}"),
+            "int" => format!("i{width}"),
+            "uint" => format!("u{width}"),
+            "snorm" | "unorm" => kind.to_string(),
+            _ => f.to_string(),
+        }
+    };
+    format!("{}_to_{}", format(from), format(to))
 }

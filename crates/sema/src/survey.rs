@@ -102,7 +102,7 @@ pub fn survey(data_dir: &Path, arch: &str) -> Result<Survey, SemaError> {
             .map(|e| e.operands.clone());
         let mut failure = None;
         for seed in SEEDS {
-            let mut binding = synthesize_binding(&entry.name, &program, seed);
+            let mut binding = synthesize_binding(&entry.name, &[&program], seed);
             if let Some(ops) = &spec_operands {
                 binding = spec_binding(&entry.name, &program, ops, binding);
             }
@@ -212,13 +212,15 @@ fn scalar_field(name: &str) -> bool {
     )
 }
 
-/// Binds every name `program` reads or writes without defining it to registers wide enough for its widest typed use: SGPRs for
+/// Binds every name the programs read or write without defining it to registers wide enough for its widest typed use: SGPRs for
 /// scalar instructions, VGPRs for vector ones, VCC for a vector lane mask,
 /// an immediate for `SIMM16`, a literal for `SIMM32`, 0 for modifier fields, and a small register
 /// number for raw field names (`SRC0`, `VDST`...) and register-file indices.
-pub fn synthesize_binding(inst: &str, program: &Program, seed: u64) -> Binding {
-    let mut uses = Uses::default();
-    uses.stmts(&program.body);
+///
+/// Given several texts of one instruction, the binding serves them all (a name one text
+/// defines may be an operand of another).
+pub fn synthesize_binding(inst: &str, programs: &[&Program], seed: u64) -> Binding {
+    let uses = Uses::of_programs(programs);
     let vector = is_vector(inst);
     let mut rng = XorShift::new(seed ^ 0x5eed);
     let mut alloc = Allocator {
@@ -230,7 +232,7 @@ pub fn synthesize_binding(inst: &str, program: &Program, seed: u64) -> Binding {
         ..Binding::default()
     };
     for (name, width) in &uses.width {
-        if uses.locals.contains(name) || is_reserved(name) {
+        if is_reserved(name) {
             continue;
         }
         let count = (*width).max(32).div_ceil(32);

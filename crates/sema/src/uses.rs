@@ -49,6 +49,29 @@ pub(crate) fn is_reserved(n: &str) -> bool {
 }
 
 impl Uses {
+    /// The uses of several texts of one instruction taken together: a name is an operand
+    /// if any text uses it as one (a name one text defines may be another's operand), at
+    /// its widest use in any text.
+    pub(crate) fn of_programs(programs: &[&Program]) -> Uses {
+        let mut all = Uses::default();
+        for program in programs {
+            let mut one = Uses::default();
+            one.stmts(&program.body);
+            for (name, width) in one.width {
+                if !one.locals.contains(&name) {
+                    all.note(&name, width);
+                }
+            }
+            all.lane_mask.extend(one.lane_mask);
+            all.register_number.extend(one.register_number);
+            for (name, files) in one.indexed_files {
+                all.indexed_files.entry(name).or_default().extend(files);
+            }
+            all.lane_loop |= one.lane_loop;
+        }
+        all
+    }
+
     fn note(&mut self, name: &str, width: u32) {
         let w = self.width.entry(name.to_string()).or_insert(0);
         *w = (*w).max(width);

@@ -229,3 +229,53 @@ fn immediate_output_is_not_a_constant_destination() {
         .reason
         .contains("output operand bound to a constant"));
 }
+
+/// The older manuals end the last statement with a full stop, write half views as
+/// `.f16_lo`/`.u16_hi`, and spell helpers `flt16_to_uint16`, `isNan` and `V_MAX_I32(...)`;
+/// field tables and sentences that end in a full stop stay prose.
+#[test]
+fn reads_the_older_manuals_notation() {
+    let b = mcdiff_sema::Binding::default()
+        .with("D", BoundValue::Sgpr { first: 2, count: 1 })
+        .with("S0", BoundValue::Sgpr { first: 0, count: 1 })
+        .with("S1", BoundValue::Sgpr { first: 1, count: 1 });
+    let run = |src: &str| {
+        let mut state = State::new(32);
+        state.sgpr[0] = 0x0003_0005;
+        state.sgpr[1] = 0x0004_0002;
+        execute(&parse(src).unwrap(), &mut state, &b).unwrap();
+        state.sgpr[2]
+    };
+    assert_eq!(run("D.u = S0.u16_hi + S1.u16_lo."), 5);
+    assert_eq!(run("D.u = S0.u16_lo * S1.u16_hi."), 20);
+    assert_eq!(run("D.u = flt16_to_uint16(uint16_to_flt16(S1.u16_hi))."), 4);
+    assert_eq!(run("D.u = isNan(S0.f).\nS1.u = 0"), 0);
+    // Prose: a field table's line, a comparison, a sentence.
+    for prose in [
+        "VDST = Destination for instruction in the VGPR.",
+        "vmcnt <= S0.u[5:0] + S1.u[5:0].",
+        "The result is undefined.",
+    ] {
+        assert!(parse(prose).unwrap().body.is_empty(), "{prose}");
+    }
+}
+
+/// An older-manual callee writes `D`, a newer one `D0`; the caller gets whichever it wrote.
+#[test]
+fn an_older_callee_returns_what_it_writes_to_d() {
+    let mut library = mcdiff_sema::Library::default();
+    library.insert(
+        "V_MAX_U32",
+        parse("D.u = S0.u >= S1.u ? S0.u : S1.u.").unwrap(),
+    );
+    let p = parse("D0.u = V_MAX_U32(V_MAX_U32(S0.u, S1.u), 9U).").unwrap();
+    let b = mcdiff_sema::Binding::default()
+        .with("D0", BoundValue::Sgpr { first: 2, count: 1 })
+        .with("S0", BoundValue::Sgpr { first: 0, count: 1 })
+        .with("S1", BoundValue::Sgpr { first: 1, count: 1 });
+    let mut state = State::new(32);
+    state.sgpr[0] = 7;
+    state.sgpr[1] = 12;
+    mcdiff_sema::execute_with_library(&p, &mut state, &b, &library).unwrap();
+    assert_eq!(state.sgpr[2], 12);
+}
