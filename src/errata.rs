@@ -20,6 +20,9 @@ pub enum Status {
     Confirmed,
     /// The texts differ because the hardware changed.
     ExplainedByIsaChange,
+    /// The texts write the same thing in different notation (what a name such as `ADDR`
+    /// stands for), so their results differ under one binding but not on hardware.
+    ExplainedByNotation,
     /// A fault in the converted input data, since repaired.
     DataFixed,
 }
@@ -30,6 +33,7 @@ impl Status {
             Status::Open => "open",
             Status::Confirmed => "confirmed",
             Status::ExplainedByIsaChange => "explained-by-isa-change",
+            Status::ExplainedByNotation => "explained-by-notation",
             Status::DataFixed => "data-fixed",
         }
     }
