@@ -91,6 +91,9 @@ pub enum Expectation {
     Differ,
     /// They give the same results.
     Agree,
+    /// `arch`'s text does not run (it has no code, or a construct the executor lacks)
+    /// while `reference`'s does.
+    NotRun,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -128,6 +131,25 @@ impl Erratum {
             .iter()
             .find(|c| c.name == check.instruction)
             .ok_or_else(|| format!("{}: {} was not compared", self.id, check.instruction))?;
+        let ran = |arch: &str| {
+            comparison
+                .runs
+                .iter()
+                .any(|r| r.arch == arch && r.failure.is_none())
+        };
+        if check.expect == Expectation::NotRun {
+            return match (ran(&check.arch), ran(&check.reference)) {
+                (false, true) => Ok(()),
+                (true, _) => Err(format!(
+                    "{}: {} now runs {}",
+                    self.id, check.arch, check.instruction
+                )),
+                (false, false) => Err(format!(
+                    "{}: {} did not run {}",
+                    self.id, check.reference, check.instruction
+                )),
+            };
+        }
         let together = match &comparison.agreement {
             Agreement::Agrees => true,
             Agreement::Disagrees { groups, .. } => groups
@@ -137,12 +159,6 @@ impl Erratum {
                 return Err(format!("{}: {} did not run", self.id, check.instruction))
             }
         };
-        let ran = |arch: &str| {
-            comparison
-                .runs
-                .iter()
-                .any(|r| r.arch == arch && r.failure.is_none())
-        };
         if !ran(&check.arch) || !ran(&check.reference) {
             return Err(format!(
                 "{}: {} or {} did not run {}",
@@ -151,6 +167,7 @@ impl Erratum {
         }
         match (check.expect, together) {
             (Expectation::Differ, false) | (Expectation::Agree, true) => Ok(()),
+            (Expectation::NotRun, _) => unreachable!("not-run checks are settled above"),
             (Expectation::Differ, true) => Err(format!(
                 "{}: {} and {} now agree on {}",
                 self.id, check.arch, check.reference, check.instruction

@@ -78,6 +78,11 @@ fn a_check_that_no_longer_holds_fails() {
     let comparisons = cross_generation(&data, Some(&names), &|_, _| {}).unwrap();
     let why = entry.verify(&comparisons).unwrap_err();
     assert!(why.contains("now agree"), "{why}");
+    // rdna4's text runs; claiming it does not must fail too.
+    let check = entry.check.as_mut().unwrap();
+    check.expect = errata::Expectation::NotRun;
+    let why = entry.verify(&comparisons).unwrap_err();
+    assert!(why.contains("now runs"), "{why}");
 }
 
 #[test]

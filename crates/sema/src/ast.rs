@@ -37,6 +37,8 @@ impl Ty {
         match s {
             "fp8" => return Some(Ty::new(TyKind::FP8, 8)),
             "bf8" => return Some(Ty::new(TyKind::BF8, 8)),
+            // The older manuals' double.
+            "d" => return Some(Ty::new(TyKind::F, 64)),
             _ => {}
         }
         let (kind, digits) = if let Some(rest) = s.strip_prefix("bf") {
@@ -175,6 +177,20 @@ pub enum Stmt {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Program {
     pub body: Vec<Stmt>,
+    /// What the text leaves unsaid and the reader must supply; the parser assumes the
+    /// newer manuals, which spell everything out.
+    pub implicit: Implicit,
+}
+
+/// What the older (GCN-era) manuals' texts leave implicit that the newer ones write out.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Implicit {
+    /// Integer `+`, `-` and `*` do not wrap at their operands' width until the result is
+    /// stored (`SCC = S0.u + S1.u >= 0x100000000ULL`, `D.i = (S0.i * S1.i) >> 32`).
+    pub unbounded_arithmetic: bool,
+    /// The width in bits of an untyped `MEM[...]` access, which these texts give in a
+    /// comment (`// 64bit`).
+    pub memory_width: Option<u32>,
 }
 
 impl Program {

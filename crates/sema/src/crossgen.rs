@@ -5,7 +5,7 @@
 //! check each other: where results differ, either the ISA changed, one text is wrong (a
 //! manual error or a conversion fault), or the interpreter treats equal texts differently.
 
-use crate::ast::{Expr, Ty};
+use crate::ast::{Expr, Implicit, Ty};
 use crate::bind::{Binding, BoundValue};
 use crate::state::State;
 use crate::survey::synthesize_binding;
@@ -148,16 +148,20 @@ fn add_entry(out: &mut ArchTexts, entry: &PseudocodeEntry) {
     if out.programs.contains_key(&entry.name) {
         return;
     }
-    let implied = older_dialect(out.arch)
-        .then(|| opcode_type(&entry.name))
-        .flatten();
+    let older = older_dialect(out.arch);
     let parsed = parse(code)
         .map(shared_address)
-        .map(|p| match implied {
-            Some(ty) => typed_sources(p, ty),
-            None => p,
+        .map(|p| match older {
+            true => older_reading(p, &entry.name, code),
+            false => p,
         })
-        .map_err(|e| format!("parse:{}", e.construct));
+        .map_err(|e| format!("parse:{}", e.construct))
+        .and_then(|p| match p.body.is_empty() {
+            // A text that is all prose (`VCC = IEEE numeric class function...`) says
+            // nothing to run; running it would agree with any other empty text.
+            true => Err("prose only".to_string()),
+            false => Ok(p),
+        });
     if let Ok(p) = &parsed {
         out.library.insert(&entry.name, p.clone());
     }
@@ -177,6 +181,67 @@ fn shared_address(mut program: Program) -> Program {
                 *e = Expr::Name("ADDR".to_string());
             }
         }
+    });
+    program
+}
+
+/// An older-dialect text with what it leaves implicit made explicit: unbounded integer
+/// arithmetic, the opcode's type for bare sources, and in memory texts the access width
+/// of the leading `// 64bit` comment and data registers counted in dwords.
+fn older_reading(mut program: Program, name: &str, code: &str) -> Program {
+    program.implicit = Implicit {
+        unbounded_arithmetic: true,
+        memory_width: memory_width_comment(code),
+    };
+    if let Some(ty) = opcode_type(name) {
+        program = typed_sources(program, ty);
+    }
+    if program.implicit.memory_width.is_some() {
+        program = dword_indexing(program);
+    }
+    program
+}
+
+/// `// 32bit`, `// 64bit`... before an older memory text's code: its access width.
+fn memory_width_comment(code: &str) -> Option<u32> {
+    let first = code.lines().next()?.trim().strip_prefix("//")?.trim();
+    first.strip_suffix("bit")?.parse().ok()
+}
+
+/// In the older memory texts a constant index or ascending range on a bare operand counts
+/// 32-bit registers (`DATA[0:1]` is the register pair, `RETURN_DATA[0]` the first
+/// register), where elsewhere it counts bits (`S1.u[4:0]`).
+fn dword_indexing(mut program: Program) -> Program {
+    let bits = |n: u32| Expr::Int {
+        value: n.into(),
+        ty: None,
+        hex: false,
+    };
+    let constant = |e: &Expr| match e {
+        Expr::Int { value, .. } => u32::try_from(value).ok(),
+        _ => None,
+    };
+    program.rewrite_exprs(&mut |e| {
+        let (base, first, last) = match e {
+            Expr::Index(base, k) => match constant(k) {
+                Some(k) => (base, k, k),
+                None => return,
+            },
+            Expr::Slice(base, lo, hi) => match (constant(lo), constant(hi)) {
+                (Some(lo), Some(hi)) if lo < hi => (base, lo, hi),
+                _ => return,
+            },
+            _ => return,
+        };
+        if !matches!(base.as_ref(), Expr::Name(n) if n != "MEM") {
+            return;
+        }
+        let base = std::mem::replace(base, Box::new(Expr::Name(String::new())));
+        *e = Expr::Slice(
+            base,
+            Box::new(bits(32 * last + 31)),
+            Box::new(bits(32 * first)),
+        );
     });
     program
 }
@@ -482,9 +547,10 @@ impl Inputs {
 }
 
 /// A binding for the union of the texts, with the names that one operand goes by in
-/// different generations bound alike: the older manuals' `D` is `D0`, and a 16-bit
-/// immediate that some texts call `SIMM16` is, in a text that does not, the one name
-/// that text has beyond the others' (`S0` in `D0 = signext(S0.i16)`).
+/// different generations bound alike: the older manuals' `D` is `D0` and their single
+/// source `S` is `S0`, and a 16-bit immediate that some texts call `SIMM16` is, in a
+/// text that does not, the one name that text has beyond the others' (`S0` in
+/// `D0 = signext(S0.i16)`).
 fn shared_binding(name: &str, programs: &[&Program], seed: u64) -> Binding {
     let mut binding = synthesize_binding(name, programs, seed);
     let alias = |b: &mut Binding, from: &str, to: &str| {
@@ -494,6 +560,9 @@ fn shared_binding(name: &str, programs: &[&Program], seed: u64) -> Binding {
     };
     if binding.operands.contains_key("D0") {
         alias(&mut binding, "D", "D0");
+    }
+    if binding.operands.contains_key("S0") {
+        alias(&mut binding, "S", "S0");
     }
     let names: Vec<BTreeSet<String>> = programs.iter().map(|p| operand_names(p)).collect();
     let (with, without): (Vec<_>, Vec<_>) = names.iter().partition(|n| n.contains("SIMM16"));

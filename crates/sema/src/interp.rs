@@ -75,6 +75,7 @@ pub fn execute_with_library(
             lane,
             locals: HashMap::new(),
             steps: 0,
+            implicit: program.implicit,
         };
         interp.block(&program.body)?;
     }
@@ -95,6 +96,8 @@ struct Interp<'a> {
     lane: u32,
     locals: HashMap<String, Value>,
     steps: u64,
+    /// What the running text leaves implicit (see [`Implicit`]).
+    implicit: Implicit,
 }
 
 fn unsupported(construct: impl Into<String>) -> ExecError {
@@ -661,7 +664,7 @@ impl Interp<'_> {
                 })
             }
             Expr::Slice(base, hi, lo) => self.eval_slice(base, hi, lo),
-            Expr::Index(base, idx) => self.eval_index(base, idx),
+            Expr::Index(base, idx) => self.eval_index(e, base, idx),
             Expr::Call(name, args) => self.call(name, args),
             Expr::Cast(ty, inner) => self.eval_cast(*ty, inner),
             Expr::Unary(op, inner) => {
@@ -800,6 +803,9 @@ impl Interp<'_> {
                 _ => self.state.wave_size,
             }),
             Expr::Name(n) => self.natural_width(n),
+            Expr::Index(base, _) if matches!(base.as_ref(), Expr::Name(n) if n == "MEM" || n == "LDS") => {
+                Ok(self.implicit.memory_width.unwrap_or(32))
+            }
             _ => Ok(32),
         }
     }
@@ -864,14 +870,12 @@ impl Interp<'_> {
         Err(unsupported(format!("unbound:{n}")))
     }
 
-    fn eval_index(&mut self, base: &Expr, idx: &Expr) -> Result<Value, ExecError> {
-        if self.is_storage(&Expr::Index(Box::new(base.clone()), Box::new(idx.clone()))) {
-            let bits = self.read_storage(
-                &Expr::Index(Box::new(base.clone()), Box::new(idx.clone())),
-                Some(32),
-                false,
-            )?;
-            return Ok(int_value(bits, Ty::new(TyKind::B, 32)));
+    /// `indexed` is `base[idx]`.
+    fn eval_index(&mut self, indexed: &Expr, base: &Expr, idx: &Expr) -> Result<Value, ExecError> {
+        if self.is_storage(indexed) {
+            let w = self.natural_storage_width(indexed)?;
+            let bits = self.read_storage(indexed, Some(w), false)?;
+            return Ok(int_value(bits, Ty::new(TyKind::B, w)));
         }
         if matches!(base, Expr::Name(n) if n == "VGPR") {
             // `VGPR[lane]` alone is a row of registers; only `VGPR[lane][reg]` is a value.
@@ -1167,6 +1171,14 @@ impl Interp<'_> {
             return Ok(bool_value(holds));
         }
         let r = match op {
+            Add | Sub | Mul if self.implicit.unbounded_arithmetic => {
+                let r = match op {
+                    Add => x + y,
+                    Sub => x - y,
+                    _ => x * y,
+                };
+                return Ok(make_int(r, None));
+            }
             Add => x + y,
             Sub => x - y,
             Mul => x * y,
@@ -1285,6 +1297,7 @@ impl Interp<'_> {
             lane: self.lane,
             locals,
             steps: self.steps,
+            implicit: callee.implicit,
         };
         sub.block(&callee.body)?;
         self.steps = sub.steps;

@@ -16,7 +16,10 @@ pub fn parse(src: &str) -> Result<Program, ParseError> {
     if p.pos < p.toks.len() {
         return Err(p.error("stray-token"));
     }
-    Ok(Program { body })
+    Ok(Program {
+        body,
+        implicit: Implicit::default(),
+    })
 }
 
 /// Deepest nesting of blocks, expressions and unary operators. Each level recurses, so

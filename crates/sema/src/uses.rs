@@ -82,6 +82,8 @@ impl Uses {
             match s {
                 Stmt::Assign { target, value, .. } => {
                     match (target, root_name(target)) {
+                        // `D0 = ...` (the older manuals' `D = ...`) writes the destination.
+                        (Expr::Name(n), _) if n == "D0" || n == "D" => self.expr(target, None),
                         (Expr::Name(n), _) => {
                             self.locals.insert(n.clone());
                         }
