@@ -45,6 +45,9 @@ impl Library {
     }
 }
 
+/// The widest value any text needs (v_trig_preop's 2/pi constant is 1,201 bits).
+const MAX_BITS: u32 = 4096;
+
 /// Helper calls nested deeper than this are reported as unsupported.
 const CALL_DEPTH_LIMIT: u32 = 8;
 
@@ -703,7 +706,7 @@ impl Interp<'_> {
 
     /// `base[hi : lo]`: the bits from `lo` to `hi`, reversed when `hi < lo`.
     fn eval_slice(&mut self, base: &Expr, hi: &Expr, lo: &Expr) -> Result<Value, ExecError> {
-        let (hi, lo) = (need_u32(&self.eval(hi)?)?, need_u32(&self.eval(lo)?)?);
+        let (hi, lo) = (self.bit_position(hi)?, self.bit_position(lo)?);
         if hi < lo {
             // `x[0 : 31]` names the same bits in reverse order.
             let v = self.eval(&Expr::Slice(
@@ -870,6 +873,17 @@ impl Interp<'_> {
         Err(unsupported(format!("unbound:{n}")))
     }
 
+    /// A bit position (`x[hi : lo]`, `x[i]`): values are never wider than [`MAX_BITS`],
+    /// and an input-dependent position past that (an operand used as a bit index) would
+    /// otherwise build a mask of billions of bits.
+    fn bit_position(&mut self, e: &Expr) -> Result<u32, ExecError> {
+        let n = need_u32(&self.eval(e)?)?;
+        if n >= MAX_BITS {
+            return Err(unsupported("bit-position-past-4096"));
+        }
+        Ok(n)
+    }
+
     /// `indexed` is `base[idx]`.
     fn eval_index(&mut self, indexed: &Expr, base: &Expr, idx: &Expr) -> Result<Value, ExecError> {
         if self.is_storage(indexed) {
@@ -902,11 +916,15 @@ impl Interp<'_> {
             }
             other => {
                 let i = i.to_u64().ok_or_else(|| unsupported("bit-index"))?;
-                let w = other.width().unwrap_or(64).max(i as u32 + 1);
-                let bits = other
-                    .bits(w)
-                    .ok_or_else(|| unsupported("bit-of-aggregate"))?;
-                Ok(bool_value(bits.bit(i)))
+                let bit = match &other {
+                    // Two's complement at any position: past the width, the sign.
+                    Value::Int { v, .. } => v.bit(i),
+                    _ => other
+                        .own_bits()
+                        .ok_or_else(|| unsupported("bit-of-aggregate"))?
+                        .bit(i),
+                };
+                Ok(bool_value(bit))
             }
         }
     }
@@ -918,7 +936,7 @@ impl Interp<'_> {
             Expr::Name(n) => self.assign_name(target, n, v),
             Expr::Typed(inner, ty) => self.assign_typed(inner, *ty, v),
             Expr::Slice(base, hi, lo) => {
-                let (hi, lo) = (need_u32(&self.eval(hi)?)?, need_u32(&self.eval(lo)?)?);
+                let (hi, lo) = (self.bit_position(hi)?, self.bit_position(lo)?);
                 if hi < lo {
                     let w = lo - hi + 1;
                     let bits = v.bits(w).ok_or_else(|| unsupported("store-of-aggregate"))?;
@@ -1005,7 +1023,7 @@ impl Interp<'_> {
                 return self.assign_array_element(n, idx, v);
             }
         }
-        let i = need_u32(&self.eval(idx)?)?;
+        let i = self.bit_position(idx)?;
         self.replace_bits(base, i, i, &v)
     }
 
@@ -1194,7 +1212,7 @@ impl Interp<'_> {
             }
             Shl | Shr => {
                 let n = y.to_u32().ok_or_else(|| unsupported("shift-amount"))?;
-                let lim = ta.map(|t| t.width).unwrap_or(4096);
+                let lim = ta.map(|t| t.width).unwrap_or(MAX_BITS);
                 let r = if op == Shl {
                     if n > lim {
                         BigInt::zero()
@@ -1209,7 +1227,7 @@ impl Interp<'_> {
             Pow => {
                 let n = y
                     .to_u32()
-                    .filter(|n| *n <= 4096)
+                    .filter(|n| *n <= MAX_BITS)
                     .ok_or_else(|| unsupported("integer-power"))?;
                 num_traits::pow(x, n as usize)
             }

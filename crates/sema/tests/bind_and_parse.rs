@@ -279,3 +279,33 @@ fn an_older_callee_returns_what_it_writes_to_d() {
     mcdiff_sema::execute_with_library(&p, &mut state, &b, &library).unwrap();
     assert_eq!(state.sgpr[2], 12);
 }
+
+/// An operand used as a bit position may hold any value: a bit past a value's width reads
+/// its sign (no mask of that many bits is built), and a slice bound past the widest value
+/// any text needs is reported, not allocated.
+#[test]
+fn bit_positions_from_operands_stay_cheap() {
+    let b = mcdiff_sema::Binding::default()
+        .with("D0", BoundValue::Sgpr { first: 2, count: 1 })
+        .with("S0", BoundValue::Sgpr { first: 0, count: 1 })
+        .with("S1", BoundValue::Sgpr { first: 1, count: 1 });
+    let mut state = State::new(32);
+    state.sgpr[0] = 0xffff_ffff;
+    state.sgpr[1] = 0x8000_0000;
+    let p = parse("D0.u32 = S0.u32[S1.u32] ? 7U : 9U").unwrap();
+    execute(&p, &mut state, &b).unwrap();
+    assert_eq!(state.sgpr[2], 9);
+    let p = parse("D0.u32 = S0.i32[S1.u32] ? 7U : 9U").unwrap();
+    execute(&p, &mut state, &b).unwrap();
+    assert_eq!(
+        state.sgpr[2], 7,
+        "-1 as i32 has its sign in every position past 31"
+    );
+    let p = parse("D0.u32 = S0.u32[S1.u32 : 0]").unwrap();
+    match execute(&p, &mut state, &b) {
+        Err(ExecError::Unsupported { construct }) => {
+            assert_eq!(construct, "bit-position-past-4096")
+        }
+        other => panic!("{other:?}"),
+    }
+}
