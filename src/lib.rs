@@ -28,10 +28,3 @@ pub mod output;
 pub mod report;
 pub mod selection;
 pub mod semantics;
-
-/// Every program built on this crate (the command line, its tests and benchmarks)
-/// allocates and frees many short-lived machine states and strings on every core; the
-/// system allocator hands their pages back to the kernel and faults them in again, which
-/// cost `mcdiff crossgen` four minutes of system time where mimalloc needs seconds.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
