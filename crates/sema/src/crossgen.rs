@@ -400,12 +400,18 @@ fn compare(name: &str, arches: &[ArchTexts]) -> InstComparison {
         .collect();
     // The most telling class any input shows; the newer dialect's splits end the search.
     let mut found: Option<(DisagreementClass, Agreement)> = None;
-    for input in inputs.iter() {
-        let by_text = run_input(name, &present, &mut runs, &input);
+    // One start state and one result state per distinct text, reused by every input: a
+    // wave64 state is 70 KB, and a scalar text has 1,299 inputs.
+    let mut start = State::new(WAVE);
+    let mut results: Vec<(Vec<&'static str>, State)> = Vec::new();
+    for i in 0..inputs.len() {
+        let input = inputs.load(i, &mut start);
+        let used = run_input(name, &present, &mut runs, &input, &mut results);
+        let by_text = &results[..used];
         if by_text.iter().map(|(archs, _)| archs.len()).sum::<usize>() < 2 {
             break;
         }
-        let groups = group_by_result(&by_text);
+        let groups = group_by_result(by_text);
         if groups.len() == 1 {
             continue;
         }
@@ -433,14 +439,15 @@ fn compare(name: &str, arches: &[ArchTexts]) -> InstComparison {
 /// Runs `input` under every architecture still running; an architecture that fails
 /// records why and drops out. Equal effective texts run once (the interpreter is
 /// deterministic, so their results are equal by construction): the result is each distinct
-/// text's architectures and final state.
+/// text's architectures and final state, in the first entries of `by_text` (their
+/// number is returned; later entries are spare states from earlier inputs).
 fn run_input(
     name: &str,
     present: &[&ArchTexts],
     runs: &mut [ArchRun],
     input: &InputSet,
-) -> Vec<(Vec<&'static str>, State)> {
-    let mut by_text: Vec<(Vec<&'static str>, State)> = Vec::new();
+    by_text: &mut Vec<(Vec<&'static str>, State)>,
+) -> usize {
     let mut texts: Vec<&str> = Vec::new();
     for (a, run) in present.iter().zip(runs.iter_mut()) {
         if run.failure.is_some() {
@@ -453,16 +460,22 @@ fn run_input(
         let Ok(program) = &a.programs[name] else {
             continue;
         };
-        let mut state = input.state.clone();
-        match execute_with_library(program, &mut state, input.binding, &a.library) {
+        let k = texts.len();
+        if k == by_text.len() {
+            by_text.push((Vec::new(), input.state.clone()));
+        } else {
+            by_text[k].0.clear();
+            by_text[k].1.clone_from(input.state);
+        }
+        match execute_with_library(program, &mut by_text[k].1, input.binding, &a.library) {
             Ok(()) => {
                 texts.push(&run.effective);
-                by_text.push((vec![a.arch], state));
+                by_text[k].0.push(a.arch);
             }
             Err(e) => run.failure = Some(failure_name(&e)),
         }
     }
-    by_text
+    texts.len()
 }
 
 /// Architectures that left equal states, and that state.
@@ -489,7 +502,7 @@ fn group_by_result<'a>(by_text: &'a [(Vec<&'static str>, State)]) -> Vec<Group<'
 struct InputSet<'b> {
     label: String,
     binding: &'b Binding,
-    state: State,
+    state: &'b State,
 }
 
 /// An instruction's inputs, made one at a time (a scalar text has 1,296 edge sets, each
@@ -519,30 +532,30 @@ impl Inputs {
         }
     }
 
-    fn iter(&self) -> impl Iterator<Item = InputSet<'_>> {
-        let edges = (0..self.edge_sets).map(|k| {
-            let mut state = State::new(WAVE);
-            state.randomize(RANDOM_SEEDS[0] ^ k);
-            place_edges(&mut state, &self.edge_binding, k);
-            InputSet {
+    /// The edge sets, then one input per pseudo-random seed.
+    fn len(&self) -> usize {
+        self.edge_sets as usize + RANDOM_SEEDS.len()
+    }
+
+    /// Input `i`, its start state written into `state`.
+    fn load<'a>(&'a self, i: usize, state: &'a mut State) -> InputSet<'a> {
+        let k = i as u64;
+        if k < self.edge_sets {
+            state.reseed(RANDOM_SEEDS[0] ^ k);
+            place_edges(state, &self.edge_binding, k);
+            return InputSet {
                 label: format!("edge set {k}"),
                 binding: &self.edge_binding,
                 state,
-            }
-        });
-        let random = RANDOM_SEEDS
-            .iter()
-            .zip(&self.random_bindings)
-            .map(|(&seed, binding)| {
-                let mut state = State::new(WAVE);
-                state.randomize(seed);
-                InputSet {
-                    label: format!("random seed {seed:#x}"),
-                    binding,
-                    state,
-                }
-            });
-        edges.chain(random)
+            };
+        }
+        let r = i - self.edge_sets as usize;
+        state.reseed(RANDOM_SEEDS[r]);
+        InputSet {
+            label: format!("random seed {:#x}", RANDOM_SEEDS[r]),
+            binding: &self.random_bindings[r],
+            state,
+        }
     }
 }
 
@@ -795,7 +808,7 @@ fn disagreement(groups: &[Group], input: &InputSet, class: DisagreementClass) ->
         .unwrap_or(0);
     let first = FirstDifference {
         input: input.label.clone(),
-        operands: operand_values(&input.state, input.binding, lane),
+        operands: operand_values(input.state, input.binding, lane),
         results: groups
             .iter()
             .map(|(_, after)| {

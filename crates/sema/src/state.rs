@@ -80,6 +80,14 @@ impl State {
         }
     }
 
+    /// What `State::new` then `randomize(seed)` would give, in this state's storage.
+    pub fn reseed(&mut self, seed: u64) {
+        self.mem.clear();
+        self.fields.clear();
+        self.round_mode = 0;
+        self.randomize(seed);
+    }
+
     /// Fills every register with deterministic pseudo-random bits (xorshift64).
     pub fn randomize(&mut self, seed: u64) {
         let mut rng = XorShift::new(seed);
