@@ -332,6 +332,10 @@ impl Interp<'_> {
                 }
             }
             Stmt::Declare { name, ty, len } => {
+                if let Some(inputs) = self.declared_inputs(name, *ty, len.as_ref())? {
+                    self.locals.extend(inputs);
+                    return Ok(Flow::Normal);
+                }
                 let zero = if ty.is_float() {
                     float_value(0.0, float_ty(*ty))
                 } else {
@@ -357,6 +361,32 @@ impl Interp<'_> {
             }
         }
         Ok(Flow::Normal)
+    }
+
+    /// Texts also declare the inputs they read, to give them a type: `declare OFFSET0 : 8'U`
+    /// for a bound operand, which stays the operand (no local is made), and
+    /// `declare S : 32'B[3]` for the sources `S0`..`S2`, which becomes the array of them.
+    /// `None`: the name is a fresh local.
+    fn declared_inputs(
+        &mut self,
+        name: &str,
+        ty: Ty,
+        len: Option<&Expr>,
+    ) -> Result<Option<Vec<(String, Value)>>, ExecError> {
+        let Some(len) = len else {
+            return Ok(self.binding.get(name).map(|_| Vec::new()));
+        };
+        let n = need_u32(&self.eval(len)?)?;
+        let names: Vec<String> = (0..n).map(|k| format!("{name}{k}")).collect();
+        if n == 0 || names.iter().any(|k| self.binding.get(k).is_none()) {
+            return Ok(None);
+        }
+        let mut items = Vec::with_capacity(names.len());
+        for k in &names {
+            let bits = self.read_operand(k, Some(ty.width), ty.is_float())?;
+            items.push(view(int_value(bits, Ty::new(TyKind::B, ty.width)), ty)?);
+        }
+        Ok(Some(vec![(name.to_string(), Value::Array(items))]))
     }
 
     fn eval_call_statement(&mut self, e: &Expr) -> Result<(), ExecError> {
@@ -707,6 +737,7 @@ impl Interp<'_> {
     /// `base[hi : lo]`: the bits from `lo` to `hi`, reversed when `hi < lo`.
     fn eval_slice(&mut self, base: &Expr, hi: &Expr, lo: &Expr) -> Result<Value, ExecError> {
         let (hi, lo) = (self.bit_position(hi)?, self.bit_position(lo)?);
+        let base = self.beneath_view(base, hi.max(lo));
         if hi < lo {
             // `x[0 : 31]` names the same bits in reverse order.
             let v = self.eval(&Expr::Slice(
@@ -873,6 +904,15 @@ impl Interp<'_> {
         Err(unsupported(format!("unbound:{n}")))
     }
 
+    /// The storage under a typed view that a bit range reaches past (`D0.u32[63 : 32]`
+    /// names the high dword of a 64-bit D0), else `base` itself.
+    fn beneath_view<'e>(&self, base: &'e Expr, top: u32) -> &'e Expr {
+        match base {
+            Expr::Typed(inner, ty) if top >= ty.width && self.is_storage(inner) => inner,
+            _ => base,
+        }
+    }
+
     /// A bit position (`x[hi : lo]`, `x[i]`): values are never wider than [`MAX_BITS`],
     /// and an input-dependent position past that (an operand used as a bit index) would
     /// otherwise build a mask of billions of bits.
@@ -937,6 +977,7 @@ impl Interp<'_> {
             Expr::Typed(inner, ty) => self.assign_typed(inner, *ty, v),
             Expr::Slice(base, hi, lo) => {
                 let (hi, lo) = (self.bit_position(hi)?, self.bit_position(lo)?);
+                let base = self.beneath_view(base, hi.max(lo));
                 if hi < lo {
                     let w = lo - hi + 1;
                     let bits = v.bits(w).ok_or_else(|| unsupported("store-of-aggregate"))?;
@@ -1005,7 +1046,10 @@ impl Interp<'_> {
     fn assign_index(&mut self, base: &Expr, idx: &Expr, v: Value) -> Result<(), ExecError> {
         let whole = Expr::Index(Box::new(base.clone()), Box::new(idx.clone()));
         if self.is_storage(&whole) {
-            let w = v.width().unwrap_or(32);
+            let w = match v.width() {
+                Some(w) => w,
+                None => self.natural_storage_width(&whole)?,
+            };
             let bits = v.bits(w).ok_or_else(|| unsupported("store-of-aggregate"))?;
             return self.write_storage(&whole, &bits, w);
         }

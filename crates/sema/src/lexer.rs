@@ -89,7 +89,8 @@ fn statement_with_full_stop(line: &str) -> Option<&str> {
         && target.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
         && target.chars().all(|c| {
             depth += i32::from(c == '[') - i32::from(c == ']');
-            c.is_ascii_alphanumeric() || "_.[]:".contains(c) || (c == ' ' && depth > 0)
+            // Inside brackets, any expression (`MEM[ADDR_BASE + OFFSET1 * 4]`).
+            depth > 0 || c.is_ascii_alphanumeric() || "_.[]:".contains(c)
         });
     (lvalue && !has_adjacent_words(value)).then_some(statement)
 }

@@ -30,6 +30,8 @@ pub(crate) fn is_reserved(n: &str) -> bool {
         || matches!(
             n,
             "laneId"
+                | "laneID"
+                | "lane"
                 | "threadId"
                 | "WAVE32"
                 | "WAVE64"
@@ -139,7 +141,8 @@ impl Uses {
     fn expr(&mut self, e: &Expr, width: Option<u32>) {
         match e {
             Expr::Name(n) => self.note(n, width.unwrap_or(32)),
-            Expr::Typed(inner, ty) => self.expr(inner, Some(ty.width)),
+            // `D0.u32[63 : 32]`: the slice reaches past the view, into the storage.
+            Expr::Typed(inner, ty) => self.expr(inner, Some(ty.width.max(width.unwrap_or(0)))),
             Expr::Slice(base, hi, lo) => {
                 let hi_bit = match hi.as_ref() {
                     Expr::Int { value, .. } => u32::try_from(value).ok().map(|h| h + 1),
