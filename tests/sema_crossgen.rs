@@ -97,6 +97,49 @@ fn address_and_type_notation_do_not_split_generations() {
     assert_eq!(result[1].agreement, Agreement::Agrees, "V_CMP_EQ_F32");
 }
 
+/// What the older manuals leave to the reader is supplied: a fused multiply-add written
+/// `a * b + c` in an FMA opcode, a bare `SIMM16` as the 16-bit field, `X.f[31:16]` as the
+/// high f16, a signedness stated only in a `// signed compare` comment, register pairs
+/// counted in dwords. Each older text below agrees with its newer counterpart only so read.
+#[test]
+fn the_older_notation_is_read_as_its_manuals_mean_it() {
+    let pairs = [
+        (
+            "V_FMA_F32",
+            "D0.f32 = fma(S0.f32, S1.f32, S2.f32)",
+            "D.f = S0.f * S1.f + S2.f.",
+        ),
+        (
+            "S_MOVK_I32",
+            "D0.i32 = 32'I(signext(SIMM16.i16))",
+            "D.i = signext(SIMM16).",
+        ),
+        (
+            "V_PK_ADD_F16",
+            "D0[31 : 16].f16 = S0[31 : 16].f16 + S1[31 : 16].f16;\nD0[15 : 0].f16 = S0[15 : 0].f16 + S1[15 : 0].f16",
+            "D.f[31:16] = S0.f[31:16] + S1.f[31:16];\nD.f[15:0] = S0.f[15:0] + S1.f[15:0].",
+        ),
+        (
+            "BUFFER_ATOMIC_SMAX",
+            "tmp = MEM[ADDR].i32;\nsrc = DATA.i32;\nMEM[ADDR].i32 = src >= tmp ? src : tmp;\nRETURN_DATA.i32 = tmp",
+            "// 32bit\ntmp = MEM[ADDR];\nMEM[ADDR] = (DATA > tmp) ? DATA : tmp;\n// signed compare\nRETURN_DATA = tmp.",
+        ),
+        (
+            "BUFFER_ATOMIC_ADD_X2",
+            "tmp = MEM[ADDR].u64;\nMEM[ADDR].u64 += DATA.u64;\nRETURN_DATA.u64 = tmp",
+            "// 64bit\ntmp = MEM[ADDR];\nMEM[ADDR] += DATA[0:1];\nRETURN_DATA[0:1] = tmp.",
+        ),
+    ];
+    for (name, newer, older) in pairs {
+        let files = vec![
+            ("cdna3", vec![entry(name, newer)]),
+            ("vega", vec![entry(name, older)]),
+        ];
+        let result = compare_files(&files, None, &|_, _| {});
+        assert_eq!(result[0].agreement, Agreement::Agrees, "{name}");
+    }
+}
+
 /// The two RDNA3 manual errors the RDNA3.5 manual corrects are found in AMD's own data.
 #[test]
 fn the_known_rdna3_manual_errors_are_found() {

@@ -5,7 +5,7 @@
 //! check each other: where results differ, either the ISA changed, one text is wrong (a
 //! manual error or a conversion fault), or the interpreter treats equal texts differently.
 
-use crate::ast::{Expr, Implicit, Ty};
+use crate::ast::Expr;
 use crate::bind::{Binding, BoundValue};
 use crate::state::State;
 use crate::survey::synthesize_binding;
@@ -152,7 +152,7 @@ fn add_entry(out: &mut ArchTexts, entry: &PseudocodeEntry) {
     let parsed = parse(code)
         .map(shared_address)
         .map(|p| match older {
-            true => older_reading(p, &entry.name, code),
+            true => crate::older_dialect::read(p, &entry.name, code),
             false => p,
         })
         .map_err(|e| format!("parse:{}", e.construct))
@@ -181,100 +181,6 @@ fn shared_address(mut program: Program) -> Program {
                 *e = Expr::Name("ADDR".to_string());
             }
         }
-    });
-    program
-}
-
-/// An older-dialect text with what it leaves implicit made explicit: unbounded integer
-/// arithmetic, the opcode's type for bare sources, and in memory texts the access width
-/// of the leading `// 64bit` comment and data registers counted in dwords.
-fn older_reading(mut program: Program, name: &str, code: &str) -> Program {
-    program.implicit = Implicit {
-        unbounded_arithmetic: true,
-        memory_width: memory_width_comment(code),
-    };
-    if let Some(ty) = opcode_type(name) {
-        program = typed_sources(program, ty);
-    }
-    if program.implicit.memory_width.is_some() {
-        program = dword_indexing(program);
-    }
-    program
-}
-
-/// `// 32bit`, `// 64bit`... before an older memory text's code: its access width.
-fn memory_width_comment(code: &str) -> Option<u32> {
-    let first = code.lines().next()?.trim().strip_prefix("//")?.trim();
-    first.strip_suffix("bit")?.parse().ok()
-}
-
-/// In the older memory texts a constant index or ascending range on a bare operand counts
-/// 32-bit registers (`DATA[0:1]` is the register pair, `RETURN_DATA[0]` the first
-/// register), where elsewhere it counts bits (`S1.u[4:0]`).
-fn dword_indexing(mut program: Program) -> Program {
-    let bits = |n: u32| Expr::Int {
-        value: n.into(),
-        ty: None,
-        hex: false,
-    };
-    let constant = |e: &Expr| match e {
-        Expr::Int { value, .. } => u32::try_from(value).ok(),
-        _ => None,
-    };
-    program.rewrite_exprs(&mut |e| {
-        let (base, first, last) = match e {
-            Expr::Index(base, k) => match constant(k) {
-                Some(k) => (base, k, k),
-                None => return,
-            },
-            Expr::Slice(base, lo, hi) => match (constant(lo), constant(hi)) {
-                (Some(lo), Some(hi)) if lo < hi => (base, lo, hi),
-                _ => return,
-            },
-            _ => return,
-        };
-        if !matches!(base.as_ref(), Expr::Name(n) if n != "MEM") {
-            return;
-        }
-        let base = std::mem::replace(base, Box::new(Expr::Name(String::new())));
-        *e = Expr::Slice(
-            base,
-            Box::new(bits(32 * last + 31)),
-            Box::new(bits(32 * first)),
-        );
-    });
-    program
-}
-
-/// The type an opcode's name ends with (`V_CMP_EQ_F32`: f32, `V_CVT_F32_I32`: the
-/// source's i32), if it ends with one.
-fn opcode_type(name: &str) -> Option<Ty> {
-    let last = name.rsplit('_').next()?;
-    Ty::from_suffix(&last.to_ascii_lowercase())
-}
-
-/// The older manuals leave a source's type to the opcode (`D.u64[threadId] = (S0 == S1)`
-/// in V_CMP_EQ_F32): `S0`, `S1` and `S2` read bare in an operation or a call are given
-/// the opcode's type.
-fn typed_sources(mut program: Program, ty: Ty) -> Program {
-    let give_type = |e: &mut Expr| {
-        if matches!(e, Expr::Name(n) if matches!(n.as_str(), "S0" | "S1" | "S2")) {
-            let bare = std::mem::replace(e, Expr::Name(String::new()));
-            *e = Expr::Typed(Box::new(bare), ty);
-        }
-    };
-    program.rewrite_exprs(&mut |e| match e {
-        Expr::Unary(_, a) => give_type(a),
-        Expr::Binary(_, a, b) => {
-            give_type(a);
-            give_type(b);
-        }
-        Expr::Ternary(_, a, b) => {
-            give_type(a);
-            give_type(b);
-        }
-        Expr::Call(_, args) => args.iter_mut().for_each(give_type),
-        _ => {}
     });
     program
 }
@@ -560,8 +466,8 @@ impl Inputs {
 }
 
 /// A binding for the union of the texts, with the names that one operand goes by in
-/// different generations bound alike: the older manuals' `D` is `D0` and their single
-/// source `S` is `S0`, and a 16-bit immediate that some texts call `SIMM16` is, in a
+/// different generations bound alike: the older manuals' `D` is `D0` (or, in loads,
+/// `VDATA`), their single source `S` is `S0` (and a few more below), and a 16-bit immediate that some texts call `SIMM16` is, in a
 /// text that does not, the one name that text has beyond the others' (`S0` in
 /// `D0 = signext(S0.i16)`).
 fn shared_binding(name: &str, programs: &[&Program], seed: u64) -> Binding {
@@ -576,6 +482,19 @@ fn shared_binding(name: &str, programs: &[&Program], seed: u64) -> Binding {
     }
     if binding.operands.contains_key("S0") {
         alias(&mut binding, "S", "S0");
+    }
+    // The older D16 loads write `D0`, the newer ones `VDATA`; the older literal operand
+    // of V_MADAK/V_FMAAK is `K`, the newer `SIMM32`; the older two-address DS texts
+    // call the address `ADDR_BASE`.
+    for (older, newer) in [
+        ("D0", "VDATA"),
+        ("D", "VDATA"),
+        ("K", "SIMM32"),
+        ("ADDR_BASE", "ADDR"),
+    ] {
+        if binding.operands.contains_key(newer) {
+            alias(&mut binding, older, newer);
+        }
     }
     let names: Vec<BTreeSet<String>> = programs.iter().map(|p| operand_names(p)).collect();
     let (with, without): (Vec<_>, Vec<_>) = names.iter().partition(|n| n.contains("SIMM16"));

@@ -12,6 +12,7 @@ mod builtins;
 pub mod crossgen;
 mod interp;
 mod lexer;
+mod older_dialect;
 mod parser;
 pub mod state;
 pub mod survey;

@@ -1,0 +1,194 @@
+//! The older (GCN-era) manuals' pseudocode leaves to the reader what the newer manuals
+//! write out: integer arithmetic that does not wrap, types given by the opcode or a
+//! comment, access widths in a comment, register pairs counted in dwords. [`read`] makes
+//! those explicit in a parsed text, so that it can be run beside the newer texts of the
+//! same instruction (`mcdiff crossgen`).
+
+use crate::ast::{BinOp, Expr, Implicit, Program, Ty, TyKind};
+
+/// `program`, the older-dialect text `code` of instruction `name`, with what it leaves
+/// implicit made explicit:
+/// - integer `+ - *` do not wrap until stored;
+/// - bare sources take the opcode's type, and a bare `SIMM16` is the 16-bit field;
+/// - `X.f[31:16]` is bits 31..16 viewed as that type (an f16), `X.i[23:0]` an i24;
+/// - in an FMA opcode, `a * b + c` is one fused operation;
+/// - in memory texts, data registers counted in dwords (`DATA[0:1]`), the access width of
+///   a leading `// 64bit` comment, and comparisons that a `// signed compare` comment
+///   makes signed.
+pub fn read(mut program: Program, name: &str, code: &str) -> Program {
+    program.implicit = Implicit {
+        unbounded_arithmetic: true,
+        memory_width: memory_width_comment(code),
+    };
+    program = typed_slices(program);
+    program = typed_bare_operands(program, opcode_type(name));
+    if name.contains("FMA") {
+        program = fused_multiply_add(program);
+    }
+    if code.contains("MEM[") {
+        program = dword_indexing(program);
+    }
+    if let Some(width) = program.implicit.memory_width {
+        if code.contains("signed compare") && !code.contains("unsigned compare") {
+            program = signed_comparisons(program, width);
+        }
+    }
+    program
+}
+
+/// `// 32bit`, `// 64bit`... before an older memory text's code: its access width.
+fn memory_width_comment(code: &str) -> Option<u32> {
+    let first = code.lines().next()?.trim().strip_prefix("//")?.trim();
+    first.strip_suffix("bit")?.parse().ok()
+}
+
+/// The type an opcode's name ends with (`V_CMP_EQ_F32`: f32, `V_CVT_F32_I32`: the
+/// source's i32), if it ends with one.
+fn opcode_type(name: &str) -> Option<Ty> {
+    let last = name.rsplit('_').next()?;
+    Ty::from_suffix(&last.to_ascii_lowercase())
+}
+
+fn int(n: u32) -> Expr {
+    Expr::Int {
+        value: n.into(),
+        ty: None,
+        hex: false,
+    }
+}
+
+fn constant(e: &Expr) -> Option<u32> {
+    match e {
+        Expr::Int { value, .. } => u32::try_from(value).ok(),
+        _ => None,
+    }
+}
+
+/// Moves `e` out, leaving a placeholder to be overwritten.
+fn take(e: &mut Expr) -> Expr {
+    std::mem::replace(e, Expr::Name(String::new()))
+}
+
+/// Bare operands in an operation or a call: `S0`, `S1` and `S2` take the opcode's type
+/// (`D.u64[threadId] = (S0 == S1)` in V_CMP_EQ_F32), `SIMM16` is the 16-bit field
+/// (`signext(SIMM16)`).
+fn typed_bare_operands(mut program: Program, opcode: Option<Ty>) -> Program {
+    let give_type = |e: &mut Expr| match e {
+        Expr::Name(n) if n == "SIMM16" => {
+            *e = Expr::Slice(Box::new(take(e)), Box::new(int(15)), Box::new(int(0)));
+        }
+        Expr::Name(n) if matches!(n.as_str(), "S0" | "S1" | "S2") => {
+            if let Some(ty) = opcode {
+                *e = Expr::Typed(Box::new(take(e)), ty);
+            }
+        }
+        _ => {}
+    };
+    program.rewrite_exprs(&mut |e| match e {
+        Expr::Unary(_, a) => give_type(a),
+        Expr::Binary(_, a, b) | Expr::Ternary(_, a, b) => {
+            give_type(a);
+            give_type(b);
+        }
+        Expr::Call(_, args) => args.iter_mut().for_each(give_type),
+        _ => {}
+    });
+    program
+}
+
+/// `X.f[31:16]` (the high f16 of a 32-bit value), `X.i[23:0]` (an i24): a type followed
+/// by a constant bit range views those bits as that type at the range's width, on
+/// either side of an assignment. A range used as a shift count stays unsigned.
+fn typed_slices(mut program: Program) -> Program {
+    program.rewrite_exprs(&mut |e| match e {
+        Expr::Slice(base, hi, lo) => {
+            let (Expr::Typed(_, ty), Some(hi), Some(lo)) =
+                (base.as_ref(), constant(hi), constant(lo))
+            else {
+                return;
+            };
+            let width = hi.saturating_sub(lo) + 1;
+            let float_width = matches!(width, 16 | 32 | 64);
+            if hi < lo || (ty.is_float() && !float_width) {
+                return;
+            }
+            let view = Ty::new(ty.kind, width);
+            let Expr::Typed(inner, _) = take(base) else {
+                unreachable!("matched above")
+            };
+            *e = Expr::Typed(
+                Box::new(Expr::Slice(inner, Box::new(int(hi)), Box::new(int(lo)))),
+                view,
+            );
+        }
+        Expr::Binary(BinOp::Shl | BinOp::Shr, _, count) => {
+            if let Expr::Typed(inner, ty) = count.as_mut() {
+                if ty.kind == TyKind::I && matches!(inner.as_ref(), Expr::Slice(..)) {
+                    ty.kind = TyKind::U;
+                }
+            }
+        }
+        _ => {}
+    });
+    program
+}
+
+/// In an FMA opcode the older texts write the fused multiply-add as `a * b + c`.
+fn fused_multiply_add(mut program: Program) -> Program {
+    program.rewrite_exprs(&mut |e| {
+        if let Expr::Binary(BinOp::Add, product, addend) = e {
+            if let Expr::Binary(BinOp::Mul, a, b) = product.as_mut() {
+                let args = vec![take(a), take(b), take(addend)];
+                *e = Expr::Call("fma".to_string(), args);
+            }
+        }
+    });
+    program
+}
+
+/// In the older memory texts a constant index or ascending range on a bare operand counts
+/// 32-bit registers (`DATA[0:1]` is the register pair, `RETURN_DATA[0]` the first
+/// register), where elsewhere it counts bits (`S1.u[4:0]`).
+fn dword_indexing(mut program: Program) -> Program {
+    program.rewrite_exprs(&mut |e| {
+        let (base, first, last) = match e {
+            Expr::Index(base, k) => match constant(k) {
+                Some(k) => (base, k, k),
+                None => return,
+            },
+            Expr::Slice(base, lo, hi) => match (constant(lo), constant(hi)) {
+                (Some(lo), Some(hi)) if lo < hi => (base, lo, hi),
+                _ => return,
+            },
+            _ => return,
+        };
+        if !matches!(base.as_ref(), Expr::Name(n) if n != "MEM") {
+            return;
+        }
+        let base = Box::new(take(base));
+        *e = Expr::Slice(
+            base,
+            Box::new(int(32 * last + 31)),
+            Box::new(int(32 * first)),
+        );
+    });
+    program
+}
+
+/// A memory text whose comment says `signed compare` compares its bare operands
+/// (`(DATA > tmp) ? DATA : tmp`) as signed integers of the access width.
+fn signed_comparisons(mut program: Program, width: u32) -> Program {
+    let signed = Ty::new(TyKind::I, width);
+    let give_sign = |e: &mut Expr| {
+        if matches!(e, Expr::Name(_)) {
+            *e = Expr::Typed(Box::new(take(e)), signed);
+        }
+    };
+    program.rewrite_exprs(&mut |e| {
+        if let Expr::Binary(BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge, a, b) = e {
+            give_sign(a);
+            give_sign(b);
+        }
+    });
+    program
+}
