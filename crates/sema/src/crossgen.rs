@@ -150,17 +150,23 @@ fn add_entry(out: &mut ArchTexts, entry: &PseudocodeEntry) {
     }
     let older = older_dialect(out.arch);
     let parsed = parse(code)
-        .map(shared_address)
-        .map(|p| match older {
-            true => crate::older_dialect::read(p, &entry.name, code),
-            false => p,
-        })
         .map_err(|e| format!("parse:{}", e.construct))
-        .and_then(|p| match p.body.is_empty() {
-            // A text that is all prose (`VCC = IEEE numeric class function...`) says
-            // nothing to run; running it would agree with any other empty text.
-            true => Err("prose only".to_string()),
-            false => Ok(p),
+        .map(shared_address)
+        .map(|p| {
+            if older {
+                crate::older_dialect::read(p, &entry.name, code)
+            } else {
+                p
+            }
+        })
+        // A text that is all prose (`VCC = IEEE numeric class function...`) says nothing
+        // to run; running it would agree with any other empty text.
+        .and_then(|p| {
+            if p.body.is_empty() {
+                Err("prose only".to_string())
+            } else {
+                Ok(p)
+            }
         });
     if let Ok(p) = &parsed {
         out.library.insert(&entry.name, p.clone());
@@ -465,11 +471,23 @@ impl Inputs {
     }
 }
 
+/// The older manuals' name for an operand and the newer manuals' name, where the newer
+/// one is bound: `D` is `D0` and `S` is `S0`; in loads `D0`/`D` is `VDATA`; the literal of
+/// V_MADAK/V_FMAAK is `K` for `SIMM32`; the two-address DS texts' `ADDR_BASE` is `ADDR`.
+/// Later pairs win.
+const ALIASES: [(&str, &str); 6] = [
+    ("D", "D0"),
+    ("S", "S0"),
+    ("D0", "VDATA"),
+    ("D", "VDATA"),
+    ("K", "SIMM32"),
+    ("ADDR_BASE", "ADDR"),
+];
+
 /// A binding for the union of the texts, with the names that one operand goes by in
-/// different generations bound alike: the older manuals' `D` is `D0` (or, in loads,
-/// `VDATA`), their single source `S` is `S0` (and a few more below), and a 16-bit immediate that some texts call `SIMM16` is, in a
-/// text that does not, the one name that text has beyond the others' (`S0` in
-/// `D0 = signext(S0.i16)`).
+/// different generations bound alike (see [`ALIASES`]), and a 16-bit immediate that some
+/// texts call `SIMM16` is, in a text that does not, the one name that text has beyond
+/// the others' (`S0` in `D0 = signext(S0.i16)`).
 fn shared_binding(name: &str, programs: &[&Program], seed: u64) -> Binding {
     let mut binding = synthesize_binding(name, programs, seed);
     let alias = |b: &mut Binding, from: &str, to: &str| {
@@ -477,24 +495,8 @@ fn shared_binding(name: &str, programs: &[&Program], seed: u64) -> Binding {
             b.operands.insert(from.to_string(), op);
         }
     };
-    if binding.operands.contains_key("D0") {
-        alias(&mut binding, "D", "D0");
-    }
-    if binding.operands.contains_key("S0") {
-        alias(&mut binding, "S", "S0");
-    }
-    // The older D16 loads write `D0`, the newer ones `VDATA`; the older literal operand
-    // of V_MADAK/V_FMAAK is `K`, the newer `SIMM32`; the older two-address DS texts
-    // call the address `ADDR_BASE`.
-    for (older, newer) in [
-        ("D0", "VDATA"),
-        ("D", "VDATA"),
-        ("K", "SIMM32"),
-        ("ADDR_BASE", "ADDR"),
-    ] {
-        if binding.operands.contains_key(newer) {
-            alias(&mut binding, older, newer);
-        }
+    for (older, newer) in ALIASES {
+        alias(&mut binding, older, newer);
     }
     let names: Vec<BTreeSet<String>> = programs.iter().map(|p| operand_names(p)).collect();
     let (with, without): (Vec<_>, Vec<_>) = names.iter().partition(|n| n.contains("SIMM16"));
