@@ -33,6 +33,19 @@ pub fn mask(width: u32) -> BigInt {
 
 /// Brings `v` into the range of `ty` (wrapping, two's complement for signed).
 pub fn normalize(v: BigInt, ty: Ty) -> BigInt {
+    let signed = ty.kind == TyKind::I && ty.width > 0;
+    // Most values are already in range and stay as they are; most others fit an i128.
+    // Both spare the big-integer division below, the executor's costliest step.
+    if in_range(&v, ty.width, signed) {
+        return v;
+    }
+    if ty.width <= 64 {
+        if let Some(x) = v.to_i128() {
+            let r = x.rem_euclid(1i128 << ty.width);
+            let negative = signed && (r >> (ty.width - 1)) & 1 == 1;
+            return BigInt::from(if negative { r - (1i128 << ty.width) } else { r });
+        }
+    }
     let m = BigInt::one() << ty.width;
     let mut r = v % &m;
     if r.is_negative() {
@@ -42,6 +55,17 @@ pub fn normalize(v: BigInt, ty: Ty) -> BigInt {
         r -= m;
     }
     r
+}
+
+/// Whether `v` is already a value of a `width`-bit (signed) integer.
+fn in_range(v: &BigInt, width: u32, signed: bool) -> bool {
+    let magnitude_bits = v.bits();
+    match (v.is_negative(), signed) {
+        (false, false) => magnitude_bits <= u64::from(width),
+        // Non-negative with the sign bit clear, or negative above -2^(width-1).
+        (_, true) => magnitude_bits < u64::from(width),
+        (true, false) => false,
+    }
 }
 
 pub fn bool_value(b: bool) -> Value {
