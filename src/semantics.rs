@@ -130,17 +130,29 @@ impl Semantics {
     /// Executes `inst` on a pseudo-random state; `spec` supplies the full operand list
     /// (implicit operands included) of the instruction's encoding.
     pub fn check(&self, arch: Arch, wave64: bool, spec: &Spec, inst: &Inst) -> SemaVerdict {
-        let mut state = self.start[usize::from(wave64)]
-            .get_or_init(|| {
-                let mut state = State::new(if wave64 { 64 } else { 32 });
-                state.randomize(SEED);
-                // Relative moves (`V_MOVRELS_B32 v255, ...`) index the register file by
-                // operand number plus M0: M0 = 0 keeps the index on the register named.
-                state.m0 = 0;
-                state
-            })
-            .clone();
-        self.run(arch, spec, inst, &mut state)
+        let start = self.start[usize::from(wave64)].get_or_init(|| {
+            let mut state = State::new(if wave64 { 64 } else { 32 });
+            state.randomize(SEED);
+            // Relative moves (`V_MOVRELS_B32 v255, ...`) index the register file by
+            // operand number plus M0: M0 = 0 keeps the index on the register named.
+            state.m0 = 0;
+            state
+        });
+        // Each thread copies the start state into storage of its own, kept between
+        // instructions: a fresh wave64 state per instruction is 64 KB of new pages.
+        thread_local! {
+            static SCRATCH: std::cell::RefCell<Option<State>> = const { std::cell::RefCell::new(None) };
+        }
+        SCRATCH.with_borrow_mut(|scratch| {
+            let state = match scratch {
+                Some(state) => {
+                    state.clone_from(start);
+                    state
+                }
+                None => scratch.insert(start.clone()),
+            };
+            self.run(arch, spec, inst, state)
+        })
     }
 
     /// Executes `inst` on `state`, leaving the result there.

@@ -32,7 +32,7 @@ pub const TTMP_COUNT: u32 = 16;
 pub const HW_REGISTER_COUNT: u32 = 64;
 
 /// Registers of one wave plus a sparse byte memory.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct State {
     /// 32 or 64 lanes.
     pub wave_size: u32,
@@ -54,6 +54,44 @@ pub struct State {
     pub mem: HashMap<u64, u8>,
     /// Named mode/status fields (`WAVE_MODE.IEEE`), 0 until written.
     pub fields: HashMap<String, BigInt>,
+}
+
+/// `clone_from` copies into the registers already allocated (the derived one would
+/// allocate a new state and drop the old): callers reuse one state per input.
+impl Clone for State {
+    fn clone(&self) -> State {
+        State {
+            wave_size: self.wave_size,
+            sgpr: self.sgpr.clone(),
+            ttmp: self.ttmp.clone(),
+            vgpr: self.vgpr.clone(),
+            exec: self.exec,
+            vcc: self.vcc,
+            scc: self.scc,
+            m0: self.m0,
+            pc: self.pc,
+            round_mode: self.round_mode,
+            hw_regs: self.hw_regs.clone(),
+            mem: self.mem.clone(),
+            fields: self.fields.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &State) {
+        self.wave_size = source.wave_size;
+        self.sgpr.clone_from(&source.sgpr);
+        self.ttmp.clone_from(&source.ttmp);
+        self.vgpr.clone_from(&source.vgpr);
+        self.exec = source.exec;
+        self.vcc = source.vcc;
+        self.scc = source.scc;
+        self.m0 = source.m0;
+        self.pc = source.pc;
+        self.round_mode = source.round_mode;
+        self.hw_regs.clone_from(&source.hw_regs);
+        self.mem.clone_from(&source.mem);
+        self.fields.clone_from(&source.fields);
+    }
 }
 
 impl State {
