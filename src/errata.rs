@@ -137,19 +137,23 @@ impl Erratum {
                 .iter()
                 .any(|r| r.arch == arch && r.failure.is_none())
         };
-        if check.expect == Expectation::NotRun {
-            return match (ran(&check.arch), ran(&check.reference)) {
-                (false, true) => Ok(()),
-                (true, _) => Err(format!(
-                    "{}: {} now runs {}",
-                    self.id, check.arch, check.instruction
-                )),
-                (false, false) => Err(format!(
-                    "{}: {} did not run {}",
-                    self.id, check.reference, check.instruction
-                )),
-            };
-        }
+        let expect_together = match check.expect {
+            Expectation::Differ => false,
+            Expectation::Agree => true,
+            Expectation::NotRun => {
+                return match (ran(&check.arch), ran(&check.reference)) {
+                    (false, true) => Ok(()),
+                    (true, _) => Err(format!(
+                        "{}: {} now runs {}",
+                        self.id, check.arch, check.instruction
+                    )),
+                    (false, false) => Err(format!(
+                        "{}: {} did not run {}",
+                        self.id, check.reference, check.instruction
+                    )),
+                }
+            }
+        };
         let together = match &comparison.agreement {
             Agreement::Agrees => true,
             Agreement::Disagrees { groups, .. } => groups
@@ -165,14 +169,13 @@ impl Erratum {
                 self.id, check.arch, check.reference, check.instruction
             ));
         }
-        match (check.expect, together) {
-            (Expectation::Differ, false) | (Expectation::Agree, true) => Ok(()),
-            (Expectation::NotRun, _) => unreachable!("not-run checks are settled above"),
-            (Expectation::Differ, true) => Err(format!(
+        match (expect_together, together) {
+            (false, false) | (true, true) => Ok(()),
+            (false, true) => Err(format!(
                 "{}: {} and {} now agree on {}",
                 self.id, check.arch, check.reference, check.instruction
             )),
-            (Expectation::Agree, false) => Err(format!(
+            (true, false) => Err(format!(
                 "{}: {} and {} disagree on {} again",
                 self.id, check.arch, check.reference, check.instruction
             )),

@@ -213,6 +213,11 @@ fn round_in_mode(x: f64, ty: Ty, mode: u8) -> f64 {
     }
 }
 
+/// `CalcBufferAddr`, `CalcGlobalAddr`...: the helpers that form a memory address.
+pub(crate) fn is_address_helper(name: &str) -> bool {
+    name.starts_with("Calc") && name.ends_with("Addr")
+}
+
 /// `Calc*Addr(base, offsets...)`: the address is the base plus the offsets; the
 /// descriptor fields (stride, swizzle, bounds) are not modelled.
 fn address_sum(args: &[Value]) -> Result<Value, ExecError> {
@@ -271,7 +276,7 @@ fn name_pattern_helper(
             return convert(name, to, &args[0]).map(Some);
         }
     }
-    if name.starts_with("Calc") && name.ends_with("Addr") {
+    if is_address_helper(name) {
         return address_sum(args).map(Some);
     }
     if matches!(name, "writeableBitMask" | "HwRegWriteMask") {

@@ -182,10 +182,8 @@ fn add_entry(out: &mut ArchTexts, entry: &PseudocodeEntry) {
 /// with the data. How the address is formed is the encoder's concern, not this check's.
 fn shared_address(mut program: Program) -> Program {
     program.rewrite_exprs(&mut |e| {
-        if let Expr::Call(name, _) = e {
-            if name.starts_with("Calc") && name.ends_with("Addr") {
-                *e = Expr::Name("ADDR".to_string());
-            }
+        if matches!(e, Expr::Call(name, _) if crate::builtins::is_address_helper(name)) {
+            *e = Expr::Name("ADDR".to_string());
         }
     });
     program

@@ -29,18 +29,32 @@ pub fn execute(program: &Program, state: &mut State, binding: &Binding) -> Resul
 }
 
 /// Other instructions' programs, callable by lower-case name (`v_max_f32(a, b)`):
-/// the arguments become `S0`, `S1`, `S2` and the call returns `D0`.
+/// the arguments become `S0`, `S1`, `S2` and the call returns what the program writes
+/// to `D0` (the older manuals' `D`).
 #[derive(Debug, Clone, Default)]
 pub struct Library {
-    programs: HashMap<String, Program>,
+    programs: HashMap<String, Callee>,
+}
+
+/// A library program and the name its result is written to, found once.
+#[derive(Debug, Clone)]
+struct Callee {
+    program: Program,
+    result: &'static str,
 }
 
 impl Library {
     pub fn insert(&mut self, inst: &str, program: Program) {
-        self.programs.insert(inst.to_ascii_lowercase(), program);
+        let result = if crate::uses::free_names(&program).contains("D") {
+            "D"
+        } else {
+            "D0"
+        };
+        let callee = Callee { program, result };
+        self.programs.insert(inst.to_ascii_lowercase(), callee);
     }
 
-    pub fn get(&self, name: &str) -> Option<&Program> {
+    fn get(&self, name: &str) -> Option<&Callee> {
         self.programs.get(name)
     }
 }
@@ -101,6 +115,15 @@ struct Interp<'a> {
     steps: u64,
     /// What the running text leaves implicit (see [`Implicit`]).
     implicit: Implicit,
+}
+
+/// A declared local's initial value.
+fn zero_of(ty: Ty) -> Value {
+    if ty.is_float() {
+        float_value(0.0, float_ty(ty))
+    } else {
+        int_value(BigInt::zero(), ty)
+    }
 }
 
 fn unsupported(construct: impl Into<String>) -> ExecError {
@@ -332,21 +355,19 @@ impl Interp<'_> {
                 }
             }
             Stmt::Declare { name, ty, len } => {
-                if let Some(inputs) = self.declared_inputs(name, *ty, len.as_ref())? {
-                    self.locals.extend(inputs);
+                // Texts also declare the inputs they read, to give them a type: a bound
+                // operand (`declare OFFSET0 : 8'U`) stays the operand.
+                if len.is_none() && self.binding.get(name).is_some() {
                     return Ok(Flow::Normal);
                 }
-                let zero = if ty.is_float() {
-                    float_value(0.0, float_ty(*ty))
-                } else {
-                    int_value(BigInt::zero(), *ty)
+                let len = match len {
+                    Some(n) => Some(need_u32(&self.eval(n)?)?),
+                    None => None,
                 };
-                let v = match len {
-                    Some(n) => {
-                        let n = need_u32(&self.eval(n)?)?;
-                        Value::Array(vec![zero; n as usize])
-                    }
-                    None => zero,
+                let v = match (len, self.declared_sources(name, *ty, len)?) {
+                    (_, Some(sources)) => sources,
+                    (Some(n), None) => Value::Array(vec![zero_of(*ty); n as usize]),
+                    (None, None) => zero_of(*ty),
                 };
                 self.locals.insert(name.clone(), v);
             }
@@ -363,20 +384,17 @@ impl Interp<'_> {
         Ok(Flow::Normal)
     }
 
-    /// Texts also declare the inputs they read, to give them a type: `declare OFFSET0 : 8'U`
-    /// for a bound operand, which stays the operand (no local is made), and
-    /// `declare S : 32'B[3]` for the sources `S0`..`S2`, which becomes the array of them.
-    /// `None`: the name is a fresh local.
-    fn declared_inputs(
+    /// `declare S : 32'B[3]` where `S0`..`S2` are bound: the array of those operands, read
+    /// as the declared type. `None`: the name is a fresh local.
+    fn declared_sources(
         &mut self,
         name: &str,
         ty: Ty,
-        len: Option<&Expr>,
-    ) -> Result<Option<Vec<(String, Value)>>, ExecError> {
-        let Some(len) = len else {
-            return Ok(self.binding.get(name).map(|_| Vec::new()));
+        len: Option<u32>,
+    ) -> Result<Option<Value>, ExecError> {
+        let Some(n) = len else {
+            return Ok(None);
         };
-        let n = need_u32(&self.eval(len)?)?;
         let names: Vec<String> = (0..n).map(|k| format!("{name}{k}")).collect();
         if n == 0 || names.iter().any(|k| self.binding.get(k).is_none()) {
             return Ok(None);
@@ -386,7 +404,7 @@ impl Interp<'_> {
             let bits = self.read_operand(k, Some(ty.width), ty.is_float())?;
             items.push(view(int_value(bits, Ty::new(TyKind::B, ty.width)), ty)?);
         }
-        Ok(Some(vec![(name.to_string(), Value::Array(items))]))
+        Ok(Some(Value::Array(items)))
     }
 
     fn eval_call_statement(&mut self, e: &Expr) -> Result<(), ExecError> {
@@ -1329,7 +1347,7 @@ impl Interp<'_> {
         crate::builtins::call(name, &vals, self.state.round_mode)
     }
 
-    fn call_instruction(&mut self, callee: &Program, args: Vec<Value>) -> Result<Value, ExecError> {
+    fn call_instruction(&mut self, callee: &Callee, args: Vec<Value>) -> Result<Value, ExecError> {
         if self.depth >= CALL_DEPTH_LIMIT || args.len() > 3 {
             return Err(unsupported("instruction-call"));
         }
@@ -1338,14 +1356,8 @@ impl Interp<'_> {
         for (name, v) in ["S0", "S1", "S2"].iter().zip(args) {
             locals.insert(name.to_string(), v);
         }
-        // The newer manuals' callees write D0, the older manuals' D.
-        let result = if crate::uses::free_names(callee).contains("D") {
-            "D"
-        } else {
-            "D0"
-        };
         locals.insert(
-            result.to_string(),
+            callee.result.to_string(),
             Value::Int {
                 v: BigInt::zero(),
                 ty: None,
@@ -1359,12 +1371,12 @@ impl Interp<'_> {
             lane: self.lane,
             locals,
             steps: self.steps,
-            implicit: callee.implicit,
+            implicit: callee.program.implicit,
         };
-        sub.block(&callee.body)?;
+        sub.block(&callee.program.body)?;
         self.steps = sub.steps;
         sub.locals
-            .remove(result)
+            .remove(callee.result)
             .ok_or_else(|| unsupported("instruction-call-result"))
     }
 }

@@ -102,24 +102,19 @@ fn typed_bare_operands(mut program: Program, opcode: Option<Ty>) -> Program {
 fn typed_slices(mut program: Program) -> Program {
     program.rewrite_exprs(&mut |e| match e {
         Expr::Slice(base, hi, lo) => {
-            let (Expr::Typed(_, ty), Some(hi), Some(lo)) =
-                (base.as_ref(), constant(hi), constant(lo))
-            else {
+            let (Some(hi), Some(lo)) = (constant(hi), constant(lo)) else {
+                return;
+            };
+            let Expr::Typed(inner, ty) = base.as_mut() else {
                 return;
             };
             let width = hi.saturating_sub(lo) + 1;
-            let float_width = matches!(width, 16 | 32 | 64);
-            if hi < lo || (ty.is_float() && !float_width) {
+            if hi < lo || (ty.is_float() && !matches!(width, 16 | 32 | 64)) {
                 return;
             }
             let view = Ty::new(ty.kind, width);
-            let Expr::Typed(inner, _) = take(base) else {
-                unreachable!("matched above")
-            };
-            *e = Expr::Typed(
-                Box::new(Expr::Slice(inner, Box::new(int(hi)), Box::new(int(lo)))),
-                view,
-            );
+            let bits = Expr::Slice(Box::new(take(inner)), Box::new(int(hi)), Box::new(int(lo)));
+            *e = Expr::Typed(Box::new(bits), view);
         }
         Expr::Binary(BinOp::Shl | BinOp::Shr, _, count) => {
             if let Expr::Typed(inner, ty) = count.as_mut() {

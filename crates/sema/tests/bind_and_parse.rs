@@ -171,10 +171,7 @@ fn vopc_implicit_vcc_becomes_d0() {
 #[test]
 fn ieee_maximum_helper_orders_zeros_and_propagates_nan() {
     let p = parse("D0.f = v_maximum_f32(S0.f, S1.f)").unwrap();
-    let b = mcdiff_sema::Binding::default()
-        .with("D0", BoundValue::Sgpr { first: 2, count: 1 })
-        .with("S0", BoundValue::Sgpr { first: 0, count: 1 })
-        .with("S1", BoundValue::Sgpr { first: 1, count: 1 });
+    let b = two_sources_into_s2("D0");
     let cases: [(f32, f32, u32); 4] = [
         (-0.0, 0.0, 0.0f32.to_bits()),
         (0.0, -0.0, 0.0f32.to_bits()),
@@ -230,15 +227,20 @@ fn immediate_output_is_not_a_constant_destination() {
         .contains("output operand bound to a constant"));
 }
 
+/// `dest` in s2, `S0` in s0 and `S1` in s1, one register each.
+fn two_sources_into_s2(dest: &str) -> mcdiff_sema::Binding {
+    mcdiff_sema::Binding::default()
+        .with(dest, BoundValue::Sgpr { first: 2, count: 1 })
+        .with("S0", BoundValue::Sgpr { first: 0, count: 1 })
+        .with("S1", BoundValue::Sgpr { first: 1, count: 1 })
+}
+
 /// The older manuals end the last statement with a full stop, write half views as
 /// `.f16_lo`/`.u16_hi`, and spell helpers `flt16_to_uint16`, `isNan` and `V_MAX_I32(...)`;
 /// field tables and sentences that end in a full stop stay prose.
 #[test]
 fn reads_the_older_manuals_notation() {
-    let b = mcdiff_sema::Binding::default()
-        .with("D", BoundValue::Sgpr { first: 2, count: 1 })
-        .with("S0", BoundValue::Sgpr { first: 0, count: 1 })
-        .with("S1", BoundValue::Sgpr { first: 1, count: 1 });
+    let b = two_sources_into_s2("D");
     let run = |src: &str| {
         let mut state = State::new(32);
         state.sgpr[0] = 0x0003_0005;
@@ -269,10 +271,7 @@ fn an_older_callee_returns_what_it_writes_to_d() {
         parse("D.u = S0.u >= S1.u ? S0.u : S1.u.").unwrap(),
     );
     let p = parse("D0.u = V_MAX_U32(V_MAX_U32(S0.u, S1.u), 9U).").unwrap();
-    let b = mcdiff_sema::Binding::default()
-        .with("D0", BoundValue::Sgpr { first: 2, count: 1 })
-        .with("S0", BoundValue::Sgpr { first: 0, count: 1 })
-        .with("S1", BoundValue::Sgpr { first: 1, count: 1 });
+    let b = two_sources_into_s2("D0");
     let mut state = State::new(32);
     state.sgpr[0] = 7;
     state.sgpr[1] = 12;
@@ -285,10 +284,7 @@ fn an_older_callee_returns_what_it_writes_to_d() {
 /// any text needs is reported, not allocated.
 #[test]
 fn bit_positions_from_operands_stay_cheap() {
-    let b = mcdiff_sema::Binding::default()
-        .with("D0", BoundValue::Sgpr { first: 2, count: 1 })
-        .with("S0", BoundValue::Sgpr { first: 0, count: 1 })
-        .with("S1", BoundValue::Sgpr { first: 1, count: 1 });
+    let b = two_sources_into_s2("D0");
     let mut state = State::new(32);
     state.sgpr[0] = 0xffff_ffff;
     state.sgpr[1] = 0x8000_0000;
