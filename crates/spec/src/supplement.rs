@@ -69,7 +69,8 @@ struct ScalarCodes {
     pops_exiting_wave_id: bool,
     /// SRC_VCCZ (251) and SRC_EXECZ (252): GFX9 and GFX10; reserved from GFX11.
     vccz_execz: bool,
-    /// SRC_LDS_DIRECT (254) as a vector source: GFX10 (RDNA1/2) lists it; GFX11+ reserves 254.
+    /// SRC_LDS_DIRECT (254) as a vector source: GFX10 (RDNA1/2) lists it; GFX11+ reserves 254
+    /// (on GFX9 the architecture decides, [`arch_codes`]).
     lds_direct: bool,
     /// The SADDR code of `off` ([`SCALAR_ADDRESS_OFF_TYPE`]).
     scalar_address_off: i64,
@@ -558,17 +559,26 @@ fn split_wait_types(generation: Generation) -> Vec<OperandType> {
     types
 }
 
+/// `arch`'s scalar operand codes: its generation's, with LDS direct (254) as a vector source
+/// where the architecture's manual lists it (the Vega, Vega 7nm, CDNA1 and CDNA2 manuals'
+/// vector source-operand tables; CDNA3 reserves 254).
+fn arch_codes(arch: Arch) -> ScalarCodes {
+    let mut codes = scalar_codes(generation(arch));
+    codes.lds_direct |= matches!(arch, Arch::Vega | Arch::Vega7 | Arch::Cdna1 | Arch::Cdna2);
+    codes
+}
+
 /// The supplement's operand types for `arch` (source id 0 until merged).
 pub fn table(arch: Arch) -> Vec<OperandType> {
     let generation = generation(arch);
-    let mut types = register_types(&groups(&scalar_codes(generation)));
+    let mut types = register_types(&groups(&arch_codes(arch)));
     types.extend(partitioned_types(generation));
     types
 }
 
 /// Literal-constant codes of `arch`'s scalar/vector source fields.
 pub fn literal_codes(arch: Arch) -> Vec<LiteralCode> {
-    scalar_codes(generation(arch))
+    arch_codes(arch)
         .literals
         .iter()
         .map(|&(name, code, dwords)| LiteralCode {
