@@ -47,12 +47,27 @@ fn address_ranges(piece: &Piece) -> Result<Vec<RegRange>, NotEncoded> {
         .collect()
 }
 
+/// GFX9 image syntax (no `dim`; `da`, `r128`, `lwe`) is not this builder's: unsupported,
+/// with the reason.
+fn refuse_gfx9(form: &InstructionEncoding, cx: &OperandCtx) -> Result<(), NotEncoded> {
+    if cx.target.gfx_major >= 10 {
+        return Ok(());
+    }
+    let reason = if form.operands.is_empty() {
+        "no operand facts in spec"
+    } else {
+        "GFX9 image syntax not implemented"
+    };
+    Err(NotEncoded::Unsupported(reason.into()))
+}
+
 fn build(
     stmt: &Statement,
     instruction: &Instruction,
     form: &InstructionEncoding,
     cx: &OperandCtx,
 ) -> Result<Built, NotEncoded> {
+    refuse_gfx9(form, cx)?;
     let name = instruction.name.as_str();
     let gfx11 = Family::of(&form.encoding) == Family::Mimg;
     let (pieces, modifier_pieces) = split_modifiers(stmt, cx);
