@@ -1,4 +1,4 @@
-//! `mcdiff asm` against live llvm-mc on scalar lines written for this project
+//! `mcdiff asm` and `mcdiff disasm` against live llvm-mc on lines written for this project
 //! (tests/lines/*.s; none taken from LLVM's tests).
 
 mod common;
@@ -16,11 +16,12 @@ fn encodings(text: &str) -> Vec<String> {
         .collect()
 }
 
-fn check(mcpu: &str) {
+/// `tests/lines/<mcpu>_<kind>.s`: every line llvm-mc 22 accepts, and ours encodes alike.
+fn check(mcpu: &str, kind: &str) {
     let (Some(data), Some(mc)) = (common::data_dir(), common::llvm_mc("22")) else {
         return;
     };
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/lines/{mcpu}_scalar.s"));
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/lines/{mcpu}_{kind}.s"));
     let source = std::fs::read_to_string(&file).unwrap();
     let statements = source
         .lines()
@@ -72,17 +73,76 @@ fn check(mcpu: &str) {
     );
 }
 
+/// llvm-mc's encodings of `tests/lines/<mcpu>_<kind>.s` decoded by llvm-mc and by us: the
+/// same text, line by line.
+fn check_disassembly(mcpu: &str, kind: &str) {
+    let (Some(data), Some(mc)) = (common::data_dir(), common::llvm_mc("22")) else {
+        return;
+    };
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/lines/{mcpu}_{kind}.s"));
+    let triple = ["-triple=amdgcn".to_string(), format!("-mcpu={mcpu}")];
+    let assembled = Command::new(&mc)
+        .args(&triple)
+        .arg("-show-encoding")
+        .arg(&file)
+        .output()
+        .unwrap();
+    let bytes = encodings(&String::from_utf8_lossy(&assembled.stdout)).join("\n");
+    let texts = |out: std::process::Output| -> Vec<String> {
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter(|l| l.contains("encoding:"))
+            .map(|l| l.split(" ;").next().unwrap_or(l).trim().to_string())
+            .collect()
+    };
+    let theirs = texts(
+        Command::new(&mc)
+            .args(&triple)
+            .args(["--disassemble", "-show-encoding"])
+            .write_stdin(bytes.clone())
+            .output()
+            .unwrap(),
+    );
+    let ours = texts(
+        Command::cargo_bin("mcdiff")
+            .unwrap()
+            .arg("--data")
+            .arg(&data)
+            .args(["disasm", "--mcpu", mcpu])
+            .write_stdin(bytes)
+            .output()
+            .unwrap(),
+    );
+    assert!(!theirs.is_empty(), "llvm-mc decoded nothing");
+    assert_eq!(
+        ours, theirs,
+        "{mcpu}: our disassembly differs from llvm-mc's"
+    );
+}
+
 #[test]
 fn gfx1100_scalar_lines_match_llvm_mc() {
-    check("gfx1100");
+    check("gfx1100", "scalar");
 }
 
 #[test]
 fn gfx1200_scalar_lines_match_llvm_mc() {
-    check("gfx1200");
+    check("gfx1200", "scalar");
 }
 
 #[test]
 fn gfx942_scalar_lines_match_llvm_mc() {
-    check("gfx942");
+    check("gfx942", "scalar");
+}
+
+#[test]
+fn gfx900_sdwa_lines_match_llvm_mc_both_ways() {
+    check("gfx900", "sdwa");
+    check_disassembly("gfx900", "sdwa");
+}
+
+#[test]
+fn gfx1010_sdwa_lines_match_llvm_mc_both_ways() {
+    check("gfx1010", "sdwa");
+    check_disassembly("gfx1010", "sdwa");
 }

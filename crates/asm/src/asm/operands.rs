@@ -179,7 +179,8 @@ impl OperandParser for VectorSource {
             }
             return Ok(OperandValue::Reg(reg));
         }
-        let literal_ok = (is_vop32(cx) || cx.target.gfx_major >= 10) && !vgpr_or_inline;
+        let literal_ok =
+            (is_vop32(cx) || cx.target.gfx_major >= 10) && !vgpr_or_inline && takes_literal(slot);
         let mut numeric = vector_numeric(slot);
         // Packed-math ops (v_pk_*) in a 32-bit encoding read the token as the whole pair;
         // other 32-bit ops with packed sources (dot2c, sat_pk) follow the 16-bit rules

@@ -19,21 +19,20 @@ impl Assembler<'_> {
     /// without an `_e32`/`_e64` suffix). Forms are tried in LLVM's order; the first that
     /// takes the operands is encoded.
     pub(super) fn assemble_vector(&self, stmt: &Statement) -> Option<AsmOutcome> {
-        let (instruction, base, forced, dpp_suffix) = self.vector_instruction(&stmt.mnemonic)?;
+        let (instruction, base, mut forced, dpp_suffix) =
+            self.vector_instruction(&stmt.mnemonic)?;
+        if forced == forms::Forced::None
+            && self.ctx.gfx_major < 11
+            && syntax::vector::asks_for_sdwa(stmt)
+        {
+            forced = forms::Forced::Sdwa;
+        }
         let dpp = syntax::vector::dpp_kind(stmt, dpp_suffix);
         let mut first_error = None;
         for form in forms::candidates(instruction, forced) {
             let mut layout = forms::layout_encoding(&form.encoding);
             if forced == forms::Forced::Sdwa {
-                // SDWA forms are the spec's composed `<family>_VOP_SDWA[_SDST_ENC]` encodings.
-                let family = family_name(&form.encoding);
-                layout = format!("{family}_VOP_SDWA");
-                let with_sdst = format!("{layout}_SDST_ENC");
-                if self.ctx.spec.encoding(&layout).is_none()
-                    && self.ctx.spec.encoding(&with_sdst).is_some()
-                {
-                    layout = with_sdst;
-                }
+                layout = syntax::vector::sdwa_layout(self.ctx.spec, family_name(&form.encoding));
             }
             if let Some(dpp) = dpp {
                 // DPP forms are the spec's composed DPP encodings with the opcode of the
@@ -59,16 +58,21 @@ impl Assembler<'_> {
                 .expect("vector candidates are implemented families");
             return Some(encode_built(inst, handler, &cx));
         }
-        Some(match first_error {
-            Some(why) => why.into(),
-            None => AsmOutcome::Unsupported(format!(
-                "{} not implemented",
-                match forced {
-                    forms::Forced::Native32 | forms::Forced::Sdwa => "native 32-bit forms",
-                    _ => "ENC_VOP3",
-                }
-            )),
-        })
+        // No candidate: the spec gives the instruction no encoding of the form its suffix
+        // (or its SDWA selects) ask for, which llvm-mc names by LLVM's variant suffix.
+        let variant = match (forced, dpp.is_some()) {
+            (forms::Forced::Sdwa, _) => "sdwa",
+            (forms::Forced::Vop3, true) => "e64_dpp",
+            (forms::Forced::Vop3, false) => "e64",
+            (_, true) => "dpp",
+            (_, false) => "e32",
+        };
+        let message = format!("{variant} variant of this instruction is not supported");
+        Some(
+            first_error
+                .unwrap_or_else(|| reject(stmt.column, &message))
+                .into(),
+        )
     }
 
     /// The vector instruction a mnemonic names, its suffix-free mnemonic, the form its
@@ -119,7 +123,19 @@ impl Assembler<'_> {
             sdwa: cx.encoding.name.contains("_VOP_SDWA"),
             dpp,
         };
+        if shape.sdwa {
+            syntax::vector::sdwa_source_types(&mut slots, cx.encoding);
+        }
         let (pieces, modifier_pieces) = split_trailing_modifiers(stmt);
+        let wide = |s: &Operand| {
+            s.size > 32 && matches!(s.field.as_deref(), Some("VDST" | "SRC0" | "VSRC1" | "SRC1"))
+        };
+        if shape.sdwa && slots.iter().any(wide) {
+            // SDWA selects bytes and words of 32-bit registers: LLVM has no SDWA form of an
+            // instruction with 64-bit operands and names the first SDWA word.
+            let column = modifier_pieces.first().map_or(stmt.column, |p| p.column);
+            return Err(reject(column, "not a valid operand."));
+        }
         let explicit_sdst = sdwa_compare_destination(&mut slots, &pieces, shape, cx);
         if pieces.len() > slots.len() {
             return Err(reject(pieces[slots.len()].column, INVALID_OPERAND));
@@ -132,7 +148,7 @@ impl Assembler<'_> {
             fields.set("SD", 1);
         }
         let (operands, stripped) = vector_operands(&pieces, &slots, shape, cx, &mut fields)?;
-        self.apply_modifiers(&modifier_pieces, &slots, shape, &mut fields)?;
+        self.apply_modifiers(&modifier_pieces, base, &slots, shape, &mut fields)?;
         if shape.family == Family::Vop3p && !fields.has("OPSEL_HI") && !syntax::vector::is_mix(base)
         {
             // Packed math reads the high halves for the high lanes unless told otherwise.
@@ -170,6 +186,7 @@ impl Assembler<'_> {
     fn apply_modifiers(
         &self,
         modifier_pieces: &[Piece],
+        base: &str,
         slots: &[Operand],
         shape: VectorShape,
         fields: &mut FieldSet,
@@ -204,6 +221,13 @@ impl Assembler<'_> {
             }
             let packed = shape.family == Family::Vop3p;
             match modifier {
+                VopModifier::Dpp16("BOUND_CTRL", 0)
+                    if shape.dpp == Some(Dpp::Dpp16) && self.ctx.gfx_major < 11 =>
+                {
+                    // Before GFX11 `bound_ctrl:0` means what `bound_ctrl:1` does (LLVM's
+                    // AMDGPU modifier syntax, bound_ctrl).
+                    fields.set("BOUND_CTRL", 1)
+                }
                 VopModifier::Dpp16(name, value) if shape.dpp == Some(Dpp::Dpp16) => {
                     fields.set(name, value)
                 }
@@ -233,6 +257,11 @@ impl Assembler<'_> {
                     fields.set("OPSEL", syntax::vector::byte_sel_bits(n, sources))
                 }
                 VopModifier::IndexKey(n) if matrix.is_some() => fields.set("OPSEL", n),
+                VopModifier::Sdwa("DST_SEL" | "DST_U", _)
+                    if syntax::vector::SDWA_WITHOUT_DST_SEL.contains(&base) =>
+                {
+                    return Err(bad())
+                }
                 VopModifier::Sdwa(name, value) if shape.sdwa => fields.set(name, value),
                 VopModifier::Sdwa(..) | VopModifier::IndexKey(_) => return Err(bad()),
             }
@@ -423,8 +452,8 @@ fn narrow_takes(modifier: &VopModifier, float8: bool) -> bool {
 }
 
 /// A compare's SDWA form (GFX9/GFX10 `VOPC_VOP_SDWA_SDST_ENC`) writes VCC unless the text
-/// names another scalar destination, which goes to SDST with SD set (CDNA3 ISA, VOPC SDWA
-/// fields SDST and SD). Turns the implicit-VCC slot into that SDST slot; true when it did.
+/// names another scalar destination. Turns the implicit-VCC slot into that SDST slot; true
+/// when it did.
 fn sdwa_compare_destination(
     slots: &mut [Operand],
     pieces: &[Piece],
@@ -441,13 +470,13 @@ fn sdwa_compare_destination(
     if slot.operand_type != "OPR_VCC" || first.text.eq_ignore_ascii_case(vcc) {
         return false;
     }
-    slot.field = Some("SDST".into());
-    slot.operand_type = "OPR_SREG".into();
+    syntax::vector::sdwa_explicit_destination(slot);
     true
 }
 
 /// Fields an SDWA or DPP16 form sets when the text leaves them out: whole-dword selects,
-/// every row and bank enabled. A DPP16 form needs its control.
+/// unused destination bits preserved (LLVM's AMDGPU modifier syntax, `dst_unused`), every
+/// row and bank enabled. A DPP16 form needs its control.
 fn default_dpp_and_sdwa_fields(
     fields: &mut FieldSet,
     slots: &[Operand],
@@ -461,6 +490,10 @@ fn default_dpp_and_sdwa_fields(
             .any(|s| matches!(s.field.as_deref(), Some("VSRC1" | "SRC1")));
         if cx.encoding.field("DST_SEL").is_some() {
             fields.default_to("DST_SEL", 6);
+        }
+        let dst_selects = !syntax::vector::SDWA_WITHOUT_DST_SEL.contains(&cx.mnemonic);
+        if cx.encoding.field("DST_U").is_some() && dst_selects {
+            fields.default_to("DST_U", 2);
         }
         fields.default_to("SRC0_SEL", 6);
         if src1 {

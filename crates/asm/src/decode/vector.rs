@@ -1,5 +1,5 @@
 //! Bytes -> [`Inst`] for the vector ALU families (VOP1, VOP2, VOPC, VOP3 with its SDST
-//! variant, VOP3P, and their DPP16/DPP8 forms). The instruction is found by (family, OP); the
+//! variant, VOP3P, and their DPP16/DPP8 and SDWA forms). The instruction is found by (family, OP); the
 //! form and its operand slots are the ones the assembler settles on for the printed mnemonic
 //! ([`crate::syntax::forms`]), so the decoded [`Inst`] is the one `assemble(printed text)` builds.
 
@@ -10,13 +10,14 @@ use mcdiff_spec::{Encoding, Instruction, InstructionEncoding, Operand, Spec};
 use super::{DecodeOutcome, Disassembler, Failure};
 use crate::bits::read_field;
 use crate::family::Family;
-use crate::inst::{Inst, OperandValue, RegFile, RegRange};
+use crate::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
 use crate::operands::{agpr_use, AgprUse};
 use crate::syntax::forms::{self, Forced};
 use crate::syntax::llvm_mnemonic;
 use crate::syntax::regs::parse_register;
 use crate::syntax::vector::{dpp_layout, vector_mnemonic, Dpp, LANE_SELS, OPERANDLESS};
 use crate::syntax::vector::{operand_bit, SRC_DPP16, SRC_DPP8, SRC_DPP8_FI, SRC_SDWA};
+use crate::syntax::vector::{sdwa_explicit_destination, sdwa_layout, sdwa_source_types};
 
 /// (family, opcode) -> instruction, over the vector forms of a spec.
 pub(super) fn vector_opcodes(spec: &Spec) -> HashMap<(Family, u32), &Instruction> {
@@ -59,6 +60,11 @@ const VECTOR_MODIFIER_FIELDS: &[&str] = &[
     "BANK_MASK",
     "BOUND_CTRL",
     "FI",
+    "DST_SEL",
+    "DST_U",
+    "SRC0_SEL",
+    "SRC1_SEL",
+    "SD",
 ];
 
 impl<'s> Disassembler<'s> {
@@ -99,19 +105,10 @@ impl<'s> Disassembler<'s> {
             .ok_or_else(|| Failure::Unsupported("no form for this encoding".into()))?;
         let dual = forms::candidates(instruction, Forced::None).len() > 1;
         let src0 = enc.field("SRC0").map(|f| read_field(word, f, 0));
-        // Extension codes in SRC0: SDWA (before GFX11) and DPP on the 32-bit forms, DPP on
-        // VOP3 too from GFX11; DPP8 from GFX10.
-        let gfx = self.ctx.gfx_major;
-        let dpp = match src0 {
-            Some(SRC_SDWA) if short && gfx < 11 => {
-                return Err(Failure::Unsupported("SDWA decoding not implemented".into()));
-            }
-            Some(SRC_DPP16) if short || gfx >= 11 => Some(Dpp::Dpp16),
-            Some(SRC_DPP8 | SRC_DPP8_FI) if gfx >= 10 && (short || gfx >= 11) => Some(Dpp::Dpp8),
-            _ => None,
-        };
+        let (sdwa, dpp) = self.extension(short, src0);
         let form_family = Family::of(&form.encoding);
         let layout_name = match dpp {
+            _ if sdwa => sdwa_layout(spec, form_family.name()),
             None => forms::layout_encoding(&form.encoding),
             Some(dpp) => dpp_layout(spec, form_family.name(), dpp),
         };
@@ -121,7 +118,7 @@ impl<'s> Disassembler<'s> {
         let base_len = (layout.bit_count / 8) as usize;
         let literal = literal_after(bytes, base_len)?;
         let base_mnemonic = llvm_mnemonic(&instruction.name);
-        let slots = forms::slots(instruction, form, &base_mnemonic, &self.ctx);
+        let mut slots = forms::slots(instruction, form, &base_mnemonic, &self.ctx);
         // A high-fidelity file lists every operand, so an empty list there means none;
         // partial and manual files leave the list empty when they do not know it, and then
         // only the instructions LLVM writes bare are known to have none.
@@ -136,30 +133,38 @@ impl<'s> Disassembler<'s> {
             word,
             layout,
             dpp: dpp.is_some(),
+            sdwa,
             short,
             swap: instruction.name.eq_ignore_ascii_case("V_SWAP_B16"),
         };
+        if sdwa {
+            sdwa_slots(&mut slots, &reader);
+        }
         let mut halves = 0u32;
         let mut operands = Vec::new();
         for slot in &slots {
             let value = self.vector_operand(&reader, slot, literal, &mut halves)?;
-            operands.push(crate::inst::InstOperand {
+            operands.push(InstOperand {
                 spec: slot.clone(),
                 value,
             });
         }
-        if dpp.is_some()
-            && operands
-                .iter()
-                .any(|o| matches!(o.value, OperandValue::Literal { .. }))
-        {
-            return Err(Failure::Invalid("literal in a DPP instruction".into()));
+        let literal_used = |o: &InstOperand| matches!(o.value, OperandValue::Literal { .. });
+        if (dpp.is_some() || sdwa) && operands.iter().any(literal_used) {
+            return Err(Failure::Invalid(
+                "literal in a DPP or SDWA instruction".into(),
+            ));
         }
         let inst = Inst {
-            mnemonic: vector_mnemonic(&base_mnemonic, form_family, dual, !slots.is_empty(), dpp),
+            mnemonic: if sdwa {
+                // LLVM names every SDWA form by the `_sdwa` suffix.
+                format!("{base_mnemonic}_sdwa")
+            } else {
+                vector_mnemonic(&base_mnemonic, form_family, dual, !slots.is_empty(), dpp)
+            },
             name: instruction.name.clone(),
             encoding: match dpp {
-                None => form.encoding.clone(),
+                None if !sdwa => form.encoding.clone(),
                 _ => layout_name.clone(),
             },
             opcode: form.opcode,
@@ -168,6 +173,19 @@ impl<'s> Disassembler<'s> {
         };
         let uses_literal = inst.literal().is_some();
         Ok((inst, base_len + if uses_literal { 4 } else { 0 }))
+    }
+
+    /// The extra dword a SRC0 code announces: SDWA (before GFX11) and DPP on the 32-bit
+    /// forms, DPP on VOP3 too from GFX11; DPP8 from GFX10.
+    fn extension(&self, short: bool, src0: Option<u64>) -> (bool, Option<Dpp>) {
+        let gfx = self.ctx.gfx_major;
+        let sdwa = short && gfx < 11 && src0 == Some(SRC_SDWA);
+        let dpp = match src0 {
+            Some(SRC_DPP16) if short || gfx >= 11 => Some(Dpp::Dpp16),
+            Some(SRC_DPP8 | SRC_DPP8_FI) if gfx >= 10 && (short || gfx >= 11) => Some(Dpp::Dpp8),
+            _ => None,
+        };
+        (sdwa, dpp)
     }
 
     /// Decodes a dual-issue (VOPD) word: one [`Inst`] named after the X op, X then Y operands,
@@ -193,6 +211,7 @@ impl<'s> Disassembler<'s> {
             word,
             layout,
             dpp: false,
+            sdwa: false,
             short: false,
             swap: false,
         };
@@ -218,7 +237,7 @@ impl<'s> Disassembler<'s> {
                 let mut value = self.vector_operand(&reader, slot, literal, &mut unused)?;
                 if slot.field.as_deref() == Some("VDSTY") {
                     // VDSTY drops its low bit, the opposite of VDSTX's (RDNA3 ISA §15.3.7).
-                    let x_low = operands.iter().find_map(|o: &crate::inst::InstOperand| {
+                    let x_low = operands.iter().find_map(|o: &InstOperand| {
                         match (&o.spec.field.as_deref(), &o.value) {
                             (Some("VDSTX"), OperandValue::Reg(r)) => Some(r.first & 1),
                             _ => None,
@@ -228,7 +247,7 @@ impl<'s> Disassembler<'s> {
                         reg.first = reg.first << 1 | (x_low ^ 1);
                     }
                 }
-                operands.push(crate::inst::InstOperand {
+                operands.push(InstOperand {
                     spec: slot.clone(),
                     value,
                 });
@@ -266,10 +285,10 @@ impl<'s> Disassembler<'s> {
             put(name, read_field(reader.word, field, 0) as u32);
         }
         if reader.short {
-            // 32-bit forms: true16 halves sit in the VGPR codes; DPP16 keeps src0/src1
-            // modifiers as SRCn_NEG / SRCn_ABS.
+            // 32-bit forms: true16 halves sit in the VGPR codes; DPP16 and SDWA keep src0/src1
+            // modifiers as SRCn_NEG / SRCn_ABS (/ SRCn_SEXT).
             put("OPSEL", halves);
-            for name in ["NEG", "ABS"] {
+            for name in ["NEG", "ABS", "SEXT"] {
                 let bits = (0..2)
                     .filter_map(|i| {
                         let field = layout.field(&format!("SRC{i}_{name}"))?;
@@ -391,11 +410,28 @@ impl<'s> Disassembler<'s> {
     }
 }
 
+/// An SDWA word's slots: sources that may be scalar ([`sdwa_source_types`]), and a compare's
+/// SDST when its SD bit names one instead of VCC.
+fn sdwa_slots(slots: &mut [Operand], reader: &VectorReader) {
+    sdwa_source_types(slots, reader.layout);
+    let explicit_sdst = reader
+        .layout
+        .field("SD")
+        .is_some_and(|f| read_field(reader.word, f, 0) != 0);
+    if let Some(slot) = slots.first_mut().filter(|s| s.operand_type == "OPR_VCC") {
+        if explicit_sdst {
+            sdwa_explicit_destination(slot);
+        }
+    }
+}
+
 /// Reads operand fields of one vector word in its layout encoding.
 struct VectorReader<'e> {
     word: u128,
     layout: &'e Encoding,
     dpp: bool,
+    /// An SDWA word: sources are 8-bit codes with an S0/S1 bit telling scalar from VGPR.
+    sdwa: bool,
     short: bool,
     /// The instruction writes SRC0 as well (v_swap_b16).
     swap: bool,
@@ -405,6 +441,24 @@ impl VectorReader<'_> {
     /// A field's value and width; a DPP word's SRC0 is the VGPR its DPP dword names.
     fn read(&self, name: &str) -> Result<(u64, u32), Failure> {
         let missing = || Failure::Unsupported("encoding field missing".into());
+        let sdwa_source = match name {
+            "SRC0" => Some(("VSRC0", "S0")),
+            "VSRC1" => Some(("VSRC1", "S1")),
+            _ => None,
+        };
+        if let Some((code_field, scalar_bit)) = sdwa_source.filter(|_| self.sdwa) {
+            // As a 9-bit source code: scalar codes below 256, VGPRs 256 + n.
+            let code = read_field(
+                self.word,
+                self.layout.field(code_field).ok_or_else(missing)?,
+                0,
+            );
+            let scalar = self
+                .layout
+                .field(scalar_bit)
+                .is_some_and(|f| read_field(self.word, f, 0) != 0);
+            return Ok((if scalar { code } else { 256 + code }, 9));
+        }
         if self.dpp && name == "SRC0" {
             let field = self.layout.field("VSRC0").ok_or_else(missing)?;
             return Ok((256 + read_field(self.word, field, 0), 9));

@@ -188,13 +188,21 @@ impl FamilyEncoder for VectorAlu {
                     && operand_bit(&name).is_some_and(|bit| opsel & (1 << bit) != 0)
                     && matches!(op.value, OperandValue::Reg(ref r) if r.file == RegFile::Vgpr);
                 let value = value | if high { 0x80 } else { 0 };
-                if sdwa && name == "SRC0" {
-                    // SRC0 announces the SDWA dword; a scalar src0 sets S0 there.
-                    word.set(field(enc, "SRC0")?, SRC_SDWA, 0);
+                if sdwa && matches!(name.as_str(), "SRC0" | "VSRC1") {
+                    // SRC0 announces the SDWA dword; a source that is not a VGPR sets its
+                    // S0/S1 bit there and keeps the low byte of its source code.
                     let scalar =
                         !matches!(op.value, OperandValue::Reg(ref r) if r.file == RegFile::Vgpr);
-                    word.set(field(enc, "VSRC0")?, value & 0xff, 0);
-                    word.set(field(enc, "S0")?, u64::from(scalar), 0);
+                    let (code_field, scalar_bit) = if name == "SRC0" {
+                        word.set(field(enc, "SRC0")?, SRC_SDWA, 0);
+                        ("VSRC0", "S0")
+                    } else {
+                        ("VSRC1", "S1")
+                    };
+                    word.set(field(enc, code_field)?, value & 0xff, 0);
+                    if scalar || enc.field(scalar_bit).is_some() {
+                        word.set(field(enc, scalar_bit)?, u64::from(scalar), 0);
+                    }
                     continue;
                 }
                 if dpp && name == "SRC0" {

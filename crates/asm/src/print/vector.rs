@@ -1,19 +1,19 @@
-//! Vector ALU instructions (VOP1, VOP2, VOPC, VOP3, VOP3P and their DPP forms) as llvm-mc 22
+//! Vector ALU instructions (VOP1, VOP2, VOPC, VOP3, VOP3P and their DPP and SDWA forms) as llvm-mc 22
 //! prints them (LLVM's AMDGPUInstPrinter conventions, AMDGPUModifierSyntax.rst):
 //! - mnemonic suffixes: `_e32` for a 32-bit encoding of an instruction that also has a VOP3
 //!   form, `_e64` for the VOP3 encoding of such an instruction, `_dpp` / `_e64_dpp` for DPP;
 //! - source modifiers around operands (`-v1`, `|v1|`, `-|v1|`, `neg(0.5)` for constants);
 //! - true16 halves `v1.l` / `v1.h` on 16-bit VGPR operands;
 //! - modifiers after the operands: `op_sel`, `op_sel_hi`, `neg_lo`, `neg_hi`, `clamp`, output
-//!   modifiers, then the DPP controls.
+//!   modifiers, then the SDWA selects or the DPP controls.
 
 use crate::family::Family;
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile};
 use crate::syntax::vector::{is_mix, operand_bit};
 
 use crate::syntax::regs::register_text;
-use crate::syntax::vector::{dpp_shape, Dpp, LANE_SELS};
-use crate::syntax::vop_modifiers::dpp_ctrl_text;
+use crate::syntax::vector::{dpp_shape, Dpp, LANE_SELS, SDWA_WITHOUT_DST_SEL};
+use crate::syntax::vop_modifiers::{dpp_ctrl_text, SDWA_WORDS};
 use crate::target::TargetCtx;
 
 /// Output modifier names by OMOD value (RDNA3 ISA §7.3 "VOP3", OMOD: 1 = *2, 2 = *4, 3 = /2).
@@ -53,6 +53,9 @@ pub fn print_vector(inst: &Inst, ctx: &TargetCtx) -> String {
     if !Family::of(&inst.encoding).is_vop32() {
         words.extend(vop3_modifier_words(inst, style));
     }
+    if inst.encoding.contains("_VOP_SDWA") {
+        words.extend(sdwa_words(inst));
+    }
     words.extend(dpp_words(inst, ctx));
     words.join(" ")
 }
@@ -81,6 +84,8 @@ fn operand_texts(inst: &Inst, style: VectorStyle) -> Vec<String> {
     let opsel = printed_opsel(inst);
     let neg = inst.modifiers.get("NEG");
     let abs = inst.modifiers.get(if packed { "NEG_HI" } else { "ABS" });
+    // SDWA's integer sign extension, `sext(v1)`.
+    let sext = inst.modifiers.get("SEXT");
     inst.operands
         .iter()
         .map(|op| {
@@ -97,6 +102,7 @@ fn operand_texts(inst: &Inst, style: VectorStyle) -> Vec<String> {
                 text.push_str(if high { ".h" } else { ".l" });
             }
             match bit.filter(|&b| b < 3 && source_mods) {
+                Some(bit) if sext >> bit & 1 != 0 => format!("sext({text})"),
                 Some(bit) => with_source_modifiers(text, op, neg >> bit & 1, abs >> bit & 1),
                 None => text,
             }
@@ -159,6 +165,38 @@ fn vop3_modifier_words(inst: &Inst, style: VectorStyle) -> Vec<String> {
     let omod = inst.modifiers.get("OMOD") as usize;
     if omod != 0 && !packed {
         words.push(OMOD_TEXT[omod & 3].into());
+    }
+    words
+}
+
+/// An SDWA form's clamp and output modifier, then every select its family has, defaults
+/// included: compares have no destination selects, VOP1 no src1_sel (llvm-mc 19 and 22),
+/// and a few conversions no destination selects ([`SDWA_WITHOUT_DST_SEL`]).
+fn sdwa_words(inst: &Inst) -> Vec<String> {
+    let family = Family::of(&inst.encoding);
+    let mut words = Vec::new();
+    if inst.modifiers.get("CLAMP") != 0 {
+        words.push("clamp".into());
+    }
+    let omod = inst.modifiers.get("OMOD") as usize;
+    if omod != 0 {
+        words.push(OMOD_TEXT[omod & 3].into());
+    }
+    let dst_selects = !SDWA_WITHOUT_DST_SEL.contains(&inst.name.to_ascii_lowercase().as_str());
+    for &(key, field, names) in SDWA_WORDS {
+        let shown = match family {
+            Family::Vopc => key.starts_with("src"),
+            Family::Vop1 => key != "src1_sel" && (dst_selects || key.starts_with("src")),
+            _ => true,
+        };
+        let value = inst.modifiers.get(field);
+        if shown {
+            let name = names.iter().find(|&&(_, v)| v == value);
+            words.push(match name {
+                Some((name, _)) => format!("{key}:{name}"),
+                None => format!("{key}:{value}"),
+            });
+        }
     }
     words
 }

@@ -120,8 +120,16 @@ pub fn implicit_vcc(mnemonic: &str, gfx_major: u32) -> ImplicitVcc {
     }
 }
 
-/// Instructions with a carry-in that read VCC implicitly in their 32-bit form.
-const CARRY_IN: &[&str] = &["v_add_co_ci_u32", "v_sub_co_ci_u32", "v_subrev_co_ci_u32"];
+/// Instructions with a carry-in that read VCC implicitly in their 32-bit form (GFX10+ names,
+/// then GFX9's).
+const CARRY_IN: &[&str] = &[
+    "v_add_co_ci_u32",
+    "v_sub_co_ci_u32",
+    "v_subrev_co_ci_u32",
+    "v_addc_co_u32",
+    "v_subb_co_u32",
+    "v_subbrev_co_u32",
+];
 
 /// Whether `mnemonic`'s 32-bit form reads VCC as its last source (carry-in, select mask).
 pub fn reads_implicit_vcc(mnemonic: &str) -> bool {
@@ -206,6 +214,53 @@ pub fn dpp_layout(spec: &mcdiff_spec::Spec, family: &str, dpp: Dpp) -> String {
     }
 }
 
+/// The composed spec encoding of `family`'s SDWA form: `<family>_VOP_SDWA`, or
+/// `<family>_VOP_SDWA_SDST_ENC` where the spec has only that one (VOPC).
+pub fn sdwa_layout(spec: &mcdiff_spec::Spec, family: &str) -> String {
+    let layout = format!("{family}_VOP_SDWA");
+    let with_sdst = format!("{layout}_SDST_ENC");
+    if spec.encoding(&layout).is_none() && spec.encoding(&with_sdst).is_some() {
+        with_sdst
+    } else {
+        layout
+    }
+}
+
+/// The sources of an SDWA form whose encoding has their S0/S1 bit (GFX9 on) take a scalar
+/// register or an inline constant besides a VGPR, the bit telling which; never a literal,
+/// the SDWA dword taking the literal's place. A src0 the instruction reads as a VGPR in
+/// every form (v_movrels's relative index) stays one.
+pub fn sdwa_source_types(slots: &mut [mcdiff_spec::Operand], layout: &mcdiff_spec::Encoding) {
+    for slot in slots {
+        let vgpr_only = crate::operands::classify_vector(&slot.operand_type)
+            == crate::operands::KindId::VectorRegister;
+        let scalar_bit = match slot.field.as_deref() {
+            Some("SRC0") if !vgpr_only => "S0",
+            Some("VSRC1" | "SRC1") => "S1",
+            _ => continue,
+        };
+        if layout.field(scalar_bit).is_some() {
+            slot.operand_type = "OPR_SRC_NOLIT".into();
+        }
+    }
+}
+
+/// SDWA forms with no destination selects (llvm-mc 19 and 22 on gfx940 and later): the FP8
+/// and BF8 to f32 conversions. Their DST_SEL is whole-dword and DST_U zero, never written.
+pub const SDWA_WITHOUT_DST_SEL: &[&str] = &[
+    "v_cvt_f32_fp8",
+    "v_cvt_f32_bf8",
+    "v_cvt_pk_f32_fp8",
+    "v_cvt_pk_f32_bf8",
+];
+
+/// Turns a compare's implicit-VCC slot into the SDST slot of its SDWA form, which names
+/// another scalar destination with SD set (CDNA3 ISA, VOPC SDWA fields SDST and SD).
+pub fn sdwa_explicit_destination(slot: &mut mcdiff_spec::Operand) {
+    slot.field = Some("SDST".into());
+    slot.operand_type = "OPR_SREG".into();
+}
+
 /// A DPP form: the one a statement asks for (DPP8 when it has `dpp8:[..]`, DPP16 when it
 /// has another DPP control word or its mnemonic ends in `_dpp`), or the one an encoding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -243,6 +298,20 @@ pub fn dpp_kind(stmt: &crate::syntax::Statement, dpp_suffix: bool) -> Option<Dpp
         .iter()
         .any(|w| DPP_WORDS.iter().any(|d| w.starts_with(d)) && !w.starts_with("fi:"));
     (control || dpp_suffix).then_some(Dpp::Dpp16)
+}
+
+/// Whether a statement writes an SDWA select (`dst_sel:`, `dst_unused:`, `src0_sel:`,
+/// `src1_sel:`), which makes llvm-mc take the SDWA form of a mnemonic without suffix.
+pub fn asks_for_sdwa(stmt: &crate::syntax::Statement) -> bool {
+    stmt.operands.last().is_some_and(|p| {
+        p.text.split_whitespace().any(|w| {
+            let key = w.split(':').next().unwrap_or_default().to_ascii_lowercase();
+            w.contains(':')
+                && crate::syntax::vop_modifiers::SDWA_WORDS
+                    .iter()
+                    .any(|(k, ..)| *k == key)
+        })
+    })
 }
 
 /// Source-field codes announcing a DPP dword (RDNA3 ISA §4.1 "Common Instruction Fields",

@@ -67,15 +67,21 @@ const SDWA_UNUSED: &[(&str, u32)] = &[
     ("UNUSED_PRESERVE", 2),
 ];
 
+/// Value names of an SDWA word and their codes.
+pub type SdwaValues = &'static [(&'static str, u32)];
+
+/// The SDWA words llvm-mc prints after the operands, in its order: `key`, the field it
+/// writes, and the names of its values.
+pub const SDWA_WORDS: &[(&str, &str, SdwaValues)] = &[
+    ("dst_sel", "DST_SEL", SDWA_SELECTS),
+    ("dst_unused", "DST_U", SDWA_UNUSED),
+    ("src0_sel", "SRC0_SEL", SDWA_SELECTS),
+    ("src1_sel", "SRC1_SEL", SDWA_SELECTS),
+];
+
 /// The SDWA selector `key:value` (key lower case, value as written).
 fn sdwa(key: &str, value: &str) -> Option<Result<VopModifier, String>> {
-    let (field, names): (&'static str, &[(&str, u32)]) = match key {
-        "dst_sel" => ("DST_SEL", SDWA_SELECTS),
-        "src0_sel" => ("SRC0_SEL", SDWA_SELECTS),
-        "src1_sel" => ("SRC1_SEL", SDWA_SELECTS),
-        "dst_unused" => ("DST_U", SDWA_UNUSED),
-        _ => return None,
-    };
+    let &(_, field, names) = SDWA_WORDS.iter().find(|(k, ..)| *k == key)?;
     let by_name = names.iter().find(|(n, _)| n.eq_ignore_ascii_case(value));
     let code = by_name
         .map(|&(_, v)| v)

@@ -1,0 +1,19 @@
+// SDWA lines written for mcdiff (not from LLVM's tests): selects, unused-bit policy,
+// scalar and constant sources, sign extension, clamp and output modifiers, carries.
+v_mov_b32_sdwa v7, v19 dst_sel:BYTE_1 dst_unused:UNUSED_SEXT src0_sel:WORD_0
+v_mov_b32_sdwa v200, s17 dst_sel:WORD_1
+v_mov_b32_sdwa v3, -2.0 src0_sel:BYTE_3
+v_not_b32_sdwa v9, sext(v250) src0_sel:BYTE_2
+v_cvt_f32_u32_sdwa v12, v13 clamp mul:4 dst_sel:WORD_0 dst_unused:UNUSED_PAD src0_sel:WORD_1
+v_fract_f32_sdwa v1, -|v2| div:2
+v_sub_f32_sdwa v4, |v5|, -v6 clamp dst_sel:BYTE_2 src0_sel:BYTE_0 src1_sel:WORD_1
+v_mul_u32_u24_sdwa v10, v11, s40 dst_unused:UNUSED_PAD src1_sel:BYTE_3
+v_and_b32_sdwa v20, ttmp3, v21 src0_sel:WORD_1 src1_sel:WORD_0
+v_add_co_ci_u32_sdwa v43, vcc_lo, v44, v45, vcc_lo src0_sel:BYTE_2
+v_cndmask_b32_sdwa v46, v47, v48, vcc_lo dst_sel:WORD_0 src0_sel:BYTE_1 src1_sel:BYTE_3
+v_cmp_lt_u32_sdwa vcc_lo, v50, v51 src0_sel:BYTE_1 src1_sel:WORD_1
+v_cmp_gt_f32_sdwa s20, -v52, |v53| src1_sel:BYTE_0
+v_cmp_ne_i16_sdwa ttmp4, s9, v54 src0_sel:WORD_1 src1_sel:BYTE_2
+v_cmpx_class_f32_sdwa v55, v56 src0_sel:WORD_0
+v_add_f16 v60, v61, v62 dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE src0_sel:WORD_1 src1_sel:WORD_0
+v_exp_f16 v63, v64 dst_sel:WORD_0 dst_unused:UNUSED_PAD src0_sel:WORD_1
