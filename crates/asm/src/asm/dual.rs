@@ -25,7 +25,9 @@ impl Assembler<'_> {
     /// only without a literal, which VOPD3 cannot take. Every other fault is reported as is.
     pub(super) fn assemble_dual(&self, text: &str, x_text: &str, y_text: &str) -> AsmOutcome {
         let Some(encoding) = self.ctx.spec.encoding("VOPDXY") else {
-            return AsmOutcome::Unsupported("encoding VOPDXY missing from spec".into());
+            // A spec without the dual-issue format describes a target without dual issue.
+            let column = text.len() - text.trim_start().len() + 1;
+            return reject(column as u32, "instruction not in spec").into();
         };
         match self.build_dual(encoding, text, x_text, y_text) {
             Ok(inst) => {

@@ -439,6 +439,16 @@ impl Disassembler<'_> {
             Err(outcome) => return *outcome,
         };
         let enc = reader.enc;
+        let complete = self.ctx.spec.sources.get(found.form.source);
+        let complete = complete.is_some_and(|s| s.fidelity.lists_every_operand());
+        let busy = ["ADDR", "DATA0", "DATA1", "VDST"]
+            .iter()
+            .filter_map(|f| enc.field(f))
+            .any(|f| reader.read(f) != 0);
+        if found.form.operands.is_empty() && !complete && busy {
+            // Only a word naming no register is known to be an operand-less DS op.
+            return DecodeOutcome::Unsupported("no operand facts in spec".into());
+        }
         let acc = reader.flag("ACC");
         let written = Written {
             operands: &[],
