@@ -120,6 +120,58 @@ fn check_disassembly(mcpu: &str, kind: &str) {
     );
 }
 
+/// Every line of `tests/lines/<mcpu>_rejects.s` rejected by llvm-mc 22 and by us, each with
+/// a `file:line:col: error` line (not an `unsupported` one).
+fn check_rejections(mcpu: &str) {
+    let (Some(data), Some(mc)) = (common::data_dir(), common::llvm_mc("22")) else {
+        return;
+    };
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/lines/{mcpu}_rejects.s"));
+    let lines = std::fs::read_to_string(&file)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with("//"))
+        .count();
+    let errors = |out: std::process::Output| {
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(
+            !stdout.contains("encoding:"),
+            "{mcpu}: a line was encoded:\n{stdout}"
+        );
+        // `error: unsupported: ...` is not a rejection.
+        stderr
+            .lines()
+            .filter(|l| l.contains(": error: ") && !l.contains(": error: unsupported:"))
+            .count()
+    };
+    let theirs = Command::new(&mc)
+        .args(["-triple=amdgcn", &format!("-mcpu={mcpu}"), "-show-encoding"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(errors(theirs), lines, "llvm-mc rejects every line");
+    let ours = Command::cargo_bin("mcdiff")
+        .unwrap()
+        .arg("--data")
+        .arg(&data)
+        .args(["asm", "--mcpu", mcpu])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(errors(ours), lines, "{mcpu}: we reject every line");
+}
+
+#[test]
+fn gfx900_constant_bus_and_sdwa_rejections_match_llvm_mc() {
+    check_rejections("gfx900");
+}
+
+#[test]
+fn gfx942_matrix_rejections_match_llvm_mc() {
+    check_rejections("gfx942");
+}
+
 #[test]
 fn gfx1100_scalar_lines_match_llvm_mc() {
     check("gfx1100", "scalar");
@@ -145,4 +197,16 @@ fn gfx900_sdwa_lines_match_llvm_mc_both_ways() {
 fn gfx1010_sdwa_lines_match_llvm_mc_both_ways() {
     check("gfx1010", "sdwa");
     check_disassembly("gfx1010", "sdwa");
+}
+
+#[test]
+fn gfx942_matrix_lines_match_llvm_mc_both_ways() {
+    check("gfx942", "mfma");
+    check_disassembly("gfx942", "mfma");
+}
+
+#[test]
+fn gfx950_matrix_lines_match_llvm_mc_both_ways() {
+    check("gfx950", "mfma");
+    check_disassembly("gfx950", "mfma");
 }

@@ -10,7 +10,7 @@ macro_rules! families {
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Family {
             $($(#[$doc])* $variant,)*
-            /// A family no part of this crate handles (VOP3P_MFMA, VINTERP...).
+            /// A family no part of this crate handles (VOP3PX2, VINTERP...).
             Other,
         }
 
@@ -49,6 +49,8 @@ families! {
     /// VOP3 with a scalar destination (carry-out, compare masks); ENC_VOP3's opcode space.
     Vop3Sdst = "VOP3_SDST_ENC",
     Vop3p = "VOP3P",
+    /// Matrix fused multiply-add (MFMA, SMFMAC; CDNA): VOP3P's ENCODING bits, its own opcodes.
+    Vop3pMfma = "VOP3P_MFMA",
     /// Dual issue: VOPD (`VOPDXY`) and its 96-bit GFX12.5 form VOPD3.
     Vopd = "VOPDXY",
     Vopd3 = "VOPD3",
@@ -116,7 +118,11 @@ impl Family {
 
     /// The vector ALU families (dual issue aside).
     pub fn is_vector_alu(self) -> bool {
-        self.is_vop32() || matches!(self, Family::Vop3 | Family::Vop3Sdst | Family::Vop3p)
+        self.is_vop32()
+            || matches!(
+                self,
+                Family::Vop3 | Family::Vop3Sdst | Family::Vop3p | Family::Vop3pMfma
+            )
     }
 
     /// The 32-bit vector ALU formats (VOP1, VOP2, VOPC): no modifier fields of their own.
@@ -194,7 +200,8 @@ mod tests {
         assert_eq!(Family::of("VOP1_VOP_DPP16"), Family::Vop1);
         assert_eq!(Family::of("VOPC_VOP_SDWA_SDST_ENC"), Family::Vopc);
         assert_eq!(Family::of("ENC_FLAT_GLBL"), Family::FlatGlbl);
-        assert_eq!(Family::of("ENC_VOP3P_MFMA"), Family::Other);
+        assert_eq!(Family::of("ENC_VOP3P_MFMA"), Family::Vop3pMfma);
+        assert_eq!(Family::of("ENC_VOP3PX2"), Family::Other);
     }
 
     #[test]

@@ -91,7 +91,11 @@ pub fn classify(operand_type: &str) -> KindId {
 /// 32-bit form, not encoded) and `OPR_SIMM32` (an inline literal operand).
 pub fn classify_vector(operand_type: &str) -> KindId {
     match operand_type {
-        "OPR_VGPR" | "OPR_SRC_VGPR" | "OPR_ACCVGPR" => KindId::VectorRegister,
+        "OPR_VGPR"
+        | "OPR_SRC_VGPR"
+        | "OPR_ACCVGPR"
+        | "OPR_VGPR_OR_ACCVGPR"
+        | "OPR_SRC_VGPR_OR_ACCVGPR" => KindId::VectorRegister,
         "OPR_VCC" => KindId::ImplicitVcc,
         "OPR_SIMM32" => KindId::Literal32,
         t if t.starts_with("OPR_SREG") || t.starts_with("OPR_SDST") => KindId::ScalarRegister,
@@ -110,8 +114,9 @@ pub fn is_vgpr_type(operand_type: &str) -> bool {
 pub enum AgprUse {
     /// VGPRs only.
     Never,
-    /// A VGPR or an AGPR: memory data, with the word's ACC bit, on CDNA2 and later (CDNA3
-    /// ISA, the ACC field of the DS, MUBUF, MTBUF and FLAT formats).
+    /// A VGPR or an AGPR on CDNA2 and later: memory data, with the word's ACC bit (CDNA3
+    /// ISA, the ACC field of the DS, MUBUF, MTBUF and FLAT formats), and the matrix
+    /// operands of MFMA, with its ACC and ACC_CD bits.
     Also,
     /// AGPRs only: the accumulator moves' OPR_ACCVGPR destinations and OPR_SRC_ACCVGPR
     /// sources, which take the VGPR codes (v_accvgpr_read/write/mov).
@@ -123,6 +128,10 @@ pub fn agpr_use(operand_type: &str, target: &TargetCtx) -> AgprUse {
     match operand_type {
         "OPR_ACCVGPR" | "OPR_SRC_ACCVGPR" => AgprUse::Only,
         "OPR_VGPR_OR_ACCVGPR" if target.gfx90a_plus => AgprUse::Also,
+        // MFMA's A and B sources, AGPRs by their ACC bits since CDNA1.
+        "OPR_SRC_VGPR_OR_ACCVGPR" => AgprUse::Also,
+        // MFMA's accumulator, by ACC_CD (CDNA2 on; CDNA1 slots say AGPR: syntax::forms).
+        "OPR_SRC_VGPR_OR_ACCVGPR_OR_CONST" if target.gfx90a_plus => AgprUse::Also,
         _ => AgprUse::Never,
     }
 }

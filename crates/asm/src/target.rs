@@ -22,6 +22,9 @@ pub struct TargetCtx<'a> {
     /// features: the DPP row_newbcast swizzle, even-aligned VGPR tuples and AGPRs as memory
     /// data.
     pub gfx90a_plus: bool,
+    /// CDNA3 and later (gfx940-942, gfx950): the f64 MFMAs read their BLGP field as
+    /// `neg:[a,b,c]` (CDNA3 ISA §7.1.5.3; the CDNA2 manual gives BLGP one meaning).
+    pub mfma_f64_negates: bool,
 }
 
 impl<'a> TargetCtx<'a> {
@@ -63,6 +66,7 @@ impl<'a> TargetCtx<'a> {
             wave64,
             real_true16,
             gfx90a_plus: matches!(target.arch, Arch::Cdna2 | Arch::Cdna3 | Arch::Cdna4),
+            mfma_f64_negates: matches!(target.arch, Arch::Cdna3 | Arch::Cdna4),
         }
     }
 }

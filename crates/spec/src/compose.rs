@@ -276,6 +276,7 @@ fn fill_operand_lists(spec: &mut Spec, neighbour: &Spec, renamer: &mut FieldRena
                 .or_else(|| theirs.in_encoding(&form.encoding))
                 .or_else(|| literal_form(theirs, form))
                 .or_else(|| sdst_form(theirs, form))
+                .or_else(|| matrix_form(theirs, form))
             else {
                 continue;
             };
@@ -415,6 +416,20 @@ fn sdst_form<'a>(
         .encodings
         .iter()
         .find(|f| f.encoding == "VOP3_SDST_ENC" && f.opcode == form.opcode)
+}
+
+/// The neighbour's `VOP3P_MFMA` form standing for an `ENC_VOP3P` form: the CDNA1 and CDNA2
+/// manuals list the matrix ops in the VOP3P opcode table, while their words are the MFMA
+/// format both manuals describe beside it. The instruction is found under the neighbour's
+/// name or the older name it keeps as an alias (V_MFMA_F32_32X32X1F32); its operands are
+/// the instruction's whatever opcode CDNA3 gave it (V_MFMA_F32_16X16X16BF16_1K: 103 on
+/// CDNA2, 97 on CDNA3), and ours keeps its own opcode.
+fn matrix_form<'a>(
+    theirs: &'a Instruction,
+    form: &InstructionEncoding,
+) -> Option<&'a InstructionEncoding> {
+    (form.encoding == "ENC_VOP3P").then_some(())?;
+    theirs.encodings.iter().find(|f| f.encoding == "VOP3P_MFMA")
 }
 
 fn op_encoding_field<'a>(spec: &'a Spec, encoding: &str, field: &str) -> Option<&'a Field> {

@@ -163,8 +163,11 @@ impl OperandParser for SmemOffset {
 
 impl OperandParser for VectorSource {
     fn parse(&self, piece: &Piece, slot: &Operand, cx: &OperandCtx) -> Parsed {
-        // OPR_SRC_VGPR_OR_INLINE (matrix accumulators): a VGPR or an inline constant.
-        let vgpr_or_inline = slot.operand_type.ends_with("VGPR_OR_INLINE");
+        // OPR_SRC_VGPR_OR_INLINE (matrix accumulators) and MFMA's
+        // OPR_SRC_VGPR_OR_ACCVGPR_OR_CONST: a vector register or an inline constant.
+        let t = slot.operand_type.as_str();
+        let vgpr_or_inline =
+            t.ends_with("VGPR_OR_INLINE") || t.ends_with("VGPR_OR_ACCVGPR_OR_CONST");
         if let Some(reg) = vgpr(&piece.text, slot, cx) {
             let reg = reg?;
             let numbered = matches!(reg.file, RegFile::Vgpr | RegFile::Agpr);

@@ -147,7 +147,28 @@ impl Assembler<'_> {
         if explicit_sdst {
             fields.set("SD", 1);
         }
+        if shape.family == Family::Vop3pMfma {
+            let control = |field: &str| {
+                modifier_pieces
+                    .iter()
+                    .find_map(|p| match vop_modifiers::parse(&p.text) {
+                        Some(Ok(VopModifier::Field(f, v))) if f == field => Some(v),
+                        _ => None,
+                    })
+            };
+            let (cbsz, blgp) = (control("CBSZ"), control("BLGP"));
+            let name = &instruction.name;
+            syntax::vector::size_f8f6f4_sources(
+                &mut slots,
+                name,
+                cbsz.unwrap_or(0),
+                blgp.unwrap_or(0),
+            );
+        }
         let (operands, stripped) = vector_operands(&pieces, &slots, shape, cx, &mut fields)?;
+        if shape.family == Family::Vop3pMfma {
+            check_accumulator(&operands, &pieces)?;
+        }
         self.apply_modifiers(&modifier_pieces, base, &slots, shape, &mut fields)?;
         if shape.family == Family::Vop3p && !fields.has("OPSEL_HI") && !syntax::vector::is_mix(base)
         {
@@ -167,6 +188,7 @@ impl Assembler<'_> {
             return Err(reject(stmt.column, INVALID_OPERAND));
         }
         check_literals(&operands, &stripped)?;
+        check_constant_bus(&operands, &pieces, shape, base, cx.target.gfx_major)?;
         Ok(Inst {
             mnemonic: stmt.mnemonic.clone(),
             name: instruction.name.clone(),
@@ -240,7 +262,27 @@ impl Assembler<'_> {
                 VopModifier::Dpp16(..) | VopModifier::Dpp8(_) | VopModifier::FetchInactive(_) => {
                     return Err(bad())
                 }
+                VopModifier::Field("CBSZ" | "ABID" | "BLGP", _)
+                    if shape.family != Family::Vop3pMfma =>
+                {
+                    return Err(reject(piece.column, "not a valid operand."))
+                }
+                VopModifier::Field("BLGP", _)
+                    if syntax::vector::mfma_blgp_negates(slots, &self.ctx) =>
+                {
+                    return Err(reject(
+                        piece.column,
+                        "invalid modifier: blgp is not supported",
+                    ))
+                }
                 VopModifier::Field(name, value) => fields.set(name, value),
+                VopModifier::Bits("BLGP", bits, 3)
+                    if shape.family == Family::Vop3pMfma
+                        && syntax::vector::mfma_blgp_negates(slots, &self.ctx) =>
+                {
+                    fields.set("BLGP", bits)
+                }
+                VopModifier::Bits("BLGP", ..) => return Err(bad()),
                 VopModifier::Bits("OPSEL", bits, len)
                     if !packed && has_vdst && len == sources + 1 =>
                 {
@@ -383,9 +425,81 @@ fn vector_operands(
     Ok((operands, stripped))
 }
 
+/// The scalar values the sources read, within the target's limit
+/// ([`syntax::vector::constant_bus_limit`]); rejected at the last scalar source otherwise.
+fn check_constant_bus(
+    operands: &[InstOperand],
+    pieces: &[Piece],
+    shape: VectorShape,
+    base: &str,
+    gfx_major: u32,
+) -> Result<(), NotEncoded> {
+    let is_source = |o: &InstOperand| {
+        o.spec
+            .field
+            .as_deref()
+            .and_then(operand_bit)
+            .is_some_and(|b| b < 3)
+    };
+    let sources: Vec<InstOperand> = operands
+        .iter()
+        .filter(|o| is_source(o) && !syntax::vector::off_the_constant_bus(base, o))
+        .cloned()
+        .collect();
+    let unnamed_vcc = syntax::vector::reads_vcc_unnamed(base, shape.family.is_vop32())
+        && !syntax::vector::implicit_vcc_named(&sources);
+    let reads = syntax::vector::constant_bus_reads(&sources, unnamed_vcc, true);
+    if reads <= syntax::vector::constant_bus_limit(gfx_major, base) {
+        return Ok(());
+    }
+    let scalar = |o: &InstOperand| match &o.value {
+        OperandValue::Reg(r) => !matches!(r.file, RegFile::Vgpr | RegFile::Agpr),
+        OperandValue::Literal { .. } => true,
+        _ => false,
+    };
+    let last = operands.iter().rposition(|o| is_source(o) && scalar(o));
+    let column = last.and_then(|i| pieces.get(i)).map_or(0, |p| p.column);
+    Err(reject(column, syntax::vector::CONSTANT_BUS_ERROR))
+}
+
+/// MFMA's accumulator (src2) is in the destination's register file and, where it is a
+/// register wider than four, the destination's registers or apart from them (LLVM's
+/// checks; its message).
+fn check_accumulator(operands: &[InstOperand], pieces: &[Piece]) -> Result<(), NotEncoded> {
+    let register = |field: &str| {
+        operands
+            .iter()
+            .enumerate()
+            .find_map(|(i, o)| match &o.value {
+                OperandValue::Reg(r) if o.spec.field.as_deref() == Some(field) => Some((i, r)),
+                _ => None,
+            })
+    };
+    let (Some((_, dst)), Some((at, src2))) = (register("VDST"), register("SRC2")) else {
+        return Ok(());
+    };
+    if !operands[at].spec.operand_type.contains("ACCVGPR") {
+        // SMFMAC's src2 is its index VGPR.
+        return Ok(());
+    }
+    let column = pieces[at].column;
+    if src2.file != dst.file {
+        return Err(reject(column, INVALID_OPERAND));
+    }
+    // LLVM checks only accumulators wider than four registers.
+    let overlap = src2.first < dst.first + dst.count && dst.first < src2.first + src2.count;
+    if dst.count > 4 && overlap && (src2.first, src2.count) != (dst.first, dst.count) {
+        return Err(reject(
+            column,
+            "source 2 operand must not partially overlap with dst",
+        ));
+    }
+    Ok(())
+}
+
 /// The NEG/ABS/SEXT bits of source `bit`'s modifiers. `Err(None)`: the form takes no
 /// modifiers on this source (32-bit forms take them only in their DPP16 or SDWA dword, on
-/// src0/src1).
+/// src0/src1; MFMA none).
 fn source_modifier_bits(
     mods: &syntax::vector::SourceMods,
     bit: u32,
@@ -402,6 +516,10 @@ fn source_modifier_bits(
     }
     if !mods.any() {
         return Ok(());
+    }
+    if shape.family == Family::Vop3pMfma {
+        // MFMA has no source modifier fields.
+        return Err(None);
     }
     let extra_dword = shape.dpp == Some(Dpp::Dpp16) || shape.sdwa;
     if shape.family.is_vop32() && !(extra_dword && bit < 2) {

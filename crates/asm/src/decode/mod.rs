@@ -188,6 +188,10 @@ impl<'s> Disassembler<'s> {
             if !c.identifiers.contains(&(word & c.encoding.identifier_mask)) {
                 continue;
             }
+            if c.family.is_vector_alu() {
+                // `vector_family` turned the word down for a format we do not read.
+                continue;
+            }
             if !self.handles(c.family) {
                 return unsupported(c);
             }
@@ -202,6 +206,7 @@ impl<'s> Disassembler<'s> {
             .candidates
             .iter()
             .filter(fits)
+            .filter(|c| !c.family.is_vector_alu())
             .filter(|c| word & c.encoding_mask == c.encoding_value)
             .max_by_key(|c| c.encoding_mask.count_ones());
         match by_encoding {
@@ -234,6 +239,7 @@ impl<'s> Disassembler<'s> {
             .iter()
             .map(|c| c.encoding_mask.count_ones())
             .max()?;
+        let unread_format = matching.iter().any(|c| c.family == Family::Other);
         let best: Vec<&Candidate> = matching
             .into_iter()
             .filter(|c| c.encoding_mask.count_ones() == longest)
@@ -249,8 +255,9 @@ impl<'s> Disassembler<'s> {
         };
         let chosen = match best.iter().find(has_opcode) {
             Some(c) => *c,
-            // No format we read has an instruction there; one we do not read may (MFMA).
-            None if best.iter().any(|c| c.family == Family::Other) => return None,
+            // No format we read has an instruction there; one we do not read may (CDNA4's
+            // 128-bit VOP3PX2 begins with a VOP3P-like dword).
+            None if unread_format => return None,
             None => *best.first()?,
         };
         match chosen.family {

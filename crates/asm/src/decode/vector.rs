@@ -15,6 +15,7 @@ use crate::operands::{agpr_use, AgprUse};
 use crate::syntax::forms::{self, Forced};
 use crate::syntax::llvm_mnemonic;
 use crate::syntax::regs::parse_register;
+use crate::syntax::vector::size_f8f6f4_sources;
 use crate::syntax::vector::{dpp_layout, vector_mnemonic, Dpp, LANE_SELS, OPERANDLESS};
 use crate::syntax::vector::{operand_bit, SRC_DPP16, SRC_DPP8, SRC_DPP8_FI, SRC_SDWA};
 use crate::syntax::vector::{sdwa_explicit_destination, sdwa_layout, sdwa_source_types};
@@ -65,6 +66,9 @@ const VECTOR_MODIFIER_FIELDS: &[&str] = &[
     "SRC0_SEL",
     "SRC1_SEL",
     "SD",
+    "CBSZ",
+    "ABID",
+    "BLGP",
 ];
 
 impl<'s> Disassembler<'s> {
@@ -84,9 +88,13 @@ impl<'s> Disassembler<'s> {
     ) -> Result<(Inst, usize), Failure> {
         let spec = &self.ctx.spec;
         let name = base.name();
-        let enc = spec.encoding(&format!("ENC_{name}")).ok_or_else(|| {
-            Failure::Unsupported(format!("encoding ENC_{name} missing from spec"))
-        })?;
+        // Official files name the base formats ENC_*, all but VOP3P_MFMA.
+        let enc = spec
+            .encoding(&format!("ENC_{name}"))
+            .or_else(|| spec.encoding(name))
+            .ok_or_else(|| {
+                Failure::Unsupported(format!("encoding ENC_{name} missing from spec"))
+            })?;
         let op_field = enc
             .field("OP")
             .ok_or_else(|| Failure::Unsupported("encoding field missing".into()))?;
@@ -140,6 +148,17 @@ impl<'s> Disassembler<'s> {
         if sdwa {
             sdwa_slots(&mut slots, &reader);
         }
+        let control = |name: &str| {
+            layout
+                .field(name)
+                .map_or(0, |f| read_field(word, f, 0) as u32)
+        };
+        size_f8f6f4_sources(
+            &mut slots,
+            &instruction.name,
+            control("CBSZ"),
+            control("BLGP"),
+        );
         let mut halves = 0u32;
         let mut operands = Vec::new();
         for slot in &slots {
@@ -388,6 +407,7 @@ impl<'s> Disassembler<'s> {
             }
             let file = match agpr_use(operand_type, &self.ctx) {
                 AgprUse::Only => RegFile::Agpr,
+                AgprUse::Also if reader.accumulator_bit(field_name) => RegFile::Agpr,
                 _ => RegFile::Vgpr,
             };
             return Ok(OperandValue::Reg(RegRange {
@@ -438,6 +458,20 @@ struct VectorReader<'e> {
 }
 
 impl VectorReader<'_> {
+    /// MFMA's bit naming an operand an AGPR: ACC bit 0/1 for src0/src1, ACC_CD for the
+    /// destination and the accumulator; false where the word has no such bit.
+    fn accumulator_bit(&self, field: &str) -> bool {
+        let (name, bit) = match field {
+            "SRC0" => ("ACC", 0),
+            "SRC1" => ("ACC", 1),
+            "VDST" | "SRC2" => ("ACC_CD", 0),
+            _ => return false,
+        };
+        self.layout
+            .field(name)
+            .is_some_and(|f| read_field(self.word, f, 0) >> bit & 1 != 0)
+    }
+
     /// A field's value and width; a DPP word's SRC0 is the VGPR its DPP dword names.
     fn read(&self, name: &str) -> Result<(u64, u32), Failure> {
         let missing = || Failure::Unsupported("encoding field missing".into());

@@ -219,6 +219,7 @@ impl FamilyEncoder for VectorAlu {
                 word.set(field(enc, &name)?, value, 0);
             }
         }
+        accumulator_bits(&mut word, inst, enc);
         let has_vdst = inst
             .operands
             .iter()
@@ -265,6 +266,28 @@ impl FamilyEncoder for VectorAlu {
         let mut fixups = Vec::new();
         append_literal(inst, &mut bytes, &mut fixups);
         Ok(EncodedBytes { bytes, fixups })
+    }
+}
+
+/// MFMA tells AGPR operands by bits, their codes being the VGPR ones: ACC for src0 and
+/// src1, ACC_CD for the destination and the accumulator (CDNA3 ISA, VOP3P_MFMA fields).
+/// CDNA1 has no ACC_CD: its destination and accumulator are always AGPRs.
+fn accumulator_bits(word: &mut Word, inst: &Inst, enc: &Encoding) {
+    let agpr = |field: &str| {
+        inst.operands.iter().any(|o| {
+            o.spec.field.as_deref() == Some(field)
+                && matches!(&o.value, OperandValue::Reg(r) if r.file == RegFile::Agpr)
+        })
+    };
+    if let Some(acc) = enc.field("ACC") {
+        word.set(
+            acc,
+            u64::from(agpr("SRC0")) | u64::from(agpr("SRC1")) << 1,
+            0,
+        );
+    }
+    if let Some(acc_cd) = enc.field("ACC_CD") {
+        word.set(acc_cd, u64::from(agpr("VDST")), 0);
     }
 }
 

@@ -51,7 +51,7 @@ pub fn print_vector(inst: &Inst, ctx: &TargetCtx) -> String {
         words.push(operands.join(", "));
     }
     if !Family::of(&inst.encoding).is_vop32() {
-        words.extend(vop3_modifier_words(inst, style));
+        words.extend(vop3_modifier_words(inst, style, ctx));
     }
     if inst.encoding.contains("_VOP_SDWA") {
         words.extend(sdwa_words(inst));
@@ -136,7 +136,10 @@ fn bit_list(bits: u32, n: u32) -> String {
 
 /// The VOP3/VOP3P modifiers after the operands: op_sel (or byte_sel), op_sel_hi, neg_lo,
 /// neg_hi, clamp, output modifier.
-fn vop3_modifier_words(inst: &Inst, style: VectorStyle) -> Vec<String> {
+fn vop3_modifier_words(inst: &Inst, style: VectorStyle, ctx: &TargetCtx) -> Vec<String> {
+    if Family::of(&inst.encoding) == Family::Vop3pMfma {
+        return matrix_control_words(inst, ctx);
+    }
     let packed = Family::of(&inst.encoding) == Family::Vop3p;
     let opsel = printed_opsel(inst);
     let sources = source_count(inst);
@@ -145,7 +148,7 @@ fn vop3_modifier_words(inst: &Inst, style: VectorStyle) -> Vec<String> {
         words.extend(packed_modifier_words(inst, opsel, sources));
     } else if let Some(sources) = byte_sel_sources(&inst.name).filter(|_| opsel != 0) {
         words.push(format!("byte_sel:{}", byte_sel(opsel, sources)));
-    } else if opsel != 0 && !opsel_hidden(inst, style) {
+    } else if opsel != 0 && !opsel_hidden(inst, style, ctx.gfx_major) {
         let dpp = dpp_shape(&inst.encoding);
         let list = if inst.name.to_ascii_uppercase().starts_with("V_PERMLANE") {
             // The permlanes keep fetch-inactive and bound-control in op_sel of src0/src1.
@@ -199,6 +202,24 @@ fn sdwa_words(inst: &Inst) -> Vec<String> {
         }
     }
     words
+}
+
+/// MFMA's broadcast controls where set: cbsz, abid, blgp, or the f64 ones' negations.
+fn matrix_control_words(inst: &Inst, ctx: &TargetCtx) -> Vec<String> {
+    let specs: Vec<mcdiff_spec::Operand> = inst.operands.iter().map(|o| o.spec.clone()).collect();
+    let blgp = inst.modifiers.get("BLGP");
+    if crate::syntax::vector::mfma_blgp_negates(&specs, ctx) {
+        return match blgp {
+            0 => Vec::new(),
+            bits => vec![format!("neg:{}", bit_list(bits, 3))],
+        };
+    }
+    [("cbsz", "CBSZ"), ("abid", "ABID"), ("blgp", "BLGP")]
+        .iter()
+        .map(|&(key, field)| (key, inst.modifiers.get(field)))
+        .filter(|&(_, value)| value != 0)
+        .map(|(key, value)| format!("{key}:{value}"))
+        .collect()
 }
 
 /// Packed math's op_sel, op_sel_hi (when not its default), neg_lo and neg_hi lists.
@@ -312,12 +333,15 @@ fn byte_sel(opsel: u32, sources: u32) -> u32 {
 
 /// Where llvm-mc 22 leaves op_sel out: without real-true16, the VOP3 forms of VOP1/VOP2/VOPC
 /// instructions; v_cndmask_b16 always (its halves show on the operands).
-fn opsel_hidden(inst: &Inst, style: VectorStyle) -> bool {
+fn opsel_hidden(inst: &Inst, style: VectorStyle, gfx_major: u32) -> bool {
     // VOP3 opcodes below 0x200 are the promoted VOPC (0..0xff), VOP2 (0x100..) and VOP1
     // (0x180..) instructions (RDNA3/RDNA4 ISA, VOP3 opcode table).
     let name = inst.name.to_ascii_uppercase();
     // The FP8/BF8 conversions select bytes, not true16 halves: their op_sel always shows.
-    let promoted = Family::of(&inst.encoding) == Family::Vop3
+    // GFX9 numbers VOP3-only ops below 0x200 too (from 0x1c0, Vega ISA VOP3 opcode table):
+    // the rule is GFX10's and later.
+    let promoted = gfx_major >= 10
+        && Family::of(&inst.encoding) == Family::Vop3
         && inst.opcode < 0x200
         && !(name.contains("FP8") || name.contains("BF8"));
     let fake16_plain = !style.real_true16 && (promoted || FAKE16_NO_OPSEL.contains(&name.as_str()));

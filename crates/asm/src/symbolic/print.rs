@@ -205,6 +205,7 @@ mod tests {
             wave64: false,
             real_true16: false,
             gfx90a_plus: false,
+            mfma_f64_negates: false,
         }
     }
 

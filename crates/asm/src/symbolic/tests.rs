@@ -15,6 +15,7 @@ fn ctx<'a>(spec: &'a Spec, mcpu: &'a str) -> TargetCtx<'a> {
         wave64: false,
         real_true16: false,
         gfx90a_plus: false,
+        mfma_f64_negates: false,
     }
 }
 

@@ -199,8 +199,32 @@ pub fn slots(
             op.operand_type = "OPR_SREG".into();
         }
     }
+    let no_acc_cd = |name: &str| {
+        target
+            .spec
+            .encoding(name)
+            .is_some_and(|e| e.field("ACC_CD").is_none())
+    };
+    if family == Family::Vop3pMfma && no_acc_cd(&form.encoding) {
+        accumulators_in_agprs(&mut out);
+    }
     sort_text_order(&mut out);
     out
+}
+
+/// CDNA1's MFMA format has no ACC_CD bit: the C and D matrices always are AGPRs (CDNA1 ISA
+/// §7 "Matrix Arithmetic Instructions"), with the VGPR codes, so the destination and the
+/// accumulator take the AGPR-only slot types, which leave out inline constants.
+fn accumulators_in_agprs(slots: &mut [Operand]) {
+    for op in slots {
+        match op.field.as_deref() {
+            Some("VDST") => op.operand_type = "OPR_ACCVGPR".into(),
+            Some("SRC2") if op.operand_type.contains("ACCVGPR") => {
+                op.operand_type = "OPR_SRC_ACCVGPR".into()
+            }
+            _ => {}
+        }
+    }
 }
 
 fn sort_text_order(ops: &mut [Operand]) {

@@ -232,6 +232,93 @@ pub const MNEMONIC_ALIASES: &[(u32, u32, &str, &str)] = &[
     (12, 12, "v_mad_u64_u32", "V_MAD_CO_U64_U32"),
     (12, 12, "v_pk_max_f16", "V_PK_MAX_NUM_F16"),
     (12, 12, "v_pk_min_f16", "V_PK_MIN_NUM_F16"),
+    // LLVM's spellings of CDNA3/CDNA4 matrix ops without the `_` before the data type.
+    (9, 9, "v_mfma_f32_32x32x4bf16", "V_MFMA_F32_32X32X4_2B_BF16"),
+    (9, 9, "v_mfma_f32_16x16x32bf16", "V_MFMA_F32_16X16X32_BF16"),
+    (9, 9, "v_mfma_f32_16x16x32f16", "V_MFMA_F32_16X16X32_F16"),
+    (9, 9, "v_mfma_f32_32x32x16bf16", "V_MFMA_F32_32X32X16_BF16"),
+    (9, 9, "v_mfma_f32_32x32x16f16", "V_MFMA_F32_32X32X16_F16"),
+    (9, 9, "v_mfma_i32_16x16x64i8", "V_MFMA_I32_16X16X64_I8"),
+    (9, 9, "v_mfma_i32_32x32x32i8", "V_MFMA_I32_32X32X32_I8"),
+    (
+        9,
+        9,
+        "v_smfmac_f32_16x16x128bf8bf8",
+        "V_SMFMAC_F32_16X16X128_BF8_BF8",
+    ),
+    (
+        9,
+        9,
+        "v_smfmac_f32_16x16x128bf8fp8",
+        "V_SMFMAC_F32_16X16X128_BF8_FP8",
+    ),
+    (
+        9,
+        9,
+        "v_smfmac_f32_16x16x128fp8bf8",
+        "V_SMFMAC_F32_16X16X128_FP8_BF8",
+    ),
+    (
+        9,
+        9,
+        "v_smfmac_f32_16x16x128fp8fp8",
+        "V_SMFMAC_F32_16X16X128_FP8_FP8",
+    ),
+    (
+        9,
+        9,
+        "v_smfmac_f32_16x16x64bf16",
+        "V_SMFMAC_F32_16X16X64_BF16",
+    ),
+    (
+        9,
+        9,
+        "v_smfmac_f32_16x16x64f16",
+        "V_SMFMAC_F32_16X16X64_F16",
+    ),
+    (
+        9,
+        9,
+        "v_smfmac_f32_32x32x32bf16",
+        "V_SMFMAC_F32_32X32X32_BF16",
+    ),
+    (
+        9,
+        9,
+        "v_smfmac_f32_32x32x32f16",
+        "V_SMFMAC_F32_32X32X32_F16",
+    ),
+    (
+        9,
+        9,
+        "v_smfmac_f32_32x32x64bf8bf8",
+        "V_SMFMAC_F32_32X32X64_BF8_BF8",
+    ),
+    (
+        9,
+        9,
+        "v_smfmac_f32_32x32x64bf8fp8",
+        "V_SMFMAC_F32_32X32X64_BF8_FP8",
+    ),
+    (
+        9,
+        9,
+        "v_smfmac_f32_32x32x64fp8bf8",
+        "V_SMFMAC_F32_32X32X64_FP8_BF8",
+    ),
+    (
+        9,
+        9,
+        "v_smfmac_f32_32x32x64fp8fp8",
+        "V_SMFMAC_F32_32X32X64_FP8_FP8",
+    ),
+    (
+        9,
+        9,
+        "v_smfmac_i32_16x16x128i8",
+        "V_SMFMAC_I32_16X16X128_I8",
+    ),
+    (9, 9, "v_smfmac_i32_32x32x64i8", "V_SMFMAC_I32_32X32X64_I8"),
 ];
 
 /// AMD name for an LLVM mnemonic on GFX `gfx_major`, when the two differ: an accepted

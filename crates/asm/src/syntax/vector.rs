@@ -6,6 +6,7 @@
 
 use crate::family::Family;
 use crate::syntax::vop_modifiers::VopModifier;
+use crate::target::TargetCtx;
 
 /// Source modifiers written around one operand.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -136,6 +137,13 @@ pub fn reads_implicit_vcc(mnemonic: &str) -> bool {
     CARRY_IN.contains(&mnemonic) || mnemonic == "v_cndmask_b32"
 }
 
+/// Whether an instruction reads VCC without naming it: the 32-bit forms of
+/// [`reads_implicit_vcc`], and V_DIV_FMAS in every form (RDNA1 ISA §6.2.1: "Add/sub with
+/// carry-in, FMAS and CNDMASK").
+pub fn reads_vcc_unnamed(mnemonic: &str, vop32: bool) -> bool {
+    (vop32 && reads_implicit_vcc(mnemonic)) || mnemonic.starts_with("v_div_fmas_")
+}
+
 /// Whether a source of `mnemonic` with data format `data_format` takes the ABS/NEG input
 /// modifiers: floating-point inputs, and the moves and V_CNDMASK (CDNA5 ISA §7.2.2.1
 /// "Input Operand Modifiers").
@@ -253,6 +261,39 @@ pub const SDWA_WITHOUT_DST_SEL: &[&str] = &[
     "v_cvt_pk_f32_fp8",
     "v_cvt_pk_f32_bf8",
 ];
+
+/// Whether an MFMA's BLGP field holds `neg:[a,b,c]` (negate A, B, C) instead of a lane-group
+/// pattern: the f64 ones, by the data format of their operands, where the target reads it
+/// so (CDNA3 ISA §7.1.5.3).
+pub fn mfma_blgp_negates(operands: &[mcdiff_spec::Operand], target: &TargetCtx) -> bool {
+    target.mfma_f64_negates
+        && operands
+            .iter()
+            .any(|o| o.field.as_deref() == Some("SRC0") && o.data_format == "FMT_NUM_F64")
+}
+
+/// The F8F6F4 MFMAs read A and B in the formats CBSZ and BLGP select (CDNA4 ISA §7.1, "Matrix
+/// Format": 0 E4M3, 1 E5M2, 2 E2M3, 3 E3M2, 4 E2M1), so their source registers hold 8-, 6-
+/// or 4-bit elements; the spec sizes them for 8. Resizes src0 by `cbsz` and src1 by `blgp`.
+pub fn size_f8f6f4_sources(slots: &mut [mcdiff_spec::Operand], name: &str, cbsz: u32, blgp: u32) {
+    if !name.to_ascii_uppercase().ends_with("_F8F6F4") {
+        return;
+    }
+    for slot in slots {
+        let selector = match slot.field.as_deref() {
+            Some("SRC0") => cbsz,
+            Some("SRC1") => blgp,
+            _ => continue,
+        };
+        let element_bits = match selector {
+            0 | 1 => 8,
+            2 | 3 => 6,
+            4 => 4,
+            _ => continue,
+        };
+        slot.size = slot.size / 8 * element_bits;
+    }
+}
 
 /// Turns a compare's implicit-VCC slot into the SDST slot of its SDWA form, which names
 /// another scalar destination with SD set (CDNA3 ISA, VOPC SDWA fields SDST and SD).
@@ -395,7 +436,6 @@ pub fn vopd_conflict(
     gfx_major: u32,
     vopd3: bool,
 ) -> Option<&'static str> {
-    use crate::inst::{OperandValue, RegFile};
     let vgpr = |field: &str| vopd_vgpr(operands, field);
     // Source VGPRs of the two halves must sit in different banks: src0 and src1 by index
     // mod 4, src2 by index mod 2 (checked with llvm-mc 22 on gfx1100 and gfx1200).
@@ -437,12 +477,30 @@ pub fn vopd_conflict(
             }
         }
     }
+    let reads = constant_bus_reads(operands, reads_vcc, false);
+    (reads > 2).then_some(CONSTANT_BUS_ERROR)
+}
+
+/// LLVM's message for too many scalar values read by one instruction.
+pub const CONSTANT_BUS_ERROR: &str = "invalid operand (violates constant bus restrictions)";
+
+/// The scalar values an instruction reads (RDNA1 ISA §6.2.1 "Limitations"): distinct scalar
+/// registers, the implicit VCC read apart from an explicit one (as llvm-mc counts), and
+/// the literal; with `special_sources`, the read-only scalar sources (`src_*`, apertures)
+/// too. Inline constants are free.
+pub fn constant_bus_reads(
+    operands: &[crate::inst::InstOperand],
+    implicit_vcc: bool,
+    special_sources: bool,
+) -> usize {
+    use crate::inst::{OperandValue, RegFile};
     let mut scalars: Vec<(RegFile, u32)> = operands
         .iter()
         .filter_map(|o| match &o.value {
             OperandValue::Reg(r) => match &r.file {
                 RegFile::Sgpr | RegFile::Ttmp => Some((r.file.clone(), r.first)),
-                RegFile::Special(n) if !n.starts_with("SRC_") && n != "NULL" => {
+                RegFile::Special(n) if n == "NULL" || n == "SRC_LDS_DIRECT" => None,
+                RegFile::Special(n) if special_sources || !n.starts_with("SRC_") => {
                     Some((r.file.clone(), r.first))
                 }
                 _ => None,
@@ -452,12 +510,41 @@ pub fn vopd_conflict(
         .collect();
     scalars.sort_by_key(|(f, i)| (format!("{f:?}"), *i));
     scalars.dedup();
-    // llvm-mc counts the implicit VCC read apart from an explicit vcc_lo operand.
     let literal = operands
         .iter()
         .any(|o| matches!(o.value, OperandValue::Literal { .. }));
-    let reads = scalars.len() + usize::from(reads_vcc) + usize::from(literal);
-    (reads > 2).then_some("invalid operand (violates constant bus restrictions)")
+    scalars.len() + usize::from(implicit_vcc) + usize::from(literal)
+}
+
+/// Whether an implicit VCC read is one the sources already count: an explicit 64-bit `vcc`
+/// (llvm-mc counts one register once; in wave32 the implicit read and `vcc_lo` apart).
+pub fn implicit_vcc_named(sources: &[crate::inst::InstOperand]) -> bool {
+    use crate::inst::{OperandValue, RegFile};
+    sources.iter().any(|o| {
+        matches!(&o.value, OperandValue::Reg(r)
+            if r.file == RegFile::Special("VCC_LO".into()) && r.count == 2)
+    })
+}
+
+/// Operands llvm-mc does not count against the constant bus: v_writelane_b32's lane select
+/// in M0 (checked with llvm-mc 22 on gfx900 and gfx942: `v_writelane_b32 v1, s13, m0`).
+pub fn off_the_constant_bus(mnemonic: &str, operand: &crate::inst::InstOperand) -> bool {
+    use crate::inst::{OperandValue, RegFile};
+    mnemonic == "v_writelane_b32"
+        && operand.spec.field.as_deref().and_then(operand_bit) == Some(1)
+        && matches!(&operand.value, OperandValue::Reg(r) if r.file == RegFile::Special("M0".into()))
+}
+
+/// How many scalar values one VALU instruction may read: one before GFX10 (Vega ISA §6.2.1:
+/// one SGPR, and a literal only without one), two from GFX10, one for GFX10's 64-bit
+/// shifts (RDNA1 ISA §6.2.1).
+pub fn constant_bus_limit(gfx_major: u32, mnemonic: &str) -> usize {
+    const SHIFTS_64: &[&str] = &["v_lshlrev_b64", "v_lshrrev_b64", "v_ashrrev_i64"];
+    if gfx_major < 10 || (gfx_major == 10 && SHIFTS_64.contains(&mnemonic)) {
+        1
+    } else {
+        2
+    }
 }
 
 /// VOP3P ops on 4- or 8-bit packed data (dot4/dot8 on IU8/IU4/FP8/BF8): LLVM takes no

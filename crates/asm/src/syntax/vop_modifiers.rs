@@ -25,6 +25,8 @@ const BIT_LISTS: &[(&str, &str)] = &[
     ("op_sel_hi", "OPSEL_HI"),
     ("neg_lo", "NEG"),
     ("neg_hi", "NEG_HI"),
+    // The f64 MFMAs' negations of A, B and C, kept in BLGP (CDNA3 ISA §7.1.5.3).
+    ("neg", "BLGP"),
 ];
 
 /// One parsed vector modifier.
@@ -265,6 +267,9 @@ pub fn parse(word: &str) -> Option<Result<VopModifier, String>> {
             return Some(parsed);
         }
     }
+    if let Some(parsed) = matrix_control(&lower) {
+        return Some(parsed);
+    }
     if let Some(n) = lower.strip_prefix("index_key:") {
         return Some(match n.parse::<u32>() {
             Ok(n) if n <= 3 => Ok(VopModifier::IndexKey(n)),
@@ -280,6 +285,22 @@ pub fn parse(word: &str) -> Option<Result<VopModifier, String>> {
     let (key, list) = lower.split_once(':')?;
     let &(_, field) = BIT_LISTS.iter().find(|(n, _)| *n == key)?;
     Some(bit_list(list).map(|(bits, len)| VopModifier::Bits(field, bits, len)))
+}
+
+/// MFMA's broadcast controls (CDNA3 ISA §7.1 "MFMA"): `cbsz:` (3 bits), `abid:` (4 bits),
+/// `blgp:` (3 bits), each the field of its name.
+fn matrix_control(lower: &str) -> Option<Result<VopModifier, String>> {
+    let (key, value) = lower.split_once(':')?;
+    let (field, bits) = match key {
+        "cbsz" => ("CBSZ", 3),
+        "abid" => ("ABID", 4),
+        "blgp" => ("BLGP", 3),
+        _ => return None,
+    };
+    Some(match number(value) {
+        Some(n) if n < 1 << bits => Ok(VopModifier::Field(field, n)),
+        _ => Err(format!("invalid {key} value.")),
+    })
 }
 
 /// `[0,1,1]` -> (0b110, 3).
@@ -317,6 +338,7 @@ mod tests {
             wave64: gfx_major < 10,
             real_true16: false,
             gfx90a_plus,
+            mfma_f64_negates: false,
         }
     }
 

@@ -1,0 +1,12 @@
+// Lines written for mcdiff (not from LLVM's tests) that llvm-mc 22 rejects: GFX9 reads one
+// scalar value per VALU instruction, SDWA has no 64-bit operands nor literals.
+v_add_f32_e64 v3, s7, s8
+v_fma_f32 v1, s2, v3, s4
+v_cndmask_b32_e32 v9, s10, v11, vcc
+v_div_fmas_f32 v1, s3, v2, v3
+v_addc_co_u32_e32 v4, vcc, 0x4d2, v5, vcc
+v_mul_f32_sdwa v2, s4, s5 src0_sel:WORD_1
+v_cndmask_b32_sdwa v6, vcc_lo, v7, vcc src1_sel:BYTE_0
+v_mov_b32_sdwa v1, 0x4d2 dst_sel:BYTE_1
+v_cvt_f64_f32_sdwa v[2:3], v4 src0_sel:WORD_1
+v_writelane_b32 v8, s9, s10

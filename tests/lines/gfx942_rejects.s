@@ -1,0 +1,10 @@
+// Matrix lines written for mcdiff (not from LLVM's tests) that llvm-mc 22 rejects: an
+// accumulator partly overlapping a wide destination or in the other register file, source
+// modifiers, literals, broadcast controls out of range, blgp on an f64 op.
+v_mfma_f32_32x32x2_f32 a[0:15], v1, v2, a[4:19]
+v_mfma_f32_16x16x4_4b_f16 v[0:15], v[2:3], v[4:5], a[0:15]
+v_mfma_f32_4x4x1_16b_f32 v[0:3], -v4, v5, v[0:3]
+v_mfma_f32_4x4x1_16b_f32 v[0:3], v4, v5, 0x4d2
+v_mfma_f32_4x4x1_16b_f32 v[0:3], v4, v5, v[0:3] cbsz:9
+v_mfma_f64_4x4x4_4b_f64 v[0:1], v[2:3], v[4:5], v[0:1] blgp:2
+v_mfma_f32_4x4x1_16b_f32 v[0:3], s4, v5, v[0:3]
