@@ -34,13 +34,25 @@ fn field_named(cx: &OperandCtx, name: &str) -> Option<String> {
     cx.encoding.field(name).map(|f| f.name.clone())
 }
 
-/// `exp <target> src0, src1, src2, src3 [done] [row_en]`.
+/// `exp <target> src0, src1, src2, src3 [done] [vm] [row_en]`.
 fn build_export(
     stmt: &Statement,
     form: &mcdiff_spec::InstructionEncoding,
     cx: &OperandCtx,
 ) -> Result<Built, NotEncoded> {
-    let (mut pieces, words) = peel_words(stmt, |w| syn::EXPORT_FLAGS.contains(&w));
+    if form.operands.is_empty() {
+        // Vega's EXP: CDNA3, the stand-in, has no exports.
+        return Err(NotEncoded::Unsupported("no operand facts in spec".into()));
+    }
+    let is_flag = |w: &str| {
+        w == syn::EXPORT_COMPRESSED.0 || syn::EXPORT_FLAGS.iter().any(|(word, _)| *word == w)
+    };
+    let (mut pieces, words) = peel_words(stmt, is_flag);
+    if words.iter().any(|w| w.text == syn::EXPORT_COMPRESSED.0) {
+        return Err(NotEncoded::Unsupported(
+            "compressed exports not implemented".into(),
+        ));
+    }
     if pieces.len() != 4 {
         return Err(reject(stmt.column, INVALID_OPERAND));
     }
@@ -79,11 +91,11 @@ fn build_export(
     }
     modifiers.push(("EN".into(), enabled));
     for word in &words {
-        let field = match word.text.as_str() {
-            "done" => field_named(cx, "DONE"),
-            _ => field_named(cx, "ROW_EN"),
-        };
-        let field = field.ok_or_else(|| reject(word.column, INVALID_OPERAND))?;
+        let field = syn::EXPORT_FLAGS
+            .iter()
+            .find(|(w, _)| *w == word.text)
+            .and_then(|(_, field)| field_named(cx, field))
+            .ok_or_else(|| reject(word.column, INVALID_OPERAND))?;
         modifiers.push((field, 1));
     }
     Ok((operands, modifiers))

@@ -307,12 +307,20 @@ impl Disassembler<'_> {
                     continue;
                 }
                 let Some(op) = vgpr(&format!("VSRC{i}")) else {
-                    return DecodeOutcome::Unsupported("spec gap: no export source".into());
+                    let why = if form.operands.is_empty() {
+                        "no operand facts in spec"
+                    } else {
+                        "spec gap: no export source"
+                    };
+                    return DecodeOutcome::Unsupported(why.into());
                 };
                 operands.push(op);
             }
             modifiers.push(("EN".into(), enabled));
-            for name in ["DONE", "ROW_EN"] {
+            if let Some((_, 1..)) = field_named(syn::EXPORT_COMPRESSED.1) {
+                return DecodeOutcome::Unsupported("compressed exports not implemented".into());
+            }
+            for (_, name) in syn::EXPORT_FLAGS {
                 if let Some((name, 1..)) = field_named(name) {
                     modifiers.push((name, 1));
                 }

@@ -6,6 +6,7 @@
 
 use crate::family::{Family, Segment};
 use crate::inst::{Inst, OperandValue, RegFile};
+use crate::syntax::memory::EXPORT_FLAGS;
 use crate::syntax::memory::{access, export_target_name, is_two_address_ds, lds_wait_fields};
 use crate::syntax::memory_modifiers::{buffer_format_name, image_dim_name, scope_name};
 use crate::syntax::memory_modifiers::{split_format_text, th_name};
@@ -119,11 +120,10 @@ pub fn export_text(inst: &Inst, ctx: &TargetCtx) -> String {
             export_target_name(target, ctx.gfx_major).unwrap_or_default(),
             sources.join(", ")
         ));
-        if field("DONE").is_some() {
-            words.push("done".into());
-        }
-        if field("ROW_EN").is_some() {
-            words.push("row_en".into());
+        for (word, name) in EXPORT_FLAGS {
+            if field(name).is_some_and(|v| v != 0) {
+                words.push(word.to_string());
+            }
         }
         return words.join(" ");
     }

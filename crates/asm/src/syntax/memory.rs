@@ -39,29 +39,22 @@ pub fn image_data_regs(op: &str, dmask: u32, d16: bool, tfe: bool) -> Option<u32
     Some(regs + u32::from(tfe))
 }
 
-/// Words after an export's sources.
-pub const EXPORT_FLAGS: &[&str] = &["done", "row_en"];
+/// Words after an export's sources and the fields they set, in llvm-mc's order: `done`, the
+/// valid-mask flag `vm` before GFX11, `row_en` from GFX11 (an encoding without the field
+/// takes no such word). COMPR (`compr`) is apart: [`EXPORT_COMPRESSED`].
+pub const EXPORT_FLAGS: &[(&str, &str)] = &[("done", "DONE"), ("vm", "VM"), ("row_en", "ROW_EN")];
 
-/// Export targets: RDNA3/RDNA4 ISA export TARGET field (0-7 MRT 0-7, 8 Z, 12-16 position
-/// 0-4, 20 primitive data, 21/22 dual-source blend), in LLVM's names.
+/// The export word for 16-bit packed sources (GFX9/GFX10 COMPR), whose source pairing is not
+/// implemented.
+pub const EXPORT_COMPRESSED: (&str, &str) = ("compr", "COMPR");
+
+/// Export targets, in LLVM's names: the export TARGET field of the Vega manual (0-7 MRT 0-7,
+/// 8 Z, 9 null, 12-15 position 0-3, 32-63 parameter 0-31), the RDNA1 manual (position 4 at
+/// 16, 20 primitive data) and the RDNA3/RDNA4 manuals (no null nor parameters; 21/22
+/// dual-source blend).
 pub fn export_target(name: &str, gfx_major: u32) -> Option<u32> {
     let name = name.to_ascii_lowercase();
-    let numbered = |prefix: &str, base: u32, count: u32| {
-        name.strip_prefix(prefix)
-            .and_then(|n| n.parse::<u32>().ok())
-            .filter(|&n| n < count)
-            .map(|n| base + n)
-    };
-    if gfx_major < 11 {
-        return None;
-    }
-    match name.as_str() {
-        "mrtz" => Some(8),
-        "prim" => Some(20),
-        "dual_src_blend0" => Some(21),
-        "dual_src_blend1" => Some(22),
-        _ => numbered("mrt", 0, 8).or_else(|| numbered("pos", 12, 5)),
-    }
+    (0..64).find(|&code| export_target_name(code, gfx_major).as_deref() == Some(name.as_str()))
 }
 
 /// `attrN.c`: attribute N and channel x/y/z/w (RDNA3 ISA LDSDIR ATTR, ATTR_CHAN); LLVM takes
@@ -474,18 +467,17 @@ pub fn is_two_address_ds(name: &str) -> bool {
         .any(|m| upper.contains(m))
 }
 
-/// The LLVM name of an export TARGET code (the inverse of [`export_target`]).
+/// The LLVM name of an export TARGET code on GFX `gfx_major` ([`export_target`]).
 pub fn export_target_name(code: u32, gfx_major: u32) -> Option<String> {
-    if gfx_major < 11 {
-        return None;
-    }
+    let positions = if gfx_major >= 10 { 16 } else { 15 };
     match code {
         0..=7 => Some(format!("mrt{code}")),
         8 => Some("mrtz".into()),
-        12..=16 => Some(format!("pos{}", code - 12)),
-        20 => Some("prim".into()),
-        21 => Some("dual_src_blend0".into()),
-        22 => Some("dual_src_blend1".into()),
+        9 if gfx_major < 11 => Some("null".into()),
+        12.. if code <= positions => Some(format!("pos{}", code - 12)),
+        20 if gfx_major >= 10 => Some("prim".into()),
+        21 | 22 if gfx_major >= 11 => Some(format!("dual_src_blend{}", code - 21)),
+        32..=63 if gfx_major < 11 => Some(format!("param{}", code - 32)),
         _ => None,
     }
 }
@@ -606,6 +598,14 @@ mod printing_tests {
             assert_eq!(export_target(&name, 11), Some(code));
         }
         assert_eq!(export_target_name(9, 12), None);
+        // The Vega and RDNA1 manuals' TARGET tables.
+        assert_eq!(export_target("param31", 9), Some(63));
+        assert_eq!(export_target("null", 10), Some(9));
+        assert_eq!(export_target("pos3", 9), Some(15));
+        assert_eq!(export_target("pos4", 9), None);
+        assert_eq!(export_target("pos4", 10), Some(16));
+        assert_eq!(export_target("prim", 9), None);
+        assert_eq!(export_target("param0", 11), None);
         assert!(is_two_address_ds("DS_STORE_2ADDR_B32"));
         assert!(!is_two_address_ds("DS_STORE_B32"));
     }
