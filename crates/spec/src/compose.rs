@@ -11,6 +11,8 @@
 //!    Where the neighbour has the instruction only as `<FAMILY>_INST_LITERAL` with the same
 //!    opcode, the form takes that list and that encoding name; likewise an `ENC_VOP3` form
 //!    the neighbour lists as `VOP3_SDST_ENC` (VOP3B) with the same opcode.
+//!    A second stand-in, where the architecture has one ([`crate::targets::ArchFiles`]
+//!    `graphics`), fills the image, export and interpolation forms still without operands.
 //! 3. Operand types and data formats the opcode file lacks are taken from the neighbour.
 //! 4. Instructions the opcode file lacks are NOT taken from the neighbour (a neighbour is a
 //!    different architecture: RDNA3.5 has SALU float ops gfx1100 lacks), except the ones
@@ -122,13 +124,21 @@ const ADOPTED_RDNA1: &[Adopted] = &[Adopted {
 }];
 
 /// Builds the spec of `arch` from its parsed files (each parsed with source id 0).
-pub fn compose(arch: Arch, opcodes: &Spec, neighbour: Option<&Spec>) -> Spec {
+pub fn compose(
+    arch: Arch,
+    opcodes: &Spec,
+    neighbour: Option<&Spec>,
+    graphics: Option<&Spec>,
+) -> Spec {
     let mut spec = opcodes.clone();
     if spec.sources[0].fidelity == Fidelity::Partial {
         join_split_opcode_fields(&mut spec);
     }
     if let Some(neighbour) = neighbour {
         take_from_neighbour(arch, &mut spec, neighbour);
+    }
+    if let Some(graphics) = graphics {
+        take_graphics_operands(&mut spec, graphics);
     }
     supplement::apply(arch, &mut spec);
     spec.reindex();
@@ -173,7 +183,7 @@ fn take_from_neighbour(arch: Arch, spec: &mut Spec, neighbour: &Spec) {
         renamed: 0,
         unmatched: HashSet::new(),
     };
-    fill_operand_lists(spec, neighbour, &mut renamer, id);
+    fill_operand_lists(spec, neighbour, &mut renamer, id, |_| true);
     take_missing_encodings(spec, neighbour, id);
     let adopted = adopt_instructions(arch, spec, neighbour, &mut renamer, id);
     let formats = take_missing_types(spec, neighbour, id);
@@ -192,6 +202,22 @@ fn take_from_neighbour(arch: Arch, spec: &mut Spec, neighbour: &Spec) {
     if formats > 0 {
         spec.notes.push((id, format!("{formats} data formats")));
     }
+}
+
+/// Rule 2b: forms of the graphics formats the neighbour lacks (MIMG, EXP, VINTRP: CDNA has no
+/// graphics) take the graphics stand-in's lists, with its operand types and data formats.
+fn take_graphics_operands(spec: &mut Spec, graphics: &Spec) {
+    const GRAPHICS: &[&str] = &["ENC_MIMG", "ENC_EXP", "ENC_VINTRP"];
+    let id = spec.sources.len();
+    spec.sources.push(graphics.sources[0].clone());
+    let mut renamer = FieldRenamer {
+        neighbour: graphics,
+        renamed: 0,
+        unmatched: HashSet::new(),
+    };
+    fill_operand_lists(spec, graphics, &mut renamer, id, |e| GRAPHICS.contains(&e));
+    take_missing_types(spec, graphics, id);
+    renamer.note(spec, id);
 }
 
 /// Gives operands taken from the neighbour the opcode file's field names: the two files
@@ -259,13 +285,19 @@ impl FieldRenamer<'_> {
 
 /// Rule 2: every instruction form without operands takes the neighbour's list for the same
 /// instruction and encoding (preferring the same condition, else its literal form).
-fn fill_operand_lists(spec: &mut Spec, neighbour: &Spec, renamer: &mut FieldRenamer, id: SourceId) {
+fn fill_operand_lists(
+    spec: &mut Spec,
+    neighbour: &Spec,
+    renamer: &mut FieldRenamer,
+    id: SourceId,
+    encodings: impl Fn(&str) -> bool,
+) {
     for inst in &mut spec.instructions {
         let Some(theirs) = neighbour.instruction(&inst.name) else {
             continue;
         };
         for form in &mut inst.encodings {
-            if !form.operands.is_empty() {
+            if !form.operands.is_empty() || !encodings(&form.encoding) {
                 continue;
             }
             let exact = theirs

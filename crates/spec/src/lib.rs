@@ -160,7 +160,16 @@ impl SpecLoader {
             Some(f) => Some(self.file(f)?),
             None => None,
         };
-        let spec = Arc::new(compose::compose(arch, &opcodes, neighbour.as_deref()));
+        let graphics = match files.graphics {
+            Some(f) => Some(self.file(f)?),
+            None => None,
+        };
+        let spec = Arc::new(compose::compose(
+            arch,
+            &opcodes,
+            neighbour.as_deref(),
+            graphics.as_deref(),
+        ));
         self.arches.insert(arch, spec.clone());
         Ok(spec)
     }

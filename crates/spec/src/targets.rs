@@ -89,6 +89,7 @@ impl Arch {
                 fidelity: Fidelity::Official,
             },
             operands: None,
+            graphics: None,
         }
     }
 
@@ -102,42 +103,52 @@ impl Arch {
             Arch::Rdna1 => ArchFiles {
                 opcodes: f("amdgpu_isa_rdna1.manual.xml", Manual),
                 operands: Some(f("amdgpu_isa_rdna2.partial.xml", Partial)),
+                graphics: None,
             },
             Arch::Rdna2 => ArchFiles {
                 opcodes: f("amdgpu_isa_rdna2.partial.xml", Partial),
                 operands: None,
+                graphics: None,
             },
             Arch::Rdna3 => ArchFiles {
                 opcodes: f("amdgpu_isa_rdna3.manual.xml", Manual),
                 operands: Some(f("amdgpu_isa_rdna3_5.partial.xml", Partial)),
+                graphics: None,
             },
             Arch::Rdna3_5 => ArchFiles {
                 opcodes: f("amdgpu_isa_rdna3_5.partial.xml", Partial),
                 operands: None,
+                graphics: None,
             },
             Arch::Rdna4 => ArchFiles {
                 opcodes: f("amdgpu_isa_rdna4.partial.xml", Partial),
                 operands: None,
+                graphics: None,
             },
             Arch::Cdna1 => ArchFiles {
                 opcodes: f("amdgpu_isa_cdna1.manual.xml", Manual),
                 operands: Some(f("amdgpu_isa_cdna3.xml", High)),
+                graphics: Some(f("amdgpu_isa_rdna2.partial.xml", Partial)),
             },
             Arch::Cdna2 => ArchFiles {
                 opcodes: f("amdgpu_isa_cdna2.manual.xml", Manual),
                 operands: Some(f("amdgpu_isa_cdna3.xml", High)),
+                graphics: Some(f("amdgpu_isa_rdna2.partial.xml", Partial)),
             },
             Arch::Cdna3 => ArchFiles {
                 opcodes: f("amdgpu_isa_cdna3.xml", High),
                 operands: None,
+                graphics: None,
             },
             Arch::Cdna4 => ArchFiles {
                 opcodes: f("amdgpu_isa_cdna4.xml", High),
                 operands: None,
+                graphics: None,
             },
             Arch::Cdna5 => ArchFiles {
                 opcodes: f("amdgpu_isa_cdna5.manual.xml", Manual),
                 operands: Some(f("amdgpu_isa_rdna4.partial.xml", Partial)),
+                graphics: None,
             },
             // CDNA3 is the nearest file with operand facts: the same GFX9 encodings, and
             // the VALU, SALU and memory instructions Vega shares with it. Graphics-only
@@ -145,10 +156,12 @@ impl Arch {
             Arch::Vega => ArchFiles {
                 opcodes: f("amdgpu_isa_vega.manual.xml", Manual),
                 operands: Some(f("amdgpu_isa_cdna3.xml", High)),
+                graphics: Some(f("amdgpu_isa_rdna2.partial.xml", Partial)),
             },
             Arch::Vega7 => ArchFiles {
                 opcodes: f("amdgpu_isa_vega7.manual.xml", Manual),
                 operands: Some(f("amdgpu_isa_cdna3.xml", High)),
+                graphics: Some(f("amdgpu_isa_rdna2.partial.xml", Partial)),
             },
         }
     }
@@ -163,11 +176,15 @@ pub struct SpecFileRef {
 
 /// Where an architecture's facts come from: encodings, fields and opcodes from `opcodes`;
 /// operand lists, operand types and data formats from `operands` when the opcode file lacks
-/// them (a neighbour's file standing in).
+/// them (a neighbour's file standing in); for the graphics formats the `operands` file lacks
+/// (MIMG, EXP, VINTRP: CDNA3 has no graphics), from `graphics`: for Vega and the older CDNA
+/// manuals, RDNA2's, whose image, export and interpolation forms have the same operand
+/// fields at the same bits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ArchFiles {
     pub opcodes: SpecFileRef,
     pub operands: Option<SpecFileRef>,
+    pub graphics: Option<SpecFileRef>,
 }
 
 /// What we can say about a `-mcpu`.

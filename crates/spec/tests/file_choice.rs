@@ -111,6 +111,7 @@ fn official_file_is_preferred_over_the_rebuilt_one() {
                 fidelity: Fidelity::Official
             },
             operands: None,
+            graphics: None,
         }
     );
     let gfx1200 = loader.load_target("gfx1200").unwrap();
@@ -212,6 +213,8 @@ fn rebuilds_under_official_names_stay_high_fidelity() {
         ),
     );
     dir.write("amdgpu_isa_cdna1.manual.xml", &rebuilt("S_TOY"));
+    // CDNA1's stand-in for the graphics formats CDNA3 lacks.
+    dir.write("amdgpu_isa_rdna2.partial.xml", &rebuilt("S_TOY"));
     let loader = SpecLoader::new(dir.path());
     assert_eq!(loader.arch_files(Arch::Cdna3), Arch::Cdna3.files());
     assert_eq!(loader.arch_files(Arch::Cdna1), Arch::Cdna1.files());
@@ -238,6 +241,10 @@ fn rebuilds_under_official_names_stay_high_fidelity() {
             (xml("amdgpu_isa_cdna1.manual.xml"), Fidelity::Manual),
             (xml("amdgpu_isa_cdna3.xml"), Fidelity::Official),
         ]
+    );
+    assert_eq!(
+        source_names(&gfx908)[2],
+        (xml("amdgpu_isa_rdna2.partial.xml"), Fidelity::Partial)
     );
 }
 
