@@ -16,6 +16,18 @@ fn encodings(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// `mcdiff asm --mcpu <mcpu> <file>`.
+fn our_asm(data: &Path, mcpu: &str, file: &Path) -> std::process::Output {
+    Command::cargo_bin("mcdiff")
+        .unwrap()
+        .arg("--data")
+        .arg(data)
+        .args(["asm", "--mcpu", mcpu])
+        .arg(file)
+        .output()
+        .unwrap()
+}
+
 /// `tests/lines/<mcpu>_<kind>.s`: every line llvm-mc 22 accepts, and ours encodes alike.
 fn check(mcpu: &str, kind: &str) {
     let (Some(data), Some(mc)) = (common::data_dir(), common::llvm_mc("22")) else {
@@ -38,14 +50,7 @@ fn check(mcpu: &str, kind: &str) {
         file.display()
     );
     let theirs = encodings(&String::from_utf8_lossy(&theirs.stdout));
-    let ours = Command::cargo_bin("mcdiff")
-        .unwrap()
-        .arg("--data")
-        .arg(&data)
-        .args(["asm", "--mcpu", mcpu])
-        .arg(&file)
-        .output()
-        .unwrap();
+    let ours = our_asm(&data, mcpu, &file);
     let stderr = String::from_utf8_lossy(&ours.stderr);
     let ours_enc = encodings(&String::from_utf8_lossy(&ours.stdout));
     assert_eq!(
@@ -151,15 +156,11 @@ fn check_rejections(mcpu: &str) {
         .output()
         .unwrap();
     assert_eq!(errors(theirs), lines, "llvm-mc rejects every line");
-    let ours = Command::cargo_bin("mcdiff")
-        .unwrap()
-        .arg("--data")
-        .arg(&data)
-        .args(["asm", "--mcpu", mcpu])
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert_eq!(errors(ours), lines, "{mcpu}: we reject every line");
+    assert_eq!(
+        errors(our_asm(&data, mcpu, &file)),
+        lines,
+        "{mcpu}: we reject every line"
+    );
 }
 
 #[test]
@@ -197,6 +198,11 @@ fn gfx900_sdwa_lines_match_llvm_mc_both_ways() {
 fn gfx1010_sdwa_lines_match_llvm_mc_both_ways() {
     check("gfx1010", "sdwa");
     check_disassembly("gfx1010", "sdwa");
+}
+
+#[test]
+fn gfx900_image_lines_match_llvm_mc() {
+    check("gfx900", "image");
 }
 
 #[test]

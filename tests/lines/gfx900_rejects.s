@@ -1,5 +1,6 @@
 // Lines written for mcdiff (not from LLVM's tests) that llvm-mc 22 rejects: GFX9 reads one
-// scalar value per VALU instruction, SDWA has no 64-bit operands nor literals.
+// scalar value per VALU instruction, SDWA has no 64-bit operands nor literals; image atomics
+// name their data in dmask, packed image ops take no d16, image data fits dmask.
 v_add_f32_e64 v3, s7, s8
 v_fma_f32 v1, s2, v3, s4
 v_cndmask_b32_e32 v9, s10, v11, vcc
@@ -10,3 +11,6 @@ v_cndmask_b32_sdwa v6, vcc_lo, v7, vcc src1_sel:BYTE_0
 v_mov_b32_sdwa v1, 0x4d2 dst_sel:BYTE_1
 v_cvt_f64_f32_sdwa v[2:3], v4 src0_sel:WORD_1
 v_writelane_b32 v8, s9, s10
+image_atomic_or v3, v4, s[8:15]
+image_store_pck v3, v[4:5], s[16:23] dmask:0x1 d16
+image_load v[0:1], v9, s[24:31] dmask:0x7

@@ -48,7 +48,10 @@ fn build_export(
         w == syn::EXPORT_COMPRESSED.0 || syn::EXPORT_FLAGS.iter().any(|(word, _)| *word == w)
     };
     let (mut pieces, words) = peel_words(stmt, is_flag);
-    if words.iter().any(|w| w.text == syn::EXPORT_COMPRESSED.0) {
+    if let Some(word) = words.iter().find(|w| w.text == syn::EXPORT_COMPRESSED.0) {
+        if field_named(cx, syn::EXPORT_COMPRESSED.1).is_none() {
+            return Err(reject(word.column, INVALID_OPERAND));
+        }
         return Err(NotEncoded::Unsupported(
             "compressed exports not implemented".into(),
         ));

@@ -1,4 +1,4 @@
-//! Image statements (GFX11 MIMG with its NSA form, GFX12 VIMAGE/VSAMPLE): data VGPRs sized by
+//! Image statements (GFX9/GFX10/GFX11 MIMG with its NSA form, GFX12 VIMAGE/VSAMPLE): data VGPRs sized by
 //! `dmask`/`d16`/`tfe`, an address as one VGPR range or an NSA list `[v1, v2, v[3:4]]`, the
 //! resource and sampler SGPRs, then modifiers ([`crate::syntax::memory_modifiers`]).
 //!
@@ -9,7 +9,7 @@
 use mcdiff_spec::{Instruction, InstructionEncoding, Operand};
 
 use super::memory::{split_modifiers, Built};
-use super::operands::parser;
+use super::operands::{parser, MISALIGNED_TUPLE};
 use super::{reject, AsmOutcome, Assembler, NotEncoded};
 use crate::encode::Image;
 use crate::family::Family;
@@ -29,7 +29,7 @@ impl Assembler<'_> {
 }
 
 /// The VGPR ranges of an address operand: one range, or the elements of an NSA list.
-fn address_ranges(piece: &Piece) -> Result<Vec<RegRange>, NotEncoded> {
+fn address_ranges(piece: &Piece, cx: &OperandCtx) -> Result<Vec<RegRange>, NotEncoded> {
     let text = piece.text.trim();
     let elements: Vec<&str> = match text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
         // `[v1, v2]` is a list, `[v1]`-like register syntax has a colon or no comma.
@@ -41,24 +41,37 @@ fn address_ranges(piece: &Piece) -> Result<Vec<RegRange>, NotEncoded> {
     elements
         .iter()
         .map(|e| match parse_register(e) {
-            Some(Ok(reg)) if reg.file == RegFile::Vgpr && reg.first + reg.count <= 256 => Ok(reg),
+            Some(Ok(reg)) if reg.file == RegFile::Vgpr && reg.first + reg.count <= 256 => {
+                // CDNA2 and later address VGPR tuples at even registers only.
+                if cx.target.gfx90a_plus && reg.count >= 2 && reg.first % 2 != 0 {
+                    return Err(reject(piece.column, MISALIGNED_TUPLE));
+                }
+                Ok(reg)
+            }
             _ => Err(reject(piece.column, INVALID_OPERAND)),
         })
         .collect()
 }
 
-/// GFX9 image syntax (no `dim`; `da`, `r128`, `lwe`) is not this builder's: unsupported,
-/// with the reason.
-fn refuse_gfx9(form: &InstructionEncoding, cx: &OperandCtx) -> Result<(), NotEncoded> {
+/// What GFX9 image statements this builder cannot judge: those without operand facts, and
+/// AGPR data (CDNA2's ACC bit on images is not implemented).
+fn refuse_gfx9(
+    form: &InstructionEncoding,
+    pieces: &[Piece],
+    cx: &OperandCtx,
+) -> Result<(), NotEncoded> {
     if cx.target.gfx_major >= 10 {
         return Ok(());
     }
-    let reason = if form.operands.is_empty() {
-        "no operand facts in spec"
-    } else {
-        "GFX9 image syntax not implemented"
-    };
-    Err(NotEncoded::Unsupported(reason.into()))
+    if form.operands.is_empty() {
+        return Err(NotEncoded::Unsupported("no operand facts in spec".into()));
+    }
+    if pieces.first().is_some_and(|p| p.text.starts_with('a')) {
+        return Err(NotEncoded::Unsupported(
+            "AGPR image data not implemented".into(),
+        ));
+    }
+    Ok(())
 }
 
 fn build(
@@ -67,24 +80,36 @@ fn build(
     form: &InstructionEncoding,
     cx: &OperandCtx,
 ) -> Result<Built, NotEncoded> {
-    refuse_gfx9(form, cx)?;
     let name = instruction.name.as_str();
     let gfx11 = Family::of(&form.encoding) == Family::Mimg;
     let (pieces, modifier_pieces) = split_modifiers(stmt, cx);
+    refuse_gfx9(form, &pieces, cx)?;
     let words: Vec<&str> = modifier_pieces.iter().map(|p| p.text.as_str()).collect();
     mods::check_th_scope(&words).map_err(|m| reject(stmt.column, m))?;
     let mut modifiers = image_modifiers(&modifier_pieces, &stmt.mnemonic, cx)?;
     let op = name.to_ascii_lowercase();
     let bvh = op.contains("_bvh");
-    if !bvh && !modifiers.iter().any(|(f, _)| f == "DIM") {
-        // GFX10+ image ops name their dimension (LLVM AMDGPUModifierSyntax "dim").
+    let gfx10_plus = cx.target.gfx_major >= 10;
+    if gfx10_plus && !bvh && !modifiers.iter().any(|(f, _)| f == "DIM") {
+        // GFX10+ image ops name their dimension (LLVM AMDGPUModifierSyntax "dim"); GFX9
+        // ones take any address range, `da` marking arrays.
         return Err(reject(stmt.column, "missing dim operand"));
     }
     let flag = |f: &str| modifiers.iter().any(|(n, v)| n == f && *v != 0);
-    let dmask = modifiers
+    let written_dmask = modifiers
         .iter()
         .find(|(n, _)| n == "DMASK")
-        .map_or(1, |&(_, v)| v);
+        .map(|&(_, v)| v);
+    if op.contains("_atomic") && !matches!(written_dmask, Some(0x1 | 0x3 | 0xf)) {
+        // An atomic's data is one or two dwords, or four for a 64-bit compare-swap; the
+        // mask must name them (llvm-mc 22; its message).
+        return Err(reject(stmt.column, "invalid atomic image dmask"));
+    }
+    if op.contains("_pck") && flag("D16") {
+        // The packed loads and stores move 16-bit data as such: no d16 (llvm-mc 22).
+        return Err(reject(stmt.column, INVALID_OPERAND));
+    }
+    let dmask = written_dmask.unwrap_or(1);
     if syn::fetches_one_component(&op) && dmask.count_ones() != 1 {
         // Gathers and MSAA loads fetch one component (RDNA3 ISA §8.2 IMAGE_GATHER4,
         // IMAGE_MSAA_LOAD).
@@ -170,7 +195,9 @@ fn image_modifiers(
         let MemModifier::Field(field, value) = parsed else {
             return Err(reject(piece.column, INVALID_OPERAND));
         };
-        if cx.encoding.field(field).is_none() {
+        // GFX10 names arrays by `dim`, though its format keeps the DA bit.
+        let gfx9_only = field == "DA" && cx.target.gfx_major >= 10;
+        if cx.encoding.field(field).is_none() || gfx9_only {
             return Err(reject(piece.column, INVALID_OPERAND));
         }
         let field = field.to_string();
@@ -192,7 +219,7 @@ fn address_operands(
     cx: &OperandCtx,
     operands: &mut Vec<InstOperand>,
 ) -> Result<bool, NotEncoded> {
-    let ranges = address_ranges(address)?;
+    let ranges = address_ranges(address, cx)?;
     let nsa = address.text.trim_start().starts_with('[') && ranges.len() > 1;
     if !gfx11 && !nsa && ranges[0].count > 1 {
         return Err(reject(

@@ -398,7 +398,8 @@ fn vgpr(text: &str, slot: &Operand, cx: &OperandCtx) -> Option<Result<RegRange, 
 }
 
 /// llvm-mc's message for an odd-aligned VGPR tuple on gfx90a and later.
-const MISALIGNED_TUPLE: &str = "invalid register class: vgpr tuples must be 64 bit aligned";
+pub(crate) const MISALIGNED_TUPLE: &str =
+    "invalid register class: vgpr tuples must be 64 bit aligned";
 
 /// The inline-constant rules of a vector source slot: by operand size and float-ness; packed
 /// 16-bit pairs take 16-bit constants.

@@ -114,6 +114,8 @@ const IMAGE_FLAGS: &[(&str, &str)] = &[
     ("d16", "D16"),
     ("r128", "R128"),
     ("lwe", "LWE"),
+    // GFX9's array flag.
+    ("da", "DA"),
 ];
 
 /// A `key:value` modifier; `value` is lower case, `raw_value` as written.
