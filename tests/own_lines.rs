@@ -206,6 +206,12 @@ fn gfx900_image_lines_match_llvm_mc() {
 }
 
 #[test]
+fn gfx942_memory_lines_match_llvm_mc_both_ways() {
+    check("gfx942", "memory");
+    check_disassembly("gfx942", "memory");
+}
+
+#[test]
 fn gfx942_matrix_lines_match_llvm_mc_both_ways() {
     check("gfx942", "mfma");
     check_disassembly("gfx942", "mfma");

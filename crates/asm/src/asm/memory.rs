@@ -374,8 +374,7 @@ fn modifier_bits(
 }
 
 /// An atomic returns the old value exactly when it writes a destination, and says so in its
-/// cache policy: GLC before GFX12 (RDNA3 ISA §10.1 "FLAT instruction fields"), TH bit 0 on
-/// GFX12 (RDNA4 ISA Table 15).
+/// cache policy ([`syn::atomic_return_field`]).
 fn check_atomic_return(
     operands: &[InstOperand],
     modifiers: &[(String, u32)],
@@ -385,22 +384,18 @@ fn check_atomic_return(
     let returns = operands
         .iter()
         .any(|o| o.spec.field.as_deref() == Some("VDST"));
-    let (name, bit) = if cx.target.gfx_major >= 12 {
-        ("TH", 1)
-    } else {
-        ("GLC", 1)
-    };
-    let marked = modifiers.iter().any(|(n, v)| n == name && v & bit != 0);
+    let name = syn::atomic_return_field(cx.encoding, cx.target.gfx_major);
+    let marked = modifiers.iter().any(|(n, v)| n == name && v & 1 != 0);
     if returns == marked {
         return Ok(());
     }
-    let message = match (returns, cx.target.gfx_major >= 12) {
-        (true, true) => "instruction must use th:TH_ATOMIC_RETURN",
-        (true, false) => "instruction must use glc",
-        (false, true) => "instruction must not use th:TH_ATOMIC_RETURN",
-        (false, false) => "instruction must not use glc",
+    let word = match name {
+        "TH" => "th:TH_ATOMIC_RETURN",
+        "SC0" => "sc0",
+        _ => "glc",
     };
-    Err(reject(column, message))
+    let not = if returns { "" } else { "not " };
+    Err(reject(column, format!("instruction must {not}use {word}")))
 }
 
 /// `text` with the whitespace inside parentheses and brackets removed.

@@ -24,7 +24,7 @@ pub(crate) const IMAGE_MODIFIER_FIELDS: &[&str] = &[
 const BUFFER_ADDRESS_FLAGS: &[&str] = &["IDXEN", "OFFEN"];
 
 /// Cache-policy fields in the order llvm-mc prints them (GFX11 bits, GFX12 hints).
-const CACHE_POLICY_FIELDS: &[&str] = &["GLC", "SLC", "DLC", "TH", "SCOPE"];
+const CACHE_POLICY_FIELDS: &[&str] = &["GLC", "SLC", "DLC", "SC0", "SC1", "NT", "TH", "SCOPE"];
 
 impl Disassembler<'_> {
     /// Decodes a word of a memory family.
@@ -65,12 +65,8 @@ impl Disassembler<'_> {
         let off_code = scalar_address_off(self.ctx.spec);
         let saddr_off = read("SADDR").is_some() && read("SADDR") == off_code;
         // An atomic writes its return VGPR exactly when its cache policy asks for the old
-        // value (GLC before GFX12, TH bit 0 on GFX12), as the assembler checks.
-        let returns = if self.ctx.gfx_major >= 12 {
-            read("TH").unwrap_or(0) & 1 != 0
-        } else {
-            read("GLC").unwrap_or(0) != 0
-        };
+        // value, as the assembler checks.
+        let returns = read(syn::atomic_return_field(enc, self.ctx.gfx_major)).unwrap_or(0) & 1 != 0;
         let written_slots = |count: usize| {
             let mut texts = vec!["v0"; count];
             if let (true, Some(last)) = (saddr_off, texts.last_mut()) {

@@ -70,7 +70,8 @@ pub fn buffer_text(inst: &Inst, ctx: &TargetCtx) -> String {
     words.join(" ")
 }
 
-/// The cache-policy words: GFX11 `glc slc dlc`, GFX12 `th:` and `scope:`.
+/// The cache-policy words: GFX9-GFX11 `glc slc dlc`, CDNA3 `sc0 nt sc1`, GFX12 `th:` and
+/// `scope:`.
 fn cache_policy(inst: &Inst) -> Vec<String> {
     let field = |name: &str| {
         inst.modifiers
@@ -79,7 +80,8 @@ fn cache_policy(inst: &Inst) -> Vec<String> {
             .map_or(0, |m| m.1)
     };
     let mut words = Vec::new();
-    for flag in ["GLC", "SLC", "DLC"] {
+    // llvm-mc's order: CDNA3's SC0, NT, SC1 stand where GLC, SLC and SCC print.
+    for flag in ["GLC", "SLC", "DLC", "SC0", "NT", "SC1"] {
         if field(flag) != 0 {
             words.push(flag.to_ascii_lowercase());
         }

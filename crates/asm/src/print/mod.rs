@@ -17,6 +17,17 @@ use crate::syntax::{optional_imm16, truncated_imm16};
 use crate::target::TargetCtx;
 
 /// Prints one instruction.
+/// `mnemonic text`, one space between them and none at the end (an operandless buffer op's
+/// text may start with its modifiers).
+fn spaced(mnemonic: &str, text: &str) -> String {
+    let text = text.trim();
+    if text.is_empty() {
+        mnemonic.to_string()
+    } else {
+        format!("{mnemonic} {text}")
+    }
+}
+
 pub fn print(inst: &Inst, ctx: &TargetCtx) -> String {
     if inst.encoding == "VOPDXY" {
         return vector::print_dual(inst);
@@ -26,16 +37,16 @@ pub fn print(inst: &Inst, ctx: &TargetCtx) -> String {
         return vector::print_vector(inst, ctx);
     }
     if family.segment().is_some() {
-        return format!("{} {}", inst.mnemonic, memory::flat_text(inst));
+        return spaced(&inst.mnemonic, &memory::flat_text(inst));
     }
     if family.is_image() {
-        return format!("{} {}", inst.mnemonic, memory::image_text(inst));
+        return spaced(&inst.mnemonic, &memory::image_text(inst));
     }
     if family.is_export() {
-        return format!("{} {}", inst.mnemonic, memory::export_text(inst, ctx));
+        return spaced(&inst.mnemonic, &memory::export_text(inst, ctx));
     }
     if family.is_buffer() {
-        return format!("{} {}", inst.mnemonic, memory::buffer_text(inst, ctx));
+        return spaced(&inst.mnemonic, &memory::buffer_text(inst, ctx));
     }
     let mut text = inst.mnemonic.clone();
     let operands: Vec<String> = inst

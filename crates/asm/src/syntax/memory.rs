@@ -39,6 +39,19 @@ pub fn image_data_regs(op: &str, dmask: u32, d16: bool, tfe: bool) -> Option<u32
     Some(regs + u32::from(tfe))
 }
 
+/// The cache-policy bit by which an atomic returns the old value: TH bit 0 from GFX12
+/// (RDNA4 ISA Table 15), SC0 where the encoding has it (CDNA3 ISA, FLAT/MUBUF SC0), else GLC
+/// (RDNA3 ISA §10.1 "FLAT instruction fields").
+pub fn atomic_return_field(encoding: &mcdiff_spec::Encoding, gfx_major: u32) -> &'static str {
+    if gfx_major >= 12 {
+        "TH"
+    } else if encoding.field("SC0").is_some() {
+        "SC0"
+    } else {
+        "GLC"
+    }
+}
+
 /// Words after an export's sources and the fields they set, in llvm-mc's order: `done`, the
 /// valid-mask flag `vm` before GFX11, `row_en` from GFX11 (an encoding without the field
 /// takes no such word). COMPR (`compr`) is apart: [`EXPORT_COMPRESSED`].

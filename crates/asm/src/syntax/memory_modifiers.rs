@@ -205,10 +205,15 @@ fn flags(ctx: &TargetCtx) -> &'static [(&'static str, &'static str)] {
             ("idxen", "IDXEN"),
             ("tfe", "TFE"),
         ],
+        // GFX9; CDNA3 and CDNA4 name the cache-policy bits SC0, SC1 and NT (the encodings
+        // say which a target has).
         _ => &[
             ("gds", "GDS"),
             ("glc", "GLC"),
             ("slc", "SLC"),
+            ("sc0", "SC0"),
+            ("sc1", "SC1"),
+            ("nt", "NT"),
             ("offen", "OFFEN"),
             ("idxen", "IDXEN"),
             ("tfe", "TFE"),
