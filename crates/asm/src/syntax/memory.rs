@@ -169,6 +169,11 @@ pub fn slots(form: &InstructionEncoding, mnemonic: &str, written: &Written) -> V
     if family.is_buffer() {
         return buffer_slots(ops, written, access(mnemonic));
     }
+    if family.segment().is_some() && mnemonic.contains("_load_lds_") {
+        // The flat loads to LDS write LDS, not a VGPR: LLVM writes no destination, though
+        // the CDNA3 file lists VDST for them.
+        ops.retain(|o| o.field.as_deref() != Some("VDST"));
+    }
     let Some(seg) = family.segment() else {
         return ops
             .into_iter()
