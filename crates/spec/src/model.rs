@@ -40,6 +40,14 @@ impl Fidelity {
     pub fn lists_every_operand(self) -> bool {
         matches!(self, Fidelity::Official | Fidelity::High)
     }
+
+    /// Whether the file lists every encoding format the architecture has, so that a
+    /// composed DPP or SDWA format it lacks is one the target lacks: official files, their
+    /// rebuilds, and the manual files (the manuals' microcode-format chapters). Partial files
+    /// leave out non-default formats.
+    pub fn lists_every_format(self) -> bool {
+        matches!(self, Fidelity::Official | Fidelity::High | Fidelity::Manual)
+    }
 }
 
 /// A contiguous run of bits inside an encoding (absolute offset from bit 0 of dword 0).

@@ -41,9 +41,15 @@ impl Assembler<'_> {
                     syntax::vector::dpp_layout(self.ctx.spec, family_name(&form.encoding), dpp);
             }
             let Some(encoding) = self.ctx.spec.encoding(&layout) else {
-                first_error.get_or_insert(NotEncoded::Unsupported(format!(
-                    "encoding {layout} missing from spec"
-                )));
+                let opcodes = self.ctx.spec.sources.first();
+                let complete = opcodes.is_some_and(|s| s.fidelity.lists_every_format());
+                let composed = dpp.is_some() || forced == forms::Forced::Sdwa;
+                first_error.get_or_insert(if complete && composed {
+                    // The spec describes every format: the target has no such form.
+                    reject(stmt.column, variant_not_supported(forced, dpp.is_some()))
+                } else {
+                    NotEncoded::Unsupported(format!("encoding {layout} missing from spec"))
+                });
                 continue;
             };
             let cx = OperandCtx::new(&self.ctx, base, encoding);
@@ -59,18 +65,11 @@ impl Assembler<'_> {
             return Some(encode_built(inst, handler, &cx));
         }
         // No candidate: the spec gives the instruction no encoding of the form its suffix
-        // (or its SDWA selects) ask for, which llvm-mc names by LLVM's variant suffix.
-        let variant = match (forced, dpp.is_some()) {
-            (forms::Forced::Sdwa, _) => "sdwa",
-            (forms::Forced::Vop3, true) => "e64_dpp",
-            (forms::Forced::Vop3, false) => "e64",
-            (_, true) => "dpp",
-            (_, false) => "e32",
-        };
-        let message = format!("{variant} variant of this instruction is not supported");
+        // (or its SDWA selects) ask for.
+        let message = variant_not_supported(forced, dpp.is_some());
         Some(
             first_error
-                .unwrap_or_else(|| reject(stmt.column, &message))
+                .unwrap_or_else(|| reject(stmt.column, message))
                 .into(),
         )
     }
@@ -423,6 +422,18 @@ fn vector_operands(
         stripped.push(inner);
     }
     Ok((operands, stripped))
+}
+
+/// llvm-mc's words for a form the instruction does not have, named by LLVM's variant suffix.
+fn variant_not_supported(forced: forms::Forced, dpp: bool) -> String {
+    let variant = match (forced, dpp) {
+        (forms::Forced::Sdwa, _) => "sdwa",
+        (forms::Forced::Vop3, true) => "e64_dpp",
+        (forms::Forced::Vop3, false) => "e64",
+        (_, true) => "dpp",
+        (_, false) => "e32",
+    };
+    format!("{variant} variant of this instruction is not supported")
 }
 
 /// The scalar values the sources read, within the target's limit
