@@ -272,6 +272,14 @@ impl Spec {
         }
     }
 
+    /// Whether the file `form` comes from lists every operand of its forms, so that an empty
+    /// list means the form has none ([`Fidelity::lists_every_operand`]).
+    pub fn lists_every_operand_of(&self, form: &InstructionEncoding) -> bool {
+        self.sources
+            .get(form.source)
+            .is_some_and(|s| s.fidelity.lists_every_operand())
+    }
+
     /// Looks an instruction up by AMD name or alias (any case).
     pub fn instruction(&self, name: &str) -> Option<&Instruction> {
         self.by_name

@@ -123,8 +123,7 @@ fn build(
     let name = instruction.name.as_str();
     let family = Family::of(&form.encoding);
     let (pieces, modifier_pieces) = split_modifiers(stmt, cx);
-    let complete = cx.target.spec.sources.get(form.source);
-    let complete = complete.is_some_and(|s| s.fidelity.lists_every_operand());
+    let complete = cx.target.spec.lists_every_operand_of(form);
     if form.operands.is_empty() && !complete && !pieces.is_empty() {
         // A manual file's instruction whose operands no file describes (DS_ADD_SRC2_U32 on
         // Vega: CDNA3 dropped it).

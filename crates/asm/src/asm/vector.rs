@@ -452,14 +452,12 @@ fn check_constant_bus(
             .and_then(operand_bit)
             .is_some_and(|b| b < 3)
     };
-    let sources: Vec<InstOperand> = operands
+    let sources = operands
         .iter()
-        .filter(|o| is_source(o) && !syntax::vector::off_the_constant_bus(base, o))
-        .cloned()
-        .collect();
+        .filter(|o| is_source(o) && !syntax::vector::off_the_constant_bus(base, o));
     let unnamed_vcc = syntax::vector::reads_vcc_unnamed(base, shape.family.is_vop32())
-        && !syntax::vector::implicit_vcc_named(&sources);
-    let reads = syntax::vector::constant_bus_reads(&sources, unnamed_vcc, true);
+        && !syntax::vector::implicit_vcc_named(sources.clone());
+    let reads = syntax::vector::constant_bus_reads(sources, unnamed_vcc, true);
     if reads <= syntax::vector::constant_bus_limit(gfx_major, base) {
         return Ok(());
     }

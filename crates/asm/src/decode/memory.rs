@@ -443,8 +443,7 @@ impl Disassembler<'_> {
             Err(outcome) => return *outcome,
         };
         let enc = reader.enc;
-        let complete = self.ctx.spec.sources.get(found.form.source);
-        let complete = complete.is_some_and(|s| s.fidelity.lists_every_operand());
+        let complete = self.ctx.spec.lists_every_operand_of(found.form);
         let busy = ["ADDR", "DATA0", "DATA1", "VDST"]
             .iter()
             .filter_map(|f| enc.field(f))

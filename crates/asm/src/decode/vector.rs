@@ -130,10 +130,7 @@ impl<'s> Disassembler<'s> {
         // A high-fidelity file lists every operand, so an empty list there means none;
         // partial and manual files leave the list empty when they do not know it, and then
         // only the instructions LLVM writes bare are known to have none.
-        let complete = spec
-            .sources
-            .get(form.source)
-            .is_some_and(|s| s.fidelity.lists_every_operand());
+        let complete = spec.lists_every_operand_of(form);
         if slots.is_empty() && !complete && !OPERANDLESS.contains(&base_mnemonic.as_str()) {
             return Err(Failure::Unsupported("no operand facts in spec".into()));
         }

@@ -206,9 +206,9 @@ fn sdwa_words(inst: &Inst) -> Vec<String> {
 
 /// MFMA's broadcast controls where set: cbsz, abid, blgp, or the f64 ones' negations.
 fn matrix_control_words(inst: &Inst, ctx: &TargetCtx) -> Vec<String> {
-    let specs: Vec<mcdiff_spec::Operand> = inst.operands.iter().map(|o| o.spec.clone()).collect();
     let blgp = inst.modifiers.get("BLGP");
-    if crate::syntax::vector::mfma_blgp_negates(&specs, ctx) {
+    let specs = inst.operands.iter().map(|o| &o.spec);
+    if crate::syntax::vector::mfma_blgp_negates(specs, ctx) {
         return match blgp {
             0 => Vec::new(),
             bits => vec![format!("neg:{}", bit_list(bits, 3))],

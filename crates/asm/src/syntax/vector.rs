@@ -265,10 +265,13 @@ pub const SDWA_WITHOUT_DST_SEL: &[&str] = &[
 /// Whether an MFMA's BLGP field holds `neg:[a,b,c]` (negate A, B, C) instead of a lane-group
 /// pattern: the f64 ones, by the data format of their operands, where the target reads it
 /// so (CDNA3 ISA §7.1.5.3).
-pub fn mfma_blgp_negates(operands: &[mcdiff_spec::Operand], target: &TargetCtx) -> bool {
+pub fn mfma_blgp_negates<'a>(
+    operands: impl IntoIterator<Item = &'a mcdiff_spec::Operand>,
+    target: &TargetCtx,
+) -> bool {
     target.mfma_f64_negates
         && operands
-            .iter()
+            .into_iter()
             .any(|o| o.field.as_deref() == Some("SRC0") && o.data_format == "FMT_NUM_F64")
 }
 
@@ -488,39 +491,45 @@ pub const CONSTANT_BUS_ERROR: &str = "invalid operand (violates constant bus res
 /// registers, the implicit VCC read apart from an explicit one (as llvm-mc counts), and
 /// the literal; with `special_sources`, the read-only scalar sources (`src_*`, apertures)
 /// too. Inline constants are free.
-pub fn constant_bus_reads(
-    operands: &[crate::inst::InstOperand],
+pub fn constant_bus_reads<'a>(
+    operands: impl IntoIterator<Item = &'a crate::inst::InstOperand>,
     implicit_vcc: bool,
     special_sources: bool,
 ) -> usize {
     use crate::inst::{OperandValue, RegFile};
-    let mut scalars: Vec<(RegFile, u32)> = operands
-        .iter()
-        .filter_map(|o| match &o.value {
+    let mut literal = false;
+    // A handful of sources: a list searched in place, no sorting.
+    let mut scalars: Vec<(&RegFile, u32)> = Vec::new();
+    for o in operands {
+        let scalar = match &o.value {
             OperandValue::Reg(r) => match &r.file {
-                RegFile::Sgpr | RegFile::Ttmp => Some((r.file.clone(), r.first)),
+                RegFile::Sgpr | RegFile::Ttmp => Some((&r.file, r.first)),
                 RegFile::Special(n) if n == "NULL" || n == "SRC_LDS_DIRECT" => None,
                 RegFile::Special(n) if special_sources || !n.starts_with("SRC_") => {
-                    Some((r.file.clone(), r.first))
+                    Some((&r.file, r.first))
                 }
                 _ => None,
             },
+            OperandValue::Literal { .. } => {
+                literal = true;
+                None
+            }
             _ => None,
-        })
-        .collect();
-    scalars.sort_by_key(|(f, i)| (format!("{f:?}"), *i));
-    scalars.dedup();
-    let literal = operands
-        .iter()
-        .any(|o| matches!(o.value, OperandValue::Literal { .. }));
+        };
+        if let Some(scalar) = scalar.filter(|s| !scalars.contains(s)) {
+            scalars.push(scalar);
+        }
+    }
     scalars.len() + usize::from(implicit_vcc) + usize::from(literal)
 }
 
 /// Whether an implicit VCC read is one the sources already count: an explicit 64-bit `vcc`
 /// (llvm-mc counts one register once; in wave32 the implicit read and `vcc_lo` apart).
-pub fn implicit_vcc_named(sources: &[crate::inst::InstOperand]) -> bool {
+pub fn implicit_vcc_named<'a>(
+    sources: impl IntoIterator<Item = &'a crate::inst::InstOperand>,
+) -> bool {
     use crate::inst::{OperandValue, RegFile};
-    sources.iter().any(|o| {
+    sources.into_iter().any(|o| {
         matches!(&o.value, OperandValue::Reg(r)
             if r.file == RegFile::Special("VCC_LO".into()) && r.count == 2)
     })
