@@ -25,6 +25,10 @@ pub struct TargetCtx<'a> {
     /// CDNA3 and later (gfx940-942, gfx950): the f64 MFMAs read their BLGP field as
     /// `neg:[a,b,c]` (CDNA3 ISA §7.1.5.3; the CDNA2 manual gives BLGP one meaning).
     pub mfma_f64_negates: bool,
+    /// The GFX9 parts whose mixed-precision MADs (VOP3P opcodes 32-34, V_MAD_MIX* in the
+    /// Vega and CDNA manuals) are fused: gfx904, gfx906 and CDNA. LLVM names them v_fma_mix*
+    /// there and v_mad_mix* on the rest of the gfx900 family, accepting only that spelling.
+    pub fused_mix: bool,
 }
 
 impl<'a> TargetCtx<'a> {
@@ -67,6 +71,11 @@ impl<'a> TargetCtx<'a> {
             real_true16,
             gfx90a_plus: matches!(target.arch, Arch::Cdna2 | Arch::Cdna3 | Arch::Cdna4),
             mfma_f64_negates: matches!(target.arch, Arch::Cdna3 | Arch::Cdna4),
+            fused_mix: gfx_major == 9
+                && !matches!(
+                    target.target.mcpu,
+                    "gfx900" | "gfx902" | "gfx909" | "gfx90c"
+                ),
         }
     }
 }

@@ -91,9 +91,11 @@ impl<'s> Assembler<'s> {
 
     fn instruction(&self, mnemonic: &str) -> Option<&Instruction> {
         let spec = self.ctx.spec;
-        spec.instruction(mnemonic).or_else(|| {
-            mnemonic_alias(self.ctx.gfx_major, mnemonic).and_then(|n| spec.instruction(n))
-        })
+        if syntax::renamed_on_target(&self.ctx, mnemonic) {
+            return None;
+        }
+        spec.instruction(mnemonic)
+            .or_else(|| mnemonic_alias(&self.ctx, mnemonic).and_then(|n| spec.instruction(n)))
     }
 
     /// The spec instruction a mnemonic names, found the ways [`assemble`](Self::assemble)

@@ -289,9 +289,10 @@ impl Assembler<'_> {
                     let dst = (bits >> (len - 1)) & 1;
                     fields.set("OPSEL", (bits & !(1 << (len - 1))) | dst << 3);
                 }
-                VopModifier::Bits("OPSEL_HI", bits, len) => {
-                    // Elements not written default to 1.
-                    fields.set("OPSEL_HI", bits | (0b111 & !((1 << len) - 1)));
+                VopModifier::Bits("OPSEL_HI", bits, _) => {
+                    // Elements not written are 0, as written elements; the bits of sources
+                    // the instruction lacks stay 1, as when op_sel_hi is not written.
+                    fields.set("OPSEL_HI", bits | (0b111 & !((1 << sources) - 1)));
                 }
                 VopModifier::Bits(name, bits, _) => fields.set(name, bits),
                 VopModifier::ByteSel(n) => {

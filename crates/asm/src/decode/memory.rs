@@ -60,7 +60,7 @@ impl Disassembler<'_> {
             Err(outcome) => return *outcome,
         };
         let enc = reader.enc;
-        let mnemonic = llvm_mnemonic(&instruction.name);
+        let mnemonic = llvm_mnemonic(&self.ctx, &instruction.name);
         let read = |name: &str| enc.field(name).map(|f| reader.read(f) as u32);
         let off_code = scalar_address_off(self.ctx.spec);
         let saddr_off = read("SADDR").is_some() && read("SADDR") == off_code;
@@ -339,7 +339,7 @@ impl Disassembler<'_> {
                     modifiers.push(found);
                 }
             }
-            llvm_mnemonic(&instruction.name)
+            llvm_mnemonic(&self.ctx, &instruction.name)
         };
         self.decoded(found, mnemonic, (operands, modifiers), len)
     }
@@ -387,7 +387,7 @@ impl Disassembler<'_> {
         let modifiers = image.modifiers(nsa);
         self.decoded(
             found,
-            llvm_mnemonic(&instruction.name),
+            llvm_mnemonic(&self.ctx, &instruction.name),
             (operands, modifiers),
             len,
         )
@@ -534,7 +534,11 @@ impl Disassembler<'_> {
         found: &Found,
     ) -> Result<(FieldReader<'f>, usize, String), Box<DecodeOutcome>> {
         let (reader, len) = self.base_encoding(found)?;
-        Ok((reader, len, llvm_mnemonic(&found.instruction.name)))
+        Ok((
+            reader,
+            len,
+            llvm_mnemonic(&self.ctx, &found.instruction.name),
+        ))
     }
 
     /// The decoded operands as the `Inst` the assembler builds, printed.

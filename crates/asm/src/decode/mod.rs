@@ -326,7 +326,7 @@ impl<'s> Disassembler<'s> {
             return DecodeOutcome::Invalid("instruction truncated".into());
         }
         let ctx = self.ctx;
-        let mnemonic = llvm_mnemonic(&instruction.name);
+        let mnemonic = llvm_mnemonic(&self.ctx, &instruction.name);
         let reader = FieldReader { word, enc, family };
         let imm16_given = enc
             .field("SIMM16")

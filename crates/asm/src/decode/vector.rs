@@ -125,7 +125,7 @@ impl<'s> Disassembler<'s> {
         })?;
         let base_len = (layout.bit_count / 8) as usize;
         let literal = literal_after(bytes, base_len)?;
-        let base_mnemonic = llvm_mnemonic(&instruction.name);
+        let base_mnemonic = llvm_mnemonic(&self.ctx, &instruction.name);
         let mut slots = forms::slots(instruction, form, &base_mnemonic, &self.ctx);
         // A high-fidelity file lists every operand, so an empty list there means none;
         // partial and manual files leave the list empty when they do not know it, and then
@@ -243,7 +243,7 @@ impl<'s> Disassembler<'s> {
                 .dual_ops
                 .get(&opcode)
                 .ok_or_else(|| Failure::Invalid("no VOPDXY instruction has this opcode".into()))?;
-            let mnemonic = llvm_mnemonic(&instruction.name);
+            let mnemonic = llvm_mnemonic(&self.ctx, &instruction.name);
             let slots = forms::vopd_slots(form, &mnemonic, half);
             if slots.is_empty() {
                 return Err(Failure::Unsupported("no operand facts in spec".into()));

@@ -206,6 +206,7 @@ mod tests {
             real_true16: false,
             gfx90a_plus: false,
             mfma_f64_negates: false,
+            fused_mix: false,
         }
     }
 

@@ -16,6 +16,7 @@ fn ctx<'a>(spec: &'a Spec, mcpu: &'a str) -> TargetCtx<'a> {
         real_true16: false,
         gfx90a_plus: false,
         mfma_f64_negates: false,
+        fused_mix: false,
     }
 }
 

@@ -13,6 +13,7 @@ pub mod vector;
 pub mod vop_modifiers;
 
 use crate::family::Family;
+use crate::target::TargetCtx;
 
 /// One piece of statement text with its 1-based column.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -321,9 +322,28 @@ pub const MNEMONIC_ALIASES: &[(u32, u32, &str, &str)] = &[
     (9, 9, "v_smfmac_i32_32x32x64i8", "V_SMFMAC_I32_32X32X64_I8"),
 ];
 
-/// AMD name for an LLVM mnemonic on GFX `gfx_major`, when the two differ: an accepted
-/// alias, or a name llvm-mc also prints ([`PRINTED_NAMES`]).
-pub fn mnemonic_alias(gfx_major: u32, mnemonic: &str) -> Option<&'static str> {
+/// The spec's V_MAD_MIX* (Vega, CDNA) as LLVM spells them on targets with
+/// [`TargetCtx::fused_mix`]: (AMD name, LLVM mnemonic). There llvm-mc accepts and prints only
+/// this spelling.
+const FUSED_MIX_NAMES: &[(&str, &str)] = &[
+    ("V_MAD_MIX_F32", "v_fma_mix_f32"),
+    ("V_MAD_MIXLO_F16", "v_fma_mixlo_f16"),
+    ("V_MAD_MIXHI_F16", "v_fma_mixhi_f16"),
+];
+
+/// The LLVM spellings that `ctx` gives spec names: (AMD name, LLVM mnemonic).
+fn target_names(ctx: &TargetCtx) -> &'static [(&'static str, &'static str)] {
+    if ctx.fused_mix {
+        FUSED_MIX_NAMES
+    } else {
+        &[]
+    }
+}
+
+/// AMD name for an LLVM mnemonic on target `ctx`, when the two differ: an accepted alias, or
+/// a name llvm-mc also prints ([`PRINTED_NAMES`], the target's own spellings).
+pub fn mnemonic_alias(ctx: &TargetCtx, mnemonic: &str) -> Option<&'static str> {
+    let gfx_major = ctx.gfx_major;
     MNEMONIC_ALIASES
         .iter()
         .find(|(lo, hi, m, _)| (*lo..=*hi).contains(&gfx_major) && *m == mnemonic)
@@ -331,9 +351,18 @@ pub fn mnemonic_alias(gfx_major: u32, mnemonic: &str) -> Option<&'static str> {
         .or_else(|| {
             PRINTED_NAMES
                 .iter()
+                .chain(target_names(ctx))
                 .find(|(_, llvm)| *llvm == mnemonic)
                 .map(|(amd, _)| *amd)
         })
+}
+
+/// True when `mnemonic` is the AMD name of an instruction that LLVM spells otherwise on
+/// target `ctx` and does not accept under the AMD name (`v_mad_mix_f32` on gfx906).
+pub fn renamed_on_target(ctx: &TargetCtx, mnemonic: &str) -> bool {
+    target_names(ctx)
+        .iter()
+        .any(|(amd, _)| amd.eq_ignore_ascii_case(mnemonic))
 }
 
 /// LLVM's encoding-forcing mnemonic suffixes, longest first, with the form they select.
@@ -438,13 +467,14 @@ const PRINTED_NAMES: &[(&str, &str)] = &[
     ("V_ACCVGPR_WRITE", "v_accvgpr_write_b32"),
 ];
 
-/// The mnemonic llvm-mc prints for spec instruction `name`: the AMD name in lower case,
-/// except the few [`PRINTED_NAMES`]. Most spellings in [`crate::syntax::MNEMONIC_ALIASES`]
-/// are ones llvm-mc accepts, not prints (llvm-mc 22 prints `s_and_not1_b32`, `s_load_b32`,
-/// `s_add_co_u32` for GFX11/GFX12 words).
-pub fn llvm_mnemonic(name: &str) -> String {
+/// The mnemonic llvm-mc prints for spec instruction `name` on target `ctx`: the AMD name in
+/// lower case, except the few [`PRINTED_NAMES`] and the target's own spellings. Most
+/// spellings in [`crate::syntax::MNEMONIC_ALIASES`] are ones llvm-mc accepts, not prints
+/// (llvm-mc 22 prints `s_and_not1_b32`, `s_load_b32`, `s_add_co_u32` for GFX11/GFX12 words).
+pub fn llvm_mnemonic(ctx: &TargetCtx, name: &str) -> String {
     PRINTED_NAMES
         .iter()
+        .chain(target_names(ctx))
         .find(|(amd, _)| amd.eq_ignore_ascii_case(name))
         .map_or_else(|| name.to_ascii_lowercase(), |(_, llvm)| llvm.to_string())
 }
@@ -527,10 +557,44 @@ mod tests {
         assert_eq!(strip_lit("5"), None);
     }
 
+    fn target(spec: &mcdiff_spec::Spec, gfx_major: u32, fused_mix: bool) -> TargetCtx<'_> {
+        TargetCtx {
+            spec,
+            mcpu: "test",
+            gfx_major,
+            gfx_minor: 0,
+            wave64: gfx_major < 10,
+            real_true16: false,
+            gfx90a_plus: false,
+            mfma_f64_negates: false,
+            fused_mix,
+        }
+    }
+
+    #[test]
+    fn fused_mix_targets_take_only_the_fma_spelling() {
+        let spec = mcdiff_spec::Spec::default();
+        let (fused, unfused) = (target(&spec, 9, true), target(&spec, 9, false));
+        assert_eq!(
+            mnemonic_alias(&fused, "v_fma_mixlo_f16"),
+            Some("V_MAD_MIXLO_F16")
+        );
+        assert!(renamed_on_target(&fused, "v_mad_mixlo_f16"));
+        assert_eq!(llvm_mnemonic(&fused, "V_MAD_MIX_F32"), "v_fma_mix_f32");
+        assert_eq!(mnemonic_alias(&unfused, "v_fma_mixlo_f16"), None);
+        assert!(!renamed_on_target(&unfused, "v_mad_mixlo_f16"));
+        assert_eq!(llvm_mnemonic(&unfused, "V_MAD_MIX_F32"), "v_mad_mix_f32");
+    }
+
     #[test]
     fn aliases_and_order() {
-        assert_eq!(mnemonic_alias(12, "s_add_u32"), Some("S_ADD_CO_U32"));
-        assert_eq!(mnemonic_alias(11, "s_add_u32"), None);
+        let spec = mcdiff_spec::Spec::default();
+        let s_add = "s_add_u32";
+        assert_eq!(
+            mnemonic_alias(&target(&spec, 12, false), s_add),
+            Some("S_ADD_CO_U32")
+        );
+        assert_eq!(mnemonic_alias(&target(&spec, 11, false), s_add), None);
         assert!(
             text_position("ENC_SMEM", "s_load_b32", "SDATA")
                 < text_position("ENC_SMEM", "s_load_b32", "SBASE")

@@ -339,6 +339,7 @@ mod tests {
             real_true16: false,
             gfx90a_plus,
             mfma_f64_negates: false,
+            fused_mix: false,
         }
     }
 
