@@ -396,7 +396,8 @@ fn vector_operands(
             (piece.text.clone(), Default::default())
         };
         if let Some(bit) = bit {
-            source_modifier_bits(&mods, bit, shape, fields)
+            let mix = syntax::vector::is_mix(cx.mnemonic);
+            source_modifier_bits(&mods, bit, shape, mix, fields)
                 .map_err(|why| why.unwrap_or_else(|| reject(piece.column, INVALID_OPERAND)))?;
             if let (_, Some(true)) = strip_half(&text) {
                 fields.set("OPSEL", 1 << bit);
@@ -509,11 +510,12 @@ fn check_accumulator(operands: &[InstOperand], pieces: &[Piece]) -> Result<(), N
 
 /// The NEG/ABS/SEXT bits of source `bit`'s modifiers. `Err(None)`: the form takes no
 /// modifiers on this source (32-bit forms take them only in their DPP16 or SDWA dword, on
-/// src0/src1; MFMA none).
+/// src0/src1; MFMA none; VOP3P only when `mix`, a mixed-precision FMA).
 fn source_modifier_bits(
     mods: &syntax::vector::SourceMods,
     bit: u32,
     shape: VectorShape,
+    mix: bool,
     fields: &mut FieldSet,
 ) -> Result<(), Option<NotEncoded>> {
     if mods.sext && !shape.sdwa {
@@ -527,8 +529,10 @@ fn source_modifier_bits(
     if !mods.any() {
         return Ok(());
     }
-    if shape.family == Family::Vop3pMfma {
-        // MFMA has no source modifier fields.
+    if shape.family == Family::Vop3pMfma || (shape.family == Family::Vop3p && !mix) {
+        // MFMA has no source modifier fields; packed math negates with neg_lo/neg_hi, and
+        // only the mixed-precision FMAs take `-x` and `|x|` (llvm-mc 22 on gfx906, gfx90a,
+        // gfx1030, gfx1100, gfx1200: "not a valid operand").
         return Err(None);
     }
     let extra_dword = shape.dpp == Some(Dpp::Dpp16) || shape.sdwa;
