@@ -52,7 +52,7 @@ fn load_specs(data: &Path, corpus: &mcdiff_lit::Corpus) -> Vec<(String, TargetSp
         if specs.iter().any(|(m, _)| m == mcpu) {
             continue;
         }
-        if let Ok(ts) = mcdiff_spec::load_target(data, mcpu) {
+        if let Ok(ts) = mcdiff::data::load_target(data, mcpu) {
             specs.push((mcpu.to_string(), ts));
         }
     }

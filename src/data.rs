@@ -78,3 +78,17 @@ impl DataDir {
         Ok(&self.root)
     }
 }
+
+/// The spec loader every command uses: the spec files composed per architecture, completed
+/// with the operand lists the pseudocode lets us derive (`mcdiff_sema::complete_from_pseudocode`).
+pub fn spec_loader(spec_root: &Path) -> mcdiff_spec::SpecLoader {
+    mcdiff_spec::SpecLoader::new(spec_root).with_completion(mcdiff_sema::complete_from_pseudocode)
+}
+
+/// The composed spec of one `-mcpu`, as [`spec_loader`] builds it.
+pub fn load_target(
+    spec_root: &Path,
+    mcpu: &str,
+) -> Result<mcdiff_spec::TargetSpec, mcdiff_spec::SpecError> {
+    spec_loader(spec_root).load_target(mcpu)
+}

@@ -36,7 +36,7 @@ pub struct DisasmArgs {
 /// input itself (target, file, encoding) are returned and become exit status 2.
 pub fn cmd(data: Option<PathBuf>, args: DisasmArgs) -> Result<ExitCode> {
     let data = DataDir::locate(data.as_deref())?;
-    let spec = mcdiff_spec::load_target(data.spec_root()?, &args.mcpu)?;
+    let spec = crate::data::load_target(data.spec_root()?, &args.mcpu)?;
     let (name, raw) = if args.file == "-" {
         let mut buf = Vec::new();
         std::io::stdin()

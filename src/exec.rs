@@ -23,7 +23,7 @@ pub fn run(
     text: &str,
     sets: &[String],
 ) -> Result<String> {
-    let ts = mcdiff_spec::load_target(&data.root, mcpu)?;
+    let ts = crate::data::load_target(&data.root, mcpu)?;
     let target = TargetCtx::new(&ts, mattr, REFERENCE_LLVM_MAJOR);
     let encoded = match Assembler::new(target).assemble(text) {
         AsmOutcome::Encoded(e) => e,

@@ -468,7 +468,7 @@ fn show_progress(bar: &Option<indicatif::ProgressBar>, done: usize, total: usize
 
 fn cmd_asm(data: Option<PathBuf>, args: AsmArgs) -> Result<ExitCode> {
     let data = DataDir::locate(data.as_deref())?;
-    let spec = mcdiff_spec::load_target(data.spec_root()?, &args.mcpu)?;
+    let spec = mcdiff::data::load_target(data.spec_root()?, &args.mcpu)?;
     let (name, text) = if args.file == "-" {
         let mut s = String::new();
         std::io::stdin().read_to_string(&mut s)?;

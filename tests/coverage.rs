@@ -64,7 +64,7 @@ fn tiny_corpus_coverage() -> Option<BTreeMap<Arch, ArchCoverage>> {
         selection: Default::default(),
     };
     let report = engine::run(&config, &|_, _| {}).unwrap();
-    let mut loader = mcdiff_spec::SpecLoader::new(&data);
+    let mut loader = mcdiff::data::spec_loader(&data);
     let specs: BTreeMap<_, _> = [Arch::Rdna3, Arch::Cdna3, Arch::Rdna4]
         .into_iter()
         .map(|arch| (arch, loader.arch(arch).unwrap()))

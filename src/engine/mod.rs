@@ -156,7 +156,7 @@ pub fn run(config: &EngineConfig, progress: &(dyn Fn(usize, usize) + Sync)) -> R
         }
     }
     let specs = SpecCache {
-        loader: Mutex::new(SpecLoader::new(&config.data_dir)),
+        loader: Mutex::new(crate::data::spec_loader(&config.data_dir)),
         loaded: Mutex::new(HashMap::new()),
     };
     let semantics = Semantics::new(&config.data_dir);

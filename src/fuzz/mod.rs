@@ -94,7 +94,7 @@ pub struct FuzzArgs {
 /// llvm-mc faulted on some input (those inputs are neither findings nor agreements).
 pub fn cmd(data: Option<PathBuf>, args: FuzzArgs) -> Result<ExitCode> {
     let data = DataDir::locate(data.as_deref())?;
-    let ts = mcdiff_spec::load_target(data.spec_root()?, &args.mcpu)?;
+    let ts = crate::data::load_target(data.spec_root()?, &args.mcpu)?;
     let shard = args
         .shard
         .map_or((0, 1), |s| (u64::from(s.index - 1), u64::from(s.count)));

@@ -2,7 +2,7 @@
 
 use num_bigint::BigInt;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TyKind {
     /// Unsigned integer (`.u32`, `32'U`).
     U,
@@ -21,7 +21,7 @@ pub enum TyKind {
 }
 
 /// A width-qualified type: `.u` is `U` 32, `.f16` is `F` 16.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Ty {
     pub kind: TyKind,
     pub width: u32,

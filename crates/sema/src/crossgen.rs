@@ -754,7 +754,7 @@ fn splits_dialect(groups: &[Group], older: bool) -> bool {
 
 /// The GCN-era manuals' dialect (`D.u`, `threadId`, `MEM[ADDR]`): rdna1, rdna2, cdna1,
 /// cdna2, vega, vega7.
-fn older_dialect(arch: &str) -> bool {
+pub(crate) fn older_dialect(arch: &str) -> bool {
     matches!(
         arch,
         "rdna1" | "rdna2" | "cdna1" | "cdna2" | "vega" | "vega7"

@@ -10,6 +10,7 @@ pub mod ast;
 pub mod bind;
 mod builtins;
 pub mod crossgen;
+mod derive;
 mod interp;
 mod lexer;
 mod older_dialect;
@@ -21,6 +22,7 @@ pub mod value;
 
 pub use ast::Program;
 pub use bind::{bind, bind_program, Binding, BoundOperand, BoundValue, SpecialReg};
+pub use derive::{complete_from_pseudocode, render_derived};
 pub use interp::{execute, execute_with_library, Library};
 /// Register contents are read and written as `BigInt` bit patterns.
 pub use num_bigint::BigInt;

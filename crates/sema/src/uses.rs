@@ -11,6 +11,12 @@ use crate::state::is_state_name;
 pub(crate) struct Uses {
     /// Widest use in bits.
     pub(crate) width: BTreeMap<String, u32>,
+    /// The typed views a name, or a part of it, is read or written through (`S0.f16`,
+    /// `S0[31 : 16].f16`).
+    pub(crate) views: BTreeMap<String, BTreeSet<Ty>>,
+    /// Names sliced at bounds that are not constants (`S0[i * 4 + 3 : i * 4]`): their
+    /// widest use is not known from the text.
+    pub(crate) variable_slices: BTreeSet<String>,
     /// Names used as a lane mask (`D0.u64[laneId]`).
     pub(crate) lane_mask: BTreeSet<String>,
     /// Names used as a register number (`VGPR[lane][ADDR]`, `SGPR[addr]`).
@@ -64,7 +70,13 @@ impl Uses {
                     all.note(&name, width);
                 }
             }
+            for (name, views) in one.views {
+                if !one.locals.contains(&name) {
+                    all.views.entry(name).or_default().extend(views);
+                }
+            }
             all.lane_mask.extend(one.lane_mask);
+            all.variable_slices.extend(one.variable_slices);
             all.register_number.extend(one.register_number);
             for (name, files) in one.indexed_files {
                 all.indexed_files.entry(name).or_default().extend(files);
@@ -142,12 +154,22 @@ impl Uses {
         match e {
             Expr::Name(n) => self.note(n, width.unwrap_or(32)),
             // `D0.u32[63 : 32]`: the slice reaches past the view, into the storage.
-            Expr::Typed(inner, ty) => self.expr(inner, Some(ty.width.max(width.unwrap_or(0)))),
+            Expr::Typed(inner, ty) => {
+                if let Some(n) = root_name(inner) {
+                    self.views.entry(n.clone()).or_default().insert(*ty);
+                }
+                self.expr(inner, Some(ty.width.max(width.unwrap_or(0))))
+            }
             Expr::Slice(base, hi, lo) => {
                 let hi_bit = match hi.as_ref() {
                     Expr::Int { value, .. } => u32::try_from(value).ok().map(|h| h + 1),
                     _ => None,
                 };
+                if hi_bit.is_none() {
+                    if let Some(n) = root_name(base) {
+                        self.variable_slices.insert(n.clone());
+                    }
+                }
                 self.expr(base, hi_bit.max(width));
                 self.expr(hi, None);
                 self.expr(lo, None);

@@ -65,12 +65,18 @@ pub fn load_target(data_dir: &Path, mcpu: &str) -> Result<TargetSpec, SpecError>
     SpecLoader::new(data_dir).load_target(mcpu)
 }
 
+/// Completes a composed spec from AMD data other than the spec files (the pseudocode), given
+/// the architecture and the data directory. This crate reads no such data; the caller that
+/// does passes it to [`SpecLoader::with_completion`].
+pub type Completion = fn(Arch, &Path, &mut Spec);
+
 /// Loads targets, parsing each spec file and composing each architecture once.
 #[derive(Debug)]
 pub struct SpecLoader {
     data_dir: PathBuf,
     files: HashMap<&'static str, Arc<Spec>>,
     arches: HashMap<Arch, Arc<Spec>>,
+    completion: Option<Completion>,
 }
 
 impl SpecLoader {
@@ -80,7 +86,14 @@ impl SpecLoader {
             data_dir: data_dir.into(),
             files: HashMap::new(),
             arches: HashMap::new(),
+            completion: None,
         }
+    }
+
+    /// This loader with `completion` run on each architecture's composed spec.
+    pub fn with_completion(mut self, completion: Completion) -> Self {
+        self.completion = Some(completion);
+        self
     }
 
     pub fn data_dir(&self) -> &Path {
@@ -164,12 +177,11 @@ impl SpecLoader {
             Some(f) => Some(self.file(f)?),
             None => None,
         };
-        let spec = Arc::new(compose::compose(
-            arch,
-            &opcodes,
-            neighbour.as_deref(),
-            graphics.as_deref(),
-        ));
+        let mut spec = compose::compose(arch, &opcodes, neighbour.as_deref(), graphics.as_deref());
+        if let Some(complete) = self.completion {
+            complete(arch, &self.data_dir, &mut spec);
+        }
+        let spec = Arc::new(spec);
         self.arches.insert(arch, spec.clone());
         Ok(spec)
     }

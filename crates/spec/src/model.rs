@@ -31,6 +31,10 @@ pub enum Fidelity {
     Manual,
     /// Facts typed in from a manual section, each entry citing it.
     Supplement,
+    /// Operand lists derived from AMD's pseudocode: a form no file describes takes the list
+    /// of a form in the same encoding whose instruction's text uses the same operands at
+    /// the same widths ([`DerivedOperands`] names each).
+    Derived,
 }
 
 impl Fidelity {
@@ -246,6 +250,20 @@ pub struct Spec {
     pub notes: Vec<(SourceId, String)>,
     /// Source-field codes that mean "a literal constant follows the instruction".
     pub literal_codes: Vec<LiteralCode>,
+    /// Every operand list derived from the pseudocode, for review.
+    pub derived_operands: Vec<DerivedOperands>,
+}
+
+/// One operand list derived from the pseudocode ([`Fidelity::Derived`]): `instruction`'s
+/// form in `encoding` took `donor`'s list in the same encoding, the two texts using the same
+/// operands at the same widths; `retyped` names each operand given the data format its own
+/// text names instead of the donor's (`S0: FMT_NUM_F16 -> FMT_NUM_BF16`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DerivedOperands {
+    pub instruction: String,
+    pub encoding: String,
+    pub donor: String,
+    pub retyped: Vec<String>,
 }
 
 /// A source-operand code announcing a literal constant after the instruction

@@ -1,0 +1,525 @@
+//! Operand lists for the instruction forms no spec file describes, derived from AMD's
+//! pseudocode. A manual file gives an instruction's opcode but not its operands, and where no
+//! neighbour file has the instruction (Vega's V_MAD_F32, GFX12.5's V_TANH_F16) the encoder
+//! cannot use it. Its pseudocode still says which operands it uses and at which widths
+//! (`D.f = S0.f * S1.f + S2.f`, `D0.f16 = ...S0.f16...`). A form without operands takes the
+//! list of a donor form in the same encoding whose instruction's text uses the same names at
+//! the same widths; where the two texts view an operand as different types (`S0.bf16`
+//! against `S0.f16`), the operand gets the data format its own text names. Each derived list
+//! is recorded in [`Spec::derived_operands`] and comes from a [`Fidelity::Derived`] source.
+
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::path::Path;
+
+use mcdiff_spec::{
+    Arch, DerivedOperands, Fidelity, Instruction, InstructionEncoding, Operand, SourceFile, Spec,
+};
+
+use crate::ast::{Ty, TyKind};
+use crate::bind::pseudocode_name;
+use crate::state::is_state_name;
+use crate::uses::{is_reserved, Uses};
+use crate::{parse, PseudocodeEntry};
+
+/// What one instruction's pseudocode says of its operands: each name it uses without
+/// defining (operands, and the implicit VCC, EXEC, SCC, M0) with its widest width, whether
+/// it is a lane mask (`D0.u64[laneId]`: a compare's scalar result) and the typed views it
+/// is used through.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Signature(BTreeMap<String, Use>);
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Use {
+    width: u32,
+    lane_mask: bool,
+    views: BTreeSet<Ty>,
+}
+
+impl Use {
+    /// Same width and role; the views may differ.
+    fn same_shape(&self, other: &Use) -> bool {
+        self.width == other.width && self.lane_mask == other.lane_mask
+    }
+}
+
+/// Encodings whose operand lists the pseudocode determines: the ALU formats. A memory text
+/// does not say which address parts and data registers its word carries (a returning and a
+/// non-returning DS atomic share one text).
+fn derivable(encoding: &str) -> bool {
+    encoding.contains("VOP") || encoding.contains("SOP")
+}
+
+/// [`mcdiff_spec::Completion`] from the pseudocode: derives the operand lists of `arch`'s
+/// forms that no file describes. Without a readable pseudocode file nothing is derived (the
+/// semantics report names a file that is there but unreadable).
+pub fn complete_from_pseudocode(arch: Arch, data_dir: &Path, spec: &mut Spec) {
+    let Ok(Some(entries)) = crate::load_pseudocode_if_present(data_dir, arch.name()) else {
+        return;
+    };
+    let signatures = signatures(arch.name(), &entries);
+    let source = SourceFile {
+        name: format!("amd-isa/derived/pseudocode/{}.json", arch.name()),
+        fidelity: Fidelity::Derived,
+    };
+    derive_operand_lists(spec, &signatures, source);
+}
+
+/// The signature of each instruction's first text that parses and uses a name.
+fn signatures(arch: &str, entries: &[PseudocodeEntry]) -> HashMap<String, Signature> {
+    let mut out = HashMap::new();
+    for entry in entries {
+        let name = entry.name.to_ascii_uppercase();
+        let Some(code) = entry.code() else { continue };
+        if out.contains_key(&name) {
+            continue;
+        }
+        let Ok(mut program) = parse(code) else {
+            continue;
+        };
+        if crate::crossgen::older_dialect(arch) {
+            program = crate::older_dialect::read(program, &name, code);
+        }
+        let uses = Uses::of_programs(&[&program]);
+        if !uses.variable_slices.is_empty() {
+            // An operand sliced at computed bounds has no width the text states.
+            continue;
+        }
+        let mut names = BTreeMap::new();
+        for (used, width) in &uses.width {
+            if is_reserved(used) && !(is_state_name(used) && used != "PC") {
+                continue;
+            }
+            let use_ = Use {
+                width: *width,
+                lane_mask: uses.lane_mask.contains(used),
+                views: uses.views.get(used).cloned().unwrap_or_default(),
+            };
+            names.insert(used.clone(), use_);
+        }
+        if !names.is_empty() {
+            out.insert(name, Signature(names));
+        }
+    }
+    out
+}
+
+/// A donor for one form: the instruction and form index, and the retyped operand list.
+struct Donation {
+    donor: usize,
+    operands: Vec<Operand>,
+    retyped: Vec<String>,
+}
+
+/// Fills every form of `spec` that no file gives operands for, where the pseudocode finds a
+/// donor (see the module doc); records each in `spec.derived_operands` under `source`.
+fn derive_operand_lists(
+    spec: &mut Spec,
+    signatures: &HashMap<String, Signature>,
+    source: SourceFile,
+) {
+    let mut donors: HashMap<&str, Vec<(usize, usize)>> = HashMap::new();
+    for (i, inst) in spec.instructions.iter().enumerate() {
+        for (f, form) in inst.encodings.iter().enumerate() {
+            if !form.operands.is_empty() && signatures.contains_key(&inst.name) {
+                donors
+                    .entry(form.encoding.as_str())
+                    .or_default()
+                    .push((i, f));
+            }
+        }
+    }
+    let mut donations = Vec::new();
+    for (i, inst) in spec.instructions.iter().enumerate() {
+        let Some(mine) = signatures.get(&inst.name) else {
+            continue;
+        };
+        let mut found = Vec::new();
+        let mut every_form = true;
+        for (f, form) in inst.encodings.iter().enumerate() {
+            if !form.operands.is_empty() || spec.lists_every_operand_of(form) {
+                continue;
+            }
+            let candidates = donors
+                .get(form.encoding.as_str())
+                .map_or(&[][..], Vec::as_slice);
+            match best_donor(spec, signatures, inst, form, mine, candidates) {
+                Some(d) if derivable(&form.encoding) => found.push((i, f, d)),
+                _ => every_form = false,
+            }
+        }
+        // A text no donor fits in one of its forms does not describe the instruction as
+        // encoded (RDNA1's V_MAC_LEGACY_F32 reads an S2 its VOP2 form has no field for).
+        if every_form {
+            donations.extend(found);
+        }
+    }
+    if donations.is_empty() {
+        return;
+    }
+    let id = spec.sources.len();
+    spec.sources.push(source);
+    for (i, f, d) in donations {
+        let donor = spec.instructions[d.donor].name.clone();
+        let inst = &mut spec.instructions[i];
+        let form = &mut inst.encodings[f];
+        spec.derived_operands.push(DerivedOperands {
+            instruction: inst.name.clone(),
+            encoding: form.encoding.clone(),
+            donor,
+            retyped: d.retyped,
+        });
+        form.operands = d.operands;
+        form.operands_source = Some(id);
+    }
+}
+
+/// The donor that needs the fewest operands retyped, then shares the most leading words of
+/// its name with `inst`'s, then has the same condition, then comes first by name.
+fn best_donor(
+    spec: &Spec,
+    signatures: &HashMap<String, Signature>,
+    inst: &Instruction,
+    form: &InstructionEncoding,
+    mine: &Signature,
+    candidates: &[(usize, usize)],
+) -> Option<Donation> {
+    candidates
+        .iter()
+        .filter_map(|&(j, g)| {
+            let donor = &spec.instructions[j];
+            let theirs = signatures.get(&donor.name)?;
+            if donor.name == inst.name {
+                return None;
+            }
+            let donor_form = &donor.encodings[g];
+            let (operands, retyped) = retype(spec, mine, theirs, &donor_form.operands)?;
+            let rank = (
+                retyped.len(),
+                Reverse(shared_words(&inst.name, &donor.name)),
+                donor_form.condition != form.condition,
+                donor.name.as_str(),
+            );
+            Some((
+                rank,
+                Donation {
+                    donor: j,
+                    operands,
+                    retyped,
+                },
+            ))
+        })
+        .min_by(|a, b| a.0.cmp(&b.0))
+        .map(|(_, d)| d)
+}
+
+/// `operands` (the donor's) fitted to `mine`: `None` unless both texts use the same names at
+/// the same widths; an operand whose text views it as one other type takes that type's
+/// data format, where the donor's format is its own text's type and the spec has the other.
+fn retype(
+    spec: &Spec,
+    mine: &Signature,
+    theirs: &Signature,
+    operands: &[Operand],
+) -> Option<(Vec<Operand>, Vec<String>)> {
+    let same_shape = mine.0.len() == theirs.0.len()
+        && mine
+            .0
+            .iter()
+            .zip(&theirs.0)
+            .all(|((a, ua), (b, ub))| a == b && ua.same_shape(ub));
+    if !same_shape {
+        return None;
+    }
+    let mut operands = operands.to_vec();
+    let mut retyped = Vec::new();
+    for (name, mine) in &mine.0 {
+        let (views, their_views) = (&mine.views, &theirs.0[name].views);
+        if views == their_views {
+            continue;
+        }
+        let (Some(my_view), Some(their_view)) = (single(views), single(their_views)) else {
+            return None;
+        };
+        let mut found = false;
+        for op in operands.iter_mut().filter(|op| names_operand(op, name)) {
+            // A scalar format, or a packed pair of the type (`FMT_NUM_PK2_F16`).
+            let (from, to) = (data_format(their_view), data_format(my_view));
+            let packed = |f: &str| f.replacen("FMT_NUM_", "FMT_NUM_PK2_", 1);
+            let to = if op.data_format == from {
+                to
+            } else if op.data_format == packed(&from) {
+                packed(&to)
+            } else {
+                return None;
+            };
+            spec.data_format(&to)?;
+            retyped.push(format!("{}: {} -> {}", name, op.data_format, to));
+            op.data_format = to;
+            found = true;
+        }
+        if !found {
+            return None;
+        }
+    }
+    Some((operands, retyped))
+}
+
+fn single(views: &BTreeSet<Ty>) -> Option<Ty> {
+    (views.len() == 1).then(|| *views.iter().next().expect("one view"))
+}
+
+/// Whether `op`'s field is the one pseudocode name `name` stands for (`D` is the older
+/// manuals' `D0`).
+fn names_operand(op: &Operand, name: &str) -> bool {
+    let name = if name == "D" { "D0" } else { name };
+    op.field
+        .as_deref()
+        .is_some_and(|f| pseudocode_name(f) == name)
+}
+
+/// The MRISA data format of a scalar type (`f16` -> `FMT_NUM_F16`).
+fn data_format(ty: Ty) -> String {
+    let kind = match ty.kind {
+        TyKind::U => "U",
+        TyKind::I => "I",
+        TyKind::B => "B",
+        TyKind::F => "F",
+        TyKind::BF => "BF",
+        TyKind::FP8 => return "FMT_NUM_FP8".into(),
+        TyKind::BF8 => return "FMT_NUM_BF8".into(),
+    };
+    format!("FMT_NUM_{kind}{}", ty.width)
+}
+
+/// How many leading `_`-separated words two names share.
+fn shared_words(a: &str, b: &str) -> usize {
+    a.split('_')
+        .zip(b.split('_'))
+        .take_while(|(x, y)| x == y)
+        .count()
+}
+
+/// The derived operand lists of `spec`, one line each, for review: the form, its donor, the
+/// operands it took (field, operand type, data format, bits) and what was retyped.
+pub fn render_derived(spec: &Spec) -> String {
+    let mut out = String::new();
+    for d in &spec.derived_operands {
+        let operands = spec
+            .instruction(&d.instruction)
+            .and_then(|i| i.in_encoding(&d.encoding))
+            .map(|form| {
+                form.operands
+                    .iter()
+                    .map(|op| {
+                        let field = op.field.as_deref().unwrap_or("implicit");
+                        format!("{field}:{}:{}:{}", op.operand_type, op.data_format, op.size)
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .unwrap_or_default();
+        out.push_str(&format!(
+            "{} {} <- {}: {}",
+            d.instruction, d.encoding, d.donor, operands
+        ));
+        if !d.retyped.is_empty() {
+            out.push_str(&format!(" (retyped {})", d.retyped.join(", ")));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mcdiff_spec::DataFormat;
+
+    fn operand(field: &str, operand_type: &str, data_format: &str, size: u32) -> Operand {
+        Operand {
+            field: Some(field.into()),
+            data_format: data_format.into(),
+            operand_type: operand_type.into(),
+            size,
+            input: None,
+            output: None,
+            implicit: None,
+            binary_required: None,
+            order: None,
+        }
+    }
+
+    fn form(encoding: &str, operands: Vec<Operand>) -> InstructionEncoding {
+        InstructionEncoding {
+            encoding: encoding.into(),
+            condition: "default".into(),
+            opcode: 0,
+            operands,
+            source: 0,
+            operands_source: None,
+        }
+    }
+
+    fn instruction(name: &str, forms: Vec<InstructionEncoding>) -> Instruction {
+        Instruction {
+            name: name.into(),
+            aliases: vec![],
+            flags: None,
+            encodings: forms,
+            functional_group: None,
+        }
+    }
+
+    fn entry(name: &str, code: &str) -> PseudocodeEntry {
+        PseudocodeEntry {
+            section: None,
+            name: name.into(),
+            opcode: None,
+            description: None,
+            pseudocode: Some(code.into()),
+        }
+    }
+
+    fn vop3(dst: &str, sources: &[&str], format: &str, size: u32) -> Vec<Operand> {
+        let mut list = vec![operand(dst, "OPR_VGPR", format, size)];
+        list.extend(sources.iter().map(|f| operand(f, "OPR_SRC", format, size)));
+        list
+    }
+
+    /// A manual file's spec (every form lacking operands may be derived) with `instructions`.
+    fn manual_spec(instructions: Vec<Instruction>) -> Spec {
+        let mut spec = Spec {
+            sources: vec![SourceFile {
+                name: "manual".into(),
+                fidelity: Fidelity::Manual,
+            }],
+            instructions,
+            data_formats: ["FMT_NUM_F16", "FMT_NUM_BF16", "FMT_NUM_F32"]
+                .map(|name| DataFormat {
+                    name: name.into(),
+                    data_type: None,
+                    bit_count: 16,
+                    component_count: None,
+                })
+                .to_vec(),
+            ..Spec::default()
+        };
+        spec.reindex();
+        spec
+    }
+
+    fn derive(spec: &mut Spec, arch: &str, texts: &[(&str, &str)]) {
+        let entries: Vec<_> = texts.iter().map(|(n, c)| entry(n, c)).collect();
+        let source = SourceFile {
+            name: "derived".into(),
+            fidelity: Fidelity::Derived,
+        };
+        derive_operand_lists(spec, &signatures(arch, &entries), source);
+    }
+
+    #[test]
+    fn a_form_takes_the_list_of_a_text_with_the_same_operands() {
+        let fma = vop3("VDST", &["SRC0", "SRC1", "SRC2"], "FMT_NUM_F32", 32);
+        let mul = vop3("VDST", &["SRC0", "SRC1"], "FMT_NUM_F32", 32);
+        let mut spec = manual_spec(vec![
+            instruction("V_FMA_F32", vec![form("ENC_VOP3", fma.clone())]),
+            instruction("V_MUL_F32", vec![form("ENC_VOP3", mul)]),
+            instruction("V_MAD_F32", vec![form("ENC_VOP3", vec![])]),
+        ]);
+        derive(
+            &mut spec,
+            "vega",
+            &[
+                ("V_FMA_F32", "D.f = S0.f * S1.f + S2.f."),
+                ("V_MUL_F32", "D.f = S0.f * S1.f."),
+                ("V_MAD_F32", "D.f = S0.f * S1.f + S2.f."),
+            ],
+        );
+        let mad = spec.instruction("V_MAD_F32").unwrap();
+        assert_eq!(mad.encodings[0].operands, fma);
+        assert_eq!(mad.encodings[0].operands_source, Some(1));
+        assert_eq!(spec.sources[1].fidelity, Fidelity::Derived);
+        assert_eq!(spec.derived_operands.len(), 1);
+        assert_eq!(spec.derived_operands[0].donor, "V_FMA_F32");
+    }
+
+    #[test]
+    fn another_type_of_the_same_width_takes_its_own_data_format() {
+        let rcp = vop3("VDST", &["SRC0"], "FMT_NUM_F16", 16);
+        let mut spec = manual_spec(vec![
+            instruction("V_RCP_F16", vec![form("ENC_VOP1", rcp)]),
+            instruction("V_RCP_BF16", vec![form("ENC_VOP1", vec![])]),
+        ]);
+        derive(
+            &mut spec,
+            "cdna5",
+            &[
+                ("V_RCP_F16", "D0.f16 = 16'1.0 / S0.f16"),
+                ("V_RCP_BF16", "D0.bf16 = 16'1.0 / S0.bf16"),
+            ],
+        );
+        let ops = &spec.instruction("V_RCP_BF16").unwrap().encodings[0].operands;
+        assert!(ops.iter().all(|o| o.data_format == "FMT_NUM_BF16"));
+        assert_eq!(spec.derived_operands[0].retyped.len(), 2);
+    }
+
+    #[test]
+    fn a_compare_does_not_give_its_list_to_a_vector_result() {
+        let cmp = vec![
+            operand("VDST", "OPR_SREG", "FMT_NUM_M64", 64),
+            operand("SRC0", "OPR_SRC", "FMT_NUM_U64", 64),
+            operand("SRC1", "OPR_SRC", "FMT_NUM_U64", 64),
+        ];
+        let mut spec = manual_spec(vec![
+            instruction("V_CMP_EQ_U64", vec![form("ENC_VOP3", cmp)]),
+            instruction("V_MAX_U64", vec![form("ENC_VOP3", vec![])]),
+        ]);
+        derive(
+            &mut spec,
+            "cdna5",
+            &[
+                ("V_CMP_EQ_U64", "D0.u64[laneId] = S0.u64 == S1.u64"),
+                ("V_MAX_U64", "D0.u64 = S0.u64 >= S1.u64 ? S0.u64 : S1.u64"),
+            ],
+        );
+        assert!(spec.derived_operands.is_empty());
+    }
+
+    #[test]
+    fn a_text_that_no_donor_fits_in_one_form_derives_no_form() {
+        let fma = vop3("VDST", &["SRC0", "SRC1", "SRC2"], "FMT_NUM_F32", 32);
+        let mut spec = manual_spec(vec![
+            instruction("V_FMA_F32", vec![form("ENC_VOP3", fma)]),
+            instruction(
+                "V_MAC_LEGACY_F32",
+                vec![form("ENC_VOP2", vec![]), form("ENC_VOP3", vec![])],
+            ),
+        ]);
+        derive(
+            &mut spec,
+            "rdna1",
+            &[
+                ("V_FMA_F32", "D.f32 = S0.f32 * S1.f32 + S2.f32."),
+                ("V_MAC_LEGACY_F32", "D.f32 = S0.f32 * S1.f32 + S2.f32."),
+            ],
+        );
+        assert!(spec.derived_operands.is_empty());
+    }
+
+    #[test]
+    fn memory_forms_are_not_derived() {
+        let load = vec![operand("VDST", "OPR_VGPR", "FMT_ANY", 32)];
+        let mut spec = manual_spec(vec![
+            instruction("DS_LOAD_B32", vec![form("ENC_DS", load)]),
+            instruction("DS_LOAD_X_B32", vec![form("ENC_DS", vec![])]),
+        ]);
+        let text = "RETURN_DATA.b32 = MEM[ADDR].b32";
+        derive(
+            &mut spec,
+            "rdna4",
+            &[("DS_LOAD_B32", text), ("DS_LOAD_X_B32", text)],
+        );
+        assert!(spec.derived_operands.is_empty());
+    }
+}
