@@ -135,22 +135,27 @@ fn derive_operand_lists(
             continue;
         };
         let mut found = Vec::new();
-        let mut every_form = true;
+        let mut contradicted = false;
         for (f, form) in inst.encodings.iter().enumerate() {
-            if !form.operands.is_empty() || spec.lists_every_operand_of(form) {
+            if !form.operands.is_empty()
+                || spec.lists_every_operand_of(form)
+                || !derivable(&form.encoding)
+            {
                 continue;
             }
             let candidates = donors
                 .get(form.encoding.as_str())
                 .map_or(&[][..], Vec::as_slice);
             match best_donor(spec, signatures, inst, form, mine, candidates) {
-                Some(d) if derivable(&form.encoding) => found.push((i, f, d)),
-                _ => every_form = false,
+                Some(d) => found.push((i, f, d)),
+                None => contradicted |= !candidates.is_empty(),
             }
         }
-        // A text no donor fits in one of its forms does not describe the instruction as
-        // encoded (RDNA1's V_MAC_LEGACY_F32 reads an S2 its VOP2 form has no field for).
-        if every_form {
+        // A text that no form of an encoding with operand lists fits does not describe the
+        // instruction as encoded (RDNA1's V_MAC_LEGACY_F32 reads an S2 its VOP2 form has no
+        // field for). An encoding no file gives any operands for (GFX12.5's VOPD3) says
+        // nothing either way.
+        if !contradicted {
             donations.extend(found);
         }
     }
@@ -270,12 +275,24 @@ fn single(views: &BTreeSet<Ty>) -> Option<Ty> {
 }
 
 /// Whether `op`'s field is the one pseudocode name `name` stands for (`D` is the older
-/// manuals' `D0`).
+/// manuals' `D0`; a dual-issue half's `SRCY0`, `VSRCY1`, `VDSTY` are its `S0`, `S1`, `D0`).
 fn names_operand(op: &Operand, name: &str) -> bool {
     let name = if name == "D" { "D0" } else { name };
     op.field
         .as_deref()
-        .is_some_and(|f| pseudocode_name(f) == name)
+        .is_some_and(|f| pseudocode_name(&without_half(f)) == name)
+}
+
+/// A VOPD field name without its half letter (`VSRCX1` -> `VSRC1`, `VDSTY` -> `VDST`).
+fn without_half(field: &str) -> String {
+    for stem in ["SRC", "DST"] {
+        if let Some(at) = field.find(stem).map(|i| i + stem.len()) {
+            if matches!(field.as_bytes().get(at), Some(b'X' | b'Y')) {
+                return format!("{}{}", &field[..at], &field[at + 1..]);
+            }
+        }
+    }
+    field.to_string()
 }
 
 /// The MRISA data format of a scalar type (`f16` -> `FMT_NUM_F16`).
@@ -489,8 +506,10 @@ mod tests {
     #[test]
     fn a_text_that_no_donor_fits_in_one_form_derives_no_form() {
         let fma = vop3("VDST", &["SRC0", "SRC1", "SRC2"], "FMT_NUM_F32", 32);
+        let mul = vop3("VDST", &["SRC0", "VSRC1"], "FMT_NUM_F32", 32);
         let mut spec = manual_spec(vec![
             instruction("V_FMA_F32", vec![form("ENC_VOP3", fma)]),
+            instruction("V_MUL_F32", vec![form("ENC_VOP2", mul)]),
             instruction(
                 "V_MAC_LEGACY_F32",
                 vec![form("ENC_VOP2", vec![]), form("ENC_VOP3", vec![])],
@@ -501,10 +520,19 @@ mod tests {
             "rdna1",
             &[
                 ("V_FMA_F32", "D.f32 = S0.f32 * S1.f32 + S2.f32."),
+                ("V_MUL_F32", "D.f32 = S0.f32 * S1.f32."),
                 ("V_MAC_LEGACY_F32", "D.f32 = S0.f32 * S1.f32 + S2.f32."),
             ],
         );
         assert!(spec.derived_operands.is_empty());
+    }
+
+    #[test]
+    fn dual_issue_fields_name_their_operands_without_the_half_letter() {
+        assert_eq!(without_half("VSRCY1"), "VSRC1");
+        assert_eq!(without_half("SRCX0"), "SRC0");
+        assert_eq!(without_half("VDSTY"), "VDST");
+        assert_eq!(without_half("SDST"), "SDST");
     }
 
     #[test]
