@@ -7,6 +7,7 @@
 //! the same widths; where the two texts view an operand as different types (`S0.bf16`
 //! against `S0.f16`), the operand gets the data format its own text names. Each derived list
 //! is recorded in [`Spec::derived_operands`] and comes from a [`Fidelity::Derived`] source.
+//! The CDNA1/CDNA2 matrix ops, whose texts are not code, are derived apart ([`matrix`]).
 
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -21,6 +22,8 @@ use crate::bind::pseudocode_name;
 use crate::state::is_state_name;
 use crate::uses::{is_reserved, Uses};
 use crate::{parse, PseudocodeEntry};
+
+mod matrix;
 
 /// What one instruction's pseudocode says of its operands: each name it uses without
 /// defining (operands, and the implicit VCC, EXEC, SCC, M0) with its widest width, whether
@@ -57,12 +60,11 @@ pub fn complete_from_pseudocode(arch: Arch, data_dir: &Path, spec: &mut Spec) {
     let Ok(Some(entries)) = crate::load_pseudocode_if_present(data_dir, arch.name()) else {
         return;
     };
-    let signatures = signatures(arch.name(), &entries);
     let source = SourceFile {
         name: format!("amd-isa/derived/pseudocode/{}.json", arch.name()),
         fidelity: Fidelity::Derived,
     };
-    derive_operand_lists(spec, &signatures, source);
+    derive_operand_lists(spec, &entries, arch.name(), source);
 }
 
 /// The signature of each instruction's first text that parses and uses a name.
@@ -104,20 +106,54 @@ fn signatures(arch: &str, entries: &[PseudocodeEntry]) -> HashMap<String, Signat
     out
 }
 
-/// A donor for one form: the instruction and form index, and the retyped operand list.
+/// A donor for one form: the donor instruction's index, the operand list fitted to the form,
+/// what was retyped, and the encoding the form takes with it where that changes (a matrix
+/// op listed under VOP3P takes the donor's MFMA format).
 struct Donation {
     donor: usize,
     operands: Vec<Operand>,
     retyped: Vec<String>,
+    encoding: Option<String>,
 }
 
 /// Fills every form of `spec` that no file gives operands for, where the pseudocode finds a
 /// donor (see the module doc); records each in `spec.derived_operands` under `source`.
 fn derive_operand_lists(
     spec: &mut Spec,
-    signatures: &HashMap<String, Signature>,
+    entries: &[PseudocodeEntry],
+    arch: &str,
     source: SourceFile,
 ) {
+    let mut donations = alu_donations(spec, &signatures(arch, entries));
+    donations.extend(matrix::donations(spec, entries));
+    if donations.is_empty() {
+        return;
+    }
+    let id = spec.sources.len();
+    spec.sources.push(source);
+    for (i, f, d) in donations {
+        let donor = spec.instructions[d.donor].name.clone();
+        let inst = &mut spec.instructions[i];
+        let form = &mut inst.encodings[f];
+        if let Some(encoding) = d.encoding {
+            form.encoding = encoding;
+        }
+        spec.derived_operands.push(DerivedOperands {
+            instruction: inst.name.clone(),
+            encoding: form.encoding.clone(),
+            donor,
+            retyped: d.retyped,
+        });
+        form.operands = d.operands;
+        form.operands_source = Some(id);
+    }
+}
+
+/// The ALU forms whose text finds a donor by [`Signature`]: (instruction, form, donation).
+fn alu_donations(
+    spec: &Spec,
+    signatures: &HashMap<String, Signature>,
+) -> Vec<(usize, usize, Donation)> {
     let mut donors: HashMap<&str, Vec<(usize, usize)>> = HashMap::new();
     for (i, inst) in spec.instructions.iter().enumerate() {
         for (f, form) in inst.encodings.iter().enumerate() {
@@ -159,24 +195,7 @@ fn derive_operand_lists(
             donations.extend(found);
         }
     }
-    if donations.is_empty() {
-        return;
-    }
-    let id = spec.sources.len();
-    spec.sources.push(source);
-    for (i, f, d) in donations {
-        let donor = spec.instructions[d.donor].name.clone();
-        let inst = &mut spec.instructions[i];
-        let form = &mut inst.encodings[f];
-        spec.derived_operands.push(DerivedOperands {
-            instruction: inst.name.clone(),
-            encoding: form.encoding.clone(),
-            donor,
-            retyped: d.retyped,
-        });
-        form.operands = d.operands;
-        form.operands_source = Some(id);
-    }
+    donations
 }
 
 /// The donor that needs the fewest operands retyped, then shares the most leading words of
@@ -211,6 +230,7 @@ fn best_donor(
                     donor: j,
                     operands,
                     retyped,
+                    encoding: None,
                 },
             ))
         })
@@ -310,7 +330,7 @@ fn data_format(ty: Ty) -> String {
 }
 
 /// How many leading `_`-separated words two names share.
-fn shared_words(a: &str, b: &str) -> usize {
+pub(super) fn shared_words(a: &str, b: &str) -> usize {
     a.split('_')
         .zip(b.split('_'))
         .take_while(|(x, y)| x == y)
@@ -432,7 +452,7 @@ mod tests {
             name: "derived".into(),
             fidelity: Fidelity::Derived,
         };
-        derive_operand_lists(spec, &signatures(arch, &entries), source);
+        derive_operand_lists(spec, &entries, arch, source);
     }
 
     #[test]
