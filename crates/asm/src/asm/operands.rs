@@ -185,23 +185,49 @@ impl OperandParser for VectorSource {
         let literal_ok =
             (is_vop32(cx) || cx.target.gfx_major >= 10) && !vgpr_or_inline && takes_literal(slot);
         let mut numeric = vector_numeric(slot);
-        // Packed-math ops (v_pk_*) in a 32-bit encoding read the token as the whole pair;
-        // other 32-bit ops with packed sources (dot2c, sat_pk) follow the 16-bit rules
-        // (both checked with llvm-mc 22).
-        let whole_pair = cx.mnemonic.starts_with("v_pk_") && is_vop32(cx);
+        // From GFX11, packed-math ops (v_pk_*) in a 32-bit encoding read the token as the
+        // whole pair; GFX10 reads it as one half (`0.5` inline); other 32-bit ops with packed
+        // sources (dot2c, sat_pk) follow the 16-bit rules (all checked with llvm-mc 22).
+        let whole_pair =
+            cx.mnemonic.starts_with("v_pk_") && is_vop32(cx) && cx.target.gfx_major >= 11;
         if slot.data_format.contains("PK2") && whole_pair && strip_lit(&piece.text).is_none() {
             return packed_constant(&piece.text, slot, cx);
         }
-        if slot.data_format.contains("PK2") {
-            // A packed pair takes any 32-bit value as a literal; values that fit 16 bits
-            // follow the 16-bit inline-constant rules.
+        if slot.data_format.contains("PK2") && !is_float_format(&slot.data_format) {
+            // A packed integer pair takes a literal as a 32-bit integer operand does: a
+            // negative value sign-extended, a float token as its f32 bits (llvm-mc 22, GFX10
+            // to GFX12: `v_pk_add_u16 v1, -100, v2` has literal 0xffffff9c).
+            numeric = Numeric::Plain {
+                size: 32,
+                is_float: false,
+            };
+        } else if slot.data_format.contains("PK2") {
+            // An integer token on a packed float pair is inline by the 16-bit rules (0xc400
+            // is -4.0), else a literal of its 32-bit value, sign-extended (`-17` is
+            // 0xffffffef; llvm-mc 22 on GFX10 and GFX11).
             if let Ok(Value::Int(v)) = parse_value(&piece.text) {
-                if i16::try_from(v).is_err() && u16::try_from(v).is_err() {
-                    numeric = Numeric::Plain {
-                        size: 32,
-                        is_float: false,
-                    };
-                }
+                let plain = Numeric::Plain {
+                    size: 32,
+                    is_float: false,
+                };
+                let fits_half = i16::try_from(v).is_ok() || u16::try_from(v).is_ok();
+                let parsed = match constant(&piece.text, slot, cx, numeric, literal_ok) {
+                    // 0x8000-0xffff are no 16-bit integer inline (65535 is not -1 here).
+                    Ok(OperandValue::Inline(name))
+                        if name.parse::<i64>().is_ok() && (0x8000..=0xffff).contains(&v) =>
+                    {
+                        constant(&piece.text, slot, cx, plain, literal_ok)
+                    }
+                    parsed if fits_half => parsed,
+                    _ => constant(&piece.text, slot, cx, plain, literal_ok),
+                };
+                let whole = i32::try_from(v).map(|w| w as u32).or(u32::try_from(v));
+                return match (parsed, whole) {
+                    (Ok(OperandValue::Literal { expr: None, .. }), Ok(value)) => {
+                        Ok(OperandValue::Literal { value, expr: None })
+                    }
+                    (parsed, _) => parsed,
+                };
             }
         }
         constant(&piece.text, slot, cx, numeric, literal_ok)
