@@ -222,3 +222,36 @@ fn gfx950_matrix_lines_match_llvm_mc_both_ways() {
     check("gfx950", "mfma");
     check_disassembly("gfx950", "mfma");
 }
+
+#[test]
+fn gfx900_derived_operand_lines_match_llvm_mc_both_ways() {
+    check("gfx900", "derived");
+    check_disassembly("gfx900", "derived");
+}
+
+#[test]
+fn gfx1250_derived_operand_lines_match_llvm_mc_both_ways() {
+    check("gfx1250", "derived");
+    check_disassembly("gfx1250", "derived");
+}
+
+#[test]
+fn gfx908_derived_matrix_lines_match_llvm_mc_both_ways() {
+    check("gfx908", "mfma");
+    check_disassembly("gfx908", "mfma");
+    check_rejections("gfx908");
+}
+
+#[test]
+fn gfx906_fused_mix_and_packed_lines_match_llvm_mc_both_ways() {
+    check("gfx906", "mix");
+    check_disassembly("gfx906", "mix");
+    check_rejections("gfx906");
+}
+
+#[test]
+fn gfx1030_packed_lines_match_llvm_mc_both_ways() {
+    check("gfx1030", "packed");
+    check_disassembly("gfx1030", "packed");
+    check_rejections("gfx1030");
+}

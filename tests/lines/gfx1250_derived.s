@@ -1,0 +1,17 @@
+// Lines written for mcdiff (not from LLVM's tests): GFX12.5 instructions whose operand
+// lists are derived from the CDNA5 manual's pseudocode.
+v_tanh_f32 v3, v9
+v_tanh_f16 v1, 0.5
+v_rcp_bf16 v2, v7
+v_sqrt_bf16_e64 v4, s5
+v_exp_bf16 v6, v1
+v_max_i64 v[2:3], v[6:7], s[10:11]
+v_min_u64 v[8:9], s[2:3], v[4:5]
+v_add_nc_u64 v[4:5], v[8:9], v[10:11]
+v_sub_nc_u64_e64 v[4:5], s[8:9], v[10:11]
+v_mad_u32 v1, v2, s3, 7
+v_add_max_i32 v1, v2, v3, v4
+v_prng_b32 v3, v4
+v_pk_add_bf16 v1, v2, v3 op_sel_hi:[0,1]
+v_pk_max3_i16 v5, v6, v7, v8
+v_dual_add_f32 v10, v11, v12 :: v_dual_min_i32 v13, v14, v15
