@@ -12,6 +12,7 @@
 //! CDNA4 rebuilds in the official schema) is recorded as [`Fidelity::High`] instead.
 
 pub mod compose;
+pub mod manual;
 pub mod model;
 pub mod spellings;
 pub mod supplement;
@@ -178,12 +179,45 @@ impl SpecLoader {
             None => None,
         };
         let mut spec = compose::compose(arch, &opcodes, neighbour.as_deref(), graphics.as_deref());
+        self.read_manual(arch, &mut spec);
         if let Some(complete) = self.completion {
             complete(arch, &self.data_dir, &mut spec);
         }
         let spec = Arc::new(spec);
         self.arches.insert(arch, spec.clone());
         Ok(spec)
+    }
+
+    /// The facts [`manual`] reads from the architecture's manual, where the data has it,
+    /// recorded as a source of their own.
+    fn read_manual(&self, arch: Arch, spec: &mut Spec) {
+        let name = format!("amd-isa/derived/manuals-md/{}.md", arch.name());
+        let Ok(text) = std::fs::read_to_string(self.data_dir.join(&name)) else {
+            return;
+        };
+        let excluded = manual::dpp_exclusions(&text);
+        let formats = manual::dpp_formats(&text);
+        if excluded.is_empty() && formats.is_none() {
+            return;
+        }
+        let id = spec.sources.len();
+        spec.sources.push(SourceFile {
+            name,
+            fidelity: Fidelity::Manual,
+        });
+        if !excluded.is_empty() {
+            let note = format!(
+                "{} instructions that cannot use DPP (Instruction Limitations)",
+                excluded.len()
+            );
+            spec.notes.push((id, note));
+        }
+        if let Some(formats) = &formats {
+            let note = format!("DPP only with {}", formats.join(", "));
+            spec.notes.push((id, note));
+        }
+        spec.no_dpp = excluded;
+        spec.dpp_formats = formats;
     }
 
     pub fn load_target(&mut self, mcpu: &str) -> Result<TargetSpec, SpecError> {

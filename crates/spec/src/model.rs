@@ -252,6 +252,11 @@ pub struct Spec {
     pub literal_codes: Vec<LiteralCode>,
     /// Every operand list derived from the pseudocode, for review.
     pub derived_operands: Vec<DerivedOperands>,
+    /// Instructions the manual says cannot use DPP ([`crate::manual::dpp_exclusions`]).
+    pub no_dpp: Vec<String>,
+    /// The formats the manual says DPP may be used with (`VOP1`, `VOP2`...); `None` where
+    /// no manual says ([`crate::manual::dpp_formats`]).
+    pub dpp_formats: Option<Vec<String>>,
 }
 
 /// One operand list derived from the pseudocode ([`Fidelity::Derived`]): `instruction`'s
@@ -296,6 +301,24 @@ impl Spec {
         self.sources
             .get(form.source)
             .is_some_and(|s| s.fidelity.lists_every_operand())
+    }
+
+    /// Whether the manual allows DPP with format `family` (`VOPC`, or a variant of a listed
+    /// format such as `VOP3_SDST` of VOP3); true where no manual says.
+    pub fn allows_dpp_with(&self, family: &str) -> bool {
+        self.dpp_formats.as_ref().is_none_or(|formats| {
+            formats.iter().any(|f| {
+                family == f
+                    || family
+                        .strip_prefix(f.as_str())
+                        .is_some_and(|rest| rest.starts_with('_'))
+            })
+        })
+    }
+
+    /// Whether the manual lists `name` among the instructions that cannot use DPP.
+    pub fn cannot_use_dpp(&self, name: &str) -> bool {
+        self.no_dpp.iter().any(|n| n.eq_ignore_ascii_case(name))
     }
 
     /// Looks an instruction up by AMD name or alias (any case).

@@ -28,8 +28,22 @@ impl Assembler<'_> {
             forced = forms::Forced::Sdwa;
         }
         let dpp = syntax::vector::dpp_kind(stmt, dpp_suffix);
+        if dpp.is_some()
+            && self.ctx.spec.cannot_use_dpp(&instruction.name)
+            && !syntax::vector::uses_dpp64_control(stmt, &self.ctx)
+        {
+            // The manual's instruction limitations list it (RDNA1 ISA §12.19.1).
+            let message = variant_not_supported(forced, true);
+            return Some(reject(stmt.column, message).into());
+        }
         let mut first_error = None;
         for form in forms::candidates(instruction, forced) {
+            if dpp.is_some() && !self.ctx.spec.allows_dpp_with(family_name(&form.encoding)) {
+                // The manual's DPP section names the formats DPP may be used with.
+                let message = variant_not_supported(forced, true);
+                first_error.get_or_insert(reject(stmt.column, message));
+                continue;
+            }
             let mut layout = forms::layout_encoding(&form.encoding);
             if forced == forms::Forced::Sdwa {
                 layout = syntax::vector::sdwa_layout(self.ctx.spec, family_name(&form.encoding));

@@ -344,6 +344,19 @@ pub fn dpp_kind(stmt: &crate::syntax::Statement, dpp_suffix: bool) -> Option<Dpp
     (control || dpp_suffix).then_some(Dpp::Dpp16)
 }
 
+/// Whether a DPP statement uses GFX90A's 64-bit DPP control, `row_newbcast`, which the CDNA2
+/// and CDNA3 manuals do not describe: their lists of instructions that cannot use DPP (the
+/// 64-bit conversions and rounding ops) predate it, and llvm-mc takes those ops with it
+/// (`v_sqrt_f64 v[4:5], v[0:1] row_newbcast:1` on gfx90a).
+pub fn uses_dpp64_control(stmt: &crate::syntax::Statement, ctx: &TargetCtx) -> bool {
+    ctx.gfx90a_plus
+        && stmt.operands.last().is_some_and(|p| {
+            p.text
+                .split_whitespace()
+                .any(|w| w.to_ascii_lowercase().starts_with("row_newbcast:"))
+        })
+}
+
 /// Whether a statement writes an SDWA select (`dst_sel:`, `dst_unused:`, `src0_sel:`,
 /// `src1_sel:`), which makes llvm-mc take the SDWA form of a mnemonic without suffix.
 pub fn asks_for_sdwa(stmt: &crate::syntax::Statement) -> bool {

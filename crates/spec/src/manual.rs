@@ -1,0 +1,58 @@
+//! Facts read from AMD's manuals (`amd-isa/derived/manuals-md/<arch>.md`, the Markdown
+//! conversions of the PDF manuals) that no spec file carries: the instructions that cannot
+//! use DPP ("Instruction Limitations", §12.19.1 in the RDNA1/RDNA2 manuals) and the formats
+//! DPP may be used with (§6.9 "Data Parallel Processing"). The official and rebuilt XML files
+//! list an instruction's encodings but say nothing of which of them may take the DPP word,
+//! and the RDNA1 rebuild describes VOPC DPP layouts the manual's text does not allow.
+
+/// The instruction names listed under the manual's "The following instructions cannot use
+/// DPP:" (one `- V\_NAME` bullet each, Markdown escapes removed), in order.
+pub fn dpp_exclusions(manual: &str) -> Vec<String> {
+    let mut lines = manual.lines().skip_while(|l| !l.contains("cannot use DPP"));
+    if lines.next().is_none() {
+        return Vec::new();
+    }
+    lines
+        .map(str::trim)
+        .skip_while(|l| l.is_empty())
+        .take_while(|l| l.starts_with("- "))
+        .map(|l| l[2..].replace('\\', "").trim().to_string())
+        .filter(|name| name.starts_with("V_"))
+        .collect()
+}
+
+/// The formats the manual's "DPP is compatible only with: VOP1 and VOP2." (or "DPP may be
+/// used only with: VOP1, VOP2, VOPC, VOP3 and VOP3P (...)") names; `None` without it.
+pub fn dpp_formats(manual: &str) -> Option<Vec<String>> {
+    let (_, rest) = ["DPP is compatible only with:", "DPP may be used only with:"]
+        .iter()
+        .find_map(|lead| manual.split_once(lead))?;
+    let sentence = rest.split_once('.').map_or(rest, |(s, _)| s);
+    let formats = sentence
+        .split([',', ' '])
+        .filter(|w| w.starts_with("VOP"))
+        .map(str::to_string)
+        .collect::<Vec<_>>();
+    (!formats.is_empty()).then_some(formats)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_bullets_after_the_heading_line() {
+        let text = "intro\nThe following instructions cannot use DPP:\n\n- V\\_MADMK\\_F32\n- V\\_CEIL\\_F64\n\n# next section\n- V\\_NOT\\_LISTED\n";
+        assert_eq!(dpp_exclusions(text), vec!["V_MADMK_F32", "V_CEIL_F64"]);
+        assert!(dpp_exclusions("no such list").is_empty());
+    }
+
+    #[test]
+    fn reads_the_formats_dpp_may_be_used_with() {
+        let rdna1 = "x. DPP is compatible only with: VOP1 and VOP2. There are two forms";
+        assert_eq!(dpp_formats(rdna1), Some(vec!["VOP1".into(), "VOP2".into()]));
+        let rdna3 = "DPP may be used only with: VOP1, VOP2, VOPC, VOP3 and VOP3P (but not \"packed math\" ops).";
+        assert_eq!(dpp_formats(rdna3).unwrap().len(), 5);
+        assert_eq!(dpp_formats("no sentence"), None);
+    }
+}
