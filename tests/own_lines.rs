@@ -255,3 +255,8 @@ fn gfx1030_packed_lines_match_llvm_mc_both_ways() {
     check_disassembly("gfx1030", "packed");
     check_rejections("gfx1030");
 }
+
+#[test]
+fn gfx1010_dpp_limits_match_llvm_mc() {
+    check_rejections("gfx1010");
+}

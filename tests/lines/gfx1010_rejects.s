@@ -1,0 +1,7 @@
+// Lines written for mcdiff (not from LLVM's tests) that llvm-mc 22 rejects on gfx1010: DPP
+// on a compare (the RDNA1 manual allows DPP only with VOP1 and VOP2) and on an instruction
+// its limitations list (64-bit rounding and conversions).
+v_cmp_lt_f32_dpp vcc_lo, v3, v4 quad_perm:[2,3,0,1] row_mask:0x5 bank_mask:0xa
+v_cmpx_gt_u32_dpp v6, v7 dpp8:[1,0,3,2,5,4,7,6]
+v_floor_f64_dpp v[2:3], v[6:7] row_shr:2 row_mask:0xf bank_mask:0xf
+v_cvt_f32_f64_dpp v1, v[4:5] quad_perm:[0,0,0,0] row_mask:0xf bank_mask:0xf
