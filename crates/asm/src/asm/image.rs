@@ -53,23 +53,13 @@ fn address_ranges(piece: &Piece, cx: &OperandCtx) -> Result<Vec<RegRange>, NotEn
         .collect()
 }
 
-/// What GFX9 image statements this builder cannot judge: those without operand facts, and
-/// AGPR data (CDNA2's ACC bit on images is not implemented).
-fn refuse_gfx9(
-    form: &InstructionEncoding,
-    pieces: &[Piece],
-    cx: &OperandCtx,
-) -> Result<(), NotEncoded> {
+/// What GFX9 image statements this builder cannot judge: those without operand facts.
+fn refuse_gfx9(form: &InstructionEncoding, cx: &OperandCtx) -> Result<(), NotEncoded> {
     if cx.target.gfx_major >= 10 {
         return Ok(());
     }
     if form.operands.is_empty() {
         return Err(NotEncoded::Unsupported("no operand facts in spec".into()));
-    }
-    if pieces.first().is_some_and(|p| p.text.starts_with('a')) {
-        return Err(NotEncoded::Unsupported(
-            "AGPR image data not implemented".into(),
-        ));
     }
     Ok(())
 }
@@ -83,7 +73,7 @@ fn build(
     let name = instruction.name.as_str();
     let gfx11 = Family::of(&form.encoding) == Family::Mimg;
     let (pieces, modifier_pieces) = split_modifiers(stmt, cx);
-    refuse_gfx9(form, &pieces, cx)?;
+    refuse_gfx9(form, cx)?;
     let words: Vec<&str> = modifier_pieces.iter().map(|p| p.text.as_str()).collect();
     mods::check_th_scope(&words).map_err(|m| reject(stmt.column, m))?;
     let mut modifiers = image_modifiers(&modifier_pieces, &stmt.mnemonic, cx)?;
@@ -143,10 +133,20 @@ fn build(
     let mut rest = pieces.iter();
     if let Some(data_field) = data_field {
         let piece = rest.next().expect("counted");
-        let slot = match data_regs {
+        let mut slot = match data_regs {
             Some(n) => vgpr_slot("VDATA", n),
             None => data_field.clone(),
         };
+        let agpr = piece.text.trim_start().starts_with(['a', 'A']);
+        if agpr {
+            if cx.encoding.field("ACC").is_none() {
+                // No ACC bit (Vega, CDNA1): the word cannot name an AGPR.
+                return Err(reject(piece.column, INVALID_OPERAND));
+            }
+            // CDNA2's ACC bit makes the data AGPRs, as in the other memory formats.
+            slot.operand_type = "OPR_VGPR_OR_ACCVGPR".into();
+            modifiers.push(("ACC".into(), 1));
+        }
         let value = parser(classify_memory("OPR_VGPR"))
             .parse(piece, &slot, cx)
             .map_err(|_| {
