@@ -260,3 +260,8 @@ fn gfx1030_packed_lines_match_llvm_mc_both_ways() {
 fn gfx1010_dpp_limits_match_llvm_mc() {
     check_rejections("gfx1010");
 }
+
+#[test]
+fn gfx90a_agpr_image_lines_match_llvm_mc() {
+    check("gfx90a", "image");
+}

@@ -1,5 +1,7 @@
-// Matrix lines written for mcdiff (not from LLVM's tests) that llvm-mc 22 rejects on gfx908:
-// inline accumulators (CDNA1 reads C from AGPRs only) and a partly overlapping accumulator.
+// Lines written for mcdiff (not from LLVM's tests) that llvm-mc 22 rejects on gfx908:
+// inline accumulators (CDNA1 reads C from AGPRs only), a partly overlapping accumulator,
+// image data in AGPRs (CDNA1's MIMG word has no ACC bit).
 v_mfma_i32_16x16x16i8 a[4:7], v1, v2, 3
 v_mfma_f32_4x4x2bf16 a[0:3], v7, v8, 1.0
 v_mfma_i32_32x32x8i8 a[0:15], v1, v2, a[3:18]
+image_load a[6:7], v9, s[16:23] dmask:0x3

@@ -135,9 +135,12 @@ fn cdna3_spot_checks() {
     assert!(ops
         .iter()
         .any(|o| o.field.as_deref() == Some("SDST") && o.output == Some(true)));
-    // Every fact of a single-file target comes from that file, except the supplement's literal note.
-    assert_eq!(t.spec.sources.len(), 2);
+    // Every fact of a single-file target comes from that file, except the supplement's literal
+    // note and the DPP limits read from the manual.
+    assert_eq!(t.spec.sources.len(), 3);
     assert_eq!(t.spec.sources[1].name, "supplement:cdna3");
+    assert_eq!(t.spec.sources[2].name, "amd-isa/derived/manuals-md/cdna3.md");
+    assert!(t.spec.cannot_use_dpp("V_CEIL_F64"));
 }
 
 #[test]
@@ -150,7 +153,8 @@ fn gfx1100_composes_rdna3_manual_with_rdna3_5_operands() {
         [
             "amd-isa/xml/amdgpu_isa_rdna3.manual.xml",
             "amd-isa/xml/amdgpu_isa_rdna3_5.partial.xml",
-            "supplement:rdna3"
+            "supplement:rdna3",
+            "amd-isa/derived/manuals-md/rdna3.md"
         ]
     );
     let add = form(spec, "S_ADD_U32", "ENC_SOP2");
@@ -427,7 +431,7 @@ fn supplement_fills_partial_files_per_generation() {
 fn provenance_names_every_source() {
     let Some(t) = load("gfx1100") else { return };
     let lines = t.spec.provenance();
-    assert_eq!(lines.len(), 3);
+    assert_eq!(lines.len(), 4);
     assert!(
         lines[0].starts_with("amd-isa/xml/amdgpu_isa_rdna3.manual.xml (Manual): 36 encodings"),
         "{}",
@@ -438,6 +442,11 @@ fn provenance_names_every_source() {
         lines[2].starts_with("supplement:rdna3 (Supplement)"),
         "{}",
         lines[2]
+    );
+    assert!(
+        lines[3].ends_with("DPP only with VOP1, VOP2, VOPC, VOP3, VOP3P"),
+        "{}",
+        lines[3]
     );
 }
 
