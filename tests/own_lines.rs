@@ -265,3 +265,9 @@ fn gfx1010_dpp_limits_match_llvm_mc() {
 fn gfx90a_agpr_image_lines_match_llvm_mc() {
     check("gfx90a", "image");
 }
+
+#[test]
+fn gfx950_truth_table_lines_match_llvm_mc_both_ways() {
+    check("gfx950", "bitop3");
+    check_disassembly("gfx950", "bitop3");
+}

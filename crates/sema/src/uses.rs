@@ -17,6 +17,8 @@ pub(crate) struct Uses {
     /// Names sliced at bounds that are not constants (`S0[i * 4 + 3 : i * 4]`): their
     /// widest use is not known from the text.
     pub(crate) variable_slices: BTreeSet<String>,
+    /// Names whose first use is as a whole assignment's target (`TTBL.u32 = ...`).
+    pub(crate) written_first: BTreeSet<String>,
     /// Names used as a lane mask (`D0.u64[laneId]`).
     pub(crate) lane_mask: BTreeSet<String>,
     /// Names used as a register number (`VGPR[lane][ADDR]`, `SGPR[addr]`).
@@ -77,6 +79,7 @@ impl Uses {
             }
             all.lane_mask.extend(one.lane_mask);
             all.variable_slices.extend(one.variable_slices);
+            all.written_first.extend(one.written_first);
             all.register_number.extend(one.register_number);
             for (name, files) in one.indexed_files {
                 all.indexed_files.entry(name).or_default().extend(files);
@@ -106,7 +109,14 @@ impl Uses {
                             self.locals.insert(n.clone());
                             self.expr(target, None);
                         }
-                        _ => self.expr(target, None),
+                        _ => {
+                            if let Some(n) = root_name(target) {
+                                if !self.width.contains_key(n) {
+                                    self.written_first.insert(n.clone());
+                                }
+                            }
+                            self.expr(target, None)
+                        }
                     }
                     self.expr(value, None);
                 }

@@ -139,7 +139,10 @@ fn cdna3_spot_checks() {
     // note and the DPP limits read from the manual.
     assert_eq!(t.spec.sources.len(), 3);
     assert_eq!(t.spec.sources[1].name, "supplement:cdna3");
-    assert_eq!(t.spec.sources[2].name, "amd-isa/derived/manuals-md/cdna3.md");
+    assert_eq!(
+        t.spec.sources[2].name,
+        "amd-isa/derived/manuals-md/cdna3.md"
+    );
     assert!(t.spec.cannot_use_dpp("V_CEIL_F64"));
 }
 

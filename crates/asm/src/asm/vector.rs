@@ -313,6 +313,12 @@ impl Assembler<'_> {
                     fields.set("OPSEL", syntax::vector::byte_sel_bits(n, sources))
                 }
                 VopModifier::IndexKey(n) if matrix.is_some() => fields.set("OPSEL", n),
+                VopModifier::TruthTable(table) if syntax::vector::keeps_truth_table(base) => {
+                    for (field, value) in syntax::vector::truth_table_fields(table) {
+                        fields.set(field, value);
+                    }
+                }
+                VopModifier::TruthTable(_) => return Err(bad()),
                 VopModifier::Sdwa("DST_SEL" | "DST_U", _)
                     if syntax::vector::SDWA_WITHOUT_DST_SEL.contains(&base) =>
                 {

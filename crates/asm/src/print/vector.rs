@@ -9,7 +9,7 @@
 
 use crate::family::Family;
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile};
-use crate::syntax::vector::{is_mix, operand_bit};
+use crate::syntax::vector::{is_mix, keeps_truth_table, operand_bit, truth_table};
 
 use crate::syntax::regs::register_text;
 use crate::syntax::vector::{dpp_shape, Dpp, LANE_SELS, SDWA_WITHOUT_DST_SEL};
@@ -79,7 +79,8 @@ fn printed_opsel(inst: &Inst) -> u32 {
 fn operand_texts(inst: &Inst, style: VectorStyle) -> Vec<String> {
     let family = Family::of(&inst.encoding);
     let packed = family == Family::Vop3p;
-    let source_mods = !packed || is_mix(&inst.name.to_ascii_lowercase());
+    let source_mods =
+        (!packed || is_mix(&inst.name.to_ascii_lowercase())) && !keeps_truth_table(&inst.name);
     let dpp = dpp_shape(&inst.encoding);
     let opsel = printed_opsel(inst);
     let neg = inst.modifiers.get("NEG");
@@ -166,7 +167,16 @@ fn vop3_modifier_words(inst: &Inst, style: VectorStyle, ctx: &TargetCtx) -> Vec<
         words.push("clamp".into());
     }
     let omod = inst.modifiers.get("OMOD") as usize;
-    if omod != 0 && !packed {
+    if keeps_truth_table(&inst.name) {
+        let m = |f| inst.modifiers.get(f);
+        let table = truth_table(m("NEG"), m("ABS"), m("OMOD"));
+        // llvm-mc 22 writes the table in hex from 10 (`bitop3:5`, `bitop3:0xa1`).
+        match table {
+            0 => {}
+            1..=9 => words.push(format!("bitop3:{table}")),
+            _ => words.push(format!("bitop3:{table:#x}")),
+        }
+    } else if omod != 0 && !packed {
         words.push(OMOD_TEXT[omod & 3].into());
     }
     words

@@ -344,6 +344,27 @@ pub fn dpp_kind(stmt: &crate::syntax::Statement, dpp_suffix: bool) -> Option<Dpp
     (control || dpp_suffix).then_some(Dpp::Dpp16)
 }
 
+/// Whether instruction `name` keeps a truth table where other VALU ops keep their source and
+/// output modifiers: V_BITOP3_B16/B32 (CDNA4 and CDNA5 ISA, V_BITOP3 notes: the table is
+/// `{ OMOD[1:0], ABS[2:0], NEG[2:0] }` and those modifiers are disabled).
+pub fn keeps_truth_table(name: &str) -> bool {
+    name.to_ascii_uppercase().starts_with("V_BITOP3_")
+}
+
+/// The (NEG, ABS, OMOD) values holding truth table `table`.
+pub fn truth_table_fields(table: u32) -> [(&'static str, u32); 3] {
+    [
+        ("NEG", table & 7),
+        ("ABS", (table >> 3) & 7),
+        ("OMOD", (table >> 6) & 3),
+    ]
+}
+
+/// The truth table NEG, ABS and OMOD hold.
+pub fn truth_table(neg: u32, abs: u32, omod: u32) -> u32 {
+    (neg & 7) | (abs & 7) << 3 | (omod & 3) << 6
+}
+
 /// Whether a DPP statement uses GFX90A's 64-bit DPP control, `row_newbcast`, which the CDNA2
 /// and CDNA3 manuals do not describe: their lists of instructions that cannot use DPP (the
 /// 64-bit conversions and rounding ops) predate it, and llvm-mc takes those ops with it

@@ -50,6 +50,9 @@ pub enum VopModifier {
     /// An SDWA selector (`dst_sel:`, `dst_unused:`, `src0_sel:`, `src1_sel:`): field of the
     /// `*_VOP_SDWA` encodings and its value.
     Sdwa(&'static str, u32),
+    /// `bitop3:N`: V_BITOP3's 8-bit truth table, kept in NEG, ABS and OMOD
+    /// ([`crate::syntax::vector::truth_table_fields`]).
+    TruthTable(u32),
 }
 
 /// SDWA operand selects (RDNA1 ISA §6.2 "Operands", SDWA fields: SEL fields: BYTE_0..3 = 0..3, WORD_0 = 4,
@@ -274,6 +277,12 @@ pub fn parse(word: &str) -> Option<Result<VopModifier, String>> {
         return Some(match n.parse::<u32>() {
             Ok(n) if n <= 3 => Ok(VopModifier::IndexKey(n)),
             _ => Err("out of range index_key".into()),
+        });
+    }
+    if let Some(n) = lower.strip_prefix("bitop3:") {
+        return Some(match number(n) {
+            Some(n) if n <= 0xff => Ok(VopModifier::TruthTable(n)),
+            _ => Err("invalid bitop3 value".into()),
         });
     }
     if let Some(n) = lower.strip_prefix("byte_sel:") {

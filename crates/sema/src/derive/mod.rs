@@ -89,7 +89,9 @@ fn signatures(arch: &str, entries: &[PseudocodeEntry]) -> HashMap<String, Signat
         }
         let mut names = BTreeMap::new();
         for (used, width) in &uses.width {
-            if is_reserved(used) && !(is_state_name(used) && used != "PC") {
+            let state = is_state_name(used) && used != "PC";
+            let constant = crate::interp::round_mode_constant(used).is_some();
+            if (is_reserved(used) && !state) || constant || temporary(&uses, used) {
                 continue;
             }
             let use_ = Use {
@@ -97,13 +99,27 @@ fn signatures(arch: &str, entries: &[PseudocodeEntry]) -> HashMap<String, Signat
                 lane_mask: uses.lane_mask.contains(used),
                 views: uses.views.get(used).cloned().unwrap_or_default(),
             };
-            names.insert(used.clone(), use_);
+            // The older manuals' `D` is `D0` (a few newer texts keep it).
+            let key = if used == "D" {
+                "D0".to_string()
+            } else {
+                used.clone()
+            };
+            names.insert(key, use_);
         }
         if !names.is_empty() {
             out.insert(name, Signature(names));
         }
     }
     out
+}
+
+/// Whether `name` is the text's own temporary: written before anything reads it
+/// (`TTBL.u32 = ...` in V_BITOP3), unlike a destination (`D0`, `D`, `SDST`) or state.
+fn temporary(uses: &Uses, name: &str) -> bool {
+    uses.written_first.contains(name)
+        && !matches!(name, "D0" | "D" | "SDST")
+        && !is_state_name(name)
 }
 
 /// A donor for one form: the donor instruction's index, the operand list fitted to the form,
@@ -294,10 +310,9 @@ fn single(views: &BTreeSet<Ty>) -> Option<Ty> {
     (views.len() == 1).then(|| *views.iter().next().expect("one view"))
 }
 
-/// Whether `op`'s field is the one pseudocode name `name` stands for (`D` is the older
-/// manuals' `D0`; a dual-issue half's `SRCY0`, `VSRCY1`, `VDSTY` are its `S0`, `S1`, `D0`).
+/// Whether `op`'s field is the one pseudocode name `name` stands for (a dual-issue half's
+/// `SRCY0`, `VSRCY1`, `VDSTY` are its `S0`, `S1`, `D0`).
 fn names_operand(op: &Operand, name: &str) -> bool {
-    let name = if name == "D" { "D0" } else { name };
     op.field
         .as_deref()
         .is_some_and(|f| pseudocode_name(&without_half(f)) == name)
@@ -545,6 +560,46 @@ mod tests {
             ],
         );
         assert!(spec.derived_operands.is_empty());
+    }
+
+    #[test]
+    fn temporaries_and_named_constants_are_no_operands() {
+        let bfi = vop3("VDST", &["SRC0", "SRC1", "SRC2"], "FMT_NUM_F32", 32);
+        let mut spec = manual_spec(vec![
+            instruction("V_BFI_B32", vec![form("ENC_VOP3", bfi)]),
+            instruction("V_TABLE_B32", vec![form("ENC_VOP3", vec![])]),
+        ]);
+        let table = "TTBL.u32 = 32'U(INST.NEG[2 : 0]);\n\
+            D.u32 = (TTBL.u32 & 1U) != 0U ? S0.u32 : S1.u32 & S2.u32";
+        derive(
+            &mut spec,
+            "cdna5",
+            &[
+                (
+                    "V_BFI_B32",
+                    "D0.u32 = ((S0.u32 & S1.u32) | (~S0.u32 & S2.u32))",
+                ),
+                ("V_TABLE_B32", table),
+            ],
+        );
+        assert_eq!(
+            spec.derived_operands.len(),
+            1,
+            "TTBL is a temporary, D is D0"
+        );
+        let fma = vop3("VDST", &["SRC0", "SRC1", "SRC2"], "FMT_NUM_F32", 32);
+        let mut spec = manual_spec(vec![
+            instruction("V_FMA_F32", vec![form("ENC_VOP3", fma)]),
+            instruction("V_INTERP_F32", vec![form("ENC_VOP3", vec![])]),
+        ]);
+        let interp = "D0.f32 = P10.f32 * S0.f32 + S1.f32 + S2.f32";
+        let fma_text = "D0.f32 = fma(S0.f32, S1.f32, S2.f32)";
+        derive(
+            &mut spec,
+            "cdna5",
+            &[("V_FMA_F32", fma_text), ("V_INTERP_F32", interp)],
+        );
+        assert!(spec.derived_operands.is_empty(), "P10 is read: an operand");
     }
 
     #[test]
