@@ -201,8 +201,9 @@ fn gfx1010_sdwa_lines_match_llvm_mc_both_ways() {
 }
 
 #[test]
-fn gfx900_image_lines_match_llvm_mc() {
+fn gfx900_image_lines_match_llvm_mc_both_ways() {
     check("gfx900", "image");
+    check_disassembly("gfx900", "image");
 }
 
 #[test]
@@ -262,8 +263,9 @@ fn gfx1010_dpp_limits_match_llvm_mc() {
 }
 
 #[test]
-fn gfx90a_agpr_image_lines_match_llvm_mc() {
+fn gfx90a_agpr_image_lines_match_llvm_mc_both_ways() {
     check("gfx90a", "image");
+    check_disassembly("gfx90a", "image");
 }
 
 #[test]

@@ -17,7 +17,8 @@ use crate::syntax::memory_modifiers::split_format_fields;
 
 /// Image modifier fields in llvm-mc's printing order.
 pub(crate) const IMAGE_MODIFIER_FIELDS: &[&str] = &[
-    "DMASK", "DIM", "UNORM", "GLC", "SLC", "DLC", "TH", "SCOPE", "R128", "A16", "TFE", "LWE", "D16",
+    "DMASK", "DIM", "UNORM", "GLC", "SLC", "DLC", "TH", "SCOPE", "R128", "A16", "TFE", "LWE", "DA",
+    "D16",
 ];
 
 /// Buffer flags in the order llvm-mc prints them between `format:` and `offset:`.
@@ -31,9 +32,6 @@ impl Disassembler<'_> {
     pub(super) fn decode_memory(&self, found: &Found) -> DecodeOutcome {
         let form = found.form;
         let family = Family::of(&form.encoding);
-        if family.is_image() && self.ctx.gfx_major < 10 {
-            return DecodeOutcome::Unsupported("GFX9 MIMG decoding not implemented".into());
-        }
         if family.is_ds() {
             self.decode_ds(found)
         } else if family.is_buffer() {
@@ -360,6 +358,7 @@ impl Disassembler<'_> {
         let image = ImageWord {
             reader: FieldReader { word, enc, family },
             gfx11: family == Family::Mimg,
+            gfx9: self.ctx.gfx_major < 10,
             op: instruction.name.to_ascii_lowercase(),
         };
         let base = (enc.bit_count / 8) as usize;
@@ -378,7 +377,7 @@ impl Disassembler<'_> {
             Err(why) => return why.into(),
         }
         for name in ["SRSRC", "RSRC", "SSAMP", "SAMP"] {
-            match self.image_resource(&image.reader, form, name) {
+            match self.image_resource(&image, form, name) {
                 Ok(Some(op)) => operands.push(op),
                 Ok(None) => {}
                 Err(why) => return why.into(),
@@ -397,10 +396,11 @@ impl Disassembler<'_> {
     /// narrow field holds without its low two bits.
     fn image_resource(
         &self,
-        reader: &FieldReader,
+        image: &ImageWord,
         form: &InstructionEncoding,
         name: &str,
     ) -> Result<Option<InstOperand>, Failure> {
+        let reader = &image.reader;
         let Some(slot) = form
             .operands
             .iter()
@@ -408,6 +408,12 @@ impl Disassembler<'_> {
         else {
             return Ok(None);
         };
+        let mut slot = slot.clone();
+        if name == "SRSRC" && image.gfx9 && image.flag("R128") {
+            // GFX9's r128: a 128-bit resource descriptor (Vega ISA §8.1 MIMG fields).
+            slot.size = 128;
+        }
+        let slot = &slot;
         let Some(field) = reader.enc.field(name) else {
             return Err(Failure::Unsupported("encoding field missing".into()));
         };
@@ -559,6 +565,8 @@ struct ImageWord<'e> {
     reader: FieldReader<'e>,
     /// GFX11 MIMG (one VADDR field plus NSA bytes), else GFX12 VIMAGE/VSAMPLE.
     gfx11: bool,
+    /// GFX9 MIMG: no dim and no NSA; AGPR data by ACC (CDNA2); `da` for arrays.
+    gfx9: bool,
     /// The lower-case instruction name.
     op: String,
 }
@@ -591,9 +599,14 @@ impl ImageWord<'_> {
             self.flag("TFE"),
         );
         let slot = regs.map_or_else(|| data_field.clone(), |n| vgpr_slot("VDATA", n));
+        let file = if self.flag("ACC") {
+            RegFile::Agpr
+        } else {
+            RegFile::Vgpr
+        };
         Some(InstOperand {
             value: OperandValue::Reg(RegRange {
-                file: RegFile::Vgpr,
+                file,
                 first: self.read("VDATA"),
                 count: slot.size.div_ceil(32).max(1),
             }),
@@ -605,6 +618,19 @@ impl ImageWord<'_> {
     /// next register class), the ray-tracing groups, or one each with the last taking the
     /// rest (GFX11 NSA: VADDR, then bytes of the next dword; GFX12: one field per address).
     fn address_operands(&self, nsa: bool, nsa_bytes: u32) -> Result<Vec<InstOperand>, Failure> {
+        if self.gfx9 {
+            let dwords = syn::gfx9_image_address_dwords(&self.op).ok_or_else(|| {
+                Failure::Unsupported("GFX9 derivative image address size not implemented".into())
+            })?;
+            return Ok(vec![InstOperand {
+                spec: vgpr_slot("VADDR", dwords),
+                value: OperandValue::Reg(RegRange {
+                    file: RegFile::Vgpr,
+                    first: self.read("VADDR"),
+                    count: dwords,
+                }),
+            }]);
+        }
         let bvh_groups = self.bvh_groups();
         let address_dwords = match &bvh_groups {
             Some(groups) => groups.iter().sum(),
@@ -670,11 +696,14 @@ impl ImageWord<'_> {
         };
         let mut modifiers: Vec<(String, u32)> = Vec::new();
         for name in IMAGE_MODIFIER_FIELDS {
-            if enc.field(name).is_none() || implied.contains(name) {
+            // GFX10 names arrays by dim, though its format keeps the DA bit.
+            let hidden = *name == "DA" && !self.gfx9;
+            if enc.field(name).is_none() || implied.contains(name) || hidden {
                 continue;
             }
             let value = self.read(name);
-            if matches!(*name, "DMASK" | "DIM") || value != 0 {
+            // GFX10+ print dmask and dim always; GFX9 prints dmask only when set.
+            if (matches!(*name, "DMASK" | "DIM") && !self.gfx9) || value != 0 {
                 modifiers.push((name.to_string(), value));
             }
         }

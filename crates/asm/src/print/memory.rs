@@ -187,7 +187,7 @@ pub fn image_text(inst: &Inst) -> String {
                 image_dim_name(*value).unwrap_or("?")
             )),
             "UNORM" => words.push("unorm".into()),
-            "GLC" | "SLC" | "DLC" | "R128" | "A16" | "TFE" | "LWE" | "D16" => {
+            "GLC" | "SLC" | "DLC" | "R128" | "A16" | "TFE" | "LWE" | "DA" | "D16" => {
                 words.push(field.to_ascii_lowercase())
             }
             // GFX12 `th:` and `scope:` print together, where the first of them stands.

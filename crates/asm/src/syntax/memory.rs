@@ -560,6 +560,30 @@ pub fn image_address_dwords(op: &str, dim: u32, a16: bool) -> Option<u32> {
     Some(dwords)
 }
 
+/// The address VGPRs llvm-mc prints for a GFX9 image word, which does not hold the address
+/// size (no `dim`, no NSA): the fewest the op takes, one coordinate plus its offset, bias and
+/// compare (llvm-mc 19 and 22 on gfx900 and gfx90a: `image_sample_l v1`, `image_sample_c_lz
+/// v[1:2]`). `None` for the derivative ops, whose printed size we have not established.
+pub fn gfx9_image_address_dwords(op: &str) -> Option<u32> {
+    let body = op.strip_prefix("image_")?;
+    let tokens: Vec<&str> = body.split('_').skip(1).collect();
+    if tokens.iter().any(|t| matches!(*t, "d" | "cd")) {
+        return None;
+    }
+    let sampling = ["sample", "gather4", "get_lod"]
+        .iter()
+        .any(|b| body.starts_with(b));
+    let extra = if sampling {
+        ["o", "b", "c"]
+            .iter()
+            .filter(|t| tokens.contains(t))
+            .count() as u32
+    } else {
+        0
+    };
+    Some(1 + extra)
+}
+
 /// Address groups of the ray-tracing ops (RDNA3 ISA §10.9 "Ray tracing", BVH address
 /// layout): node pointer (two dwords for the 64-bit op), ray extent, origin, direction and
 /// inverse direction; with `a16` direction and inverse direction share three dwords. `None`
@@ -585,6 +609,16 @@ pub fn vgpr_slot(field: &str, count: u32) -> Operand {
 #[cfg(test)]
 mod printing_tests {
     use super::*;
+
+    #[test]
+    fn gfx9_image_addresses_print_at_their_fewest_dwords() {
+        assert_eq!(gfx9_image_address_dwords("image_load_mip"), Some(1));
+        assert_eq!(gfx9_image_address_dwords("image_sample_l"), Some(1));
+        assert_eq!(gfx9_image_address_dwords("image_sample_c_lz"), Some(2));
+        assert_eq!(gfx9_image_address_dwords("image_gather4_c_b_o"), Some(4));
+        assert_eq!(gfx9_image_address_dwords("image_atomic_cmpswap"), Some(1));
+        assert_eq!(gfx9_image_address_dwords("image_sample_d"), None);
+    }
 
     #[test]
     fn image_address_sizes() {
