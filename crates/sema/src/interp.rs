@@ -401,7 +401,7 @@ impl Interp<'_> {
         }
         let mut items = Vec::with_capacity(names.len());
         for k in &names {
-            let bits = self.read_operand(k, Some(ty.width), ty.is_float())?;
+            let bits = self.read_operand(k, Some(ty.width), ty.is_float().then_some(ty))?;
             items.push(view(int_value(bits, Ty::new(TyKind::B, ty.width)), ty)?);
         }
         Ok(Some(Value::Array(items)))
@@ -439,11 +439,11 @@ impl Interp<'_> {
         &mut self,
         e: &Expr,
         width: Option<u32>,
-        float_use: bool,
+        float_view: Option<Ty>,
     ) -> Result<BigInt, ExecError> {
         match e {
             Expr::Name(n) if is_state_name(n) => self.read_state(n, width),
-            Expr::Name(n) => self.read_operand(n, width, float_use),
+            Expr::Name(n) => self.read_operand(n, width, float_view),
             Expr::Index(base, idx) => {
                 let w = width.unwrap_or(32);
                 let index = need_int(&self.eval(idx)?)?;
@@ -550,18 +550,20 @@ impl Interp<'_> {
         })
     }
 
+    /// `float_view`: the float type the text reads the operand as, if any (an inline float
+    /// constant takes its bits in that format: bf16 for `S0.bf16`).
     fn read_operand(
         &mut self,
         n: &str,
         width: Option<u32>,
-        float_use: bool,
+        float_view: Option<Ty>,
     ) -> Result<BigInt, ExecError> {
         let w = match width {
             Some(w) => w,
             None => self.natural_width(n)?,
         };
         if self.is_lane_bit(n, w) {
-            let mask = self.read_operand(n, Some(self.state.wave_size), false)?;
+            let mask = self.read_operand(n, Some(self.state.wave_size), None)?;
             return Ok(BigInt::from(u8::from(mask.bit(u64::from(self.lane)))));
         }
         match self.bound(n)?.clone() {
@@ -592,12 +594,13 @@ impl Interp<'_> {
             }
             BoundValue::InlineInt(i) => Ok(normalize(BigInt::from(i), Ty::new(TyKind::U, w))),
             BoundValue::InlineFloat(x) => {
-                let ty = float_ty(Ty::new(TyKind::F, w));
+                let bf16 = float_view.filter(|t| t.kind == TyKind::BF && w == 16);
+                let ty = float_ty(bf16.unwrap_or(Ty::new(TyKind::F, w)));
                 let bits = float_to_bits(round_float(x, ty), ty);
                 Ok(normalize(BigInt::from(bits), Ty::new(TyKind::U, w)))
             }
             BoundValue::Literal(l) => {
-                if w == 64 && float_use {
+                if w == 64 && float_view.is_some() {
                     Ok(BigInt::from(l) << 32)
                 } else {
                     Ok(normalize(BigInt::from(l), Ty::new(TyKind::U, w)))
@@ -672,7 +675,7 @@ impl Interp<'_> {
     fn write_operand(&mut self, n: &str, bits: &BigInt, w: u32) -> Result<(), ExecError> {
         if self.is_lane_bit(n, w) {
             let wave = self.state.wave_size;
-            let mut mask = self.read_operand(n, Some(wave), false)?;
+            let mut mask = self.read_operand(n, Some(wave), None)?;
             mask.set_bit(u64::from(self.lane), bits.bit(0));
             return self.write_operand(n, &mask, wave);
         }
@@ -742,7 +745,7 @@ impl Interp<'_> {
     /// modifiers applied); any other value is viewed as `ty`.
     fn eval_typed(&mut self, inner: &Expr, ty: Ty) -> Result<Value, ExecError> {
         if self.is_storage(inner) {
-            let mut bits = self.read_storage(inner, Some(ty.width), ty.is_float())?;
+            let mut bits = self.read_storage(inner, Some(ty.width), ty.is_float().then_some(ty))?;
             if ty.is_float() {
                 bits = self.input_modifiers(inner, bits, ty.width);
             }
@@ -774,7 +777,7 @@ impl Interp<'_> {
         let v = if self.is_storage(base) {
             let w = self.natural_storage_width(base)?.max(hi + 1);
             Value::Int {
-                v: self.read_storage(base, Some(w), false)?,
+                v: self.read_storage(base, Some(w), None)?,
                 ty: Some(Ty::new(TyKind::B, w)),
             }
         } else {
@@ -916,7 +919,7 @@ impl Interp<'_> {
         }
         if is_state_name(n) || self.binding.get(n).is_some() {
             let w = self.natural_storage_width(&Expr::Name(n.to_string()))?;
-            let bits = self.read_storage(&Expr::Name(n.to_string()), Some(w), false)?;
+            let bits = self.read_storage(&Expr::Name(n.to_string()), Some(w), None)?;
             return Ok(int_value(bits, Ty::new(TyKind::B, w)));
         }
         Err(unsupported(format!("unbound:{n}")))
@@ -946,7 +949,7 @@ impl Interp<'_> {
     fn eval_index(&mut self, indexed: &Expr, base: &Expr, idx: &Expr) -> Result<Value, ExecError> {
         if self.is_storage(indexed) {
             let w = self.natural_storage_width(indexed)?;
-            let bits = self.read_storage(indexed, Some(w), false)?;
+            let bits = self.read_storage(indexed, Some(w), None)?;
             return Ok(int_value(bits, Ty::new(TyKind::B, w)));
         }
         if matches!(base, Expr::Name(n) if n == "VGPR") {
@@ -957,7 +960,7 @@ impl Interp<'_> {
         if let Expr::Typed(inner, ty) = base {
             if is_lane_index(idx) && ty.width == 64 && self.is_storage(inner) {
                 let w = self.state.wave_size;
-                let bits = self.read_storage(inner, Some(w), false)?;
+                let bits = self.read_storage(inner, Some(w), None)?;
                 let i = need_u32(&self.eval(idx)?)?;
                 return Ok(bool_value(bits.bit(u64::from(i))));
             }
@@ -1075,7 +1078,7 @@ impl Interp<'_> {
             if is_lane_index(idx) && ty.width == 64 && self.is_storage(inner) {
                 let w = self.state.wave_size;
                 let i = need_u32(&self.eval(idx)?)?;
-                let mut bits = self.read_storage(inner, Some(w), false)?;
+                let mut bits = self.read_storage(inner, Some(w), None)?;
                 bits.set_bit(u64::from(i), u1(&v)?);
                 return self.write_storage(inner, &bits, w);
             }
@@ -1153,7 +1156,7 @@ impl Interp<'_> {
             .ok_or_else(|| unsupported("store-of-aggregate"))?;
         if self.is_storage(base) {
             let w = self.natural_storage_width(base)?.max(hi + 1);
-            let old = self.read_storage(base, Some(w), false)?;
+            let old = self.read_storage(base, Some(w), None)?;
             let merged = (old & !(mask(width) << lo) & mask(w)) | (new_bits << lo);
             return self.write_storage(base, &merged, w);
         }

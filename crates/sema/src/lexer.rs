@@ -336,6 +336,15 @@ fn lex_sized(chars: &[char], start: usize, quote: usize) -> Option<(Tok, usize)>
         .ok()?;
     let after = quote + 1;
     let kind_char = *chars.get(after)?;
+    // `16'BF(x)`: a cast to bfloat16 (the CDNA5 texts' V_TANH_BF16 and kin).
+    if chars.get(after..after + 2) == Some(&['B', 'F'][..]) {
+        let follows_ident = chars
+            .get(after + 2)
+            .is_some_and(|c| c.is_ascii_alphanumeric() || *c == '_');
+        if !follows_ident {
+            return Some((Tok::SizedType(Ty::new(TyKind::BF, width)), after + 2));
+        }
+    }
     if let Some(kind) = parse_type_letters(kind_char) {
         let follows_ident = chars
             .get(after + 1)

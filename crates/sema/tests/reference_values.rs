@@ -2554,3 +2554,18 @@ fn wide_fixed_point_two_over_pi() {
         Some(0xa2f983)
     );
 }
+
+/// `16'BF(x)` casts to bfloat16, and an inline float constant read as `.bf16` has bfloat16
+/// bits (0.5 is 0x3f00, not the f16 pattern 0x3800): the half crate gives the values.
+#[test]
+fn bf16_casts_and_inline_constants() {
+    let cast = run("D0.b16 = 16'BF(S0.f32)", &[b32(1.5)]);
+    assert_eq!(cast & 0xffff, u128::from(bf16::from_f32(1.5).to_bits()));
+    let program = parse("D0.f32 = 32'F(S0.bf16)").unwrap();
+    let binding = Binding::default()
+        .with("S0", BoundValue::InlineFloat(0.5))
+        .with("D0", BoundValue::Sgpr { first: 8, count: 1 });
+    let mut state = State::new(32);
+    execute(&program, &mut state, &binding).unwrap();
+    assert_eq!(state.sgpr[8], 0.5f32.to_bits());
+}
