@@ -15,3 +15,5 @@ v_prng_b32 v3, v4
 v_pk_add_bf16 v1, v2, v3 op_sel_hi:[0,1]
 v_pk_max3_i16 v5, v6, v7, v8
 v_dual_add_f32 v10, v11, v12 :: v_dual_min_i32 v13, v14, v15
+v_tanh_bf16 v3, v4
+v_cos_bf16 v5, 0.5
