@@ -273,3 +273,9 @@ fn gfx950_truth_table_lines_match_llvm_mc_both_ways() {
     check("gfx950", "bitop3");
     check_disassembly("gfx950", "bitop3");
 }
+
+#[test]
+fn gfx950_conversion_op_sel_lines_match_llvm_mc_both_ways() {
+    check("gfx950", "cvt");
+    check_disassembly("gfx950", "cvt");
+}

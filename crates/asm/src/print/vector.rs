@@ -147,15 +147,26 @@ fn vop3_modifier_words(inst: &Inst, style: VectorStyle, ctx: &TargetCtx) -> Vec<
     let mut words = Vec::new();
     if packed {
         words.extend(packed_modifier_words(inst, opsel, sources));
-    } else if let Some(sources) = byte_sel_sources(&inst.name).filter(|_| opsel != 0) {
+    } else if let Some(sources) =
+        byte_sel_sources(&inst.name).filter(|_| opsel != 0 && ctx.gfx_major >= 12)
+    {
+        // GFX12's byte_sel; GFX9 (gfx940+) writes the same bits as op_sel.
         words.push(format!("byte_sel:{}", byte_sel(opsel, sources)));
     } else if opsel != 0 && !opsel_hidden(inst, style, ctx.gfx_major) {
         let dpp = dpp_shape(&inst.encoding);
         let list = if inst.name.to_ascii_uppercase().starts_with("V_PERMLANE") {
             // The permlanes keep fetch-inactive and bound-control in op_sel of src0/src1.
             bit_list(opsel, 2)
-        } else if has_dst_sel(inst, dpp) {
-            // Destination half as the last element (OPSEL bit 3).
+        } else if has_dst_sel(inst, dpp) || ctx.gfx_major == 9 {
+            // Destination half as the last element (OPSEL bit 3). GFX9 lists it in every
+            // VOP3 op_sel (llvm-mc 22 on gfx950: `v_cvt_scalef32_f32_fp8 v1, v2, v3
+            // op_sel:[0,1,0]`); its stochastic-rounding conversions read the destination's
+            // other bytes as a third source (`v_cvt_sr_bf8_f32 v1, v2, v3 op_sel:[0,0,1,1]`).
+            let sources = if byte_sel_sources(&inst.name) == Some(2) {
+                3
+            } else {
+                sources
+            };
             let with_dst = (opsel & ((1 << sources) - 1)) | ((opsel >> 3) & 1) << sources;
             bit_list(with_dst, sources + 1)
         } else {
