@@ -590,13 +590,14 @@ pub fn literal_codes(arch: Arch) -> Vec<LiteralCode> {
         .collect()
 }
 
-/// A fixed-value field a manual's format table leaves out.
+/// A field a manual's format table leaves out: a fixed-value identifier field (`value`), or
+/// an operand field (`value` none).
 struct EncodingFieldFix {
     encoding: &'static str,
     field: &'static str,
     offset: u32,
     count: u32,
-    value: u32,
+    value: Option<u32>,
     why: &'static str,
 }
 
@@ -611,8 +612,19 @@ fn encoding_fields(arch: Arch) -> Vec<EncodingFieldFix> {
             field: "ENCODING",
             offset: 30,
             count: 2,
-            value: 0b10,
+            value: Some(0b10),
             why: "CDNA2 manual Table 54 omits the row; CDNA1 manual and CDNA3 XML agree",
+        }],
+        // The CDNA1 manual's MUBUF microcode table has no OFFSET row, though its MUBUF field
+        // table gives a 12-bit unsigned byte offset; the Vega and CDNA2 manuals' MUBUF tables
+        // (same fields at the same bits otherwise) put it at [11:0].
+        Arch::Cdna1 => vec![EncodingFieldFix {
+            encoding: "ENC_MUBUF",
+            field: "OFFSET",
+            offset: 0,
+            count: 12,
+            value: None,
+            why: "CDNA1 manual MUBUF table omits the row; Vega and CDNA2 manuals agree",
         }],
         _ => Vec::new(),
     }
@@ -730,10 +742,12 @@ fn add_encoding_fields(arch: Arch, spec: &mut Spec, id: SourceId) {
         if enc.field(fix.field).is_some() {
             continue;
         }
-        let mask = ((1u128 << fix.count) - 1) << fix.offset;
-        enc.identifier_mask |= mask;
-        for id in &mut enc.identifiers {
-            *id = (*id & !mask) | (u128::from(fix.value) << fix.offset);
+        if let Some(value) = fix.value {
+            let mask = ((1u128 << fix.count) - 1) << fix.offset;
+            enc.identifier_mask |= mask;
+            for id in &mut enc.identifiers {
+                *id = (*id & !mask) | (u128::from(value) << fix.offset);
+            }
         }
         enc.fields.push(Field {
             name: fix.field.to_string(),
@@ -748,12 +762,12 @@ fn add_encoding_fields(arch: Arch, spec: &mut Spec, id: SourceId) {
         spec.notes.push((
             id,
             format!(
-                "{}.{} [{}:{}] = {} added ({})",
+                "{}.{} [{}:{}]{} added ({})",
                 fix.encoding,
                 fix.field,
                 fix.offset + fix.count - 1,
                 fix.offset,
-                fix.value,
+                fix.value.map_or(String::new(), |v| format!(" = {v}")),
                 fix.why
             ),
         ));
