@@ -80,6 +80,25 @@ impl<'a> TargetCtx<'a> {
     }
 }
 
+#[cfg(test)]
+impl<'a> TargetCtx<'a> {
+    /// A target for unit tests: GFX `gfx_major`.`gfx_minor`, wave32, no features; tests set
+    /// the fields they need with struct update syntax.
+    pub(crate) fn bare(spec: &'a Spec, mcpu: &'a str, gfx_major: u32, gfx_minor: u32) -> Self {
+        TargetCtx {
+            spec,
+            mcpu,
+            gfx_major,
+            gfx_minor,
+            wave64: false,
+            real_true16: false,
+            gfx90a_plus: false,
+            mfma_f64_negates: false,
+            fused_mix: false,
+        }
+    }
+}
+
 /// `-mattr` entries that make our defaults match llvm-mc `llvm_major` on GFX `gfx_major`:
 /// LLVM 19 reads and prints GFX11 16-bit operands as fake16 unless `+real-true16` is given;
 /// LLVM 22 makes real-true16 the GFX11 default.

@@ -197,17 +197,7 @@ mod tests {
 
     /// A context without spec facts: layouts and names come from the per-generation tables.
     fn ctx(spec: &mcdiff_spec::Spec, gfx_major: u32) -> TargetCtx<'_> {
-        TargetCtx {
-            spec,
-            mcpu: "test",
-            gfx_major,
-            gfx_minor: 0,
-            wave64: false,
-            real_true16: false,
-            gfx90a_plus: false,
-            mfma_f64_negates: false,
-            fused_mix: false,
-        }
+        TargetCtx::bare(spec, "test", gfx_major, 0)
     }
 
     #[test]

@@ -7,17 +7,7 @@ use mcdiff_spec::{BitRange, OperandType, OperandTypeField, PredefinedValue, Spec
 
 fn ctx<'a>(spec: &'a Spec, mcpu: &'a str) -> TargetCtx<'a> {
     let t = mcdiff_spec::target(mcpu).expect("known mcpu");
-    TargetCtx {
-        spec,
-        mcpu,
-        gfx_major: t.gfx_major,
-        gfx_minor: t.gfx_minor,
-        wave64: false,
-        real_true16: false,
-        gfx90a_plus: false,
-        mfma_f64_negates: false,
-        fused_mix: false,
-    }
+    TargetCtx::bare(spec, mcpu, t.gfx_major, t.gfx_minor)
 }
 
 fn sym(ty: &str, mnemonic: &str, text: &str, mcpu: &str) -> Option<Result<u32, String>> {

@@ -340,15 +340,9 @@ mod tests {
 
     fn target(spec: &mcdiff_spec::Spec, gfx_major: u32, gfx90a_plus: bool) -> TargetCtx<'_> {
         TargetCtx {
-            spec,
-            mcpu: "test",
-            gfx_major,
-            gfx_minor: 0,
             wave64: gfx_major < 10,
-            real_true16: false,
             gfx90a_plus,
-            mfma_f64_negates: false,
-            fused_mix: false,
+            ..TargetCtx::bare(spec, "test", gfx_major, 0)
         }
     }
 
