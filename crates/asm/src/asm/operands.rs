@@ -202,32 +202,8 @@ impl OperandParser for VectorSource {
                 is_float: false,
             };
         } else if slot.data_format.contains("PK2") {
-            // An integer token on a packed float pair is inline by the 16-bit rules (0xc400
-            // is -4.0), else a literal of its 32-bit value, sign-extended (`-17` is
-            // 0xffffffef; llvm-mc 22 on GFX10 and GFX11).
             if let Ok(Value::Int(v)) = parse_value(&piece.text) {
-                let plain = Numeric::Plain {
-                    size: 32,
-                    is_float: false,
-                };
-                let fits_half = i16::try_from(v).is_ok() || u16::try_from(v).is_ok();
-                let parsed = match constant(&piece.text, slot, cx, numeric, literal_ok) {
-                    // 0x8000-0xffff are no 16-bit integer inline (65535 is not -1 here).
-                    Ok(OperandValue::Inline(name))
-                        if name.parse::<i64>().is_ok() && (0x8000..=0xffff).contains(&v) =>
-                    {
-                        constant(&piece.text, slot, cx, plain, literal_ok)
-                    }
-                    parsed if fits_half => parsed,
-                    _ => constant(&piece.text, slot, cx, plain, literal_ok),
-                };
-                let whole = i32::try_from(v).map(|w| w as u32).or(u32::try_from(v));
-                return match (parsed, whole) {
-                    (Ok(OperandValue::Literal { expr: None, .. }), Ok(value)) => {
-                        Ok(OperandValue::Literal { value, expr: None })
-                    }
-                    (parsed, _) => parsed,
-                };
+                return packed_float_integer(&piece.text, v, slot, cx, numeric, literal_ok);
             }
         }
         constant(&piece.text, slot, cx, numeric, literal_ok)
@@ -435,6 +411,40 @@ fn vector_numeric(slot: &Operand) -> Numeric {
     Numeric::Plain {
         size,
         is_float: is_float_format(&slot.data_format),
+    }
+}
+
+/// An integer token `v` on a packed float pair: inline by the 16-bit rules (0xc400 is -4.0),
+/// though 0x8000-0xffff are no 16-bit integer inline (65535 is not -1 here); else a literal
+/// of its 32-bit value, sign-extended (`-17` is 0xffffffef; llvm-mc 22 on GFX10 and GFX11).
+fn packed_float_integer(
+    text: &str,
+    v: i64,
+    slot: &Operand,
+    cx: &OperandCtx,
+    half: Numeric,
+    literal_ok: bool,
+) -> Result<OperandValue, String> {
+    let plain = Numeric::Plain {
+        size: 32,
+        is_float: false,
+    };
+    let fits_half = i16::try_from(v).is_ok() || u16::try_from(v).is_ok();
+    let parsed = match fits_half.then(|| constant(text, slot, cx, half, literal_ok)) {
+        Some(Ok(OperandValue::Inline(name))) if name.parse::<i64>().is_ok() && v > 0x7fff => {
+            constant(text, slot, cx, plain, literal_ok)
+        }
+        Some(parsed) => parsed,
+        None => constant(text, slot, cx, plain, literal_ok),
+    };
+    match (
+        parsed,
+        i32::try_from(v).map(|w| w as u32).or(u32::try_from(v)),
+    ) {
+        (Ok(OperandValue::Literal { expr: None, .. }), Ok(value)) => {
+            Ok(OperandValue::Literal { value, expr: None })
+        }
+        (parsed, _) => parsed,
     }
 }
 
