@@ -90,8 +90,8 @@ fn a_short_fuzz_per_architecture() {
         return;
     };
     let targets = [
-        "gfx1010", "gfx1030", "gfx1100", "gfx1150", "gfx1200", "gfx1250", "gfx908", "gfx90a",
-        "gfx942", "gfx950",
+        "gfx1010", "gfx1030", "gfx1100", "gfx1150", "gfx1200", "gfx1250", "gfx900", "gfx906",
+        "gfx908", "gfx90a", "gfx942", "gfx950",
     ];
     for mcpu in targets {
         for mode in ["asm", "disasm"] {
@@ -146,6 +146,59 @@ fn a_crashing_llvm_mc_is_a_fault_not_a_finding() {
         assert_eq!(totals["findings"], 0, "{mode}: a crash is never a finding");
         assert_eq!(totals["agree"], 0, "{mode}: a crash is never a pass");
         assert_eq!(report["rules"].as_array().unwrap().len(), 0);
+    }
+}
+
+/// An llvm-mc that crashes part-way through a disassembly run, on every word whose first
+/// byte is 0x10-0x13: each such word, and only it, is a fault; every other word of the run
+/// is compared, and each crasher is named (by the progress llvm-mc made before dying).
+#[test]
+fn a_crash_part_way_faults_only_its_input() {
+    let (Some(data), Some(real)) = (common::data_dir(), common::llvm_mc("22")) else {
+        return;
+    };
+    let dir = tempdir("crash-part-way");
+    let log = dir.join("crashed-on.txt");
+    // An input line has 8 or more bytes; sentinel and marker lines have 4 and 1.
+    let body = format!(
+        r#"pat='^\[0x1[0-3](,0x[0-9a-f]{{2}}){{7}}'
+input=$(cat)
+first=$(printf '%s\n' "$input" | grep -E -m1 "$pat")
+if [ -n "$first" ]; then
+  printf '%s\n' "$first" >> {log}
+  printf '%s\n' "$input" | sed -E "/$pat/,\$d" | {real} "$@"
+  kill -SEGV $$
+fi
+printf '%s\n' "$input" | {real} "$@""#,
+        log = log.display(),
+        real = real.display()
+    );
+    let mc = stand_in(&dir, &body);
+    let json = dir.join("r.json");
+    // No examples kept, so no minimising runs: every llvm-mc run is of fuzz inputs.
+    let out = fuzz(&data, "gfx1100", "disasm", "1500", "3")
+        .args(["--show", "0", "--llvm-mc"])
+        .arg(&mc)
+        .arg("--json")
+        .arg(&json)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let report: serde_json::Value = serde_json::from_str(&common::read(&json)).unwrap();
+    let crashed_on: std::collections::BTreeSet<String> =
+        common::read(&log).lines().map(str::to_string).collect();
+    let totals = &report["totals"];
+    let faulted = totals["faulted"].as_u64().unwrap() as usize;
+    assert!(faulted > 2, "several crashers: {totals}");
+    assert_eq!(faulted, crashed_on.len(), "only the crashers: {totals}");
+    let group = &report["faults"]["llvm-mc crashed (signal 11)"];
+    assert_eq!(group["culprit_inputs"], faulted, "each one named: {group}");
+    let compared = totals["compared"].as_u64().unwrap() as usize;
+    let unsupported = totals["unsupported"].as_u64().unwrap() as usize;
+    assert_eq!(compared + unsupported + faulted, 1500, "{totals}");
+    for culprit in group["culprits"].as_array().unwrap() {
+        let input = format!("[{}]", culprit["input"].as_str().unwrap());
+        assert!(crashed_on.contains(&input), "{input} is a crasher");
     }
 }
 

@@ -30,7 +30,7 @@ use compare::{Diff, Ours, Outcome, Side};
 use mcdiff_asm::decode::Disassembler;
 use mcdiff_asm::target::TargetCtx;
 use mcdiff_asm::{AsmOutcome, Assembler};
-use oracle::{hex_line, Oracle, Reply, SENTINEL_BASE};
+use oracle::{hex_line, FaultTie, Oracle, Reply, SENTINEL_BASE};
 use report::{Culprit, Example, Report, Rule};
 use rng::Rng;
 use seeds::Seeds;
@@ -125,12 +125,12 @@ pub fn cmd(data: Option<PathBuf>, args: FuzzArgs) -> Result<ExitCode> {
     let sentinels = disassemble
         .then(|| sentinels(&assembler, args.batch))
         .transpose()?;
-    let oracle = Oracle {
-        mc: &mc,
-        args: Oracle::arguments(&args.mcpu, disassemble),
+    let oracle = Oracle::new(
+        &mc,
+        Oracle::arguments(&args.mcpu, disassemble),
         sentinels,
-        batch: args.batch,
-    };
+        args.batch,
+    );
     let ours = Ours {
         ts: &ts,
         assembler: &assembler,
@@ -383,9 +383,9 @@ impl<'a> Fuzzer<'a> {
         let t = &mut self.report.totals;
         t.inputs += 1;
         let answer = match reply {
-            Reply::Fault { fault, alone } => {
+            Reply::Fault { fault, tie } => {
                 t.faulted += 1;
-                self.fault(case, fault, *alone);
+                self.fault(case, fault, *tie);
                 return None;
             }
             Reply::Answer(answer) => answer,
@@ -413,10 +413,13 @@ impl<'a> Fuzzer<'a> {
         }
     }
 
-    fn fault(&mut self, case: &Case, fault: &Fault, alone: bool) {
+    fn fault(&mut self, case: &Case, fault: &Fault, tie: FaultTie) {
         let group = self.report.faults.entry(fault.reason()).or_default();
         group.inputs += 1;
-        if alone && group.culprits.len() < 20 {
+        if tie != FaultTie::InRun {
+            group.culprit_inputs += 1;
+        }
+        if tie == FaultTie::Alone && group.culprits.len() < 20 {
             let mode = self.mode.name();
             let replay = report::replay(mode, &self.report.mcpu, &self.report.llvm_mc, &case.input);
             group.culprits.push(Culprit {

@@ -54,6 +54,9 @@ pub struct Culprit {
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct FaultGroup {
     pub inputs: usize,
+    /// Of `inputs`, those llvm-mc faulted on (alone, or named by its progress markers); the
+    /// others were in a faulting run whose culprit was not found.
+    pub culprit_inputs: usize,
     pub culprits: Vec<Culprit>,
 }
 
@@ -133,7 +136,11 @@ pub fn text(r: &Report, show: usize) -> String {
         }
     }
     for (reason, group) in &r.faults {
-        let _ = writeln!(s, "\nfault: {reason}: {} inputs not compared", group.inputs);
+        let _ = writeln!(
+            s,
+            "\nfault: {reason}: {} inputs not compared, {} of them faulted on",
+            group.inputs, group.culprit_inputs
+        );
         for c in group.culprits.iter().take(show.max(1)) {
             let diag = c
                 .diagnostic

@@ -21,7 +21,7 @@ use crate::bytes::EncByte;
 pub use asm::{mark_lines, parse_output};
 pub use cache::RunCache;
 pub use disasm::decode_failures;
-pub use process::{end_llvm_mc_on_interrupt, Fault, FaultKind};
+pub use process::{end_llvm_mc_on_interrupt, Fault, FaultKind, Traced};
 
 /// A pinned llvm-mc binary and the version it reports.
 #[derive(Debug, Clone)]

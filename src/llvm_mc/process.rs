@@ -63,16 +63,49 @@ impl LlvmMc {
         s
     }
 
-    /// Runs llvm-mc once, without the cache, and returns its output and error output; an
-    /// unrecognised processor, a crash, a timeout or an empty output is a [`Fault`].
-    pub fn run_checked(&self, args: &[String], input: &str) -> Result<(String, String)> {
-        self.exec_checked(args, input)
-    }
-
     /// Runs llvm-mc; an unrecognised processor, a crash, a timeout or an empty output is a
     /// [`Fault`] (llvm-mc itself only warns on an unknown processor).
     pub(super) fn exec_checked(&self, args: &[String], input: &str) -> Result<(String, String)> {
         let (status, stdout, stderr) = self.exec(args, input)?;
+        match self.fault_in(args, status, &stdout, &stderr) {
+            Some(fault) => Err(fault.into()),
+            None => Ok((stdout, stderr)),
+        }
+    }
+
+    /// Runs llvm-mc once, without the cache; an unrecognised processor, a crash, a timeout or
+    /// an empty output is a [`Fault`], which comes with the error output llvm-mc wrote before it. That stream is unbuffered (its standard
+    /// output is not), so it tells how far llvm-mc got. An error only when llvm-mc cannot
+    /// be started.
+    pub fn run_traced(&self, args: &[String], input: &str) -> Result<Traced> {
+        let (status, stdout, stderr) = match self.exec(args, input) {
+            Ok(run) => run,
+            Err(e) => {
+                return e.downcast::<Fault>().map(|fault| Traced::Fault {
+                    fault,
+                    stdout: String::new(),
+                    stderr: String::new(),
+                })
+            }
+        };
+        Ok(match self.fault_in(args, status, &stdout, &stderr) {
+            Some(fault) => Traced::Fault {
+                fault,
+                stdout,
+                stderr,
+            },
+            None => Traced::Answer { stdout, stderr },
+        })
+    }
+
+    /// The fault a finished run shows, if any.
+    fn fault_in(
+        &self,
+        args: &[String],
+        status: std::process::ExitStatus,
+        stdout: &str,
+        stderr: &str,
+    ) -> Option<Fault> {
         let fault = |kind: FaultKind, detail: String| Fault {
             kind,
             detail: format!("{detail}: {}", self.replay(args)),
@@ -85,17 +118,17 @@ impl LlvmMc {
             .lines()
             .find(|l| l.contains("is not a recognized processor"))
         {
-            return Err(fault(FaultKind::UnknownCpu, line.to_string()).into());
+            return Some(fault(FaultKind::UnknownCpu, line.to_string()));
         }
         if let Some(signal) = std::os::unix::process::ExitStatusExt::signal(&status) {
             let detail = format!("llvm-mc killed by signal {signal}");
-            return Err(fault(FaultKind::Crashed(signal), detail).into());
+            return Some(fault(FaultKind::Crashed(signal), detail));
         }
         if stdout.trim().is_empty() && stderr.trim().is_empty() {
             let detail = format!("llvm-mc printed nothing ({status})");
-            return Err(fault(FaultKind::NoOutput, detail).into());
+            return Some(fault(FaultKind::NoOutput, detail));
         }
-        Ok((stdout, stderr))
+        None
     }
 
     /// Runs llvm-mc in a process group of its own, feeding `input` and collecting both
@@ -241,6 +274,21 @@ fn kill_group(pid: u32) {
             libc::kill(-pid, libc::SIGKILL);
         }
     }
+}
+
+/// One run of [`LlvmMc::run_traced`].
+pub enum Traced {
+    Answer {
+        stdout: String,
+        stderr: String,
+    },
+    /// What llvm-mc wrote before the fault (nothing after a timeout or garbled output); its
+    /// standard output may stop short of its error output, which is unbuffered.
+    Fault {
+        fault: Fault,
+        stdout: String,
+        stderr: String,
+    },
 }
 
 /// Why llvm-mc gave no usable answer for a whole run. Never cached.
