@@ -232,6 +232,22 @@ fn a_planted_disagreement_is_found_and_minimised() {
         planted
     };
     assert!(!planted.is_empty(), "the planted byte difference is found");
+    // One rule per (disagreement, blame, subject), its findings counted by mutation.
+    let rules = report["rules"].as_array().unwrap();
+    let keys: std::collections::BTreeSet<String> = rules
+        .iter()
+        .map(|r| format!("{} {} {}", r["kind"], r["blame"], r["subject"]))
+        .collect();
+    assert_eq!(keys.len(), rules.len(), "rules are not split by mutation");
+    for r in rules {
+        let by_mutation: u64 = r["mutations"]
+            .as_object()
+            .unwrap()
+            .values()
+            .map(|n| n.as_u64().unwrap())
+            .sum();
+        assert_eq!(by_mutation, r["count"].as_u64().unwrap(), "{r}");
+    }
     let examples: Vec<&serde_json::Value> = planted
         .iter()
         .flat_map(|r| r["examples"].as_array().unwrap())

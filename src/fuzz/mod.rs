@@ -209,7 +209,9 @@ struct Case {
     kinds: Vec<&'static str>,
 }
 
-type RuleKey = (String, &'static str, &'static str, String);
+/// Disagreement kind, blame, subject (field or mnemonic family): what a maintainer reads a
+/// rule as. The mutations that led there are counted within the rule.
+type RuleKey = (&'static str, &'static str, String);
 
 struct Fuzzer<'a> {
     mode: Mode,
@@ -346,21 +348,17 @@ impl<'a> Fuzzer<'a> {
             let Some(diff) = self.tally(case, side, reply) else {
                 continue;
             };
-            let key = (
-                case.kinds.join("+"),
-                diff.kind,
-                diff.blame,
-                diff.subject.clone(),
-            );
+            let key = (diff.kind, diff.blame, diff.subject.clone());
             let rule = self.rules.entry(key.clone()).or_insert_with(|| Rule {
-                mutation: key.0.clone(),
-                kind: key.1,
-                blame: key.2,
-                subject: key.3.clone(),
+                kind: key.0,
+                blame: key.1,
+                subject: key.2.clone(),
                 count: 0,
+                mutations: BTreeMap::new(),
                 examples: Vec::new(),
             });
             rule.count += 1;
+            *rule.mutations.entry(case.kinds.join("+")).or_default() += 1;
             let pending = wanted.entry(key.clone()).or_default();
             if rule.examples.len() + *pending < self.show {
                 *pending += 1;

@@ -1,5 +1,5 @@
-//! The fuzz report: findings grouped by rule (mutation kind x disagreement x blame x field or
-//! mnemonic family) with minimised examples and replay commands, faults grouped by reason
+//! The fuzz report: findings grouped by rule (disagreement x blame x field or mnemonic
+//! family, with a count per mutation kind) with minimised examples and replay commands, faults grouped by reason
 //! with the inputs found to cause them alone; as text and as JSON.
 
 use serde::Serialize;
@@ -23,11 +23,12 @@ pub struct Example {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Rule {
-    pub mutation: String,
     pub kind: &'static str,
     pub blame: &'static str,
     pub subject: String,
     pub count: usize,
+    /// Findings by the mutations that made their inputs.
+    pub mutations: BTreeMap<String, usize>,
     pub examples: Vec<Example>,
 }
 
@@ -121,15 +122,21 @@ pub fn text(r: &Report, show: usize) -> String {
         t.compared, t.agree, t.findings, r.rules.len(), t.unsupported, t.no_answer, t.faulted, t.llvm_mc_runs
     );
     for (n, rule) in r.rules.iter().enumerate() {
+        let mut by_mutation: Vec<(&String, &usize)> = rule.mutations.iter().collect();
+        by_mutation.sort_by_key(|(m, n)| (std::cmp::Reverse(**n), *m));
+        let by_mutation: Vec<String> = by_mutation
+            .iter()
+            .map(|(m, n)| format!("{m} {n}"))
+            .collect();
         let _ = writeln!(
             s,
-            "\nrule {}: {} x {} x {} x {}: {} findings",
+            "\nrule {}: {} x {} x {}: {} findings ({})",
             n + 1,
-            rule.mutation,
             rule.kind,
             rule.blame,
             rule.subject,
-            rule.count
+            rule.count,
+            by_mutation.join(", ")
         );
         for e in rule.examples.iter().take(show) {
             example_text(&mut s, e);
