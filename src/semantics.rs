@@ -172,7 +172,7 @@ impl Semantics {
             // The machine state has no accumulation VGPR file.
             return SemaVerdict::Unsupported("agpr-operands".into());
         }
-        if inst.encoding == "VOPDXY" {
+        if matches!(inst.encoding.as_str(), "VOPDXY" | "VOPD3") {
             return run_dual(arch_programs, spec, inst, state);
         }
         let name = inst.name.to_ascii_uppercase();
@@ -237,20 +237,27 @@ fn run_program(
     ))
 }
 
-/// A dual-issue (VOPD) instruction: the X and Y ops each run on their own operands
+/// A dual-issue (VOPD or VOPD3) instruction: the X and Y ops each run on their own operands
 /// (fields `SRCX0`, `VDSTY`...; a literal serves both), reading the state as it was before
-/// either writes, as both issue together. The Y op is the VOPD instruction whose opcode
-/// the assembler put in the `OPY` field.
+/// either writes, as both issue together. The Y op is the instruction of the same format
+/// (or its literal form) whose opcode the assembler put in the `OPY` field. VOPD3's negated sources and a select
+/// other than VCC are not modelled: the texts read their sources plain and VCC.
 fn run_dual(programs: &ArchPrograms, spec: &Spec, inst: &Inst, state: &mut State) -> SemaVerdict {
-    let opy = inst
-        .modifiers
-        .iter()
-        .find(|(field, _)| field == "OPY")
-        .map(|(_, v)| *v);
+    if inst.modifiers.get("NEGX") != 0 || inst.modifiers.get("NEGY") != 0 {
+        return SemaVerdict::Unsupported("vopd3-negated-source".into());
+    }
+    let select_not_vcc = inst.operands.iter().any(|o| {
+        o.spec.operand_type == "OPR_SREG"
+            && !matches!(&o.value, OperandValue::Reg(r) if r.file == RegFile::Special("VCC_LO".into()))
+    });
+    if select_not_vcc {
+        return SemaVerdict::Unsupported("vopd3-select-not-vcc".into());
+    }
+    let opy = inst.modifiers.get("OPY");
     let y_name = spec.instructions.iter().find(|i| {
         i.encodings
             .iter()
-            .any(|e| e.encoding.starts_with("VOPDXY") && Some(e.opcode) == opy)
+            .any(|e| e.encoding.starts_with(inst.encoding.as_str()) && e.opcode == opy)
     });
     let Some(y_name) = y_name.map(|i| i.name.clone()) else {
         return SemaVerdict::Unsupported("vopd-y-opcode-unknown".into());

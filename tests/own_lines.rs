@@ -279,3 +279,14 @@ fn gfx950_conversion_op_sel_lines_match_llvm_mc_both_ways() {
     check("gfx950", "cvt");
     check_disassembly("gfx950", "cvt");
 }
+
+#[test]
+fn gfx1250_dual_issue_vopd3_lines_match_llvm_mc_both_ways() {
+    check("gfx1250", "vopd3");
+    check_disassembly("gfx1250", "vopd3");
+}
+
+#[test]
+fn gfx1250_dual_issue_rejections_match_llvm_mc() {
+    check_rejections("gfx1250");
+}

@@ -760,26 +760,28 @@ const DUAL_CASES: &[(&str, &str, Dual)] = &[
         "v_dual_add_f32 v0, v1, v2 :: v_dual_add_f32 v3, -2.0, v7",
         Dual::Bytes("0x01,0x05,0x08,0xc9,0xf5,0x0e,0x02,0x00"),
     ),
-    // VOPD3 on gfx1250: wide X opcode, NEG, explicit select, equal-parity destinations.
+    // VOPD3 on gfx1250: wide X opcode, NEG, explicit select, equal-parity destinations. The
+    // XML alone lists no VOPD3 operands; with the lists derived from the pseudocode these
+    // encode (tests/own_lines.rs, tests/lines/gfx1250_vopd3.s).
     (
         "gfx1250",
         "v_dual_add_nc_u32 v0, v1, v2 :: v_dual_add_f32 v3, v6, v7",
-        Dual::Unsupported("encoding VOPD3 not implemented"),
+        Dual::Unsupported("no operand facts in spec"),
     ),
     (
         "gfx1250",
         "v_dual_add_f32 v0, v1, v2 :: v_dual_add_f32 v3, -v6, v7",
-        Dual::Unsupported("encoding VOPD3 not implemented"),
+        Dual::Unsupported("no operand facts in spec"),
     ),
     (
         "gfx1250",
         "v_dual_cndmask_b32 v0, v1, v2, s4 :: v_dual_add_f32 v3, v6, v7",
-        Dual::Unsupported("encoding VOPD3 not implemented"),
+        Dual::Unsupported("no operand facts in spec"),
     ),
     (
         "gfx1250",
         "v_dual_fmac_f32 v7, v4, v2 :: v_dual_fmac_f32 v9, v1, v3",
-        Dual::Unsupported("encoding VOPD3 not implemented"),
+        Dual::Unsupported("no operand facts in spec"),
     ),
     // ...but neither VOPD nor VOPD3 holds these.
     (

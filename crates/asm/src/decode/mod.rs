@@ -84,8 +84,8 @@ pub struct Disassembler<'s> {
     names: HashMap<&'s str, HashMap<i64, &'s str>>,
     /// (vector family, opcode) -> instruction.
     vector_ops: HashMap<(Family, u32), &'s Instruction>,
-    /// Dual-issue opcode -> instruction and its VOPDXY form.
-    dual_ops: HashMap<u32, (&'s Instruction, &'s InstructionEncoding)>,
+    /// (dual-issue family, opcode) -> instruction and its form in that family.
+    dual_ops: HashMap<(Family, u32), (&'s Instruction, &'s InstructionEncoding)>,
 }
 
 impl<'s> Disassembler<'s> {
@@ -178,7 +178,9 @@ impl<'s> Disassembler<'s> {
         let word = u128::from_le_bytes(buf);
         let fits = |c: &&Candidate| c.mask_bytes <= bytes.len();
         match self.vector_family(word, bytes.len()) {
-            Some(Family::Vopd) => return self.decode_dual(word, bytes),
+            Some(dual @ (Family::Vopd | Family::Vopd3)) => {
+                return self.decode_dual(dual, word, bytes)
+            }
             Some(base) => return self.decode_vector(base, word, bytes),
             None => {}
         }
@@ -222,7 +224,7 @@ impl<'s> Disassembler<'s> {
         }
     }
 
-    /// The vector family (`VOP1`... `VOP3P`, or `VOPDXY` for dual issue) of a word, by the
+    /// The vector family (`VOP1`... `VOP3P`, or `VOPDXY`/`VOPD3` for dual issue) of a word, by the
     /// longest ENCODING field it matches; GFX11 and later only (older vector formats are not
     /// implemented).
     fn vector_family(&self, word: u128, available: usize) -> Option<Family> {
@@ -261,7 +263,7 @@ impl<'s> Disassembler<'s> {
             None => *best.first()?,
         };
         match chosen.family {
-            Family::Vopd => Some(Family::Vopd),
+            dual @ (Family::Vopd | Family::Vopd3) => Some(dual),
             family => family.opcode_space(),
         }
     }

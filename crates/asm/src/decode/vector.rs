@@ -33,14 +33,18 @@ pub(super) fn vector_opcodes(spec: &Spec) -> HashMap<(Family, u32), &Instruction
     map
 }
 
-/// Opcode -> instruction, over the dual-issue (VOPD) forms of a spec: X and Y ops share the
-/// numbering, the X field being the narrower (RDNA3 ISA §15.3.7 "VOPD").
-pub(super) fn dual_opcodes(spec: &Spec) -> HashMap<u32, (&Instruction, &InstructionEncoding)> {
+/// (family, opcode) -> instruction, over the dual-issue (VOPD, VOPD3) forms of a spec: X and
+/// Y ops share the numbering, VOPD's X field being the narrower (RDNA3 ISA §15.3.7 "VOPD").
+pub(super) fn dual_opcodes(
+    spec: &Spec,
+) -> HashMap<(Family, u32), (&Instruction, &InstructionEncoding)> {
     let mut map = HashMap::new();
     for instruction in &spec.instructions {
         for form in &instruction.encodings {
-            if Family::of(&form.encoding) == Family::Vopd {
-                map.entry(form.opcode).or_insert((instruction, form));
+            let family = Family::of(&form.encoding);
+            if matches!(family, Family::Vopd | Family::Vopd3) {
+                map.entry((family, form.opcode))
+                    .or_insert((instruction, form));
             }
         }
     }
@@ -204,25 +208,34 @@ impl<'s> Disassembler<'s> {
         (sdwa, dpp)
     }
 
-    /// Decodes a dual-issue (VOPD) word: one [`Inst`] named after the X op, X then Y operands,
-    /// and the Y opcode as the `OPY` modifier, as the assembler builds it.
-    pub(super) fn decode_dual(&self, word: u128, bytes: &[u8]) -> DecodeOutcome {
-        match self.dual_inst(word, bytes) {
+    /// Decodes a dual-issue (VOPD or VOPD3) word: one [`Inst`] named after the X op, X then Y
+    /// operands, and the Y opcode as the `OPY` modifier (with VOPD3's NEGX/NEGY), as the
+    /// assembler builds it.
+    pub(super) fn decode_dual(&self, family: Family, word: u128, bytes: &[u8]) -> DecodeOutcome {
+        match self.dual_inst(family, word, bytes) {
             Ok((inst, len)) => DecodeOutcome::Decoded { inst, len },
             Err(why) => why.into(),
         }
     }
 
-    fn dual_inst(&self, word: u128, bytes: &[u8]) -> Result<(Inst, usize), Failure> {
+    fn dual_inst(
+        &self,
+        family: Family,
+        word: u128,
+        bytes: &[u8],
+    ) -> Result<(Inst, usize), Failure> {
         let spec = &self.ctx.spec;
-        let layout = spec
-            .encoding("VOPDXY")
-            .ok_or_else(|| Failure::Unsupported("encoding VOPDXY missing from spec".into()))?;
+        let layout = spec.encoding(family.name()).ok_or_else(|| {
+            Failure::Unsupported(format!("encoding {} missing from spec", family.name()))
+        })?;
         if self.ctx.wave64 {
             return Err(Failure::Invalid("dual issue needs wave32".into()));
         }
         let base_len = (layout.bit_count / 8) as usize;
         let literal = literal_after(bytes, base_len)?;
+        // VOPD3 takes no literal unless the spec has its literal form.
+        let literal = literal
+            .filter(|_| family == Family::Vopd || spec.encoding("VOPD3_INST_LITERAL").is_some());
         let reader = VectorReader {
             word,
             layout,
@@ -234,53 +247,58 @@ impl<'s> Disassembler<'s> {
         let mut operands = Vec::new();
         let mut halves = Vec::new();
         let mut opcodes = Vec::new();
+        let mut negs = Vec::new();
         for half in ['X', 'Y'] {
-            let field = layout
-                .field(&format!("OP{half}"))
-                .ok_or_else(|| Failure::Unsupported("encoding field missing".into()))?;
-            let opcode = read_field(word, field, 0) as u32;
-            let (instruction, form) = *self
-                .dual_ops
-                .get(&opcode)
-                .ok_or_else(|| Failure::Invalid("no VOPDXY instruction has this opcode".into()))?;
-            let mnemonic = llvm_mnemonic(&self.ctx, &instruction.name);
-            let slots = forms::vopd_slots(form, &mnemonic, half);
-            if slots.is_empty() {
-                return Err(Failure::Unsupported("no operand facts in spec".into()));
-            }
-            for slot in &slots {
+            let (instruction, form, mnemonic) = self.dual_op(family, &reader, half)?;
+            for slot in dual_slots(layout, form, &mnemonic, half) {
                 let mut unused = 0;
-                let mut value = self.vector_operand(&reader, slot, literal, &mut unused)?;
+                let mut value = self.vector_operand(&reader, &slot, literal, &mut unused)?;
                 if slot.field.as_deref() == Some("VDSTY") {
-                    // VDSTY drops its low bit, the opposite of VDSTX's (RDNA3 ISA §15.3.7).
-                    let x_low = operands.iter().find_map(|o: &InstOperand| {
-                        match (&o.spec.field.as_deref(), &o.value) {
-                            (Some("VDSTX"), OperandValue::Reg(r)) => Some(r.first & 1),
-                            _ => None,
-                        }
-                    });
-                    if let (OperandValue::Reg(reg), Some(x_low)) = (&mut value, x_low) {
-                        reg.first = reg.first << 1 | (x_low ^ 1);
-                    }
+                    restore_vdsty(layout, &operands, &mut value);
                 }
-                operands.push(InstOperand {
-                    spec: slot.clone(),
-                    value,
-                });
+                operands.push(InstOperand { spec: slot, value });
+            }
+            let neg_field = format!("NEG{half}");
+            if let Some(neg) = layout.field(&neg_field) {
+                negs.push((neg_field, read_field(word, neg, 0) as u32));
             }
             halves.push(mnemonic);
             opcodes.push((instruction.name.clone(), form.opcode));
         }
+        let mut modifiers = vec![("OPY".to_string(), opcodes[1].1)];
+        modifiers.extend(negs);
         let inst = Inst {
             mnemonic: format!("{} :: {}", halves[0], halves[1]),
             name: opcodes[0].0.clone(),
-            encoding: "VOPDXY".into(),
+            encoding: layout.name.clone(),
             opcode: opcodes[0].1,
             operands,
-            modifiers: vec![("OPY".into(), opcodes[1].1)].into(),
+            modifiers: modifiers.into(),
         };
         let uses_literal = inst.literal().is_some();
         Ok((inst, base_len + if uses_literal { 4 } else { 0 }))
+    }
+
+    /// The instruction, form and LLVM mnemonic of one half's opcode.
+    fn dual_op(
+        &self,
+        family: Family,
+        reader: &VectorReader,
+        half: char,
+    ) -> Result<(&'s Instruction, &'s InstructionEncoding, String), Failure> {
+        let field = reader
+            .layout
+            .field(&format!("OP{half}"))
+            .ok_or_else(|| Failure::Unsupported("encoding field missing".into()))?;
+        let opcode = read_field(reader.word, field, 0) as u32;
+        let (instruction, form) = *self.dual_ops.get(&(family, opcode)).ok_or_else(|| {
+            Failure::Invalid(format!("no {} instruction has this opcode", family.name()))
+        })?;
+        let mnemonic = llvm_mnemonic(&self.ctx, &instruction.name);
+        if forms::vopd_slots(form, &mnemonic, half).is_empty() {
+            return Err(Failure::Unsupported("no operand facts in spec".into()));
+        }
+        Ok((instruction, form, mnemonic))
     }
 
     /// Canonical modifier fields of the word, zero values included.
@@ -501,6 +519,39 @@ impl VectorReader<'_> {
 
 /// The dword after an instruction of `base_len` bytes (its literal, if it takes one); the
 /// instruction itself must be whole.
+/// One half's operand slots: its form's, and VOPD3's select of v_dual_cndmask_b32.
+fn dual_slots(
+    layout: &Encoding,
+    form: &InstructionEncoding,
+    mnemonic: &str,
+    half: char,
+) -> Vec<Operand> {
+    let mut slots = forms::vopd_slots(form, mnemonic, half);
+    let single = mnemonic.replace("v_dual_", "v_");
+    if crate::syntax::vector::reads_implicit_vcc(&single) {
+        slots.extend(forms::vopd_select_slot(layout, half));
+    }
+    slots
+}
+
+/// VOPD's VDSTY drops its low bit, the opposite of VDSTX's (RDNA3 ISA §15.3.7); VOPD3's is
+/// as wide as VDSTX and holds the whole register number.
+fn restore_vdsty(layout: &Encoding, operands: &[InstOperand], value: &mut OperandValue) {
+    let width = |f: &str| layout.field(f).map_or(0, |f| f.width());
+    if width("VDSTY") >= width("VDSTX") {
+        return;
+    }
+    let x_low = operands
+        .iter()
+        .find_map(|o| match (&o.spec.field.as_deref(), &o.value) {
+            (Some("VDSTX"), OperandValue::Reg(r)) => Some(r.first & 1),
+            _ => None,
+        });
+    if let (OperandValue::Reg(reg), Some(x_low)) = (value, x_low) {
+        reg.first = reg.first << 1 | (x_low ^ 1);
+    }
+}
+
 fn literal_after(bytes: &[u8], base_len: usize) -> Result<Option<u32>, Failure> {
     if bytes.len() < base_len {
         return Err(Failure::Invalid("instruction truncated".into()));

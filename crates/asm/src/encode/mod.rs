@@ -299,11 +299,17 @@ impl FamilyEncoder for DualIssue {
         for (name, value) in &inst.modifiers {
             word.set(field(enc, name)?, *value as u64, 0);
         }
+        // VOPD's VDSTY holds the register number without its low bit (the opposite of
+        // VDSTX's); VOPD3's is as wide as VDSTX and holds all of it.
+        let vdsty_drops = field(enc, "VDSTX")?
+            .width()
+            .saturating_sub(field(enc, "VDSTY")?.width());
         for op in &inst.operands {
             for (name, value) in
                 encoder(classify_vector(&op.spec.operand_type)).encode(&op.value, &op.spec, cx)?
             {
-                word.set(field(enc, &name)?, value, u32::from(name == "VDSTY"));
+                let dropped = if name == "VDSTY" { vdsty_drops } else { 0 };
+                word.set(field(enc, &name)?, value, dropped);
             }
         }
         let mut bytes = word.bytes();

@@ -29,10 +29,10 @@ fn spaced(mnemonic: &str, text: &str) -> String {
 }
 
 pub fn print(inst: &Inst, ctx: &TargetCtx) -> String {
-    if inst.encoding == "VOPDXY" {
+    let family = Family::of(&inst.encoding);
+    if matches!(family, Family::Vopd | Family::Vopd3) {
         return vector::print_dual(inst);
     }
-    let family = Family::of(&inst.encoding);
     if family.is_vector_alu() {
         return vector::print_vector(inst, ctx);
     }

@@ -390,9 +390,10 @@ const FAKE16_NO_OPSEL: &[&str] = &[
 /// llvm-mc 22).
 const PACKED_DPP_SOURCES: &[&str] = &["V_DOT2_F16_F16", "V_DOT2_BF16_BF16"];
 
-/// A dual-issue (VOPD) instruction: `<x> <x operands> :: <y> <y operands>`; the halves are
-/// told apart by their fields (`*X*` / `*Y*`), the shared constant goes with the half it
-/// follows.
+/// A dual-issue (VOPD or VOPD3) instruction: `<x> <x operands> :: <y> <y operands>`; the
+/// halves are told apart by their fields (`*X*` / `*Y*`), the shared constant goes with the
+/// half it follows; VOPD3's NEGX/NEGY bits negate a half's sources (bit n: the source field
+/// ending in n).
 pub fn print_dual(inst: &Inst) -> String {
     let (x, y) = inst
         .mnemonic
@@ -405,7 +406,16 @@ pub fn print_dual(inst: &Inst) -> String {
         if field.contains('Y') {
             half = 1;
         }
-        halves[half].push(value_text(op, false));
+        let negs = inst.modifiers.get(if half == 0 { "NEGX" } else { "NEGY" });
+        let source = field
+            .contains("SRC")
+            .then(|| field.bytes().last())
+            .flatten();
+        let negated = source
+            .and_then(|d| d.checked_sub(b'0'))
+            .is_some_and(|n| n < 8 && negs >> n & 1 == 1);
+        let sign = if negated { "-" } else { "" };
+        halves[half].push(format!("{sign}{}", value_text(op, false)));
     }
     format!(
         "{x} {} :: {y} {}",

@@ -8,7 +8,7 @@
 //! fields only the VOP3 form has (carry/select masks); a native VOP3 instruction keeps its own
 //! list with field names normalised. Wave masks are sized by the wave size.
 
-use mcdiff_spec::{Instruction, InstructionEncoding, Operand};
+use mcdiff_spec::{Encoding, Instruction, InstructionEncoding, Operand};
 
 use crate::family::{family_name, Family};
 use crate::syntax::text_position;
@@ -284,6 +284,14 @@ pub fn vopd_slots(form: &InstructionEncoding, mnemonic: &str, half: char) -> Vec
         out.insert(at.min(out.len()), constant);
     }
     out
+}
+
+/// The select of v_dual_cndmask_b32 (VCC in VOPD) where the format has a third source for
+/// the half (VOPD3's `VSRC*2`): a scalar register, as LLVM writes it (`vcc_lo`, `s46`).
+pub fn vopd_select_slot(encoding: &Encoding, half: char) -> Option<Operand> {
+    let field = format!("VSRC{half}2");
+    encoding.field(&field)?;
+    Some(slot(Some(&field), "OPR_SREG", "FMT_NUM_B32", 32))
 }
 
 /// The spec operands written in the text, in text order, shared by the assembler and the

@@ -7,6 +7,7 @@
 use crate::family::Family;
 use crate::syntax::vop_modifiers::VopModifier;
 use crate::target::TargetCtx;
+use std::ops::Range;
 
 /// Source modifiers written around one operand.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -442,18 +443,18 @@ pub const VOPD_DST_PARITY: &str = "invalid VOPDY vdst operand";
 /// VOPD destinations must differ in their low bit (RDNA3 ISA §15.3.7 "VOPD": VDSTY's low bit
 /// is implied): true when they do not.
 pub fn vopd_dst_parity_conflict(operands: &[crate::inst::InstOperand]) -> bool {
-    let vgpr = |field: &str| vopd_vgpr(operands, field);
+    let vgpr = |field: &str| vopd_vgpr(operands, field).map(|r| r.start);
     matches!((vgpr("VDSTX"), vgpr("VDSTY")), (Some(x), Some(y)) if x % 2 == y % 2)
 }
 
-/// The VGPR bound to `field` in a VOPD operand list.
-fn vopd_vgpr(operands: &[crate::inst::InstOperand], field: &str) -> Option<u32> {
+/// The VGPRs bound to `field` in a VOPD operand list.
+fn vopd_vgpr(operands: &[crate::inst::InstOperand], field: &str) -> Option<Range<u32>> {
     use crate::inst::{OperandValue, RegFile};
     operands
         .iter()
         .find_map(|o| match (&o.spec.field, &o.value) {
             (Some(f), OperandValue::Reg(r)) if f == field && r.file == RegFile::Vgpr => {
-                Some(r.first)
+                Some(r.first..r.first + r.count.max(1))
             }
             _ => None,
         })
@@ -464,8 +465,10 @@ fn vopd_vgpr(operands: &[crate::inst::InstOperand], field: &str) -> Option<u32> 
 /// together read at most two scalar values: distinct scalar registers, the implicit VCC of
 /// v_dual_cndmask_b32 and the literal (inline constants are free). `None` when valid. The
 /// destinations' parity is [`vopd_dst_parity_conflict`]. `vopd3`: the pair is bound for
-/// VOPD3, whose destinations may sit in any bank, so the accumulating src2 (the destination)
-/// follows the src0/src1 bank rule instead of VOPD's parity rule (CDNA5 ISA §7.8.1).
+/// VOPD3, whose destinations may sit in any bank, so they must only be distinct registers,
+/// and every source, the accumulating src2 (the destination) and the third source
+/// included, follows the src0/src1 bank rule instead of VOPD's parity rule (CDNA5 ISA
+/// §7.8.1); a 64-bit source takes the banks of both its registers.
 pub fn vopd_conflict(
     operands: &[crate::inst::InstOperand],
     mnemonics: (&str, &str),
@@ -490,10 +493,17 @@ pub fn vopd_conflict(
         } else if accumulates {
             field("VDST?")
         } else {
-            None
+            field("VSRC?2")
         };
         [field("SRC?0"), src1, src2]
     };
+    if vopd3 {
+        if let (Some(x), Some(y)) = (vgpr("VDSTX"), vgpr("VDSTY")) {
+            if x.start < y.end && y.start < x.end {
+                return Some("dst registers must be distinct");
+            }
+        }
+    }
     let (x, y) = (sources('X', mnemonics.0), sources('Y', mnemonics.1));
     const BANK_ERRORS: [(&str, u32); 3] = [
         ("src0 operands must use different VGPR banks", 4),
@@ -507,9 +517,9 @@ pub fn vopd_conflict(
         if i == 0 && two_moves {
             continue;
         }
-        let banks = if vopd3 { &4 } else { banks };
-        if let (Some(a), Some(b)) = (x[i], y[i]) {
-            if a % banks == b % banks {
+        let banks = if vopd3 { 4 } else { *banks };
+        if let (Some(a), Some(b)) = (&x[i], &y[i]) {
+            if a.clone().any(|a| b.clone().any(|b| a % banks == b % banks)) {
                 return Some(message);
             }
         }

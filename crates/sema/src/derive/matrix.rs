@@ -65,13 +65,12 @@ fn best_donor(spec: &Spec, inst: &Instruction, shape: &MatrixShape) -> Option<Do
     };
     spec.instructions
         .iter()
-        .enumerate()
-        .filter(|(_, donor)| donor.name != inst.name)
-        .flat_map(|(j, donor)| donor.encodings.iter().map(move |g| (j, donor, g)))
-        .filter(|(_, _, g)| g.encoding == "VOP3P_MFMA" && fits(&g.operands))
-        .min_by_key(|(_, donor, _)| (Reverse(shared_words(&inst.name, &donor.name)), &donor.name))
-        .map(|(j, _, g)| Donation {
-            donor: j,
+        .filter(|donor| donor.name != inst.name)
+        .flat_map(|donor| donor.encodings.iter().map(move |g| (donor, g)))
+        .filter(|(_, g)| g.encoding == "VOP3P_MFMA" && fits(&g.operands))
+        .min_by_key(|(donor, _)| (Reverse(shared_words(&inst.name, &donor.name)), &donor.name))
+        .map(|(donor, g)| Donation {
+            donor: donor.name.clone(),
             operands: g.operands.clone(),
             retyped: vec!["register counts from the manual's description".into()],
             encoding: Some(g.encoding.clone()),

@@ -23,6 +23,7 @@ use crate::state::is_state_name;
 use crate::uses::{is_reserved, Uses};
 use crate::{parse, PseudocodeEntry};
 
+mod dual;
 mod matrix;
 
 /// What one instruction's pseudocode says of its operands: each name it uses without
@@ -126,7 +127,8 @@ fn temporary(uses: &Uses, name: &str) -> bool {
 /// what was retyped, and the encoding the form takes with it where that changes (a matrix
 /// op listed under VOP3P takes the donor's MFMA format).
 struct Donation {
-    donor: usize,
+    /// The donor instruction, or how the list was made where no instruction gave it.
+    donor: String,
     operands: Vec<Operand>,
     retyped: Vec<String>,
     encoding: Option<String>,
@@ -140,15 +142,17 @@ fn derive_operand_lists(
     arch: &str,
     source: SourceFile,
 ) {
-    let mut donations = alu_donations(spec, &signatures(arch, entries));
+    let signatures = signatures(arch, entries);
+    let mut donations = alu_donations(spec, &signatures);
     donations.extend(matrix::donations(spec, entries));
+    donations.extend(dual::donations(spec, &signatures));
     if donations.is_empty() {
         return;
     }
     let id = spec.sources.len();
     spec.sources.push(source);
     for (i, f, d) in donations {
-        let donor = spec.instructions[d.donor].name.clone();
+        let donor = d.donor;
         let inst = &mut spec.instructions[i];
         let form = &mut inst.encodings[f];
         if let Some(encoding) = d.encoding {
@@ -243,7 +247,7 @@ fn best_donor(
             Some((
                 rank,
                 Donation {
-                    donor: j,
+                    donor: donor.name.clone(),
                     operands,
                     retyped,
                     encoding: None,
@@ -494,6 +498,103 @@ mod tests {
         assert_eq!(spec.sources[1].fidelity, Fidelity::Derived);
         assert_eq!(spec.derived_operands.len(), 1);
         assert_eq!(spec.derived_operands[0].donor, "V_FMA_F32");
+    }
+
+    fn encoding(name: &str, fields: &[(&str, u32)]) -> mcdiff_spec::Encoding {
+        mcdiff_spec::Encoding {
+            name: name.into(),
+            bit_count: 96,
+            identifier_mask: 0,
+            identifiers: vec![],
+            conditions: vec![],
+            fields: fields
+                .iter()
+                .scan(0, |offset, (field, count)| {
+                    let range = mcdiff_spec::BitRange {
+                        offset: *offset,
+                        count: *count,
+                        padding: None,
+                        padding_count: 0,
+                    };
+                    *offset += count;
+                    Some(mcdiff_spec::Field {
+                        name: (*field).into(),
+                        ranges: vec![range],
+                        conditional: false,
+                    })
+                })
+                .collect(),
+            order: None,
+            source: 0,
+        }
+    }
+
+    /// A dual-issue format no file lists operands for takes, for each name its text uses,
+    /// the field of that role, typed as the VOPD lists type it (the third source as the
+    /// second), at the width and in the format of the text.
+    #[test]
+    fn a_dual_issue_form_takes_its_fields_by_the_roles_its_text_names() {
+        let add = vec![
+            operand("SRCY0", "OPR_SRC", "FMT_NUM_F32", 32),
+            operand("VSRCY1", "OPR_VGPR", "FMT_NUM_F32", 32),
+            operand("VDSTY", "OPR_VGPR", "FMT_NUM_F32", 32),
+        ];
+        let mut spec = manual_spec(vec![
+            instruction("V_DUAL_ADD_F32", vec![form("VOPDXY", add)]),
+            instruction("V_DUAL_FMA_F64", vec![form("VOPD3", vec![])]),
+            instruction("V_DUAL_CNDMASK_B32", vec![form("VOPD3", vec![])]),
+        ]);
+        let halves = |third: bool| {
+            let mut fields = vec![("SRCY0", 9), ("VSRCY1", 8), ("VDSTY", 8)];
+            fields.extend(third.then_some(("VSRCY2", 8)));
+            fields
+        };
+        spec.encodings = vec![
+            encoding("VOPDXY", &halves(false)),
+            encoding("VOPD3", &halves(true)),
+        ];
+        spec.data_formats
+            .extend(["FMT_NUM_F64", "FMT_NUM_U32"].map(|name| DataFormat {
+                name: name.into(),
+                data_type: None,
+                bit_count: 32,
+                component_count: None,
+            }));
+        spec.reindex();
+        derive(
+            &mut spec,
+            "cdna5",
+            &[
+                ("V_DUAL_ADD_F32", "D0.f32 = S0.f32 + S1.f32"),
+                ("V_DUAL_FMA_F64", "D0.f64 = fma(S0.f64, S1.f64, S2.f64)"),
+                (
+                    "V_DUAL_CNDMASK_B32",
+                    "D0.u32 = VCC.u64[laneId] ? S1.u32 : S0.u32",
+                ),
+            ],
+        );
+        let list = |name: &str| {
+            spec.instruction(name).unwrap().encodings[0]
+                .operands
+                .clone()
+        };
+        let f64 = |field, kind| operand(field, kind, "FMT_NUM_F64", 64);
+        assert_eq!(
+            list("V_DUAL_FMA_F64"),
+            vec![
+                f64("VDSTY", "OPR_VGPR"),
+                f64("SRCY0", "OPR_SRC"),
+                f64("VSRCY1", "OPR_VGPR"),
+                f64("VSRCY2", "OPR_VGPR"),
+            ]
+        );
+        // VCC, read implicitly, gets no field.
+        let fields: Vec<_> = list("V_DUAL_CNDMASK_B32")
+            .iter()
+            .map(|o| o.field.clone().unwrap())
+            .collect();
+        assert_eq!(fields, ["VDSTY", "SRCY0", "VSRCY1"]);
+        assert_eq!(spec.derived_operands[0].donor, "fields by role");
     }
 
     #[test]
