@@ -17,3 +17,6 @@ v_pk_max3_i16 v5, v6, v7, v8
 v_dual_add_f32 v10, v11, v12 :: v_dual_min_i32 v13, v14, v15
 v_tanh_bf16 v3, v4
 v_cos_bf16 v5, 0.5
+v_bitop3_b16 v9, v3, s7, v11 bitop3:0x3c op_sel:[0,0,1,1]
+v_bitop3_b16 v20, v21, 0x1234, v22 bitop3:7 op_sel:[1,0,0,0]
+v_bitop3_b16 v5, v6, v7, v8

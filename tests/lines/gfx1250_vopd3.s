@@ -10,3 +10,4 @@ v_dual_mul_f64 v[60:61], s[10:11], v[64:65] :: v_dual_ashrrev_i32 v3, 4, v66
 v_dual_sub_nc_u32 v17, v26, v35 :: v_dual_fma_f32 v19, -v27, -v38, v41
 v_dual_min_num_f32 v201, v110, v121 :: v_dual_cndmask_b32 v203, -v111, v122, vcc_lo
 v_dual_fmac_f32 v5, v8, v9 :: v_dual_fma_f32 v2, v1, v14, v22
+v_dual_mul_f32 v25, v4, v2 :: v_dual_bitop2_b32 v16, v9, v13 bitop3:0xc3

@@ -345,6 +345,26 @@ fn lex_sized(chars: &[char], start: usize, quote: usize) -> Option<(Tok, usize)>
             return Some((Tok::SizedType(Ty::new(TyKind::BF, width)), after + 2));
         }
     }
+    // `1'b0`: a binary literal, as Verilog writes one (the CDNA5 V_DUAL_BITOP2_B32 text).
+    if kind_char == 'b' && chars.get(after + 1).is_some_and(|c| matches!(c, '0' | '1')) {
+        let end = (after + 1..chars.len())
+            .find(|&j| !matches!(chars[j], '0' | '1' | '_'))
+            .unwrap_or(chars.len());
+        let digits: String = chars[after + 1..end]
+            .iter()
+            .filter(|c| **c != '_')
+            .collect();
+        let value = BigInt::from_str_radix(&digits, 2).ok()?;
+        let ty = Some(Ty::new(TyKind::B, width));
+        return Some((
+            Tok::Int {
+                value,
+                ty,
+                hex: false,
+            },
+            end,
+        ));
+    }
     if let Some(kind) = parse_type_letters(kind_char) {
         let follows_ident = chars
             .get(after + 1)

@@ -206,7 +206,13 @@ impl Uses {
                         self.lane_mask.insert(n.clone());
                     }
                 }
-                self.expr(base, width);
+                // `S0[i]`: one bit of a plain name at a computed index (the manuals' closing
+                // `D0[i] = TTBL[{S0[i], S1[i], S2[i]}]`) says nothing of its width.
+                let lane = matches!(idx.as_ref(), Expr::Name(i) if matches!(i.as_str(), "laneId" | "lane" | "threadId"));
+                let bit = matches!(base.as_ref(), Expr::Name(n) if n != "SGPR")
+                    && !lane
+                    && !matches!(idx.as_ref(), Expr::Int { .. });
+                self.expr(base, if bit { Some(1) } else { width });
                 self.expr(idx, None);
             }
             Expr::Field(base, _) => {

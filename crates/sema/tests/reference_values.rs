@@ -2555,6 +2555,13 @@ fn wide_fixed_point_two_over_pi() {
     );
 }
 
+/// `3'b101` is a 3-bit binary literal (Verilog's notation, in a CDNA5 text).
+#[test]
+fn binary_literals() {
+    assert_eq!(run("D0.u32 = 32'U(3'b101)", &[]) & 0xffff_ffff, 5);
+    assert_eq!(run("D0.u32 = 32'U({ 1'b1, 2'b0_1 })", &[]) & 0xffff_ffff, 5);
+}
+
 /// `16'BF(x)` casts to bfloat16, and an inline float constant read as `.bf16` has bfloat16
 /// bits (0.5 is 0x3f00, not the f16 pattern 0x3800): the half crate gives the values.
 #[test]

@@ -103,7 +103,7 @@ impl Assembler<'_> {
             pieces: Vec::new(),
             opcodes: Vec::new(),
             mnemonics: Vec::new(),
-            negs: Vec::new(),
+            half_fields: Vec::new(),
             reads_vcc: false,
         };
         for ((stmt, half), instruction) in [(x_stmt, 'X'), (y_stmt, 'Y')].into_iter().zip(halves) {
@@ -114,7 +114,7 @@ impl Assembler<'_> {
             return Ok(Bound::BeyondVopd(why));
         }
         let mut modifiers = vec![("OPY".to_string(), pair.opcodes[1].1)];
-        modifiers.extend(pair.negs);
+        modifiers.extend(pair.half_fields);
         Ok(Bound::Fits(Inst {
             mnemonic: format!("{} :: {}", x_stmt.mnemonic, y_stmt.mnemonic),
             name: pair.opcodes[0].0.clone(),
@@ -185,6 +185,25 @@ enum Bound {
     BeyondVopd(NotEncoded),
 }
 
+/// The `bitop3:` truth table written after a half's last operand (0 where none is), taken
+/// off that operand.
+fn truth_table(written: &mut [Piece]) -> Result<u32, NotEncoded> {
+    let Some(last) = written.last_mut() else {
+        return Ok(0);
+    };
+    let Some((operand, word)) = last.text.rsplit_once(char::is_whitespace) else {
+        return Ok(0);
+    };
+    match crate::syntax::vop_modifiers::parse(word) {
+        Some(Ok(crate::syntax::vop_modifiers::VopModifier::TruthTable(table))) => {
+            last.text = operand.trim_end().to_string();
+            Ok(table)
+        }
+        Some(Err(message)) => Err(reject(last.column, message)),
+        _ => Err(reject(last.column, INVALID_OPERAND)),
+    }
+}
+
 /// The X and Y statements of `x :: y`, columns counted in the whole line.
 fn split_pair(text: &str, x_text: &str, y_text: &str) -> (Statement, Statement) {
     let lead = text.len() - text.trim_start().len();
@@ -242,8 +261,8 @@ struct DualPair<'s> {
     opcodes: Vec<(String, u32)>,
     /// The X and Y mnemonics.
     mnemonics: Vec<String>,
-    /// The NEGX/NEGY modifier values (VOPD3).
-    negs: Vec<(String, u32)>,
+    /// Each half's modifier fields: VOPD3's NEGX/NEGY, a truth table's field.
+    half_fields: Vec<(String, u32)>,
     reads_vcc: bool,
 }
 
@@ -281,6 +300,16 @@ impl DualPair<'_> {
         // A select VOPD3 holds is an operand, counted with the others.
         self.reads_vcc |= implicit_select && select.is_none();
         let mut written = stmt.operands.clone();
+        if let Some(field) = syntax::vector::dual_truth_table_field(&stmt.mnemonic) {
+            if !field.contains(half) {
+                return Err(reject(stmt.column, "invalid instruction"));
+            }
+            let table = truth_table(&mut written)?;
+            if self.encoding.field(field).is_none() {
+                return Err(reject(stmt.column, "invalid VOPD instruction"));
+            }
+            self.half_fields.push((field.to_string(), table));
+        }
         if let Some(select) = select {
             // VOPD3 holds v_dual_cndmask_b32's select (VCC in VOPD), written out, in its
             // third source.
@@ -312,7 +341,7 @@ impl DualPair<'_> {
         }
         let neg_field = format!("NEG{half}");
         if self.encoding.field(&neg_field).is_some() {
-            self.negs.push((neg_field, negated));
+            self.half_fields.push((neg_field, negated));
         }
         self.opcodes.push((instruction.name.clone(), form.opcode));
         self.mnemonics.push(stmt.mnemonic.clone());

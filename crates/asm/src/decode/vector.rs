@@ -209,8 +209,8 @@ impl<'s> Disassembler<'s> {
     }
 
     /// Decodes a dual-issue (VOPD or VOPD3) word: one [`Inst`] named after the X op, X then Y
-    /// operands, and the Y opcode as the `OPY` modifier (with VOPD3's NEGX/NEGY), as the
-    /// assembler builds it.
+    /// operands, and the Y opcode as the `OPY` modifier (with VOPD3's NEGX/NEGY and a truth
+    /// table's field), as the assembler builds it.
     pub(super) fn decode_dual(&self, family: Family, word: u128, bytes: &[u8]) -> DecodeOutcome {
         match self.dual_inst(family, word, bytes) {
             Ok((inst, len)) => DecodeOutcome::Decoded { inst, len },
@@ -247,7 +247,7 @@ impl<'s> Disassembler<'s> {
         let mut operands = Vec::new();
         let mut halves = Vec::new();
         let mut opcodes = Vec::new();
-        let mut negs = Vec::new();
+        let mut half_fields = Vec::new();
         for half in ['X', 'Y'] {
             let (instruction, form, mnemonic) = self.dual_op(family, &reader, half)?;
             for slot in dual_slots(layout, form, &mnemonic, half) {
@@ -259,14 +259,21 @@ impl<'s> Disassembler<'s> {
                 operands.push(InstOperand { spec: slot, value });
             }
             let neg_field = format!("NEG{half}");
-            if let Some(neg) = layout.field(&neg_field) {
-                negs.push((neg_field, read_field(word, neg, 0) as u32));
+            let table_field = crate::syntax::vector::dual_truth_table_field(&mnemonic);
+            if table_field.is_some_and(|f| !f.contains(half)) {
+                return Err(Failure::Invalid(format!("{mnemonic} is a Y op only")));
+            }
+            let table_field = table_field.map(str::to_string);
+            for name in [Some(neg_field), table_field].into_iter().flatten() {
+                if let Some(field) = layout.field(&name) {
+                    half_fields.push((name, read_field(word, field, 0) as u32));
+                }
             }
             halves.push(mnemonic);
             opcodes.push((instruction.name.clone(), form.opcode));
         }
         let mut modifiers = vec![("OPY".to_string(), opcodes[1].1)];
-        modifiers.extend(negs);
+        modifiers.extend(half_fields);
         let inst = Inst {
             mnemonic: format!("{} :: {}", halves[0], halves[1]),
             name: opcodes[0].0.clone(),

@@ -145,6 +145,11 @@ fn vop3_modifier_words(inst: &Inst, style: VectorStyle, ctx: &TargetCtx) -> Vec<
     let opsel = printed_opsel(inst);
     let sources = source_count(inst);
     let mut words = Vec::new();
+    let truth_table = keeps_truth_table(&inst.name);
+    if truth_table {
+        // Before op_sel, as llvm-mc 22 writes it (`bitop3:0x67 op_sel:[0,0,0,1]`).
+        words.extend(truth_table_word(inst));
+    }
     if packed {
         words.extend(packed_modifier_words(inst, opsel, sources));
     } else if let Some(sources) =
@@ -178,19 +183,26 @@ fn vop3_modifier_words(inst: &Inst, style: VectorStyle, ctx: &TargetCtx) -> Vec<
         words.push("clamp".into());
     }
     let omod = inst.modifiers.get("OMOD") as usize;
-    if keeps_truth_table(&inst.name) {
-        let m = |f| inst.modifiers.get(f);
-        let table = truth_table(m("NEG"), m("ABS"), m("OMOD"));
-        // llvm-mc 22 writes the table in hex from 10 (`bitop3:5`, `bitop3:0xa1`).
-        match table {
-            0 => {}
-            1..=9 => words.push(format!("bitop3:{table}")),
-            _ => words.push(format!("bitop3:{table:#x}")),
-        }
-    } else if omod != 0 && !packed {
+    if omod != 0 && !packed && !truth_table {
         words.push(OMOD_TEXT[omod & 3].into());
     }
     words
+}
+
+/// V_BITOP3's `bitop3:` word, where its truth table (kept in NEG, ABS and OMOD) is set.
+fn truth_table_word(inst: &Inst) -> Option<String> {
+    let m = |f| inst.modifiers.get(f);
+    bitop3_word(truth_table(m("NEG"), m("ABS"), m("OMOD")))
+}
+
+/// `bitop3:<table>` for a set truth table: llvm-mc 22 writes it in hex from 10 (`bitop3:5`,
+/// `bitop3:0xa1`).
+pub fn bitop3_word(table: u32) -> Option<String> {
+    match table {
+        0 => None,
+        1..=9 => Some(format!("bitop3:{table}")),
+        _ => Some(format!("bitop3:{table:#x}")),
+    }
 }
 
 /// An SDWA form's clamp and output modifier, then every select its family has, defaults
@@ -416,6 +428,14 @@ pub fn print_dual(inst: &Inst) -> String {
             .is_some_and(|n| n < 8 && negs >> n & 1 == 1);
         let sign = if negated { "-" } else { "" };
         halves[half].push(format!("{sign}{}", value_text(op, false)));
+    }
+    for (words, mnemonic) in halves.iter_mut().zip([x, y]) {
+        let table = crate::syntax::vector::dual_truth_table_field(mnemonic)
+            .and_then(|field| bitop3_word(inst.modifiers.get(field)));
+        if let (Some(table), Some(last)) = (table, words.last_mut()) {
+            last.push(' ');
+            last.push_str(&table);
+        }
     }
     format!(
         "{x} {} :: {y} {}",

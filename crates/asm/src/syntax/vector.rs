@@ -352,6 +352,13 @@ pub fn keeps_truth_table(name: &str) -> bool {
     name.to_ascii_uppercase().starts_with("V_BITOP3_")
 }
 
+/// The field a dual-issue op keeps a `bitop3:` truth table in: the Y half's third source
+/// (VOPD3's `VSRCY2`) for V_DUAL_BITOP2_B32, whose CDNA5 text reads the table from
+/// `INST.VSRCY2`, so it is a Y op only (llvm-mc 22 refuses it as X).
+pub fn dual_truth_table_field(mnemonic: &str) -> Option<&'static str> {
+    (mnemonic == "v_dual_bitop2_b32").then_some("VSRCY2")
+}
+
 /// The (NEG, ABS, OMOD) values holding truth table `table`.
 pub fn truth_table_fields(table: u32) -> [(&'static str, u32); 3] {
     [

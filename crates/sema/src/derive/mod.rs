@@ -41,6 +41,13 @@ struct Use {
 }
 
 impl Use {
+    /// Both uses of one name: the wider width, either role, all views.
+    fn merge(&mut self, other: Use) {
+        self.width = self.width.max(other.width);
+        self.lane_mask |= other.lane_mask;
+        self.views.extend(other.views);
+    }
+
     /// Same width and role; the views may differ.
     fn same_shape(&self, other: &Use) -> bool {
         self.width == other.width && self.lane_mask == other.lane_mask
@@ -88,11 +95,14 @@ fn signatures(arch: &str, entries: &[PseudocodeEntry]) -> HashMap<String, Signat
             // An operand sliced at computed bounds has no width the text states.
             continue;
         }
-        let mut names = BTreeMap::new();
+        let mut names: BTreeMap<String, Use> = BTreeMap::new();
         for (used, width) in &uses.width {
             let state = is_state_name(used) && used != "PC";
             let constant = crate::interp::round_mode_constant(used).is_some();
-            if (is_reserved(used) && !state) || constant || temporary(&uses, used) {
+            // Operands are upper case (`S0`, `SIMM16`); a free lower-case name is the text's
+            // own (the bit index of the manuals' closing `D0[i] = TTBL[...]`).
+            let lower = used.starts_with(|c: char| c.is_ascii_lowercase());
+            if (is_reserved(used) && !state) || constant || lower || temporary(&uses, used) {
                 continue;
             }
             let use_ = Use {
@@ -106,7 +116,13 @@ fn signatures(arch: &str, entries: &[PseudocodeEntry]) -> HashMap<String, Signat
             } else {
                 used.clone()
             };
-            names.insert(key, use_);
+            // A text may use both (`D.b16 = ...`, then `D0[i] = ...`): one destination.
+            match names.get_mut(&key) {
+                Some(seen) => seen.merge(use_),
+                None => {
+                    names.insert(key, use_);
+                }
+            }
         }
         if !names.is_empty() {
             out.insert(name, Signature(names));
