@@ -7,8 +7,8 @@
 //! are skipped (with a warning at the column of their first byte) and decoding goes on
 //! within the line.
 
-use anyhow::{bail, Context, Result};
-use std::io::{Read, Write};
+use anyhow::Result;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -37,17 +37,7 @@ pub struct DisasmArgs {
 pub fn cmd(data: Option<PathBuf>, args: DisasmArgs) -> Result<ExitCode> {
     let data = DataDir::locate(data.as_deref())?;
     let spec = crate::data::load_target(data.spec_root()?, &args.mcpu)?;
-    let (name, raw) = if args.file == "-" {
-        let mut buf = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut buf)
-            .context("reading standard input")?;
-        ("<stdin>".to_string(), buf)
-    } else {
-        let buf = std::fs::read(&args.file).with_context(|| format!("reading {}", args.file))?;
-        (args.file.clone(), buf)
-    };
-    let text = utf8_text(&name, raw)?;
+    let (name, text) = crate::input::read_text(&args.file)?;
     let dis = Disassembler::new(TargetCtx::new(&spec, &args.mattr, REFERENCE_LLVM_MAJOR));
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
@@ -57,18 +47,6 @@ pub fn cmd(data: Option<PathBuf>, args: DisasmArgs) -> Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
-}
-
-/// The input as text, or an error naming the first line that is not UTF-8.
-fn utf8_text(name: &str, raw: Vec<u8>) -> Result<String> {
-    match String::from_utf8(raw) {
-        Ok(s) => Ok(s),
-        Err(e) => {
-            let bad = e.utf8_error().valid_up_to();
-            let line = e.as_bytes()[..bad].iter().filter(|&&b| b == b'\n').count() + 1;
-            bail!("{name}:{line}: invalid UTF-8")
-        }
-    }
 }
 
 /// Decodes every byte line of `text`; instructions go to `out` as llvm-mc prints them with
@@ -231,12 +209,5 @@ mod tests {
         assert_eq!(bad_token_column("0x01,0xzz"), 6);
         assert_eq!(bad_token_column("  foo"), 3);
         assert_eq!(bad_token_column(""), 1);
-    }
-
-    #[test]
-    fn the_first_bad_line_of_non_utf8_input_is_named() {
-        let e = utf8_text("in.txt", b"0x01\n0x02\n\xff\n".to_vec()).unwrap_err();
-        assert_eq!(e.to_string(), "in.txt:3: invalid UTF-8");
-        assert_eq!(utf8_text("x", b"0x01\n".to_vec()).unwrap(), "0x01\n");
     }
 }

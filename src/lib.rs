@@ -19,6 +19,7 @@ pub mod exec;
 pub mod explain;
 pub mod fuzz;
 pub mod gate;
+pub mod input;
 pub mod jsonl;
 pub mod junit;
 pub mod llvm_mc;

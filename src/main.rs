@@ -2,7 +2,7 @@
 
 use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
-use std::io::{IsTerminal, Read, Write};
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -469,15 +469,7 @@ fn show_progress(bar: &Option<indicatif::ProgressBar>, done: usize, total: usize
 fn cmd_asm(data: Option<PathBuf>, args: AsmArgs) -> Result<ExitCode> {
     let data = DataDir::locate(data.as_deref())?;
     let spec = mcdiff::data::load_target(data.spec_root()?, &args.mcpu)?;
-    let (name, text) = if args.file == "-" {
-        let mut s = String::new();
-        std::io::stdin().read_to_string(&mut s)?;
-        ("<stdin>".to_string(), s)
-    } else {
-        let s = std::fs::read_to_string(&args.file)
-            .with_context(|| format!("reading {}", args.file))?;
-        (args.file.clone(), s)
-    };
+    let (name, text) = mcdiff::input::read_text(&args.file)?;
     let mattr: Vec<String> = args.mattr.iter().map(|m| m.trim().to_string()).collect();
     let target =
         mcdiff_asm::target::TargetCtx::new(&spec, &mattr, mcdiff_asm::target::REFERENCE_LLVM_MAJOR);

@@ -37,6 +37,47 @@ fn asm_errors_carry_file_line_and_column() {
         .stderr(predicate::str::contains("error:"));
 }
 
+/// Input that is not UTF-8 is bad input naming its first bad line, as for `disasm`.
+#[test]
+fn asm_input_that_is_not_utf8_names_its_line() {
+    let Some(data) = common::data_dir() else {
+        return;
+    };
+    common::mcdiff_on(&data)
+        .args(["asm", "--mcpu", "gfx1100", "-"])
+        .write_stdin(&b"s_nop 0\ns_nop 1\nv_add_f32 v0, v1, \xff\n"[..])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::is_empty())
+        .stderr(predicate::str::contains("<stdin>:3: invalid UTF-8"));
+}
+
+/// An llvm-mc that is not there, or does not say which LLVM it is, is bad input (exit 2,
+/// naming it), before any file is read.
+#[test]
+fn a_missing_or_unversioned_llvm_mc_is_bad_input() {
+    let Some(data) = common::data_dir() else {
+        return;
+    };
+    let dir = tempdir().join("unversioned");
+    std::fs::create_dir_all(&dir).unwrap();
+    let missing = dir.join("no-such-llvm-mc");
+    let garbage = dir.join("garbage-llvm-mc");
+    std::fs::write(&garbage, "#!/bin/sh\necho 'something else 1.0'\n").unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&garbage, std::fs::Permissions::from_mode(0o755)).unwrap();
+    for (mc, says) in [(&missing, "cannot run"), (&garbage, "no version")] {
+        run_19(&data)
+            .args(["--mcpu", "gfx1100", "--llvm-mc"])
+            .arg(mc)
+            .assert()
+            .code(2)
+            .stdout(predicate::str::is_empty())
+            .stderr(predicate::str::contains(mc.display().to_string()))
+            .stderr(predicate::str::contains(says));
+    }
+}
+
 #[test]
 fn run_reports_version_and_json_records() {
     let (Some(data), Some(_)) = (common::data_dir(), common::llvm_mc("19")) else {

@@ -25,6 +25,17 @@ pub(crate) const IMAGE_MODIFIER_FIELDS: &[&str] = &[
 const BUFFER_ADDRESS_FLAGS: &[&str] = &["IDXEN", "OFFEN"];
 
 /// Cache-policy fields in the order llvm-mc prints them (GFX11 bits, GFX12 hints).
+/// The VGPR fields of the flat families' words.
+const FLAT_REGISTER_FIELDS: &[&str] = &["ADDR", "VADDR", "DATA", "VDATA", "VSRC", "VDST"];
+
+/// Whether any of the word's `fields` (those it has) is set: the word names a register.
+fn names_registers(reader: &FieldReader, fields: &[&str]) -> bool {
+    fields
+        .iter()
+        .filter_map(|f| reader.enc.field(f))
+        .any(|f| reader.read(f) != 0)
+}
+
 const CACHE_POLICY_FIELDS: &[&str] = &["GLC", "SLC", "DLC", "SC0", "SC1", "NT", "TH", "SCOPE"];
 
 impl Disassembler<'_> {
@@ -58,6 +69,13 @@ impl Disassembler<'_> {
             Err(outcome) => return *outcome,
         };
         let enc = reader.enc;
+        let complete = self.ctx.spec.lists_every_operand_of(form);
+        if form.operands.is_empty() && !complete && names_registers(&reader, FLAT_REGISTER_FIELDS) {
+            // A manual file's instruction no file gives operands for (GFX12.5's
+            // cluster_load_async_to_lds_b128): only a word naming no register is known to be
+            // an operand-less op, as for DS.
+            return DecodeOutcome::Unsupported("no operand facts in spec".into());
+        }
         let mnemonic = llvm_mnemonic(&self.ctx, &instruction.name);
         let read = |name: &str| enc.field(name).map(|f| reader.read(f) as u32);
         let off_code = scalar_address_off(self.ctx.spec);
@@ -450,10 +468,7 @@ impl Disassembler<'_> {
         };
         let enc = reader.enc;
         let complete = self.ctx.spec.lists_every_operand_of(found.form);
-        let busy = ["ADDR", "DATA0", "DATA1", "VDST"]
-            .iter()
-            .filter_map(|f| enc.field(f))
-            .any(|f| reader.read(f) != 0);
+        let busy = names_registers(&reader, &["ADDR", "DATA0", "DATA1", "VDST"]);
         if found.form.operands.is_empty() && !complete && busy {
             // Only a word naming no register is known to be an operand-less DS op.
             return DecodeOutcome::Unsupported("no operand facts in spec".into());
