@@ -190,6 +190,13 @@ fn llvm_mc_faults_are_not_run_and_never_cached() {
             "gfx11_asm_sopc.s",
             "garbled output",
         ),
+        // A fatal stop is no rejection of the lines (the RUN line expects them encoded).
+        (
+            "fatal",
+            "cat >/dev/null; echo 'LLVM ERROR: Cannot select' >&2; exit 1",
+            "gfx11_asm_sopc.s",
+            "llvm-mc stopped with LLVM ERROR",
+        ),
         // A wrapper that never reads its (over 64 KB of) input and leaves a sleeping child
         // holding the pipes: the timeout kills the whole process group.
         (

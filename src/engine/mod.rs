@@ -406,24 +406,37 @@ fn llvm_answers(
             .run(&config.llvm_mc, &group.args, &source, lines)
     };
     let expect_crash = group.runs.iter().all(|r| r.expect_crash);
-    match answer {
-        Ok(run) => Ok(run),
+    let expect_fail = group.runs.iter().all(|r| r.expect_fail);
+    let Err(e) = answer else {
+        return answer.map_err(|e| fault_reason(&e));
+    };
+    let diagnostic = |d: &Option<String>| d.as_deref().unwrap_or("no diagnostic").to_string();
+    match e.downcast_ref::<Fault>() {
         // `not --crash llvm-mc`: the crash is the answer the test asks for.
-        Err(e) if expect_crash => match e.downcast_ref::<Fault>() {
-            Some(Fault {
-                kind: FaultKind::Crashed(signal),
-                diagnostic,
-                ..
-            }) => Ok(LlvmRun::all_rejected(
-                lines,
-                &format!(
-                    "{} (llvm-mc crashed with signal {signal}, as the RUN line expects)",
-                    diagnostic.as_deref().unwrap_or("no diagnostic")
-                ),
-            )),
-            _ => Err(fault_reason(&e)),
-        },
-        Err(e) => Err(fault_reason(&e)),
+        Some(Fault {
+            kind: FaultKind::Crashed(signal),
+            diagnostic: d,
+            ..
+        }) if expect_crash => Ok(LlvmRun::all_rejected(
+            lines,
+            &format!(
+                "{} (llvm-mc crashed with signal {signal}, as the RUN line expects)",
+                diagnostic(d)
+            ),
+        )),
+        // `not llvm-mc` expecting `LLVM ERROR: ...` (si-support.txt): so is the stop.
+        Some(Fault {
+            kind: FaultKind::Fatal,
+            diagnostic: d,
+            ..
+        }) if expect_fail => Ok(LlvmRun::all_rejected(
+            lines,
+            &format!(
+                "{} (llvm-mc stopped, as the RUN line expects)",
+                diagnostic(d)
+            ),
+        )),
+        _ => Err(fault_reason(&e)),
     }
 }
 

@@ -235,18 +235,6 @@ impl<'a> Oracle<'a> {
                 }))
             }
         };
-        if let Some(line) = stderr.lines().find(|l| l.starts_with("LLVM ERROR:")) {
-            let fault = Fault {
-                kind: FaultKind::Fatal,
-                detail: format!("{line}: {}", self.mc.replay(&self.args)),
-                diagnostic: Some(line.to_string()),
-            };
-            return Ok(Err(Faulted {
-                fault,
-                stdout,
-                stderr,
-            }));
-        }
         Ok(Ok(match &self.sentinels {
             None => {
                 let run = parse_output(&stdout, &stderr);

@@ -5,16 +5,6 @@ use super::{stdin_diagnostics, LlvmAnswer, LlvmRun};
 
 const MARKER: &str = ".Lmcdiff_";
 
-/// llvm-mc stopped before printing anything with `LLVM ERROR: ...` (it exits 1, no crash):
-/// that error is its answer for every line.
-pub(super) fn fatal_error(stdout: &str, stderr: &str, lines: &[usize]) -> Option<LlvmRun> {
-    if !stdout.trim().is_empty() {
-        return None;
-    }
-    let fatal = stderr.lines().find(|l| l.starts_with("LLVM ERROR:"))?;
-    Some(LlvmRun::all_rejected(lines, fatal.trim()))
-}
-
 fn marker_for(line: usize) -> String {
     format!("{MARKER}{line}")
 }

@@ -6,7 +6,7 @@ use std::io::Read;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-use super::asm::{fatal_error, mark_lines, parse_output};
+use super::asm::{mark_lines, parse_output};
 use super::disasm::parse_disassembly;
 use super::{LlvmMc, LlvmRun};
 
@@ -35,8 +35,7 @@ impl RunCache {
     ) -> Result<LlvmRun> {
         let marked = mark_lines(source, instruction_lines);
         let (stdout, stderr) = self.exec(mc, args, &marked)?;
-        Ok(fatal_error(&stdout, &stderr, instruction_lines)
-            .unwrap_or_else(|| parse_output(&stdout, &stderr)))
+        Ok(parse_output(&stdout, &stderr))
     }
 
     /// Disassembles `source` (see [`LlvmMc::disassemble`]), through the cache.
@@ -48,8 +47,7 @@ impl RunCache {
         byte_lines: &[usize],
     ) -> Result<LlvmRun> {
         let (stdout, stderr) = self.exec(mc, args, source)?;
-        Ok(fatal_error(&stdout, &stderr, byte_lines)
-            .unwrap_or_else(|| parse_disassembly(&stdout, &stderr, source, byte_lines)))
+        Ok(parse_disassembly(&stdout, &stderr, source, byte_lines))
     }
 
     fn exec(&self, mc: &LlvmMc, args: &[String], input: &str) -> Result<(String, String)> {
@@ -89,8 +87,9 @@ impl RunCache {
     }
 }
 
-/// Changes when what is cached changes meaning (v2: faulty answers are never stored).
-const CACHE_FORMAT: &str = "mcdiff-cache-v2\0";
+/// Changes when what is cached changes meaning (v2: faulty answers are never stored; v3: nor
+/// an `LLVM ERROR:` stop, which v2 stored as every line's rejection).
+const CACHE_FORMAT: &str = "mcdiff-cache-v3\0";
 
 const CACHE_SEPARATOR: &str = "\n\u{0}STDERR\u{0}\n";
 

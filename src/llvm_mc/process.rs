@@ -124,6 +124,12 @@ impl LlvmMc {
             let detail = format!("llvm-mc killed by signal {signal}");
             return Some(fault(FaultKind::Crashed(signal), detail));
         }
+        // `LLVM ERROR: ...` ends the whole process: what it printed before is no answer for
+        // the lines after, and none is a rejection.
+        if let Some(line) = stderr.lines().find(|l| l.starts_with("LLVM ERROR:")) {
+            let detail = format!("llvm-mc stopped ({status}): {line}");
+            return Some(fault(FaultKind::Fatal, detail));
+        }
         if stdout.trim().is_empty() && stderr.trim().is_empty() {
             let detail = format!("llvm-mc printed nothing ({status})");
             return Some(fault(FaultKind::NoOutput, detail));
@@ -309,8 +315,8 @@ pub enum FaultKind {
     NoOutput,
     /// Output that is not text (not UTF-8).
     Garbled,
-    /// llvm-mc stopped with `LLVM ERROR: ...` where no line's answer can be one (the fuzzer's
-    /// inputs expect no such stop).
+    /// llvm-mc stopped with `LLVM ERROR: ...`: no line's answer (unless the RUN line expects
+    /// llvm-mc to fail).
     Fatal,
 }
 
