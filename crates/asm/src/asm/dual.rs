@@ -62,24 +62,25 @@ impl Assembler<'_> {
         // Both ops have a VOPD3 form on this target: the pair could be VOPD3.
         let vopd3 = vopd3.filter(|_| halves.iter().all(|i| in_family(i, Family::Vopd3)));
         let stmts = [&x_stmt, &y_stmt];
-        if vopd3.is_none() || halves.iter().all(|i| in_family(i, Family::Vopd)) {
-            match self.bind_pair(vopd, vopd3, stmts, &halves)? {
-                Bound::Fits(inst) => return Ok((inst, vopd)),
-                Bound::BeyondVopd(why) => {
-                    // Neither fits: VOPD's first exceeded limit is the error (as llvm-mc's).
-                    let vopd3 = vopd3.expect("only VOPD3 lifts a VOPD limit");
-                    return match self.bind_pair(vopd3, None, stmts, &halves) {
-                        Ok(Bound::Fits(inst)) => Ok((inst, vopd3)),
-                        Err(unsupported @ NotEncoded::Unsupported(_)) => Err(unsupported),
-                        Ok(Bound::BeyondVopd(_)) | Err(_) => Err(why),
-                    };
-                }
-            }
-        }
-        let vopd3 = vopd3.expect("checked above");
-        match self.bind_pair(vopd3, None, stmts, &halves)? {
+        let in_vopd = halves.iter().all(|i| in_family(i, Family::Vopd));
+        let vopd3_only = |vopd3| match self.bind_pair(vopd3, None, stmts, &halves)? {
             Bound::Fits(inst) => Ok((inst, vopd3)),
             Bound::BeyondVopd(why) => Err(why),
+        };
+        match vopd3 {
+            Some(vopd3) if !in_vopd => vopd3_only(vopd3),
+            _ => match self.bind_pair(vopd, vopd3, stmts, &halves)? {
+                Bound::Fits(inst) => Ok((inst, vopd)),
+                // VOPD3 holds it, or neither does: then VOPD's first exceeded limit is the
+                // error, as llvm-mc reports it (an unsupported VOPD3 binding stays one).
+                Bound::BeyondVopd(why) => {
+                    match vopd3_only(vopd3.expect("only VOPD3 lifts a VOPD limit")) {
+                        Err(unsupported @ NotEncoded::Unsupported(_)) => Err(unsupported),
+                        Err(_) => Err(why),
+                        fits => fits,
+                    }
+                }
+            },
         }
     }
 
