@@ -407,8 +407,9 @@ fn llvm_answers(
     };
     let expect_crash = group.runs.iter().all(|r| r.expect_crash);
     let expect_fail = group.runs.iter().all(|r| r.expect_fail);
-    let Err(e) = answer else {
-        return answer.map_err(|e| fault_reason(&e));
+    let e = match answer {
+        Ok(run) => return Ok(run),
+        Err(e) => e,
     };
     let diagnostic = |d: &Option<String>| d.as_deref().unwrap_or("no diagnostic").to_string();
     match e.downcast_ref::<Fault>() {

@@ -63,8 +63,9 @@ impl LlvmMc {
         s
     }
 
-    /// Runs llvm-mc; an unrecognised processor, a crash, a timeout or an empty output is a
-    /// [`Fault`] (llvm-mc itself only warns on an unknown processor).
+    /// Runs llvm-mc; an unrecognised processor, a crash, a timeout, garbled output, an
+    /// `LLVM ERROR:` stop or an empty output is a [`Fault`] (llvm-mc itself only warns on an
+    /// unknown processor).
     pub(super) fn exec_checked(&self, args: &[String], input: &str) -> Result<(String, String)> {
         let (status, stdout, stderr) = self.exec(args, input)?;
         match self.fault_in(args, status, &stdout, &stderr) {
@@ -73,10 +74,9 @@ impl LlvmMc {
         }
     }
 
-    /// Runs llvm-mc once, without the cache; an unrecognised processor, a crash, a timeout or
-    /// an empty output is a [`Fault`], which comes with the error output llvm-mc wrote before it. That stream is unbuffered (its standard
-    /// output is not), so it tells how far llvm-mc got. An error only when llvm-mc cannot
-    /// be started.
+    /// Runs llvm-mc once, without the cache. A fault (as the cached runs judge one) comes with
+    /// what llvm-mc wrote before it: its error output is unbuffered (its standard output is
+    /// not), so it tells how far llvm-mc got. An error only when llvm-mc cannot be started.
     pub fn run_traced(&self, args: &[String], input: &str) -> Result<Traced> {
         let (status, stdout, stderr) = match self.exec(args, input) {
             Ok(run) => run,

@@ -249,8 +249,8 @@ impl<'s> Disassembler<'s> {
         let mut opcodes = Vec::new();
         let mut half_fields = Vec::new();
         for half in ['X', 'Y'] {
-            let (instruction, form, mnemonic) = self.dual_op(family, &reader, half)?;
-            for slot in dual_slots(layout, form, &mnemonic, half) {
+            let (instruction, form, mnemonic, slots) = self.dual_op(family, &reader, half)?;
+            for slot in slots {
                 let mut unused = 0;
                 let mut value = self.vector_operand(&reader, &slot, literal, &mut unused)?;
                 if slot.field.as_deref() == Some("VDSTY") {
@@ -286,13 +286,13 @@ impl<'s> Disassembler<'s> {
         Ok((inst, base_len + if uses_literal { 4 } else { 0 }))
     }
 
-    /// The instruction, form and LLVM mnemonic of one half's opcode.
+    /// The instruction, form, LLVM mnemonic and operand slots of one half's opcode.
     fn dual_op(
         &self,
         family: Family,
         reader: &VectorReader,
         half: char,
-    ) -> Result<(&'s Instruction, &'s InstructionEncoding, String), Failure> {
+    ) -> Result<DualOp<'s>, Failure> {
         let field = reader
             .layout
             .field(&format!("OP{half}"))
@@ -302,10 +302,12 @@ impl<'s> Disassembler<'s> {
             Failure::Invalid(format!("no {} instruction has this opcode", family.name()))
         })?;
         let mnemonic = llvm_mnemonic(&self.ctx, &instruction.name);
-        if forms::vopd_slots(form, &mnemonic, half).is_empty() {
+        let slots = forms::vopd_slots(form, &mnemonic, half);
+        if slots.is_empty() {
             return Err(Failure::Unsupported("no operand facts in spec".into()));
         }
-        Ok((instruction, form, mnemonic))
+        let slots = with_select(slots, reader.layout, &mnemonic, half);
+        Ok((instruction, form, mnemonic, slots))
     }
 
     /// Canonical modifier fields of the word, zero values included.
@@ -524,16 +526,21 @@ impl VectorReader<'_> {
     }
 }
 
-/// The dword after an instruction of `base_len` bytes (its literal, if it takes one); the
-/// instruction itself must be whole.
-/// One half's operand slots: its form's, and VOPD3's select of v_dual_cndmask_b32.
-fn dual_slots(
+/// One half's instruction, form, LLVM mnemonic and operand slots.
+type DualOp<'s> = (
+    &'s Instruction,
+    &'s InstructionEncoding,
+    String,
+    Vec<Operand>,
+);
+
+/// One half's operand `slots` with VOPD3's select of v_dual_cndmask_b32 added.
+fn with_select(
+    mut slots: Vec<Operand>,
     layout: &Encoding,
-    form: &InstructionEncoding,
     mnemonic: &str,
     half: char,
 ) -> Vec<Operand> {
-    let mut slots = forms::vopd_slots(form, mnemonic, half);
     let single = mnemonic.replace("v_dual_", "v_");
     if crate::syntax::vector::reads_implicit_vcc(&single) {
         slots.extend(forms::vopd_select_slot(layout, half));
@@ -559,6 +566,8 @@ fn restore_vdsty(layout: &Encoding, operands: &[InstOperand], value: &mut Operan
     }
 }
 
+/// The dword after an instruction of `base_len` bytes (its literal, if it takes one); the
+/// instruction itself must be whole.
 fn literal_after(bytes: &[u8], base_len: usize) -> Result<Option<u32>, Failure> {
     if bytes.len() < base_len {
         return Err(Failure::Invalid("instruction truncated".into()));

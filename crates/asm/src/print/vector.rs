@@ -197,7 +197,7 @@ fn truth_table_word(inst: &Inst) -> Option<String> {
 
 /// `bitop3:<table>` for a set truth table: llvm-mc 22 writes it in hex from 10 (`bitop3:5`,
 /// `bitop3:0xa1`).
-pub fn bitop3_word(table: u32) -> Option<String> {
+fn bitop3_word(table: u32) -> Option<String> {
     match table {
         0 => None,
         1..=9 => Some(format!("bitop3:{table}")),

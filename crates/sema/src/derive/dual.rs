@@ -7,7 +7,7 @@
 //! a list names the Y half's fields; the X half reads it with X for Y. Implicit names (`VCC`)
 //! get no field; a text using any other name derives nothing.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use mcdiff_spec::{Encoding, Operand, Spec};
 
@@ -23,7 +23,7 @@ pub(super) fn donations(
     signatures: &HashMap<String, Signature>,
 ) -> Vec<(usize, usize, Donation)> {
     let field_types = vopd_field_types(spec);
-    let listed: Vec<&str> = spec
+    let listed: HashSet<&str> = spec
         .instructions
         .iter()
         .flat_map(|i| &i.encodings)
