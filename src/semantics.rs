@@ -519,7 +519,10 @@ fn bound_value(v: &OperandValue) -> BoundValue {
             }
             Err(_) => BoundValue::InlineFloat(name.parse().unwrap_or(0.0)),
         },
-        OperandValue::Literal { value, .. } => BoundValue::Literal(*value),
+        OperandValue::Literal {
+            value, dwords: 2, ..
+        } => BoundValue::Literal64(*value),
+        OperandValue::Literal { value, .. } => BoundValue::Literal(*value as u32),
         OperandValue::Imm(i) => BoundValue::Imm(*i as u64),
         OperandValue::Label(_) => BoundValue::Imm(0),
         OperandValue::SmemOffset { soffset, imm } => match (soffset, imm) {

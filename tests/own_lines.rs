@@ -287,6 +287,12 @@ fn gfx1250_dual_issue_vopd3_lines_match_llvm_mc_both_ways() {
 }
 
 #[test]
-fn gfx1250_dual_issue_rejections_match_llvm_mc() {
+fn gfx1250_64_bit_literal_lines_match_llvm_mc_both_ways() {
+    check("gfx1250", "lit64");
+    check_disassembly("gfx1250", "lit64");
+}
+
+#[test]
+fn gfx1250_rejections_match_llvm_mc() {
     check_rejections("gfx1250");
 }

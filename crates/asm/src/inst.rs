@@ -43,10 +43,13 @@ pub enum OperandValue {
     Reg(RegRange),
     /// An inline constant, by the name the spec lists it under (`"-1"`, `"0.5"`, `"0.15915494"`).
     Inline(String),
-    /// The operand field holds SRC_LITERAL and a dword follows the instruction.
-    /// `expr` is set when the value depends on a symbol (the dword is then a fixup).
+    /// The operand field holds a literal code and the value follows the instruction word:
+    /// one dword (SRC_LITERAL), or two where the spec has a two-dword code (CDNA5's
+    /// SRC_LITERAL64). `expr` is set when the value depends on a symbol (the literal is then
+    /// a fixup).
     Literal {
-        value: u32,
+        value: u64,
+        dwords: u32,
         expr: Option<String>,
     },
     /// A plain immediate stored in the operand's field (SIMM16, SMEM offsets, symbolic
@@ -59,6 +62,50 @@ pub enum OperandValue {
         soffset: Option<RegRange>,
         imm: Option<i64>,
     },
+}
+
+impl OperandValue {
+    /// A one-dword literal.
+    pub fn dword(value: u32) -> Self {
+        OperandValue::Literal {
+            value: value.into(),
+            dwords: 1,
+            expr: None,
+        }
+    }
+
+    /// A two-dword (64-bit) literal.
+    pub fn qword(value: u64) -> Self {
+        OperandValue::Literal {
+            value,
+            dwords: 2,
+            expr: None,
+        }
+    }
+
+    /// A literal of `dwords` dwords whose value a symbol gives (a fixup).
+    pub fn symbol_literal(expr: String, dwords: u32) -> Self {
+        OperandValue::Literal {
+            value: 0,
+            dwords,
+            expr: Some(expr),
+        }
+    }
+}
+
+/// The literal that follows an instruction word.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TrailingLiteral<'a> {
+    pub value: u64,
+    pub dwords: u32,
+    pub expr: Option<&'a str>,
+}
+
+impl TrailingLiteral<'_> {
+    /// Bytes it takes after the instruction word.
+    pub fn byte_len(&self) -> usize {
+        4 * self.dwords as usize
+    }
 }
 
 /// One spec operand bound to its value.
@@ -166,11 +213,24 @@ impl Inst {
         }
     }
 
-    /// The literal dword that follows the instruction word, if any operand uses one.
-    pub fn literal(&self) -> Option<(u32, Option<&str>)> {
+    /// The literal that follows the instruction word, if any operand uses one.
+    pub fn literal(&self) -> Option<TrailingLiteral<'_>> {
         self.operands.iter().find_map(|op| match &op.value {
-            OperandValue::Literal { value, expr } => Some((*value, expr.as_deref())),
+            OperandValue::Literal {
+                value,
+                dwords,
+                expr,
+            } => Some(TrailingLiteral {
+                value: *value,
+                dwords: *dwords,
+                expr: expr.as_deref(),
+            }),
             _ => None,
         })
+    }
+
+    /// Bytes of the literal after the instruction word (0 without one).
+    pub fn literal_len(&self) -> usize {
+        self.literal().map_or(0, |l| l.byte_len())
     }
 }

@@ -30,6 +30,13 @@ impl<'a> OperandCtx<'a> {
             family: Family::of(&encoding.name),
         }
     }
+
+    /// Whether a 64-bit source here may take a 64-bit literal: the target has one and the
+    /// format is a 32-bit one (CDNA5 ISA §4.1: VOP1, VOP2, VOPC, SOP1, SOP2 and SOPC, not
+    /// VOP3, VOP3P or VOPD).
+    pub fn literal64(&self) -> bool {
+        self.target.literal64 && self.encoding.bit_count == 32
+    }
 }
 
 /// The operand kinds, one per family of MRISA operand types; [`crate::asm::operands`] has

@@ -29,9 +29,22 @@ pub struct TargetCtx<'a> {
     /// Vega and CDNA manuals) are fused: gfx904, gfx906 and CDNA. LLVM names them v_fma_mix*
     /// there and v_mad_mix* on the rest of the gfx900 family, accepting only that spelling.
     pub fused_mix: bool,
+    /// The spec has a two-dword literal code (CDNA5's SRC_LITERAL64): a 64-bit source of a
+    /// 32-bit ALU format may take a 64-bit literal.
+    pub literal64: bool,
 }
 
 impl<'a> TargetCtx<'a> {
+    /// The spec's name of the literal code announcing `dwords` dwords (`SRC_LITERAL`,
+    /// `SRC_LITERAL64`).
+    pub fn literal_code(&self, dwords: u32) -> Option<&'a str> {
+        let spec: &'a Spec = self.spec;
+        spec.literal_codes
+            .iter()
+            .find(|l| l.dwords == dwords)
+            .map(|l| l.name.as_str())
+    }
+
     /// `mattr` as a RUN line writes it (`["+wavefrontsize64", "-real-true16"]`), after the
     /// defaults of LLVM release `llvm_major`.
     pub fn new(target: &'a TargetSpec, mattr: &[String], llvm_major: u32) -> Self {
@@ -76,6 +89,7 @@ impl<'a> TargetCtx<'a> {
                     target.target.mcpu,
                     "gfx900" | "gfx902" | "gfx909" | "gfx90c"
                 ),
+            literal64: target.spec.literal_codes.iter().any(|l| l.dwords == 2),
         }
     }
 }
@@ -95,6 +109,7 @@ impl<'a> TargetCtx<'a> {
             gfx90a_plus: false,
             mfma_f64_negates: false,
             fused_mix: false,
+            literal64: false,
         }
     }
 }

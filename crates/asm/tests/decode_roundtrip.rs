@@ -18,6 +18,24 @@ enum Trip {
     /// 16-bit integer operands showing a float constant as its bits, ignored fields): the
     /// bytes differ, but they print the same text again.
     Lossy,
+    /// A dword literal that the text gives as a number no dword literal holds in its slot
+    /// (above i32::MAX in a 64-bit integer slot of gfx1250): llvm-mc 22 prints it so, and both
+    /// assemblers read it back as a 64-bit literal of the same value.
+    Widened,
+}
+
+/// `assembled` is `decoded` with its one-dword literal made a two-dword one of equal value.
+fn widened_literal(decoded: &Inst, assembled: &Inst) -> bool {
+    let widen = |inst: &Inst| {
+        let mut inst = inst.clone();
+        for op in &mut inst.operands {
+            if let OperandValue::Literal { dwords, .. } = &mut op.value {
+                *dwords = 2;
+            }
+        }
+        inst
+    };
+    decoded.literal().is_some_and(|l| l.dwords == 1) && widen(decoded) == *assembled
 }
 
 /// The instruction at the start of `bytes`, its length and its printed text.
@@ -38,6 +56,7 @@ fn round_trip(dis: &Disassembler, asm: &Assembler, bytes: &[u8]) -> Result<Trip,
     };
     match asm.assemble(&text) {
         AsmOutcome::Encoded(e) if e.bytes == bytes[..len] && e.inst == inst => Ok(Trip::Exact),
+        AsmOutcome::Encoded(e) if widened_literal(&inst, &e.inst) => Ok(Trip::Widened),
         AsmOutcome::Encoded(e) if e.bytes != bytes[..len] => {
             let again = match decode_and_print(dis, &e.bytes) {
                 Some((_, _, text)) => text,
@@ -130,6 +149,7 @@ fn handwritten_statements_round_trip() {
             match round_trip(&dis, &asm, &encoded.bytes) {
                 Ok(Trip::Exact) => {}
                 Ok(Trip::Lossy) => failures.push(format!("{mcpu}: {line}: printed lossily")),
+                Ok(Trip::Widened) => failures.push(format!("{mcpu}: {line}: literal widened")),
                 Err(why) => failures.push(format!("{mcpu}: {line}: {why}")),
             }
         }
@@ -196,7 +216,7 @@ fn round_trip_suites(suites: &[&str]) -> (usize, Vec<String>) {
     let mut loader = mcdiff_spec::SpecLoader::new(&data);
     let mut targets = std::collections::HashMap::new();
     let (mut decoded_lines, mut rejected_as_expected, mut failures) = (0, 0, Vec::new());
-    let mut lossy = 0;
+    let (mut lossy, mut widened) = (0, 0);
     for name in suites {
         let path = data.join(format!(
             "llvm-tests/22.1.8/MC/Disassembler/AMDGPU/{name}.txt"
@@ -223,6 +243,7 @@ fn round_trip_suites(suites: &[&str]) -> (usize, Vec<String>) {
                     match round_trip(&dis, &asm, bytes) {
                         Ok(Trip::Exact) => {}
                         Ok(Trip::Lossy) => lossy += 1,
+                        Ok(Trip::Widened) => widened += 1,
                         Err(why) => failures.push(format!("{name} {mcpu} {bytes:02x?}: {why}")),
                     }
                 }
@@ -231,7 +252,8 @@ fn round_trip_suites(suites: &[&str]) -> (usize, Vec<String>) {
     }
     println!(
         "{decoded_lines} decoded lines, {rejected_as_expected} printed as llvm-mc does but not \
-         assemblable, {lossy} printed without bits the word holds"
+         assemblable, {lossy} printed without bits the word holds, {widened} with a dword \
+         literal read back as a 64-bit one"
     );
     (decoded_lines, failures)
 }

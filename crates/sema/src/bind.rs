@@ -38,6 +38,8 @@ pub enum BoundValue {
     InlineFloat(f64),
     /// 32-bit literal; a 64-bit float use reads it as the high half.
     Literal(u32),
+    /// 64-bit literal (CDNA5); a narrower use reads its low bits (CDNA5 ISA §4.1).
+    Literal64(u64),
     /// Plain immediate field (SIMM16, offsets).
     Imm(u64),
     /// A byte address computed from other operands (SMEM's `ADDR`), 64 bits wide.
@@ -209,7 +211,10 @@ pub fn bind(inst_operands: &[Operand], values: &[BoundValue]) -> Binding {
         // on CDNA); only an inline constant or literal in a destination is wrong.
         let constant = matches!(
             value,
-            BoundValue::InlineInt(_) | BoundValue::InlineFloat(_) | BoundValue::Literal(_)
+            BoundValue::InlineInt(_)
+                | BoundValue::InlineFloat(_)
+                | BoundValue::Literal(_)
+                | BoundValue::Literal64(_)
         );
         if op.output == Some(true) && constant {
             binding

@@ -606,6 +606,7 @@ impl Interp<'_> {
                     Ok(normalize(BigInt::from(l), Ty::new(TyKind::U, w)))
                 }
             }
+            BoundValue::Literal64(l) => Ok(normalize(BigInt::from(l), Ty::new(TyKind::U, w))),
             BoundValue::Imm(i) | BoundValue::Address(i) => {
                 Ok(normalize(BigInt::from(i), Ty::new(TyKind::U, w)))
             }

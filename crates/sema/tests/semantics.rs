@@ -169,6 +169,39 @@ fn s_add_u32_inline_and_literal_sources() {
     ));
 }
 
+/// A 64-bit literal (CDNA5) is read whole by a 64-bit source; a 32-bit literal is its high
+/// half for a float use and zero-extended for an integer one; a 32-bit source of a 64-bit
+/// literal reads its low dword (CDNA5 ISA §4.1).
+#[test]
+fn sixty_four_bit_literals() {
+    let (Some(add), Some(add32)) = (
+        program("cdna5", "S_ADD_NC_U64"),
+        program("cdna5", "S_ADD_CO_U32"),
+    ) else {
+        return;
+    };
+    let run = |p: &Program, literal: BoundValue| {
+        let mut state = State::new(32);
+        set_sgpr64(&mut state, 2, 1);
+        execute(p, &mut state, &d0_s0_s1(sgprs(10, 2), literal, sgprs(2, 2))).unwrap();
+        sgpr64(&state, 10)
+    };
+    assert_eq!(
+        run(&add, BoundValue::Literal64(0x1234_5678_9abc)),
+        0x1234_5678_9abd
+    );
+    assert_eq!(run(&add, BoundValue::Literal(0xaf12_3456)), 0xaf12_3457);
+    let mut state = State::new(32);
+    state.sgpr[2] = 1;
+    let binding = d0_s0_s1(
+        sgprs(10, 1),
+        BoundValue::Literal64(0x7_0000_0005),
+        sgprs(2, 1),
+    );
+    execute(&add32, &mut state, &binding).unwrap();
+    assert_eq!(state.sgpr[10], 6);
+}
+
 #[test]
 fn v_add_f32_nan_inf_denormals() {
     let Some(p) = program("rdna3", "V_ADD_F32") else {

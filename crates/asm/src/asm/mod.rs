@@ -283,10 +283,15 @@ fn family_encoding(encoding: &str) -> String {
 
 /// LLVM allows one literal value per instruction (used by several operands at most once).
 fn check_literals(operands: &[InstOperand], pieces: &[Piece]) -> Result<(), NotEncoded> {
-    let mut seen: Option<(u32, Option<&str>)> = None;
+    let mut seen: Option<(u64, u32, Option<&str>)> = None;
     for (op, piece) in operands.iter().zip(pieces) {
-        if let OperandValue::Literal { value, expr } = &op.value {
-            let this = (*value, expr.as_deref());
+        if let OperandValue::Literal {
+            value,
+            dwords,
+            expr,
+        } = &op.value
+        {
+            let this = (*value, *dwords, expr.as_deref());
             match seen {
                 Some(first) if first != this => {
                     return Err(reject(

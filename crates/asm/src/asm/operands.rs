@@ -9,7 +9,8 @@ use crate::inst::{OperandValue, RegFile, RegRange};
 use crate::operands::*;
 use crate::symbolic::parse_symbolic;
 use crate::syntax::constants::{
-    is_float_format, scalar_numeric, source_constant, takes_literal, Numeric, SourceConst,
+    is_float_format, scalar_numeric, source_constant, takes_literal, wide_source_constant, Numeric,
+    SourceConst,
 };
 use crate::syntax::expr::{evaluate, Value};
 use crate::syntax::regs::parse_register;
@@ -136,20 +137,11 @@ impl OperandParser for Literal32 {
         not_a_register(&piece.text)?;
         match parse_value(&piece.text)? {
             Value::Int(v) if i32::try_from(v).is_ok() || u32::try_from(v).is_ok() => {
-                Ok(OperandValue::Literal {
-                    value: v as u32,
-                    expr: None,
-                })
+                Ok(OperandValue::dword(v as u32))
             }
             Value::Int(_) => Err(INVALID_OPERAND.into()),
-            Value::Float(f) => Ok(OperandValue::Literal {
-                value: (f as f32).to_bits(),
-                expr: None,
-            }),
-            Value::Symbolic(expr) => Ok(OperandValue::Literal {
-                value: 0,
-                expr: Some(expr),
-            }),
+            Value::Float(f) => Ok(OperandValue::dword((f as f32).to_bits())),
+            Value::Symbolic(expr) => Ok(OperandValue::symbol_literal(expr, 1)),
         }
     }
 }
@@ -237,8 +229,10 @@ impl OperandParser for ImplicitVcc {
     }
 }
 
-/// A constant source operand: `lit(..)` forces a literal dword; a symbol is a literal with
-/// a fixup; numbers are inline constants when the spec lists them, else literals.
+/// A constant source operand: `lit(..)` forces a literal; a symbol is a literal with a
+/// fixup; numbers are inline constants when the spec lists them, else literals. A 64-bit
+/// source that may take a 64-bit literal ([`OperandCtx::literal64`]) takes one where a dword
+/// does not hold the value, and for `lit(..)` and `lit64(..)` (llvm-mc 22 on gfx1250).
 fn constant(
     text: &str,
     slot: &Operand,
@@ -246,52 +240,85 @@ fn constant(
     numeric: Numeric,
     literal_ok: bool,
 ) -> Result<OperandValue, String> {
-    if let Some(inner) = strip_lit(text) {
-        if !literal_ok {
+    let wide = slot.size == 64 && cx.literal64();
+    if let Some((inner, lit64)) = strip_lit(text) {
+        if !literal_ok || (lit64 && slot.size == 64 && !wide) {
             return Err(INVALID_OPERAND.into());
         }
-        let value = match parse_value(inner)? {
-            Value::Int(v) => v as u32,
-            Value::Float(f) if slot.size == 64 => (f.to_bits() >> 32) as u32,
-            Value::Float(f)
-                if numeric
-                    == (Numeric::Plain {
-                        size: 16,
-                        is_float: true,
-                    }) =>
-            {
-                half::f16::from_f64(f).to_bits() as u32
-            }
-            Value::Float(f) => (f as f32).to_bits(),
-            Value::Symbolic(expr) => {
-                return Ok(OperandValue::Literal {
-                    value: 0,
-                    expr: Some(expr),
-                })
-            }
-        };
-        return Ok(OperandValue::Literal { value, expr: None });
+        return forced_literal(inner, slot, numeric, wide, lit64);
     }
     let value = parse_value(text)?;
     if let Value::Symbolic(expr) = value {
         if !literal_ok {
             return Err(INVALID_OPERAND.into());
         }
-        return Ok(OperandValue::Literal {
-            value: 0,
-            expr: Some(expr),
-        });
+        return Ok(OperandValue::symbol_literal(expr, if wide { 2 } else { 1 }));
     }
-    match source_constant(&value, numeric)? {
+    let encoded = if wide {
+        wide_source_constant(&value, is_float_format(&slot.data_format))?
+    } else {
+        source_constant(&value, numeric)?
+    };
+    match encoded {
         SourceConst::Inline(name)
             if predefined(cx.target.spec, &slot.operand_type, &name).is_some() =>
         {
             Ok(OperandValue::Inline(name))
         }
         SourceConst::Inline(_) => Err(INVALID_OPERAND.into()),
-        SourceConst::Literal(_) if !literal_ok => Err(INVALID_OPERAND.into()),
-        SourceConst::Literal(value) => Ok(OperandValue::Literal { value, expr: None }),
+        _ if !literal_ok => Err(INVALID_OPERAND.into()),
+        SourceConst::Literal(value) => Ok(OperandValue::dword(value)),
+        SourceConst::Literal64(value) => Ok(OperandValue::qword(value)),
     }
+}
+
+/// The literal `lit(inner)` or `lit64(inner)` forces. `lit` takes the dword a literal of the
+/// slot would hold (a 64-bit float's high half); in a `wide` slot that dword is a 64-bit
+/// literal's value, and `lit64` gives the whole 64-bit value (llvm-mc 22 on gfx1250).
+fn forced_literal(
+    inner: &str,
+    slot: &Operand,
+    numeric: Numeric,
+    wide: bool,
+    lit64: bool,
+) -> Result<OperandValue, String> {
+    let value = parse_value(inner)?;
+    if let Value::Symbolic(expr) = value {
+        return Ok(OperandValue::symbol_literal(expr, if wide { 2 } else { 1 }));
+    }
+    if wide && lit64 {
+        return Ok(OperandValue::qword(match value {
+            Value::Float(_) if !is_float_format(&slot.data_format) => {
+                return Err(INVALID_OPERAND.into())
+            }
+            Value::Float(f) => f.to_bits(),
+            Value::Int(v) => v as u64,
+            Value::Symbolic(_) => unreachable!("symbols returned above"),
+        }));
+    }
+    let float_slot = is_float_format(&slot.data_format);
+    let dword = match value {
+        Value::Int(v) => v as u32,
+        // A 64-bit integer slot takes no float token, forced or not (llvm-mc 22).
+        Value::Float(_) if slot.size == 64 && !float_slot => return Err(INVALID_OPERAND.into()),
+        Value::Float(f) if slot.size == 64 => (f.to_bits() >> 32) as u32,
+        Value::Float(f)
+            if numeric
+                == (Numeric::Plain {
+                    size: 16,
+                    is_float: true,
+                }) =>
+        {
+            half::f16::from_f64(f).to_bits() as u32
+        }
+        Value::Float(f) => (f as f32).to_bits(),
+        Value::Symbolic(_) => unreachable!("symbols returned above"),
+    };
+    Ok(if wide {
+        OperandValue::qword(dword.into())
+    } else {
+        OperandValue::dword(dword)
+    })
 }
 
 /// Constants that must not be spelled as registers (a register name is not a label).
@@ -335,7 +362,7 @@ pub fn smem_offset_parts(
     if slot.operand_type.ends_with("_NOK") {
         return Err(INVALID_OPERAND.into());
     }
-    let text = strip_lit(text).unwrap_or(text);
+    let text = strip_lit(text).map_or(text, |(inner, _)| inner);
     match parse_value(text)? {
         Value::Int(v) => Ok((None, Some(v))),
         _ => Err(INVALID_OPERAND.into()),
@@ -441,9 +468,7 @@ fn packed_float_integer(
         parsed,
         i32::try_from(v).map(|w| w as u32).or(u32::try_from(v)),
     ) {
-        (Ok(OperandValue::Literal { expr: None, .. }), Ok(value)) => {
-            Ok(OperandValue::Literal { value, expr: None })
-        }
+        (Ok(OperandValue::Literal { expr: None, .. }), Ok(value)) => Ok(OperandValue::dword(value)),
         (parsed, _) => parsed,
     }
 }
@@ -455,12 +480,7 @@ fn packed_constant(text: &str, slot: &Operand, cx: &OperandCtx) -> Result<Operan
     let bits = match parse_value(text)? {
         Value::Int(v) if i32::try_from(v).is_ok() || u32::try_from(v).is_ok() => v as u32,
         Value::Float(f) => half::f16::from_f64(f).to_bits() as u32,
-        Value::Symbolic(expr) => {
-            return Ok(OperandValue::Literal {
-                value: 0,
-                expr: Some(expr),
-            })
-        }
+        Value::Symbolic(expr) => return Ok(OperandValue::symbol_literal(expr, 1)),
         Value::Int(_) => return Err(INVALID_OPERAND.into()),
     };
     let low = bits & 0xffff;
@@ -477,10 +497,7 @@ fn packed_constant(text: &str, slot: &Operand, cx: &OperandCtx) -> Result<Operan
             }
         }
     }
-    Ok(OperandValue::Literal {
-        value: bits,
-        expr: None,
-    })
+    Ok(OperandValue::dword(bits))
 }
 
 #[cfg(test)]

@@ -41,6 +41,32 @@ enum Failure {
     Unsupported(String),
 }
 
+/// The bytes after an instruction word, where its literal is: one dword, or two where the
+/// spec's literal code says so (CDNA5's SRC_LITERAL64).
+#[derive(Debug, Clone, Copy)]
+struct LiteralBytes<'a>(&'a [u8]);
+
+impl LiteralBytes<'_> {
+    /// No bytes follow (or none may be read as a literal).
+    const NONE: LiteralBytes<'static> = LiteralBytes(&[]);
+
+    /// The literal of `dwords` dwords.
+    fn read(self, dwords: u32) -> Result<OperandValue, Failure> {
+        let len = 4 * dwords as usize;
+        let bytes = self
+            .0
+            .get(..len)
+            .ok_or_else(|| Failure::Invalid("literal dword missing".into()))?;
+        let mut qword = [0u8; 8];
+        qword[..len].copy_from_slice(bytes);
+        Ok(OperandValue::Literal {
+            value: u64::from_le_bytes(qword),
+            dwords,
+            expr: None,
+        })
+    }
+}
+
 impl From<Failure> for DecodeOutcome {
     fn from(why: Failure) -> Self {
         match why {
@@ -347,10 +373,7 @@ impl<'s> Disassembler<'s> {
                 return DecodeOutcome::Unsupported("no operand facts in spec".into());
             }
         }
-        let literal = bytes
-            .get(base..base + 4)
-            .map(|b| u32::from_le_bytes(b.try_into().expect("4 bytes")));
-        let mut uses_literal = false;
+        let literal = LiteralBytes(bytes.get(base..).unwrap_or_default());
         // GFX12 prefetches list the immediate offset as an operand of its own; their SMEM
         // offset slot is then the soffset register alone.
         let separate_imm = slots.iter().any(|s| {
@@ -362,7 +385,6 @@ impl<'s> Disassembler<'s> {
                 Ok(v) => v,
                 Err(why) => return why.into(),
             };
-            uses_literal |= matches!(value, OperandValue::Literal { .. });
             operands.push(InstOperand { spec: slot, value });
         }
         let modifiers = if family == Family::Smem {
@@ -377,10 +399,8 @@ impl<'s> Disassembler<'s> {
             Vec::new()
         };
         let inst = Inst::new(mnemonic, instruction, form, operands, modifiers);
-        DecodeOutcome::Decoded {
-            inst,
-            len: base + if uses_literal { 4 } else { 0 },
-        }
+        let len = base + inst.literal_len();
+        DecodeOutcome::Decoded { inst, len }
     }
 
     /// The value of one operand slot.
@@ -388,18 +408,13 @@ impl<'s> Disassembler<'s> {
         &self,
         reader: &FieldReader,
         slot: &Operand,
-        literal: Option<u32>,
+        literal: LiteralBytes,
         separate_imm: bool,
     ) -> Result<OperandValue, Failure> {
         let field_name = slot.field.as_deref().unwrap_or("");
         let kind = classify(&slot.operand_type);
-        let need_literal = || {
-            literal
-                .map(|value| OperandValue::Literal { value, expr: None })
-                .ok_or_else(|| Failure::Invalid("literal dword missing".into()))
-        };
         if kind == KindId::Literal32 {
-            return need_literal();
+            return literal.read(1);
         }
         if kind == KindId::SmemOffset {
             return self.smem_offset(reader, slot, separate_imm);
@@ -420,11 +435,11 @@ impl<'s> Disassembler<'s> {
             }
             KindId::ScalarSource | KindId::ScalarRegister => {
                 let name = self.code_name(&slot.operand_type, raw as i64)?;
+                match self.literal_dwords(name) {
+                    Some(dwords) if kind == KindId::ScalarSource => return literal.read(dwords),
+                    _ => {}
+                }
                 match name {
-                    "SRC_LITERAL" if kind == KindId::ScalarSource => need_literal(),
-                    "SRC_LITERAL64" => Err(Failure::Unsupported(
-                        "64-bit literal not implemented".into(),
-                    )),
                     _ if is_constant_name(name) => Ok(OperandValue::Inline(name.to_string())),
                     _ => self.register(name, slot.size).map(OperandValue::Reg),
                 }
@@ -505,6 +520,12 @@ impl<'s> Disassembler<'s> {
         table
             .and_then(|t| t.get(&code).copied())
             .ok_or_else(|| Failure::Invalid(format!("operand code {code} not valid")))
+    }
+
+    /// Dwords of literal the code named `name` announces, if it is a literal code.
+    fn literal_dwords(&self, name: &str) -> Option<u32> {
+        let codes = &self.ctx.spec.literal_codes;
+        codes.iter().find(|l| l.name == name).map(|l| l.dwords)
     }
 
     /// The register a predefined name stands for in a slot of `size` bits, as the assembler

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use mcdiff_spec::{Encoding, Instruction, InstructionEncoding, Operand, Spec};
 
-use super::{DecodeOutcome, Disassembler, Failure};
+use super::{DecodeOutcome, Disassembler, Failure, LiteralBytes};
 use crate::bits::read_field;
 use crate::family::Family;
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
@@ -191,8 +191,8 @@ impl<'s> Disassembler<'s> {
             operands,
             modifiers: self.raw_modifiers(&reader, base, src0, halves).into(),
         };
-        let uses_literal = inst.literal().is_some();
-        Ok((inst, base_len + if uses_literal { 4 } else { 0 }))
+        let len = base_len + inst.literal_len();
+        Ok((inst, len))
     }
 
     /// The extra dword a SRC0 code announces: SDWA (before GFX11) and DPP on the 32-bit
@@ -232,10 +232,11 @@ impl<'s> Disassembler<'s> {
             return Err(Failure::Invalid("dual issue needs wave32".into()));
         }
         let base_len = (layout.bit_count / 8) as usize;
-        let literal = literal_after(bytes, base_len)?;
+        let mut literal = literal_after(bytes, base_len)?;
         // VOPD3 takes no literal unless the spec has its literal form.
-        let literal = literal
-            .filter(|_| family == Family::Vopd || spec.encoding("VOPD3_INST_LITERAL").is_some());
+        if family != Family::Vopd && spec.encoding("VOPD3_INST_LITERAL").is_none() {
+            literal = LiteralBytes::NONE;
+        }
         let reader = VectorReader {
             word,
             layout,
@@ -282,8 +283,8 @@ impl<'s> Disassembler<'s> {
             operands,
             modifiers: modifiers.into(),
         };
-        let uses_literal = inst.literal().is_some();
-        Ok((inst, base_len + if uses_literal { 4 } else { 0 }))
+        let len = base_len + inst.literal_len();
+        Ok((inst, len))
     }
 
     /// The instruction, form, LLVM mnemonic and operand slots of one half's opcode.
@@ -375,15 +376,10 @@ impl<'s> Disassembler<'s> {
         &self,
         reader: &VectorReader,
         slot: &Operand,
-        literal: Option<u32>,
+        literal: LiteralBytes,
         halves: &mut u32,
     ) -> Result<OperandValue, Failure> {
         let operand_type = slot.operand_type.as_str();
-        let need_literal = || {
-            literal
-                .map(|value| OperandValue::Literal { value, expr: None })
-                .ok_or_else(|| Failure::Invalid("literal dword missing".into()))
-        };
         match operand_type {
             "OPR_VCC" => {
                 let name = if self.ctx.wave64 { "vcc" } else { "vcc_lo" };
@@ -392,7 +388,7 @@ impl<'s> Disassembler<'s> {
                     _ => Err(Failure::Unsupported("vcc not parsed".into())),
                 };
             }
-            "OPR_SIMM32" => return need_literal(),
+            "OPR_SIMM32" => return literal.read(1),
             _ => {}
         }
         let field_name = slot.field.as_deref().unwrap_or("");
@@ -446,8 +442,10 @@ impl<'s> Disassembler<'s> {
             )));
         }
         let name = self.code_name(operand_type, raw as i64)?;
+        if let Some(dwords) = self.literal_dwords(name) {
+            return literal.read(dwords);
+        }
         match name {
-            "SRC_LITERAL" => need_literal(),
             _ if super::is_constant_name(name) => Ok(OperandValue::Inline(name.to_string())),
             _ => self.register(name, slot.size).map(OperandValue::Reg),
         }
@@ -566,13 +564,11 @@ fn restore_vdsty(layout: &Encoding, operands: &[InstOperand], value: &mut Operan
     }
 }
 
-/// The dword after an instruction of `base_len` bytes (its literal, if it takes one); the
+/// The bytes after an instruction of `base_len` bytes (its literal, if it takes one); the
 /// instruction itself must be whole.
-fn literal_after(bytes: &[u8], base_len: usize) -> Result<Option<u32>, Failure> {
-    if bytes.len() < base_len {
-        return Err(Failure::Invalid("instruction truncated".into()));
+fn literal_after(bytes: &[u8], base_len: usize) -> Result<LiteralBytes<'_>, Failure> {
+    match bytes.get(base_len..) {
+        Some(rest) => Ok(LiteralBytes(rest)),
+        None => Err(Failure::Invalid("instruction truncated".into())),
     }
-    Ok(bytes
-        .get(base_len..base_len + 4)
-        .map(|b| u32::from_le_bytes(b.try_into().expect("4 bytes"))))
 }

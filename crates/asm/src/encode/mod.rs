@@ -131,17 +131,19 @@ fn assemble(
     Ok(EncodedBytes { bytes, fixups })
 }
 
-/// Appends the literal dword, if any, and its fixup when it depends on a symbol.
+/// Appends the literal, if any (one or two dwords), and its fixup when it depends on a
+/// symbol.
 fn append_literal(inst: &Inst, bytes: &mut Vec<u8>, fixups: &mut Vec<Fixup>) {
-    if let Some((value, expr)) = inst.literal() {
-        if let Some(expr) = expr {
+    if let Some(literal) = inst.literal() {
+        let size = literal.byte_len();
+        if let Some(expr) = literal.expr {
             fixups.push(Fixup {
                 offset: bytes.len(),
-                size: 4,
+                size,
                 expr: expr.to_string(),
             });
         }
-        bytes.extend_from_slice(&value.to_le_bytes());
+        bytes.extend_from_slice(&literal.value.to_le_bytes()[..size]);
     }
 }
 

@@ -53,7 +53,13 @@ fn scalar_source_code(
     match value {
         OperandValue::Reg(reg) => Ok(register_code(reg, slot, cx)? as u64),
         OperandValue::Inline(name) => lookup(cx, slot, name),
-        OperandValue::Literal { .. } => lookup(cx, slot, "SRC_LITERAL"),
+        OperandValue::Literal { dwords, .. } => {
+            let name = cx
+                .target
+                .literal_code(*dwords)
+                .ok_or_else(|| format!("spec has no {dwords}-dword literal code"))?;
+            lookup(cx, slot, name)
+        }
         _ => Err(INVALID_OPERAND.into()),
     }
 }

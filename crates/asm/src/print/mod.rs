@@ -9,7 +9,9 @@ use crate::family::{is_smem_imm_offset, Family};
 use crate::inst::{Inst, InstOperand, OperandValue};
 use crate::operands::{classify, KindId};
 use crate::symbolic::symbolic_kind;
-use crate::syntax::constants::{scalar_numeric, source_constant, takes_literal, SourceConst};
+use crate::syntax::constants::{
+    float_name_64, is_float_format, scalar_numeric, source_constant, takes_literal, SourceConst,
+};
 use crate::syntax::expr::Value;
 use crate::syntax::regs::register_text;
 use crate::syntax::smem_modifiers::{scope_name, th_name};
@@ -80,9 +82,14 @@ fn operand_text(inst: &Inst, op: &InstOperand, ctx: &TargetCtx) -> String {
             format!("{name}/*Invalid immediate*/")
         }
         OperandValue::Inline(name) => name.clone(),
-        OperandValue::Literal { value, expr } => match expr {
+        OperandValue::Literal {
+            value,
+            dwords,
+            expr,
+        } => match expr {
             Some(expr) => expr.clone(),
-            None => literal_text(inst, op, *value),
+            None if *dwords == 2 => literal64_text(op, *value),
+            None => literal_text(inst, op, *value as u32),
         },
         OperandValue::Imm(v) => imm_text(inst, op, *v, ctx),
         OperandValue::Label(expr) => expr.clone(),
@@ -101,6 +108,27 @@ fn signed_hex(v: i64) -> String {
         format!("-0x{:x}", v.unsigned_abs())
     } else {
         format!("0x{v:x}")
+    }
+}
+
+/// A 64-bit literal as llvm-mc 22 prints it: `lit64(...)` where the value fits a dword (the
+/// assembler would read it as a dword or an inline constant); else in hex (a slot of 32 bits
+/// or less by the low dword it reads), a float whose low half is zero by its high half, and
+/// an inline float value by its name.
+fn literal64_text(op: &InstOperand, value: u64) -> String {
+    if value <= u64::from(u32::MAX) {
+        return format!("lit64(0x{value:x})");
+    }
+    if op.spec.size <= 32 {
+        return format!("0x{:x}", value as u32);
+    }
+    if !is_float_format(&op.spec.data_format) {
+        return format!("0x{value:x}");
+    }
+    match float_name_64(value) {
+        Some(name) => name,
+        None if value as u32 == 0 => format!("0x{:x}", value >> 32),
+        None => format!("0x{value:x}"),
     }
 }
 

@@ -461,8 +461,13 @@ fn value_text(op: &InstOperand, packed: bool) -> String {
     match &op.value {
         OperandValue::Reg(reg) => register_text(reg),
         OperandValue::Inline(name) => inline_text(name, &op.spec.data_format, packed),
-        OperandValue::Literal { value, expr } => match expr {
+        OperandValue::Literal {
+            value,
+            dwords,
+            expr,
+        } => match expr {
             Some(expr) => expr.clone(),
+            None if *dwords == 2 => super::literal64_text(op, *value),
             None => format!("0x{value:x}"),
         },
         OperandValue::Imm(v) => format!("0x{v:x}"),

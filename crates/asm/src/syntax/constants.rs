@@ -14,6 +14,8 @@ pub enum SourceConst {
     Inline(String),
     /// 32-bit literal dword.
     Literal(u32),
+    /// 64-bit literal (two dwords), where a 64-bit source may take one.
+    Literal64(u64),
 }
 
 /// The float inline constants (AMD ISA manuals, "Scalar ALU operands" table) with their
@@ -47,7 +49,7 @@ fn float_name_32(bits: u32) -> Option<String> {
         .map(|(_, n)| n.to_string())
 }
 
-fn float_name_64(bits: u64) -> Option<String> {
+pub(crate) fn float_name_64(bits: u64) -> Option<String> {
     if bits == INV_2PI_F64 {
         return Some(INV_2PI_NAME.into());
     }
@@ -188,6 +190,41 @@ fn float_constant(f: f64, size: u32, is_float: bool) -> Result<SourceConst, Stri
     }
 }
 
+/// Encodes a numeric token for a 64-bit source that may take a 64-bit literal (the target
+/// has SRC_LITERAL64 and the format is a 32-bit one). LLVM keeps a dword literal where it
+/// holds the value: an integer in 0..=i32::MAX, or a float whose low half is zero (the dword
+/// is its high half, as on older targets); an integer token that fits 32 bits still gives a
+/// float slot its high half. Anything else is a 64-bit literal (checked with llvm-mc 22 on
+/// gfx1250: `0x80000000` and `-100` on an integer slot, `0.15` on a float slot).
+pub fn wide_source_constant(value: &Value, is_float: bool) -> Result<SourceConst, String> {
+    let bits = match *value {
+        Value::Int(v) if is_float && fits_32(v) => return int_constant(v, 64, true),
+        Value::Int(v) => v as u64,
+        Value::Float(f) => f.to_bits(),
+        Value::Symbolic(_) => return Err(INVALID.into()),
+    };
+    let int = match value {
+        Value::Int(v) => int_inline(*v),
+        _ => (bits == 0).then(|| "0".to_string()),
+    };
+    if let Some(name) = int.or_else(|| float_name_64(bits)) {
+        return Ok(SourceConst::Inline(name));
+    }
+    if matches!(value, Value::Float(_)) && !is_float {
+        return Err(INVALID.into());
+    }
+    let dword = if is_float {
+        bits as u32 == 0
+    } else {
+        bits <= i32::MAX as u64
+    };
+    Ok(match (dword, is_float) {
+        (true, true) => SourceConst::Literal((bits >> 32) as u32),
+        (true, false) => SourceConst::Literal(bits as u32),
+        (false, _) => SourceConst::Literal64(bits),
+    })
+}
+
 /// True when a spec data format name (`FMT_NUM_F32`, `FMT_NUM_BF16`) is floating point.
 pub fn is_float_format(data_format: &str) -> bool {
     let upper = data_format.to_ascii_uppercase();
@@ -273,6 +310,36 @@ mod tests {
         assert!(c64(Value::Int(0x1_0000_0000), false).is_err());
         assert!(c64(Value::Float(1.5), false).is_err());
         assert_eq!(c64(Value::Float(1.5), true), Ok(Literal(0x3ff8_0000)));
+    }
+
+    /// Values llvm-mc 22 gives on gfx1250 (VOP1/SOP1 forms).
+    #[test]
+    fn sixty_four_bit_slots_with_64_bit_literals() {
+        let int = |v| wide_source_constant(&Value::Int(v), false);
+        let float = |v| wide_source_constant(&v, true);
+        assert_eq!(int(0x12345), Ok(Literal(0x12345)));
+        assert_eq!(int(0x7fff_ffff), Ok(Literal(0x7fff_ffff)));
+        assert_eq!(int(0x8000_0000), Ok(Literal64(0x8000_0000)));
+        assert_eq!(int(-100), Ok(Literal64(0xffff_ffff_ffff_ff9c)));
+        assert_eq!(int(64), Ok(Inline("64".into())));
+        assert_eq!(int(0x3ff0_0000_0000_0000), Ok(Inline("1.0".into())));
+        assert!(wide_source_constant(&Value::Float(1.5), false).is_err());
+        assert_eq!(
+            wide_source_constant(&Value::Float(1.0), false),
+            Ok(Inline("1.0".into()))
+        );
+        assert_eq!(float(Value::Int(0x12345)), Ok(Literal(0x12345)));
+        assert_eq!(float(Value::Int(-100)), Ok(Literal(0xffff_ff9c)));
+        assert_eq!(float(Value::Int(0x1_2345_0000_0000)), Ok(Literal(0x12345)));
+        assert_eq!(
+            float(Value::Int(0x10ab_cdef_1234_5678)),
+            Ok(Literal64(0x10ab_cdef_1234_5678))
+        );
+        assert_eq!(float(Value::Float(1.5)), Ok(Literal(0x3ff8_0000)));
+        assert_eq!(
+            float(Value::Float(0.15)),
+            Ok(Literal64(0x3fc3_3333_3333_3333))
+        );
     }
 
     #[test]

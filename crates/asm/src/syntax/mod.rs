@@ -109,11 +109,16 @@ pub fn peel_modifiers(
     )
 }
 
-/// The inner text of `lit(...)`, LLVM's spelling for "encode this constant as a literal".
-pub fn strip_lit(text: &str) -> Option<&str> {
-    let head = text.get(..4)?;
-    let inner = text[4..].strip_suffix(')')?;
-    head.eq_ignore_ascii_case("lit(").then_some(inner)
+/// The inner text of `lit(...)` or `lit64(...)`, LLVM's spellings for "encode this constant
+/// as a literal" (`lit64`: a 64-bit one), and whether it was `lit64`.
+pub fn strip_lit(text: &str) -> Option<(&str, bool)> {
+    ["lit(", "lit64("].into_iter().find_map(|head| {
+        let inner = text
+            .get(..head.len())
+            .filter(|h| h.eq_ignore_ascii_case(head))
+            .and_then(|_| text[head.len()..].strip_suffix(')'))?;
+        Some((inner, head == "lit64("))
+    })
 }
 
 /// LLVM mnemonics whose spec instruction has another name: (first GFX major, last GFX major,
@@ -551,8 +556,9 @@ mod tests {
 
     #[test]
     fn lit_wrapper() {
-        assert_eq!(strip_lit("lit(0x5)"), Some("0x5"));
-        assert_eq!(strip_lit("LIT(1.5)"), Some("1.5"));
+        assert_eq!(strip_lit("lit(0x5)"), Some(("0x5", false)));
+        assert_eq!(strip_lit("LIT(1.5)"), Some(("1.5", false)));
+        assert_eq!(strip_lit("lit64(0x7b)"), Some(("0x7b", true)));
         assert_eq!(strip_lit("lit"), None);
         assert_eq!(strip_lit("5"), None);
     }
