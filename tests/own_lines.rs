@@ -137,11 +137,13 @@ fn check_rejections(mcpu: &str) {
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with("//"))
         .count();
-    let errors = |out: std::process::Output| {
+    // llvm-mc 22 still prints an encoding for some lines it reports an error on (gfx1250's
+    // misplaced scale_offset); ours must print none.
+    let errors = |out: std::process::Output, ours: bool| {
         let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
         let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
         assert!(
-            !stdout.contains("encoding:"),
+            !ours || !stdout.contains("encoding:"),
             "{mcpu}: a line was encoded:\n{stdout}"
         );
         // `error: unsupported: ...` is not a rejection.
@@ -155,9 +157,9 @@ fn check_rejections(mcpu: &str) {
         .arg(&file)
         .output()
         .unwrap();
-    assert_eq!(errors(theirs), lines, "llvm-mc rejects every line");
+    assert_eq!(errors(theirs, false), lines, "llvm-mc rejects every line");
     assert_eq!(
-        errors(our_asm(&data, mcpu, &file)),
+        errors(our_asm(&data, mcpu, &file), true),
         lines,
         "{mcpu}: we reject every line"
     );
@@ -290,6 +292,12 @@ fn gfx1250_dual_issue_vopd3_lines_match_llvm_mc_both_ways() {
 fn gfx1250_64_bit_literal_lines_match_llvm_mc_both_ways() {
     check("gfx1250", "lit64");
     check_disassembly("gfx1250", "lit64");
+}
+
+#[test]
+fn gfx1250_flat_scalar_base_and_scale_offset_lines_match_llvm_mc_both_ways() {
+    check("gfx1250", "memory");
+    check_disassembly("gfx1250", "memory");
 }
 
 #[test]

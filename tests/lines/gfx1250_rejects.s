@@ -1,7 +1,8 @@
 // Lines written for mcdiff (not from LLVM's tests) that llvm-mc 22 rejects on gfx1250:
 // VOPD3 source banks (a 64-bit source takes two), equal destinations, a select written in
 // one half only, a literal, V_DUAL_BITOP2_B32 as the X op; 64-bit sources: a float in an
-// integer slot, and a value no dword holds in VOP3.
+// integer slot, and a value no dword holds in VOP3; scale_offset without a VGPR offset and
+// scalar base, and a FLAT scalar base written `null`.
 v_dual_fma_f32 v40, v1, v2, v3 :: v_dual_add_f32 v41, s7, v6
 v_dual_fma_f32 v8, v1, v2, v3 :: v_dual_add_f32 v8, v5, v6
 v_dual_cndmask_b32 v9, v10, v11 :: v_dual_cndmask_b32 v12, v13, v14, s20
@@ -13,3 +14,7 @@ s_mov_b64 s[0:1], lit(2.5)
 s_mov_b64 s[2:3], 1.5
 v_add_nc_u64_e64 v[0:1], 0x876543210, v[2:3]
 v_ceil_f64_e64 v[0:1], 0x3ff0000012345678
+flat_load_b32 v7, v[4:5] scale_offset
+global_load_b32 v7, v[4:5], off offset:8 scale_offset
+scratch_load_b32 v9, off, s3 scale_offset
+flat_load_b32 v7, v3, null

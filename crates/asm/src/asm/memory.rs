@@ -135,6 +135,7 @@ fn build(
         operands: &texts,
         modifiers: &words,
         wave64: cx.target.wave64,
+        flat_scalar_base: syn::flat_takes_scalar_base(cx.target),
     };
     let slots = syn::slots(form, &stmt.mnemonic, &written);
     if pieces.len() > slots.len() {
@@ -153,6 +154,7 @@ fn build(
     }
     let access = syn::access(&stmt.mnemonic);
     modifiers.extend(modifier_fields(&modifier_pieces, family, name, access, cx)?);
+    check_scale_offset(&operands, family.segment(), &modifier_pieces)?;
     if cx.encoding.field("FORMAT").is_some() && !modifiers.iter().any(|(f, _)| f == "FORMAT") {
         // Buffer ops read BUF_FMT_8_UNORM unless told otherwise (LLVM AMDGPUModifierSyntax
         // "ufmt"); GFX12 buffer loads and stores carry the field too.
@@ -176,7 +178,7 @@ fn memory_operands(
     segment: Option<Segment>,
     cx: &OperandCtx,
 ) -> Result<Vec<InstOperand>, NotEncoded> {
-    let global_with_vaddr = segment == Some(Segment::Global)
+    let global_with_vaddr = matches!(segment, Some(Segment::Global | Segment::Flat))
         && slots
             .iter()
             .any(|s| matches!(s.operand.field.as_deref(), Some("ADDR" | "VADDR")));
@@ -369,6 +371,41 @@ fn modifier_bits(
         }
         MemModifier::Field(f, v) if cx.encoding.field(f).is_some() => Ok(vec![(f.to_string(), v)]),
         MemModifier::OffsetPair(..) | MemModifier::Field(..) => Err(INVALID_OPERAND.into()),
+    }
+}
+
+/// `scale_offset` scales a VGPR offset by the data size: FLAT and GLOBAL take it with a
+/// scalar base (GVS), SCRATCH with a VGPR address (SV, SVS), as CDNA5 ISA §10 "Global,
+/// Scratch and Flat Address Space Operations" says.
+fn check_scale_offset(
+    operands: &[InstOperand],
+    segment: Option<Segment>,
+    modifier_pieces: &[Piece],
+) -> Result<(), NotEncoded> {
+    let Some(piece) = modifier_pieces
+        .iter()
+        .find(|p| p.text.eq_ignore_ascii_case("scale_offset"))
+    else {
+        return Ok(());
+    };
+    let has = |field: &str, base: bool| {
+        operands
+            .iter()
+            .any(|o| o.spec.field.as_deref() == Some(field) && !(base && is_off(&o.value)))
+    };
+    let vgpr_offset = has("VADDR", false) || has("ADDR", false);
+    let scaled = match segment {
+        Some(Segment::Scratch) => vgpr_offset,
+        Some(_) => vgpr_offset && has("SADDR", true),
+        None => false,
+    };
+    if scaled {
+        Ok(())
+    } else {
+        Err(reject(
+            piece.column,
+            "scale_offset is not supported for this instruction",
+        ))
     }
 }
 

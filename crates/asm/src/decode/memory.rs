@@ -83,15 +83,24 @@ impl Disassembler<'_> {
         // An atomic writes its return VGPR exactly when its cache policy asks for the old
         // value, as the assembler checks.
         let returns = read(syn::atomic_return_field(enc, self.ctx.gfx_major)).unwrap_or(0) & 1 != 0;
+        // A GFX12.5 FLAT word with a scalar base is written as GLOBAL's (`v1, s[2:3]`).
+        let flat_scalar_base = syn::flat_takes_scalar_base(&self.ctx);
+        let flat_gvs = segment == Segment::Flat && flat_scalar_base && !saddr_off;
         let written_slots = |count: usize| {
             let mut texts = vec!["v0"; count];
-            if let (true, Some(last)) = (saddr_off, texts.last_mut()) {
-                *last = "off";
+            let last_text = match (saddr_off, flat_gvs) {
+                (true, _) => Some("off"),
+                (false, true) => Some("s0"),
+                _ => None,
+            };
+            if let (Some(text), Some(last)) = (last_text, texts.last_mut()) {
+                *last = text;
             }
             let written = Written {
                 operands: &texts,
                 modifiers: &[],
                 wave64: self.ctx.wave64,
+                flat_scalar_base,
             };
             syn::slots(form, &mnemonic, &written)
         };
@@ -200,7 +209,7 @@ impl Disassembler<'_> {
                 modifiers.push((name.into(), value));
             }
         }
-        for name in CACHE_POLICY_FIELDS {
+        for name in CACHE_POLICY_FIELDS.iter().chain(&["SCALE_OFFSET", "NV"]) {
             match read(name) {
                 Some(0) | None => {}
                 Some(value) => modifiers.push((name.to_string(), value)),
@@ -229,6 +238,7 @@ impl Disassembler<'_> {
                 operands: &[],
                 modifiers: &flag_words,
                 wave64: self.ctx.wave64,
+                flat_scalar_base: false,
             },
         );
         let mut operands = Vec::new();
@@ -478,6 +488,7 @@ impl Disassembler<'_> {
             operands: &[],
             modifiers: &[],
             wave64: self.ctx.wave64,
+            flat_scalar_base: false,
         };
         let mut operands = Vec::new();
         for slot in syn::slots(found.form, &mnemonic, &written) {

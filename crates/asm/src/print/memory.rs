@@ -244,7 +244,14 @@ pub fn flat_text(inst: &Inst) -> String {
     if offset != 0 {
         words.push(format!("offset:{}", offset as i32));
     }
+    // llvm-mc's order: scale_offset after the offset, nv after the cache policy.
+    if field("SCALE_OFFSET") != 0 {
+        words.push("scale_offset".into());
+    }
     words.extend(cache_policy(inst));
+    if field("NV") != 0 {
+        words.push("nv".into());
+    }
     words.join(" ")
 }
 

@@ -5,14 +5,32 @@
 use mcdiff_spec::{InstructionEncoding, Operand};
 
 use crate::family::{Family, Segment};
+use crate::inst::RegFile;
 use crate::syntax::forms::written_slot;
 use crate::syntax::memory_modifiers::Access;
+use crate::syntax::regs::parse_register;
+use crate::target::TargetCtx;
 
 /// Whether a FLAT-segment word carries the `off` code in its SADDR field, which the ISA
 /// manuals call unused for FLAT: LLVM writes the code from GFX10 on and leaves the field 0
 /// on GFX9.
 pub fn flat_writes_saddr(gfx_major: u32) -> bool {
     gfx_major >= 10
+}
+
+/// Whether FLAT takes a scalar base like GLOBAL (GVS: a 64-bit SGPR base and a 32-bit VGPR
+/// offset): GFX12.5 (CDNA5 ISA Table 60 "Selecting Addressing Mode" lists GVS and GV for
+/// "Flat and Global"; the RDNA4 manual calls FLAT's SADDR unused).
+pub fn flat_takes_scalar_base(ctx: &TargetCtx) -> bool {
+    ctx.gfx_major == 12 && ctx.gfx_minor >= 5
+}
+
+/// Whether `text` names a scalar register (the GVS base of a FLAT address).
+fn is_scalar_register(text: &str) -> bool {
+    matches!(
+        parse_register(text),
+        Some(Ok(reg)) if !matches!(reg.file, RegFile::Vgpr | RegFile::Agpr)
+    )
 }
 
 /// Gathers and MSAA loads fetch one component whatever the data size (RDNA3 ISA §8.2
@@ -109,6 +127,8 @@ pub struct Written<'a> {
     pub operands: &'a [&'a str],
     pub modifiers: &'a [&'a str],
     pub wave64: bool,
+    /// FLAT takes a scalar base on this target ([`flat_takes_scalar_base`]).
+    pub flat_scalar_base: bool,
 }
 
 /// One operand as written: the spec operand it fills and whether `off` may stand for it.
@@ -145,7 +165,7 @@ pub fn access(mnemonic: &str) -> Access {
 /// for the returning variant (recognised by one more operand); a compare-and-swap returns
 /// half its data (the GFX11 file sizes VDST like the data); GLOBAL addresses are 64-bit
 /// VGPR pairs with `off` and 32-bit offsets from an SGPR-pair base; SCRATCH takes `off` for
-/// either address; FLAT writes no scalar base.
+/// either address; FLAT writes no scalar base before GFX12.5.
 /// The transposing loads write the same data over twice the lanes in wave64, so half the
 /// VGPRs per lane (RDNA4 ISA §10 "GLOBAL_LOAD_TR_B128/B64").
 pub fn slots(form: &InstructionEncoding, mnemonic: &str, written: &Written) -> Vec<MemSlot> {
@@ -194,13 +214,17 @@ pub fn slots(form: &InstructionEncoding, mnemonic: &str, written: &Written) -> V
             op.size /= 2;
         }
     }
-    if seg == Segment::Flat {
+    // A FLAT address with a scalar base ends in its SGPR pair (`v1, s[2:3]`).
+    let flat_gvs = seg == Segment::Flat
+        && written.flat_scalar_base
+        && texts.last().is_some_and(|t| is_scalar_register(t));
+    if seg == Segment::Flat && !flat_gvs {
         ops.retain(|o| !is(o, "SADDR"));
     } else if !ops.is_empty() && !ops.iter().any(|o| is(o, "SADDR")) {
         ops.push(slot(
             "SADDR",
             "OPR_SREG",
-            if seg == Segment::Global { 64 } else { 32 },
+            if seg == Segment::Scratch { 32 } else { 64 },
         ));
     }
     let data_size = ops.iter().find(|o| is(o, data_field)).map(|o| o.size);
@@ -219,6 +243,7 @@ pub fn slots(form: &InstructionEncoding, mnemonic: &str, written: &Written) -> V
         op.operand_type = "OPR_VGPR".into();
         op.size = match seg {
             Segment::Global if !saddr_off => 32,
+            Segment::Flat if flat_gvs => 32,
             Segment::Global | Segment::Flat => 64,
             Segment::Scratch => 32,
         };

@@ -188,9 +188,12 @@ fn keyed(
 /// The one-word memory flags of this generation: cache policy and buffer addressing.
 fn flags(ctx: &TargetCtx) -> &'static [(&'static str, &'static str)] {
     match ctx.gfx_major {
-        // llvm-mc takes `nv` from GFX12.5 on (it rejects it for gfx1200).
+        // llvm-mc takes `nv` and `scale_offset` from GFX12.5 on (it rejects them for
+        // gfx1200); the caller rejects a flag whose field the encoding lacks (VBUFFER has no
+        // SCALE_OFFSET).
         12.. if ctx.gfx_minor >= 5 => &[
             ("nv", "NV"),
+            ("scale_offset", "SCALE_OFFSET"),
             ("offen", "OFFEN"),
             ("idxen", "IDXEN"),
             ("tfe", "TFE"),
