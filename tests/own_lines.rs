@@ -301,6 +301,12 @@ fn gfx1250_flat_scalar_base_and_scale_offset_lines_match_llvm_mc_both_ways() {
 }
 
 #[test]
+fn gfx1250_cdna_line_alu_lines_match_llvm_mc_both_ways() {
+    check("gfx1250", "cdna");
+    check_disassembly("gfx1250", "cdna");
+}
+
+#[test]
 fn gfx1250_rejections_match_llvm_mc() {
     check_rejections("gfx1250");
 }

@@ -22,6 +22,8 @@
 //!    manual citation, any), its encoding exists in the opcode file and its (encoding, opcode)
 //!    slot is free.
 //! 5. The supplement fills the operand-type facts both files lack.
+//! 6. After the loader's completion (operand lists derived from the pseudocode), ALU forms
+//!    still without operands take the ALU stand-in's lists ([`take_alu_operands`]).
 
 use std::collections::HashSet;
 
@@ -123,23 +125,28 @@ const ADOPTED_RDNA1: &[Adopted] = &[Adopted {
     },
 }];
 
+/// The parsed files standing in for what an opcode file lacks ([`crate::targets::ArchFiles`]
+/// `operands` and `graphics`).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct StandIns<'a> {
+    pub operands: Option<&'a Spec>,
+    pub graphics: Option<&'a Spec>,
+}
+
 /// Builds the spec of `arch` from its parsed files (each parsed with source id 0).
-pub fn compose(
-    arch: Arch,
-    opcodes: &Spec,
-    neighbour: Option<&Spec>,
-    graphics: Option<&Spec>,
-) -> Spec {
+pub fn compose(arch: Arch, opcodes: &Spec, stand_ins: StandIns) -> Spec {
     let mut spec = opcodes.clone();
     if spec.sources[0].fidelity == Fidelity::Partial {
         join_split_opcode_fields(&mut spec);
     }
-    if let Some(neighbour) = neighbour {
+    if let Some(neighbour) = stand_ins.operands {
         take_from_neighbour(arch, &mut spec, neighbour);
     }
-    if let Some(graphics) = graphics {
-        take_graphics_operands(&mut spec, graphics);
+    if let Some(graphics) = stand_ins.graphics {
+        const GRAPHICS: &[&str] = &["ENC_MIMG", "ENC_EXP", "ENC_VINTRP"];
+        take_stand_in_operands(&mut spec, graphics, |e| GRAPHICS.contains(&e));
     }
+
     supplement::apply(arch, &mut spec);
     spec.reindex();
     spec
@@ -204,19 +211,85 @@ fn take_from_neighbour(arch: Arch, spec: &mut Spec, neighbour: &Spec) {
     }
 }
 
-/// Rule 2b: forms of the graphics formats the neighbour lacks (MIMG, EXP, VINTRP: CDNA has no
-/// graphics) take the graphics stand-in's lists, with its operand types and data formats.
-fn take_graphics_operands(spec: &mut Spec, graphics: &Spec) {
-    const GRAPHICS: &[&str] = &["ENC_MIMG", "ENC_EXP", "ENC_VINTRP"];
+/// Rule 6, after the pseudocode completion: ALU forms (VOP*, SOP*) still without operands
+/// take the ALU stand-in's lists ([`crate::targets::ArchFiles`] `alu`: GFX12.5's CDNA-line
+/// ops RDNA4 lacks find them in CDNA4's). The architecture's own text comes first.
+///
+/// An operand type the architecture does not have (CDNA4's GFX9-era `OPR_SRC_NOLIT` and
+/// `OPR_SRC_SIMPLE`: VOP3 sources without a literal) is replaced by the type the
+/// architecture's own lists give that field of that encoding most often (GFX12.5's VOP3
+/// sources are `OPR_SRC`: CDNA5 ISA §7.1 "VOP3 plus a literal makes a 96-bit instruction").
+pub fn take_alu_operands(spec: &mut Spec, alu: &Spec) {
+    let native = field_types(spec);
     let id = spec.sources.len();
-    spec.sources.push(graphics.sources[0].clone());
+    take_stand_in_operands(spec, alu, |e| e.contains("VOP") || e.contains("SOP"));
+    let known: HashSet<String> = spec
+        .operand_types
+        .iter()
+        .filter(|t| t.source != id)
+        .map(|t| t.name.clone())
+        .collect();
+    let mut retyped = 0usize;
+    for form in spec
+        .instructions
+        .iter_mut()
+        .flat_map(|i| &mut i.encodings)
+        .filter(|f| f.operands_source == Some(id))
+    {
+        for op in &mut form.operands {
+            let key = (form.encoding.clone(), op.field.clone().unwrap_or_default());
+            if let (false, Some(t)) = (known.contains(&op.operand_type), native.get(&key)) {
+                op.operand_type.clone_from(t);
+                retyped += 1;
+            }
+        }
+    }
+    if retyped > 0 {
+        let note = format!("{retyped} operands given this architecture's type for their field");
+        spec.notes.push((id, note));
+    }
+    spec.reindex();
+}
+
+/// The operand type each (encoding, field) has most often in `spec`'s lists.
+fn field_types(spec: &Spec) -> std::collections::HashMap<(String, String), String> {
+    let mut counts: std::collections::HashMap<(String, String), Vec<(String, usize)>> =
+        std::collections::HashMap::new();
+    for form in spec.instructions.iter().flat_map(|i| &i.encodings) {
+        for op in &form.operands {
+            let key = (form.encoding.clone(), op.field.clone().unwrap_or_default());
+            let seen = counts.entry(key).or_default();
+            match seen.iter_mut().find(|(t, _)| *t == op.operand_type) {
+                Some((_, n)) => *n += 1,
+                None => seen.push((op.operand_type.clone(), 1)),
+            }
+        }
+    }
+    counts
+        .into_iter()
+        .filter_map(|(key, types)| {
+            let best = types
+                .into_iter()
+                .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))?;
+            Some((key, best.0))
+        })
+        .collect()
+}
+
+/// Rule 2b: forms still without operands in the encodings a further stand-in serves take
+/// its lists, with its operand types and data formats the spec lacks: the graphics formats
+/// the neighbour lacks (MIMG, EXP, VINTRP: CDNA has no graphics), and the ALU formats
+/// ([`take_alu_operands`]).
+fn take_stand_in_operands(spec: &mut Spec, stand_in: &Spec, serves: impl Fn(&str) -> bool) {
+    let id = spec.sources.len();
+    spec.sources.push(stand_in.sources[0].clone());
     let mut renamer = FieldRenamer {
-        neighbour: graphics,
+        neighbour: stand_in,
         renamed: 0,
         unmatched: HashSet::new(),
     };
-    fill_operand_lists(spec, graphics, &mut renamer, id, |e| GRAPHICS.contains(&e));
-    take_missing_types(spec, graphics, id);
+    fill_operand_lists(spec, stand_in, &mut renamer, id, serves);
+    take_missing_types(spec, stand_in, id);
     renamer.note(spec, id);
 }
 

@@ -129,7 +129,7 @@ impl SpecLoader {
             return files;
         }
         let mut files = arch.files();
-        if let Some(neighbour) = &mut files.operands {
+        for neighbour in [&mut files.operands, &mut files.alu].into_iter().flatten() {
             if let Some(fidelity) = self.official_name_fidelity(neighbour.name) {
                 neighbour.fidelity = fidelity;
             }
@@ -174,14 +174,20 @@ impl SpecLoader {
             Some(f) => Some(self.file(f)?),
             None => None,
         };
-        let graphics = match files.graphics {
-            Some(f) => Some(self.file(f)?),
-            None => None,
+        let mut stand_in = |file: Option<SpecFileRef>| file.map(|f| self.file(f)).transpose();
+        let graphics = stand_in(files.graphics)?;
+        let alu = stand_in(files.alu)?;
+        let stand_ins = compose::StandIns {
+            operands: neighbour.as_deref(),
+            graphics: graphics.as_deref(),
         };
-        let mut spec = compose::compose(arch, &opcodes, neighbour.as_deref(), graphics.as_deref());
+        let mut spec = compose::compose(arch, &opcodes, stand_ins);
         self.read_manual(arch, &mut spec);
         if let Some(complete) = self.completion {
             complete(arch, &self.data_dir, &mut spec);
+        }
+        if let Some(alu) = alu {
+            compose::take_alu_operands(&mut spec, &alu);
         }
         let spec = Arc::new(spec);
         self.arches.insert(arch, spec.clone());

@@ -90,6 +90,7 @@ impl Arch {
             },
             operands: None,
             graphics: None,
+            alu: None,
         }
     }
 
@@ -104,51 +105,64 @@ impl Arch {
                 opcodes: f("amdgpu_isa_rdna1.manual.xml", Manual),
                 operands: Some(f("amdgpu_isa_rdna2.partial.xml", Partial)),
                 graphics: None,
+                alu: None,
             },
             Arch::Rdna2 => ArchFiles {
                 opcodes: f("amdgpu_isa_rdna2.partial.xml", Partial),
                 operands: None,
                 graphics: None,
+                alu: None,
             },
             Arch::Rdna3 => ArchFiles {
                 opcodes: f("amdgpu_isa_rdna3.manual.xml", Manual),
                 operands: Some(f("amdgpu_isa_rdna3_5.partial.xml", Partial)),
                 graphics: None,
+                alu: None,
             },
             Arch::Rdna3_5 => ArchFiles {
                 opcodes: f("amdgpu_isa_rdna3_5.partial.xml", Partial),
                 operands: None,
                 graphics: None,
+                alu: None,
             },
             Arch::Rdna4 => ArchFiles {
                 opcodes: f("amdgpu_isa_rdna4.partial.xml", Partial),
                 operands: None,
                 graphics: None,
+                alu: None,
             },
             Arch::Cdna1 => ArchFiles {
                 opcodes: f("amdgpu_isa_cdna1.manual.xml", Manual),
                 operands: Some(f("amdgpu_isa_cdna3.xml", High)),
                 graphics: Some(f("amdgpu_isa_rdna2.partial.xml", Partial)),
+                alu: None,
             },
             Arch::Cdna2 => ArchFiles {
                 opcodes: f("amdgpu_isa_cdna2.manual.xml", Manual),
                 operands: Some(f("amdgpu_isa_cdna3.xml", High)),
                 graphics: Some(f("amdgpu_isa_rdna2.partial.xml", Partial)),
+                alu: None,
             },
             Arch::Cdna3 => ArchFiles {
                 opcodes: f("amdgpu_isa_cdna3.xml", High),
                 operands: None,
                 graphics: None,
+                alu: None,
             },
             Arch::Cdna4 => ArchFiles {
                 opcodes: f("amdgpu_isa_cdna4.xml", High),
                 operands: None,
                 graphics: None,
+                alu: None,
             },
+            // RDNA4 has the GFX12 encodings and most of the instructions; the CDNA-line ALU
+            // ops RDNA4 lacks (V_PK_ADD_F32, V_LSHL_ADD_U64, V_ASHR_PK_I8_I32...) find their
+            // lists in CDNA4's, whose ALU formats name the same fields.
             Arch::Cdna5 => ArchFiles {
                 opcodes: f("amdgpu_isa_cdna5.manual.xml", Manual),
                 operands: Some(f("amdgpu_isa_rdna4.partial.xml", Partial)),
                 graphics: None,
+                alu: Some(f("amdgpu_isa_cdna4.xml", High)),
             },
             // CDNA3 is the nearest file with operand facts: the same GFX9 encodings, and
             // the VALU, SALU and memory instructions Vega shares with it. Graphics-only
@@ -157,11 +171,13 @@ impl Arch {
                 opcodes: f("amdgpu_isa_vega.manual.xml", Manual),
                 operands: Some(f("amdgpu_isa_cdna3.xml", High)),
                 graphics: Some(f("amdgpu_isa_rdna2.partial.xml", Partial)),
+                alu: None,
             },
             Arch::Vega7 => ArchFiles {
                 opcodes: f("amdgpu_isa_vega7.manual.xml", Manual),
                 operands: Some(f("amdgpu_isa_cdna3.xml", High)),
                 graphics: Some(f("amdgpu_isa_rdna2.partial.xml", Partial)),
+                alu: None,
             },
         }
     }
@@ -185,6 +201,9 @@ pub struct ArchFiles {
     pub opcodes: SpecFileRef,
     pub operands: Option<SpecFileRef>,
     pub graphics: Option<SpecFileRef>,
+    /// For the ALU forms (VOP*, SOP*) still without operands after `operands`, a further
+    /// stand-in (GFX12.5: CDNA4).
+    pub alu: Option<SpecFileRef>,
 }
 
 /// What we can say about a `-mcpu`.

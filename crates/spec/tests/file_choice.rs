@@ -112,6 +112,7 @@ fn official_file_is_preferred_over_the_rebuilt_one() {
             },
             operands: None,
             graphics: None,
+            alu: None,
         }
     );
     let gfx1200 = loader.load_target("gfx1200").unwrap();

@@ -572,3 +572,27 @@ fn adopted_instructions_cite_an_amd_source() {
         }
     }
 }
+
+/// GFX12.5's CDNA-line ALU ops RDNA4 lacks take CDNA4's lists, with GFX12.5's operand type
+/// for a field where CDNA4's type (a GFX9-era VOP3 source without literal) is not one
+/// GFX12.5 has; RDNA4's own lists stay.
+#[test]
+fn gfx1250_takes_cdna4_alu_lists_with_its_own_types() {
+    let Some(t) = load("gfx1250") else { return };
+    let source = |f: &InstructionEncoding| t.spec.sources[f.operands_source.unwrap()].name.clone();
+    let lshl_add = form(&t.spec, "V_LSHL_ADD_U64", "ENC_VOP3");
+    assert_eq!(source(lshl_add), "amd-isa/xml/amdgpu_isa_cdna4.xml");
+    let operand = |field: &str| {
+        lshl_add
+            .operands
+            .iter()
+            .find(|o| o.field.as_deref() == Some(field))
+            .unwrap_or_else(|| panic!("no {field}"))
+    };
+    // CDNA4 types SRC0 OPR_SRC_NOLIT and SRC2 OPR_SRC_SIMPLE.
+    assert_eq!(operand("SRC0").operand_type, "OPR_SRC");
+    assert_eq!(operand("SRC2").operand_type, "OPR_SRC");
+    assert_eq!((operand("VDST").size, operand("SRC1").size), (64, 32));
+    let add = form(&t.spec, "V_ADD_F32", "ENC_VOP2");
+    assert_eq!(source(add), "amd-isa/xml/amdgpu_isa_rdna4.partial.xml");
+}
