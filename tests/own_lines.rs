@@ -307,6 +307,12 @@ fn gfx1250_cdna_line_alu_lines_match_llvm_mc_both_ways() {
 }
 
 #[test]
+fn gfx1250_matrix_lines_match_llvm_mc_both_ways() {
+    check("gfx1250", "wmma");
+    check_disassembly("gfx1250", "wmma");
+}
+
+#[test]
 fn gfx1250_rejections_match_llvm_mc() {
     check_rejections("gfx1250");
 }

@@ -29,6 +29,9 @@ pub struct TargetCtx<'a> {
     /// Vega and CDNA manuals) are fused: gfx904, gfx906 and CDNA. LLVM names them v_fma_mix*
     /// there and v_mad_mix* on the rest of the gfx900 family, accepting only that spelling.
     pub fused_mix: bool,
+    /// Matrix ops keep reuse hints in OPSEL[2] (A) and OPSEL_HI[2] (B): GFX12.5 (CDNA5 ISA
+    /// §7.12 "VOP3P Instruction Fields": RA, RB).
+    pub matrix_reuse: bool,
     /// The spec has a two-dword literal code (CDNA5's SRC_LITERAL64): a 64-bit source of a
     /// 32-bit ALU format may take a 64-bit literal.
     pub literal64: bool,
@@ -90,6 +93,7 @@ impl<'a> TargetCtx<'a> {
                     "gfx900" | "gfx902" | "gfx909" | "gfx90c"
                 ),
             literal64: target.spec.literal_codes.iter().any(|l| l.dwords == 2),
+            matrix_reuse: gfx_major == 12 && target.target.gfx_minor >= 5,
         }
     }
 }
@@ -110,6 +114,7 @@ impl<'a> TargetCtx<'a> {
             mfma_f64_negates: false,
             fused_mix: false,
             literal64: false,
+            matrix_reuse: false,
         }
     }
 }

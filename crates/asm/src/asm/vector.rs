@@ -183,7 +183,13 @@ impl Assembler<'_> {
             check_accumulator(&operands, &pieces)?;
         }
         self.apply_modifiers(&modifier_pieces, base, &slots, shape, &mut fields)?;
-        if shape.family == Family::Vop3p && !fields.has("OPSEL_HI") && !syntax::vector::is_mix(base)
+        let reuse_hints = self.ctx.matrix_reuse && is_matrix(&slots);
+        if reuse_hints {
+            // OPSEL_HI[2] is the B-matrix reuse hint; the source bits stay 1.
+            fields.set("OPSEL_HI", fields.get("OPSEL_HI") | 0b011);
+        } else if shape.family == Family::Vop3p
+            && !fields.has("OPSEL_HI")
+            && !syntax::vector::is_mix(base)
         {
             // Packed math reads the high halves for the high lanes unless told otherwise.
             fields.set("OPSEL_HI", 0b111);
@@ -312,7 +318,12 @@ impl Assembler<'_> {
                 VopModifier::ByteSel(n) => {
                     fields.set("OPSEL", syntax::vector::byte_sel_bits(n, sources))
                 }
-                VopModifier::IndexKey(n) if matrix.is_some() => fields.set("OPSEL", n),
+                VopModifier::IndexKey(n) if matrix.is_some() => {
+                    fields.set("OPSEL", fields.get("OPSEL") | n)
+                }
+                VopModifier::MatrixReuse(field) if matrix.is_some() && self.ctx.matrix_reuse => {
+                    fields.set(field, fields.get(field) | 0b100)
+                }
                 VopModifier::TruthTable(table) if syntax::vector::keeps_truth_table(base) => {
                     for (field, value) in syntax::vector::truth_table_fields(table) {
                         fields.set(field, value);
@@ -325,11 +336,18 @@ impl Assembler<'_> {
                     return Err(bad())
                 }
                 VopModifier::Sdwa(name, value) if shape.sdwa => fields.set(name, value),
-                VopModifier::Sdwa(..) | VopModifier::IndexKey(_) => return Err(bad()),
+                VopModifier::Sdwa(..) | VopModifier::IndexKey(_) | VopModifier::MatrixReuse(_) => {
+                    return Err(bad())
+                }
             }
         }
         Ok(())
     }
+}
+
+/// Whether the slots are a matrix op's ([`syntax::vector::MatrixOp`]).
+fn is_matrix(slots: &[Operand]) -> bool {
+    syntax::vector::MatrixOp::from_formats(slots.iter().map(|s| s.data_format.as_str())).is_some()
 }
 
 /// What a vector form takes: its family, whether it is an SDWA or DPP form.

@@ -12,7 +12,7 @@ use crate::inst::{Inst, InstOperand, OperandValue, RegFile};
 use crate::syntax::vector::{is_mix, keeps_truth_table, operand_bit, truth_table};
 
 use crate::syntax::regs::register_text;
-use crate::syntax::vector::{dpp_shape, Dpp, LANE_SELS, SDWA_WITHOUT_DST_SEL};
+use crate::syntax::vector::{dpp_shape, Dpp, MatrixOp, LANE_SELS, SDWA_WITHOUT_DST_SEL};
 use crate::syntax::vop_modifiers::{dpp_ctrl_text, SDWA_WORDS};
 use crate::target::TargetCtx;
 
@@ -150,7 +150,10 @@ fn vop3_modifier_words(inst: &Inst, style: VectorStyle, ctx: &TargetCtx) -> Vec<
         // Before op_sel, as llvm-mc 22 writes it (`bitop3:0x67 op_sel:[0,0,0,1]`).
         words.extend(truth_table_word(inst));
     }
-    if packed {
+    let matrix = MatrixOp::from_formats(inst.operands.iter().map(|o| o.spec.data_format.as_str()));
+    if let Some(matrix) = matrix.filter(|_| packed) {
+        words.extend(matrix_modifier_words(inst, &matrix, ctx));
+    } else if packed {
         words.extend(packed_modifier_words(inst, opsel, sources));
     } else if let Some(sources) =
         byte_sel_sources(&inst.name).filter(|_| opsel != 0 && ctx.gfx_major >= 12)
@@ -274,6 +277,32 @@ fn packed_modifier_words(inst: &Inst, opsel: u32, sources: u32) -> Vec<String> {
     }
     if !mix && neg_hi != 0 {
         words.push(format!("neg_hi:{}", bit_list(neg_hi, sources)));
+    }
+    words
+}
+
+/// A matrix op's modifiers in llvm-mc's order: a sparse op's `index_key` (OPSEL[1:0]), GFX11's
+/// op_sel (the accumulator half), GFX12.5's reuse hints (OPSEL[2], OPSEL_HI[2]), then the
+/// negations.
+fn matrix_modifier_words(inst: &Inst, matrix: &MatrixOp, ctx: &TargetCtx) -> Vec<String> {
+    let (opsel, opsel_hi) = (inst.modifiers.get("OPSEL"), inst.modifiers.get("OPSEL_HI"));
+    let mut words = Vec::new();
+    if matrix.sparse && opsel & 0b11 != 0 {
+        words.push(format!("index_key:{}", opsel & 0b11));
+    } else if ctx.gfx_major == 11 && opsel != 0 {
+        words.push(format!("op_sel:{}", bit_list(opsel, 3)));
+    }
+    if ctx.matrix_reuse && opsel & 0b100 != 0 {
+        words.push("matrix_a_reuse".into());
+    }
+    if ctx.matrix_reuse && opsel_hi & 0b100 != 0 {
+        words.push("matrix_b_reuse".into());
+    }
+    for (word, field) in [("neg_lo", "NEG"), ("neg_hi", "NEG_HI")] {
+        let bits = inst.modifiers.get(field);
+        if bits != 0 {
+            words.push(format!("{word}:{}", bit_list(bits, 3)));
+        }
     }
     words
 }

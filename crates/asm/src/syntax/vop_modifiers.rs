@@ -47,6 +47,9 @@ pub enum VopModifier {
     FetchInactive(u32),
     /// `index_key:N` (sparse matrix ops): which index set src2 holds, kept in OPSEL.
     IndexKey(u32),
+    /// `matrix_a_reuse` / `matrix_b_reuse` (GFX12.5 matrix ops): the A or B matrix is
+    /// likely used again, OPSEL[2] or OPSEL_HI[2] ([`crate::target::TargetCtx::matrix_reuse`]).
+    MatrixReuse(&'static str),
     /// An SDWA selector (`dst_sel:`, `dst_unused:`, `src0_sel:`, `src1_sel:`): field of the
     /// `*_VOP_SDWA` encodings and its value.
     Sdwa(&'static str, u32),
@@ -272,6 +275,11 @@ pub fn parse(word: &str) -> Option<Result<VopModifier, String>> {
     }
     if let Some(parsed) = matrix_control(&lower) {
         return Some(parsed);
+    }
+    match lower.as_str() {
+        "matrix_a_reuse" => return Some(Ok(VopModifier::MatrixReuse("OPSEL"))),
+        "matrix_b_reuse" => return Some(Ok(VopModifier::MatrixReuse("OPSEL_HI"))),
+        _ => {}
     }
     if let Some(n) = lower.strip_prefix("index_key:") {
         return Some(match n.parse::<u32>() {

@@ -25,6 +25,7 @@ use crate::{parse, PseudocodeEntry};
 
 mod dual;
 mod matrix;
+mod wmma;
 
 /// What one instruction's pseudocode says of its operands: each name it uses without
 /// defining (operands, and the implicit VCC, EXEC, SCC, M0) with its widest width, whether
@@ -161,6 +162,7 @@ fn derive_operand_lists(
     let signatures = signatures(arch, entries);
     let mut donations = alu_donations(spec, &signatures);
     donations.extend(matrix::donations(spec, entries));
+    donations.extend(wmma::donations(spec, entries));
     donations.extend(dual::donations(spec, &signatures));
     if donations.is_empty() {
         return;
