@@ -313,6 +313,17 @@ fn gfx1250_matrix_lines_match_llvm_mc_both_ways() {
 }
 
 #[test]
+fn gfx1251_row_share_on_64_bit_operations_matches_llvm_mc_both_ways() {
+    check("gfx1251", "dpp64");
+    check_disassembly("gfx1251", "dpp64");
+}
+
+#[test]
+fn gfx1251_rejections_match_llvm_mc() {
+    check_rejections("gfx1251");
+}
+
+#[test]
 fn gfx1250_rejections_match_llvm_mc() {
     check_rejections("gfx1250");
 }

@@ -3,7 +3,7 @@
 // one half only, a literal, V_DUAL_BITOP2_B32 as the X op; 64-bit sources: a float in an
 // integer slot, and a value no dword holds in VOP3; scale_offset without a VGPR offset and
 // scalar base, and a FLAT scalar base written `null`; a reuse hint on a packed op, op_sel,
-// index_key and an SGPR source on a dense matrix op.
+// index_key and an SGPR source on a dense matrix op; DPP on 64-bit operations.
 v_dual_fma_f32 v40, v1, v2, v3 :: v_dual_add_f32 v41, s7, v6
 v_dual_fma_f32 v8, v1, v2, v3 :: v_dual_add_f32 v8, v5, v6
 v_dual_cndmask_b32 v9, v10, v11 :: v_dual_cndmask_b32 v12, v13, v14, s20
@@ -23,3 +23,6 @@ v_pk_add_f32 v[0:1], v[2:3], v[4:5] matrix_a_reuse
 v_wmma_f32_16x16x32_bf16 v[16:23], v[0:7], v[8:15], v[16:23] op_sel:[0,0,1]
 v_wmma_f32_16x16x32_bf16 v[16:23], v[0:7], v[8:15], v[16:23] index_key:1
 v_wmma_f32_16x16x32_bf16 v[16:23], v[0:7], v[8:15], s[0:7]
+v_add_f64 v[10:11], v[12:13], v[14:15] row_share:2
+v_mov_b64_dpp v[6:7], v[8:9] quad_perm:[0,1,2,3]
+v_cmp_lt_f64_e64_dpp s4, v[2:3], v[4:5] row_share:1

@@ -203,7 +203,8 @@ impl SpecLoader {
         };
         let excluded = manual::dpp_exclusions(&text);
         let formats = manual::dpp_formats(&text);
-        if excluded.is_empty() && formats.is_none() {
+        let no_64bit_dpp = manual::no_64bit_dpp(&text);
+        if excluded.is_empty() && formats.is_none() && !no_64bit_dpp {
             return;
         }
         let id = spec.sources.len();
@@ -222,8 +223,12 @@ impl SpecLoader {
             let note = format!("DPP only with {}", formats.join(", "));
             spec.notes.push((id, note));
         }
+        if no_64bit_dpp {
+            spec.notes.push((id, "no DPP for 64-bit operations".into()));
+        }
         spec.no_dpp = excluded;
         spec.dpp_formats = formats;
+        spec.no_64bit_dpp = no_64bit_dpp;
     }
 
     pub fn load_target(&mut self, mcpu: &str) -> Result<TargetSpec, SpecError> {

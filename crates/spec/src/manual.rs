@@ -36,9 +36,25 @@ pub fn dpp_formats(manual: &str) -> Option<Vec<String>> {
     (!formats.is_empty()).then_some(formats)
 }
 
+/// Whether the manual says 64-bit operations take no DPP (CDNA5 ISA §7.9: "64bit DPP is not
+/// supported").
+pub fn no_64bit_dpp(manual: &str) -> bool {
+    manual
+        .lines()
+        .any(|l| l.trim_start_matches(['#', ' ']).trim() == "64bit DPP is not supported.")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reads_the_64bit_dpp_heading() {
+        assert!(no_64bit_dpp(
+            "Table 39.\n\n#### 64bit DPP is not supported.\n"
+        ));
+        assert!(!no_64bit_dpp("64bit DPP is supported with row_share."));
+    }
 
     #[test]
     fn reads_the_bullets_after_the_heading_line() {

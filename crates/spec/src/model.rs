@@ -257,6 +257,8 @@ pub struct Spec {
     /// The formats the manual says DPP may be used with (`VOP1`, `VOP2`...); `None` where
     /// no manual says ([`crate::manual::dpp_formats`]).
     pub dpp_formats: Option<Vec<String>>,
+    /// The manual says 64-bit operations take no DPP ([`crate::manual::no_64bit_dpp`]).
+    pub no_64bit_dpp: bool,
 }
 
 /// One operand list derived from the pseudocode ([`Fidelity::Derived`]): `instruction`'s
@@ -314,6 +316,17 @@ impl Spec {
                         .is_some_and(|rest| rest.starts_with('_'))
             })
         })
+    }
+
+    /// Whether the manual keeps `inst` from DPP as a 64-bit operation: one with a 64-bit
+    /// vector operand (a VGPR or vector source; not a scalar lane mask).
+    pub fn no_dpp_for_64bit(&self, inst: &Instruction) -> bool {
+        self.no_64bit_dpp
+            && inst.encodings.iter().flat_map(|f| &f.operands).any(|o| {
+                o.size == 64
+                    && (o.operand_type.starts_with("OPR_SRC")
+                        || o.operand_type.starts_with("OPR_VGPR"))
+            })
     }
 
     /// Whether the manual lists `name` among the instructions that cannot use DPP.

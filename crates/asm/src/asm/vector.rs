@@ -36,6 +36,9 @@ impl Assembler<'_> {
             let message = variant_not_supported(forced, true);
             return Some(reject(stmt.column, message).into());
         }
+        if let Some(message) = dpp.and_then(|dpp| self.no_dpp_for_64bit(stmt, instruction, dpp)) {
+            return Some(reject(stmt.column, message).into());
+        }
         let mut first_error = None;
         for form in forms::candidates(instruction, forced) {
             if dpp.is_some() && !self.ctx.spec.allows_dpp_with(family_name(&form.encoding)) {
@@ -342,6 +345,25 @@ impl Assembler<'_> {
             }
         }
         Ok(())
+    }
+}
+
+impl Assembler<'_> {
+    /// Why a DPP statement of a 64-bit operation is rejected where the manual keeps those from
+    /// DPP (CDNA5 ISA §7.9); gfx1251 takes `row_share` (llvm-mc 22, with its messages).
+    fn no_dpp_for_64bit(&self, stmt: &Statement, inst: &Instruction, dpp: Dpp) -> Option<String> {
+        if !self.ctx.spec.no_dpp_for_64bit(inst) {
+            return None;
+        }
+        if !self.ctx.dpp64_row_share || dpp == Dpp::Dpp8 {
+            return Some("not a valid operand.".into());
+        }
+        let row_share = stmt.operands.last().is_some_and(|p| {
+            p.text
+                .split_whitespace()
+                .any(|w| w.to_ascii_lowercase().starts_with("row_share:"))
+        });
+        (!row_share).then(|| "DP ALU dpp only supports row_share".into())
     }
 }
 

@@ -128,6 +128,15 @@ impl<'s> Disassembler<'s> {
             Failure::Unsupported(format!("encoding {layout_name} missing from spec"))
         })?;
         let base_len = (layout.bit_count / 8) as usize;
+        if let Some(dpp) = dpp.filter(|_| spec.no_dpp_for_64bit(instruction)) {
+            // The manual keeps 64-bit operations from DPP (CDNA5 ISA §7.9); gfx1251 takes
+            // row_share (controls 0x150-0x15f) with llvm-mc 22.
+            let ctrl = layout.field("DPP_CTRL").map(|f| read_field(word, f, 0));
+            let row_share = dpp == Dpp::Dpp16 && ctrl.is_some_and(|c| c >> 4 == 0x15);
+            if !(self.ctx.dpp64_row_share && row_share) {
+                return Err(Failure::Invalid("DPP on a 64-bit operation".into()));
+            }
+        }
         let literal = literal_after(bytes, base_len)?;
         let base_mnemonic = llvm_mnemonic(&self.ctx, &instruction.name);
         let mut slots = forms::slots(instruction, form, &base_mnemonic, &self.ctx);
