@@ -60,7 +60,12 @@ pub fn pseudocode_arch(arch: Arch) -> Option<&'static str> {
         Arch::Cdna3 => Some("cdna3"),
         Arch::Cdna4 => Some("cdna4"),
         Arch::Cdna5 => Some("cdna5"),
-        Arch::Rdna1 | Arch::Rdna2 | Arch::Cdna1 | Arch::Cdna2 | Arch::Vega | Arch::Vega7 => None,
+        Arch::Rdna1 => Some("rdna1"),
+        Arch::Rdna2 => Some("rdna2"),
+        Arch::Cdna1 => Some("cdna1"),
+        Arch::Cdna2 => Some("cdna2"),
+        Arch::Vega => Some("vega"),
+        Arch::Vega7 => Some("vega7"),
     }
 }
 
@@ -474,7 +479,8 @@ fn load_arch(data_dir: &Path, arch: &str) -> Loaded {
         if programs.contains_key(&key) {
             continue; // the first section's copy serves every encoding
         }
-        let parsed = mcdiff_sema::parse(code).map_err(|e| format!("parse:{}", e.construct));
+        let parsed = mcdiff_sema::parse_entry(arch, &entry.name, code)
+            .map_err(|e| format!("parse:{}", e.construct));
         if let Ok(p) = &parsed {
             library.insert(&entry.name, p.clone());
         }

@@ -42,6 +42,31 @@ fn check(data: &Path, row: &Row, code: i32) {
 }
 
 const EXECUTES: &[Row] = &[
+    // The older manuals' dialect (Vega, RDNA1): `D.u = S0.u + S1.u`, the destination `D`
+    // being the SDST/VDST operand; 0xffffffff + 3 and 0xfffffffe + 3 wrap.
+    Row {
+        name: "vega s_add_u32 writes its destination and carries into scc",
+        mcpu: "gfx900",
+        text: "s_add_u32 s5, s1, s2",
+        sets: &["s1=0xffffffff", "s2=3"],
+        has: &[
+            "verdict:     executed",
+            "s5: 0x00000000 -> 0x00000002",
+            "scc: 0 -> 1",
+        ],
+        lacks: &[],
+    },
+    Row {
+        name: "rdna1 v_add_nc_u32 writes lane 0 of its destination",
+        mcpu: "gfx1010",
+        text: "v_add_nc_u32 v5, v1, v2",
+        sets: &["v1=0xfffffffe", "v2=3", "exec=1"],
+        has: &[
+            "verdict:     executed",
+            "v5: 0x00000000 -> 0x00000001 (lane 0)",
+        ],
+        lacks: &[],
+    },
     // 0xffffffff + 3 = 0x1_00000002: the low word is kept, the carry goes to SCC.
     Row {
         name: "s_add_u32 carries into scc",

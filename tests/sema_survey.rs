@@ -9,7 +9,10 @@ use std::fmt::Write as _;
 
 use mcdiff_sema::{survey, Survey};
 
-const ARCHES: [&str; 6] = ["rdna3", "rdna3_5", "rdna4", "cdna3", "cdna4", "cdna5"];
+const ARCHES: [&str; 12] = [
+    "rdna3", "rdna3_5", "rdna4", "cdna3", "cdna4", "cdna5", "rdna1", "rdna2", "cdna1", "cdna2",
+    "vega", "vega7",
+];
 
 /// Arches whose executed share must stay at or above 95%.
 const HELD_TO_95: [&str; 3] = ["rdna3", "rdna4", "cdna3"];

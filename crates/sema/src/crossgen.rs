@@ -11,8 +11,8 @@ use crate::state::State;
 use crate::survey::synthesize_binding;
 use crate::uses::{is_reserved, Uses};
 use crate::{
-    execute_with_library, load_pseudocode_if_present, parse, ExecError, Library, Program,
-    PseudocodeEntry, SemaError,
+    execute_with_library, load_pseudocode_if_present, ExecError, Library, Program, PseudocodeEntry,
+    SemaError,
 };
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -148,17 +148,9 @@ fn add_entry(out: &mut ArchTexts, entry: &PseudocodeEntry) {
     if out.programs.contains_key(&entry.name) {
         return;
     }
-    let older = older_dialect(out.arch);
-    let parsed = parse(code)
+    let parsed = crate::parse_entry(out.arch, &entry.name, code)
         .map_err(|e| format!("parse:{}", e.construct))
         .map(shared_address)
-        .map(|p| {
-            if older {
-                crate::older_dialect::read(p, &entry.name, code)
-            } else {
-                p
-            }
-        })
         // A text that is all prose (`VCC = IEEE numeric class function...`) says nothing
         // to run; running it would agree with any other empty text.
         .and_then(|p| {

@@ -5,7 +5,7 @@ use crate::ast::*;
 use crate::bind::{bind_program, Binding, BoundOperand, BoundValue, SpecialReg};
 use crate::state::{State, XorShift};
 use crate::uses::{is_reserved, Uses};
-use crate::{execute_with_library, load_pseudocode, parse, ExecError, Library, SemaError};
+use crate::{execute_with_library, load_pseudocode, ExecError, Library, SemaError};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -51,12 +51,18 @@ pub fn arch_mcpu(arch: &str) -> Option<&'static str> {
         "cdna3" => "gfx942",
         "cdna4" => "gfx950",
         "cdna5" => "gfx1250",
+        "rdna1" => "gfx1010",
+        "rdna2" => "gfx1030",
+        "cdna1" => "gfx908",
+        "cdna2" => "gfx90a",
+        "vega" => "gfx900",
+        "vega7" => "gfx906",
         _ => return None,
     })
 }
 
 fn wave_size(arch: &str) -> u32 {
-    if arch.starts_with("cdna") {
+    if arch.starts_with("cdna") || arch.starts_with("vega") {
         64
     } else {
         32
@@ -81,7 +87,7 @@ pub fn survey(data_dir: &Path, arch: &str) -> Result<Survey, SemaError> {
     for entry in &entries {
         let Some(code) = entry.code() else { continue };
         out.with_pseudocode += 1;
-        match parse(code) {
+        match crate::parse_entry(arch, &entry.name, code) {
             Ok(p) => {
                 library.insert(&entry.name, p.clone());
                 parsed.push((entry, p));

@@ -21,7 +21,7 @@ use crate::ast::{Ty, TyKind};
 use crate::bind::pseudocode_name;
 use crate::state::is_state_name;
 use crate::uses::{is_reserved, Uses};
-use crate::{parse, PseudocodeEntry};
+use crate::PseudocodeEntry;
 
 mod dual;
 mod matrix;
@@ -85,12 +85,9 @@ fn signatures(arch: &str, entries: &[PseudocodeEntry]) -> HashMap<String, Signat
         if out.contains_key(&name) {
             continue;
         }
-        let Ok(mut program) = parse(code) else {
+        let Ok(program) = crate::parse_entry(arch, &name, code) else {
             continue;
         };
-        if crate::crossgen::older_dialect(arch) {
-            program = crate::older_dialect::read(program, &name, code);
-        }
         let uses = Uses::of_programs(&[&program]);
         if !uses.variable_slices.is_empty() {
             // An operand sliced at computed bounds has no width the text states.
