@@ -232,6 +232,11 @@ pub fn bind(inst_operands: &[Operand], values: &[BoundValue]) -> Binding {
     binding
 }
 
+/// The older manuals' operand names and the newer names the binding gives those operands:
+/// the destination `D` is `D0`, a lone source `S` is `S0`, V_MADAK/V_MADMK's constant `K` is
+/// `SIMM32`.
+pub(crate) const OLDER_NAMES: [(&str, &str); 3] = [("D", "D0"), ("S", "S0"), ("K", "SIMM32")];
+
 /// [`bind`], plus the names whose meaning depends on which names `program` uses.
 ///
 /// SOPK's register field (`SDST`) is a destination for some instructions and a source
@@ -290,6 +295,14 @@ pub fn bind_program(
                     spec_size: op.size,
                 },
             );
+        }
+    }
+    // The older manuals' names for operands the binding calls by the newer ones.
+    for (older, newer) in OLDER_NAMES {
+        if used.contains(older) && binding.get(older).is_none() {
+            if let Some(op) = binding.get(newer).cloned() {
+                binding.operands.insert(older.to_string(), op);
+            }
         }
     }
     if used.contains("S2") && binding.get("S2").is_none() && field_value("VDST").is_some() {

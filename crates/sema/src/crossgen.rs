@@ -461,21 +461,13 @@ impl Inputs {
     }
 }
 
-/// The older manuals' name for an operand and the newer manuals' name, where the newer
-/// one is bound: `D` is `D0` and `S` is `S0`; in loads `D0`/`D` is `VDATA`; the literal of
-/// V_MADAK/V_FMAAK is `K` for `SIMM32`; the two-address DS texts' `ADDR_BASE` is `ADDR`.
-/// Later pairs win.
-const ALIASES: [(&str, &str); 6] = [
-    ("D", "D0"),
-    ("S", "S0"),
-    ("D0", "VDATA"),
-    ("D", "VDATA"),
-    ("K", "SIMM32"),
-    ("ADDR_BASE", "ADDR"),
-];
+/// Names one operand goes by in different texts, beyond the older manuals' names
+/// ([`crate::bind::OLDER_NAMES`]), where the second is bound: in loads `D0`/`D` is `VDATA`;
+/// the two-address DS texts' `ADDR_BASE` is `ADDR`. Later pairs win.
+const ALIASES: [(&str, &str); 3] = [("D0", "VDATA"), ("D", "VDATA"), ("ADDR_BASE", "ADDR")];
 
 /// A binding for the union of the texts, with the names that one operand goes by in
-/// different generations bound alike (see [`ALIASES`]), and a 16-bit immediate that some
+/// different generations bound alike (see [`ALIASES`] and the older names), and a 16-bit immediate that some
 /// texts call `SIMM16` is, in a text that does not, the one name that text has beyond
 /// the others' (`S0` in `D0 = signext(S0.i16)`).
 fn shared_binding(name: &str, programs: &[&Program], seed: u64) -> Binding {
@@ -485,7 +477,7 @@ fn shared_binding(name: &str, programs: &[&Program], seed: u64) -> Binding {
             b.operands.insert(from.to_string(), op);
         }
     };
-    for (older, newer) in ALIASES {
+    for (older, newer) in crate::bind::OLDER_NAMES.into_iter().chain(ALIASES) {
         alias(&mut binding, older, newer);
     }
     let names: Vec<BTreeSet<String>> = programs.iter().map(|p| operand_names(p)).collect();

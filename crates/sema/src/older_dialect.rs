@@ -6,8 +6,8 @@
 
 use crate::ast::{BinOp, Expr, Implicit, Program, Ty, TyKind};
 
-/// `program`, the older-dialect text `code` of instruction `name`, with the newer names
-/// for its operands ([`newer_names`]) and what it leaves implicit made explicit:
+/// `program`, the older-dialect text `code` of instruction `name`, with what it leaves
+/// implicit made explicit:
 /// - integer `+ - *` do not wrap until stored;
 /// - bare sources take the opcode's type, and a bare `SIMM16` is the 16-bit field;
 /// - `X.f[31:16]` is bits 31..16 viewed as that type (an f16), `X.i[23:0]` an i24;
@@ -20,7 +20,6 @@ pub fn read(mut program: Program, name: &str, code: &str) -> Program {
         unbounded_arithmetic: true,
         memory_width: memory_width_comment(code),
     };
-    program = newer_names(program);
     program = typed_slices(program);
     program = typed_bare_operands(program, opcode_type(name));
     if name.contains("FMA") {
@@ -34,24 +33,6 @@ pub fn read(mut program: Program, name: &str, code: &str) -> Program {
             program = signed_comparisons(program, width);
         }
     }
-    program
-}
-
-/// The older manuals' operand names as the newer ones spell them, so the binder binds
-/// them: the destination `D` is `D0`, a lone source `S` is `S0`, and V_MADAK/V_MADMK's
-/// constant `K` is `SIMM32`.
-fn newer_names(mut program: Program) -> Program {
-    program.rewrite_exprs(&mut |e| {
-        if let Expr::Name(n) = e {
-            let newer = match n.as_str() {
-                "D" => "D0",
-                "S" => "S0",
-                "K" => "SIMM32",
-                _ => return,
-            };
-            *n = newer.to_string();
-        }
-    });
     program
 }
 
