@@ -297,8 +297,13 @@ pub fn bind_program(
             );
         }
     }
-    // The older manuals' names for operands the binding calls by the newer ones.
+    // The older manuals' names for operands the binding calls by the newer ones; a memory
+    // text's `D` is its own temporary (`D.f64 = tmp.f64 + DATA.f64; MEM[ADDR] = D`).
+    let memory = used.contains("MEM") || used.contains("RETURN_DATA");
     for (older, newer) in OLDER_NAMES {
+        if older == "D" && memory {
+            continue;
+        }
         if used.contains(older) && binding.get(older).is_none() {
             if let Some(op) = binding.get(newer).cloned() {
                 binding.operands.insert(older.to_string(), op);
