@@ -185,6 +185,19 @@ fn llvm_mc_faults_are_not_run_and_never_cached() {
             "llvm-mc printed nothing",
         ),
         (
+            "killed",
+            "cat >/dev/null; kill -KILL $$",
+            "gfx11_asm_sopc.s",
+            "llvm-mc crashed (signal 9)",
+        ),
+        // An encoding cut in two, exit status 0.
+        (
+            "cut",
+            "cat >/dev/null; printf '\\t.text\\n\\ts_cmp_eq_i32 s0, s1 ; encoding: [0x00,0x01'",
+            "gfx11_asm_sopc.s",
+            "llvm-mc output cut short",
+        ),
+        (
             "garbled",
             "cat >/dev/null; printf '\\377\\376\\n'",
             "gfx11_asm_sopc.s",
@@ -235,6 +248,32 @@ fn llvm_mc_faults_are_not_run_and_never_cached() {
         let cached = std::fs::read_dir(&cache).map_or(0, |d| d.count());
         assert_eq!(cached, 0, "{name}: a faulty answer is never cached");
     }
+    // The crashing llvm-mc fixed at the same path: its answers, not the fault, are used.
+    let Some(real) = common::llvm_mc("19") else {
+        return;
+    };
+    let body = format!("exec {} \"$@\"", real.display());
+    let mc = common::stand_in_llvm_mc(&dir, "segv", "19.1.7", &body);
+    let json = dir.join("fixed.json");
+    run_19(&data)
+        .args([
+            "--file",
+            "gfx11_asm_sopc.s",
+            "--mcpu",
+            "gfx1100",
+            "--llvm-mc",
+        ])
+        .arg(&mc)
+        .arg("--cache")
+        .arg(&cache)
+        .arg("--json")
+        .arg(&json)
+        .assert()
+        .success();
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let llvm = &report["targets"]["gfx1100"]["llvm"];
+    assert!(llvm["not-run"].is_null(), "fixed llvm-mc: {llvm}");
 }
 
 /// `mcdiff --data <data> run --corpus 19.1.7`, for the caller's further arguments.

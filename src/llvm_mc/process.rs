@@ -134,6 +134,12 @@ impl LlvmMc {
             let detail = format!("llvm-mc printed nothing ({status})");
             return Some(fault(FaultKind::NoOutput, detail));
         }
+        // llvm-mc ends every line it prints: output ending mid-line was cut short, and its
+        // last line (an encoding cut in two) is no answer.
+        if !stdout.is_empty() && !stdout.ends_with('\n') {
+            let detail = format!("llvm-mc output ends mid-line ({status})");
+            return Some(fault(FaultKind::CutShort, detail));
+        }
         None
     }
 
@@ -315,6 +321,8 @@ pub enum FaultKind {
     NoOutput,
     /// Output that is not text (not UTF-8).
     Garbled,
+    /// Output that ends mid-line (cut short).
+    CutShort,
     /// llvm-mc stopped with `LLVM ERROR: ...`: no line's answer (unless the RUN line expects
     /// llvm-mc to fail).
     Fatal,
@@ -329,6 +337,7 @@ impl Fault {
             FaultKind::Timeout => "llvm-mc timed out".into(),
             FaultKind::NoOutput => "llvm-mc printed nothing".into(),
             FaultKind::Garbled => "llvm-mc printed garbled output".into(),
+            FaultKind::CutShort => "llvm-mc output cut short".into(),
             FaultKind::Fatal => "llvm-mc stopped with LLVM ERROR".into(),
         }
     }
