@@ -63,6 +63,35 @@ pub fn decode_failures(stderr: &str) -> HashMap<(usize, usize), String> {
     failures
 }
 
+/// Why the walk of the byte stream and llvm-mc's output disagree, naming the first line
+/// that shows it, if they do: a failure llvm-mc reports at a byte the walk never stood on,
+/// bytes left over when the printed instructions ran out, or printed instructions left over.
+fn misalignment(
+    stream: &[StreamByte],
+    at: usize,
+    printed_left: usize,
+    failures: &HashMap<(usize, usize), String>,
+    seen: &std::collections::HashSet<(usize, usize)>,
+) -> Option<String> {
+    let missed = failures.keys().filter(|k| !seen.contains(k)).min();
+    if let Some((line, column)) = missed {
+        return Some(format!(
+            "llvm-mc reports line {line} column {column} undecodable, a byte its output \
+             does not start an instruction at"
+        ));
+    }
+    if let Some(b) = stream.get(at) {
+        return Some(format!(
+            "llvm-mc's output accounts for no instruction from line {}",
+            b.line
+        ));
+    }
+    (printed_left > 0).then(|| {
+        let last = stream.last().map_or(0, |b| b.line);
+        format!("llvm-mc printed {printed_left} more instructions than the lines up to {last} hold")
+    })
+}
+
 /// How far the AMDGPU disassembler advances past bytes it cannot decode.
 const INVALID_SKIP: usize = 4;
 
@@ -97,11 +126,11 @@ pub(super) fn parse_disassembly(
     let stream = byte_stream(source, byte_lines);
     let mut per_line: HashMap<usize, Vec<(String, Vec<EncByte>)>> = HashMap::new();
     let (mut at, mut next) = (0usize, 0usize);
-    let mut seen_failures = 0;
+    let mut seen = std::collections::HashSet::new();
     while at < stream.len() {
         let b = stream[at];
         if let Some(message) = failures.get(&(b.line, b.column)) {
-            seen_failures += 1;
+            seen.insert((b.line, b.column));
             if stream
                 .get(at.wrapping_sub(1))
                 .is_none_or(|p| p.line != b.line)
@@ -136,9 +165,9 @@ pub(super) fn parse_disassembly(
             bytes.len().max(1)
         };
     }
-    if next != decoded.len() || seen_failures != failures.len() || at < stream.len() {
+    if let Some(why) = misalignment(&stream, at, decoded.len() - next, &failures, &seen) {
         run.answers.clear();
-        run.unaligned = true;
+        run.unaligned = Some(why);
         return run;
     }
     // A line whose first bytes failed but whose later bytes decoded shows what llvm-mc

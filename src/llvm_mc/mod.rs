@@ -70,8 +70,9 @@ pub enum LlvmAnswer {
 #[derive(Debug, Clone, Default)]
 pub struct LlvmRun {
     pub answers: HashMap<usize, LlvmAnswer>,
-    /// Disassembly only: printed instructions could not be matched to byte lines one to one.
-    pub unaligned: bool,
+    /// Disassembly only: why printed instructions could not be matched to byte lines one
+    /// to one (naming the first line that shows it).
+    pub unaligned: Option<String>,
 }
 
 impl LlvmRun {
@@ -89,15 +90,15 @@ impl LlvmRun {
             .collect();
         LlvmRun {
             answers,
-            unaligned: false,
+            unaligned: None,
         }
     }
 
     pub fn answer(&self, line: usize) -> LlvmAnswer {
-        if self.unaligned {
-            return LlvmAnswer::NotRun(
-                "mcdiff could not map llvm-mc's disassembly to lines".into(),
-            );
+        if let Some(why) = &self.unaligned {
+            return LlvmAnswer::NotRun(format!(
+                "mcdiff could not map llvm-mc's disassembly to lines: {why}"
+            ));
         }
         self.answers.get(&line).cloned().unwrap_or_else(|| {
             LlvmAnswer::NotRun("llvm-mc output names nothing for this line".into())
@@ -173,7 +174,7 @@ mod tests {
         let stderr = "<stdin>:3:1: warning: invalid instruction encoding\n0xff\n^\n\
                       <stdin>:2:1: warning: potentially undefined instruction encoding\n";
         let run = parse_disassembly(stdout, stderr, source, &[2, 3, 4, 5]);
-        assert!(!run.unaligned);
+        assert!(run.unaligned.is_none());
         assert_eq!(
             run.answer(2),
             LlvmAnswer::Decoded {
@@ -192,8 +193,21 @@ mod tests {
         // line gets a possibly shifted answer.
         let short = stdout.replace("\td ; encoding: [0x07,0x08]\n", "");
         let run = parse_disassembly(&short, stderr, source, &[2, 3, 4, 5]);
-        assert!(run.unaligned);
-        assert!(matches!(run.answer(2), LlvmAnswer::NotRun(_)));
+        assert_eq!(
+            run.unaligned.as_deref(),
+            Some("llvm-mc's output accounts for no instruction from line 5")
+        );
+        assert!(matches!(run.answer(2), LlvmAnswer::NotRun(ref why) if why.ends_with("line 5")));
+        // A failure reported where the walk never stood names its line.
+        let run = parse_disassembly(
+            stdout,
+            "<stdin>:4:6: warning: invalid instruction encoding\n",
+            source,
+            &[2, 3, 4, 5],
+        );
+        assert!(run
+            .unaligned
+            .is_some_and(|why| why.starts_with("llvm-mc reports line 4 column 6")));
     }
 
     #[test]
@@ -203,7 +217,7 @@ mod tests {
         let stdout = "\t.text\n\tb ; encoding: [0x09,0x0a,0x0b,0x0c]\n";
         let stderr = "<stdin>:1:2: warning: invalid instruction encoding\n";
         let run = parse_disassembly(stdout, stderr, source, &[1, 2]);
-        assert!(!run.unaligned);
+        assert!(run.unaligned.is_none());
         assert!(matches!(run.answer(1), LlvmAnswer::Error { .. }));
         assert!(matches!(run.answer(2), LlvmAnswer::Decoded { ref text, .. } if text == "b"));
     }
