@@ -513,3 +513,33 @@ fn unknown_run_line_flags_are_bad_input_and_the_run_completes() {
         assert_eq!(t["ours"]["match"], cases, "{mcpu}: ours ran: {t}");
     }
 }
+
+/// A RUN line naming a processor llvm-mc does not know: its cases are `not-run` with that
+/// reason (named file:line on stderr), the other RUN line of the file is checked, and the
+/// run fails `--deny-divergence` (a RUN line could not run).
+#[test]
+fn an_unknown_mcpu_in_a_run_line_is_not_run_and_named() {
+    let (Some(data), Some(_)) = (common::data_dir(), common::llvm_mc("19")) else {
+        return;
+    };
+    let dir = common::fresh_dir("cli", "unknown-mcpu");
+    let asm = common::corpus_layout(&dir, "19.1.7", &data);
+    let run = |mcpu: &str| {
+        format!("// RUN: llvm-mc -triple=amdgcn -mcpu={mcpu} -show-encoding %s | FileCheck %s\n")
+    };
+    let text = format!("{}{}s_nop 0\n", run("gfx9999"), run("gfx1100"));
+    std::fs::write(asm.join("cpu.s"), text).unwrap();
+    let json = dir.join("r.json");
+    run_19(&dir)
+        .args(["--deny-divergence", "--json"])
+        .arg(&json)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("cpu.s:1: RUN line not checked"))
+        .stderr(predicate::str::contains("gfx9999"));
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let unknown = &report["targets"]["gfx9999"];
+    assert_eq!(unknown["llvm"]["not-run"], 1, "{unknown}");
+    assert_eq!(report["targets"]["gfx1100"]["ours"]["match"], 1);
+}
