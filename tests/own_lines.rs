@@ -324,6 +324,12 @@ fn gfx1251_rejections_match_llvm_mc() {
 }
 
 #[test]
+fn gfx950_lane_swap_lines_match_llvm_mc_both_ways() {
+    check("gfx950", "swap");
+    check_disassembly("gfx950", "swap");
+}
+
+#[test]
 fn gfx1250_rejections_match_llvm_mc() {
     check_rejections("gfx1250");
 }

@@ -9,3 +9,5 @@ v_ashr_pk_i8_i32 v9, v1, v2, v3
 v_ashr_pk_u8_i32 v9, s1, v2, 7
 v_permlane16_swap_b32 v5, v6
 v_permlane16_swap_b32_e32 v17, v18
+v_permlane16_swap_b32_e64 v7, v8 bound_ctrl:1 fi:1
+v_permlane16_swap_b32 v9, v10 fi:1

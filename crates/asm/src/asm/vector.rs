@@ -264,7 +264,16 @@ impl Assembler<'_> {
                 return Err(bad());
             }
             let packed = shape.family == Family::Vop3p;
+            let swap_controls = syntax::vector::swaps_lanes(base) && shape.family == Family::Vop3;
             match modifier {
+                VopModifier::Dpp16("BOUND_CTRL", value) if swap_controls => {
+                    // `bound_ctrl:0` sets the bit before GFX11, as in DPP.
+                    let set = value == 1 || self.ctx.gfx_major < 11;
+                    fields.set("OPSEL", fields.get("OPSEL") | u32::from(set) << 1)
+                }
+                VopModifier::FetchInactive(n) if swap_controls => {
+                    fields.set("OPSEL", fields.get("OPSEL") | (n & 1))
+                }
                 VopModifier::Dpp16("BOUND_CTRL", 0)
                     if shape.dpp == Some(Dpp::Dpp16) && self.ctx.gfx_major < 11 =>
                 {

@@ -9,7 +9,7 @@
 
 use crate::family::Family;
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile};
-use crate::syntax::vector::{is_mix, keeps_truth_table, operand_bit, truth_table};
+use crate::syntax::vector::{is_mix, keeps_truth_table, operand_bit, swaps_lanes, truth_table};
 
 use crate::syntax::regs::register_text;
 use crate::syntax::vector::{dpp_shape, Dpp, MatrixOp, LANE_SELS, SDWA_WITHOUT_DST_SEL};
@@ -160,6 +160,14 @@ fn vop3_modifier_words(inst: &Inst, style: VectorStyle, ctx: &TargetCtx) -> Vec<
     {
         // GFX12's byte_sel; GFX9 (gfx940+) writes the same bits as op_sel.
         words.push(format!("byte_sel:{}", byte_sel(opsel, sources)));
+    } else if swaps_lanes(&inst.name) {
+        // Lane swaps keep bound_ctrl and fi in OPSEL[1:0] (llvm-mc's order).
+        if opsel & 0b10 != 0 {
+            words.push("bound_ctrl:1".into());
+        }
+        if opsel & 0b01 != 0 {
+            words.push("fi:1".into());
+        }
     } else if opsel != 0 && !opsel_hidden(inst, style, ctx.gfx_major) {
         let dpp = dpp_shape(&inst.encoding);
         let list = if inst.name.to_ascii_uppercase().starts_with("V_PERMLANE") {

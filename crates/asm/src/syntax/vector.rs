@@ -324,8 +324,20 @@ impl Dpp {
     }
 }
 
+/// V_PERMLANE16_SWAP_B32 and V_PERMLANE32_SWAP_B32 (by spec name or LLVM mnemonic, any
+/// suffix): LLVM writes their VOP3 form's OPSEL[0] as `fi:N` and OPSEL[1] as `bound_ctrl:N`
+/// (`bound_ctrl:0` setting it before GFX11, as DPP's does); no DPP word (checked with llvm-mc
+/// 22 on gfx950 and gfx1250).
+pub fn swaps_lanes(name: &str) -> bool {
+    let name = name.to_ascii_lowercase();
+    name.starts_with("v_permlane16_swap_b32") || name.starts_with("v_permlane32_swap_b32")
+}
+
 /// The DPP form a statement selects, if any.
 pub fn dpp_kind(stmt: &crate::syntax::Statement, dpp_suffix: bool) -> Option<Dpp> {
+    if swaps_lanes(&stmt.mnemonic) {
+        return None;
+    }
     let words: Vec<String> = stmt
         .operands
         .last()
