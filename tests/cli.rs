@@ -283,6 +283,17 @@ fn run_19(data: &std::path::Path) -> assert_cmd::Command {
     cmd
 }
 
+/// A fresh 19.1.7 corpus folder named `name` for a test's own files, when the data and
+/// llvm-mc 19 are there: (its root, its `MC/AMDGPU` folder).
+fn corpus_19(name: &str) -> Option<(std::path::PathBuf, std::path::PathBuf)> {
+    let (Some(data), Some(_)) = (common::data_dir(), common::llvm_mc("19")) else {
+        return None;
+    };
+    let dir = common::fresh_dir("cli", name);
+    let asm = common::corpus_layout(&dir, "19.1.7", &data);
+    Some((dir, asm))
+}
+
 fn tempdir() -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("mcdiff-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -408,11 +419,9 @@ fn malformed_pseudocode_is_bad_input() {
 /// file are named with file:line, the rest of the run completes, and the exit status is 2.
 #[test]
 fn bad_test_files_are_named_and_the_run_completes() {
-    let (Some(data), Some(_)) = (common::data_dir(), common::llvm_mc("19")) else {
+    let Some((dir, asm)) = corpus_19("bad-tests") else {
         return;
     };
-    let dir = common::fresh_dir("cli", "bad-tests");
-    let asm = common::corpus_layout(&dir, "19.1.7", &data);
     let run = "// RUN: llvm-mc -triple=amdgcn -mcpu=gfx1100 -show-encoding %s | FileCheck %s\n";
     let mut bad = format!("{run}s_nop 0\n").into_bytes();
     bad.extend_from_slice(b"s_mov_b32 s0, \xff\xfe\n");
@@ -519,11 +528,9 @@ fn unknown_run_line_flags_are_bad_input_and_the_run_completes() {
 /// run fails `--deny-divergence` (a RUN line could not run).
 #[test]
 fn an_unknown_mcpu_in_a_run_line_is_not_run_and_named() {
-    let (Some(data), Some(_)) = (common::data_dir(), common::llvm_mc("19")) else {
+    let Some((dir, asm)) = corpus_19("unknown-mcpu") else {
         return;
     };
-    let dir = common::fresh_dir("cli", "unknown-mcpu");
-    let asm = common::corpus_layout(&dir, "19.1.7", &data);
     let run = |mcpu: &str| {
         format!("// RUN: llvm-mc -triple=amdgcn -mcpu={mcpu} -show-encoding %s | FileCheck %s\n")
     };

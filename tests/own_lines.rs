@@ -330,6 +330,11 @@ fn gfx950_lane_swap_lines_match_llvm_mc_both_ways() {
 }
 
 #[test]
+fn gfx950_rejections_match_llvm_mc() {
+    check_rejections("gfx950");
+}
+
+#[test]
 fn gfx1250_rejections_match_llvm_mc() {
     check_rejections("gfx1250");
 }

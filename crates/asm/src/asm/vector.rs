@@ -263,6 +263,15 @@ impl Assembler<'_> {
             if matrix.as_ref().is_some_and(|m| !matrix_ok(m)) {
                 return Err(bad());
             }
+            if syntax::vector::takes_no_clamp_or_omod(base) {
+                match modifier {
+                    VopModifier::Field("CLAMP", _) => return Err(bad()),
+                    VopModifier::Field("OMOD", _) => {
+                        return Err(reject(piece.column, "not a valid operand."))
+                    }
+                    _ => {}
+                }
+            }
             let packed = shape.family == Family::Vop3p;
             let swap_controls = syntax::vector::swaps_lanes(base) && shape.family == Family::Vop3;
             match modifier {

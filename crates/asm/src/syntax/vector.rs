@@ -324,6 +324,13 @@ impl Dpp {
     }
 }
 
+/// The scaled conversions (`v_cvt_scalef32_*`, gfx950) take no clamp or output modifier:
+/// LLVM defines neither for them (llvm-mc 22: `clamp` is an invalid operand, `mul:`/`div:`
+/// not a valid operand).
+pub fn takes_no_clamp_or_omod(mnemonic: &str) -> bool {
+    mnemonic.starts_with("v_cvt_scalef32_")
+}
+
 /// V_PERMLANE16_SWAP_B32 and V_PERMLANE32_SWAP_B32 (by spec name or LLVM mnemonic, any
 /// suffix): LLVM writes their VOP3 form's OPSEL[0] as `fi:N` and OPSEL[1] as `bound_ctrl:N`
 /// (`bound_ctrl:0` setting it before GFX11, as DPP's does); no DPP word (checked with llvm-mc

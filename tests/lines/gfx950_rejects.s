@@ -1,0 +1,5 @@
+// Lines written for mcdiff (not from LLVM's tests) that llvm-mc 22 rejects on gfx950: the
+// scaled conversions take no clamp or output modifier.
+v_cvt_scalef32_f32_fp8 v7, v8, v9 clamp
+v_cvt_scalef32_pk_f32_bf8 v[10:11], v12, v13 mul:2
+v_cvt_scalef32_pk_fp8_f32 v5, v6, v7, v8 clamp
