@@ -24,9 +24,11 @@ pub(crate) const IMAGE_MODIFIER_FIELDS: &[&str] = &[
 /// Buffer flags in the order llvm-mc prints them between `format:` and `offset:`.
 const BUFFER_ADDRESS_FLAGS: &[&str] = &["IDXEN", "OFFEN"];
 
-/// Cache-policy fields in the order llvm-mc prints them (GFX11 bits, GFX12 hints).
 /// The VGPR fields of the flat families' words.
 const FLAT_REGISTER_FIELDS: &[&str] = &["ADDR", "VADDR", "DATA", "VDATA", "VSRC", "VDST"];
+
+/// The register fields of the buffer families' words.
+const BUFFER_REGISTER_FIELDS: &[&str] = &["VDATA", "VADDR", "SRSRC", "RSRC", "SOFFSET"];
 
 /// Whether any of the word's `fields` (those it has) is set: the word names a register.
 fn names_registers(reader: &FieldReader, fields: &[&str]) -> bool {
@@ -36,6 +38,7 @@ fn names_registers(reader: &FieldReader, fields: &[&str]) -> bool {
         .any(|f| reader.read(f) != 0)
 }
 
+/// Cache-policy fields in the order llvm-mc prints them (GFX11 bits, GFX12 hints).
 const CACHE_POLICY_FIELDS: &[&str] = &["GLC", "SLC", "DLC", "SC0", "SC1", "NT", "TH", "SCOPE"];
 
 impl Disassembler<'_> {
@@ -224,6 +227,14 @@ impl Disassembler<'_> {
             Err(outcome) => return *outcome,
         };
         let enc = reader.enc;
+        let complete = self.ctx.spec.lists_every_operand_of(found.form);
+        let busy = names_registers(&reader, BUFFER_REGISTER_FIELDS);
+        if found.form.operands.is_empty() && !complete && busy {
+            // A manual file's buffer op no file gives operands for (GFX12.5's
+            // BUFFER_ATOMIC_ADD_F64): only a word naming no register is known to be an
+            // operand-less op (the cache invalidations), as for FLAT and DS.
+            return DecodeOutcome::Unsupported("no operand facts in spec".into());
+        }
         let read = |name: &str| enc.field(name).map(|f| reader.read(f) as u32);
         let acc = reader.flag("ACC");
         let flag_words: Vec<&str> = [("IDXEN", "idxen"), ("OFFEN", "offen"), ("TFE", "tfe")]
