@@ -221,14 +221,8 @@ fn llvm_mc_faults_are_not_run_and_never_cached() {
     ] {
         let mc = common::stand_in_llvm_mc(&dir, name, "19.1.7", body);
         let json = dir.join(format!("{name}.json"));
-        run_19(&data)
-            .args(["--file", file, "--timeout", "2"])
-            .args(["--mcpu", "gfx1100", "--deny-divergence", "--llvm-mc"])
-            .arg(&mc)
-            .arg("--cache")
-            .arg(&cache)
-            .arg("--json")
-            .arg(&json)
+        gfx1100_run(&data, file, &mc, &cache, &json)
+            .args(["--timeout", "2", "--deny-divergence"])
             .assert()
             .code(1)
             .stderr(predicate::str::contains("RUN line not checked"));
@@ -255,19 +249,7 @@ fn llvm_mc_faults_are_not_run_and_never_cached() {
     let body = format!("exec {} \"$@\"", real.display());
     let mc = common::stand_in_llvm_mc(&dir, "segv", "19.1.7", &body);
     let json = dir.join("fixed.json");
-    run_19(&data)
-        .args([
-            "--file",
-            "gfx11_asm_sopc.s",
-            "--mcpu",
-            "gfx1100",
-            "--llvm-mc",
-        ])
-        .arg(&mc)
-        .arg("--cache")
-        .arg(&cache)
-        .arg("--json")
-        .arg(&json)
+    gfx1100_run(&data, "gfx11_asm_sopc.s", &mc, &cache, &json)
         .assert()
         .success();
     let report: serde_json::Value =
@@ -280,6 +262,24 @@ fn llvm_mc_faults_are_not_run_and_never_cached() {
 fn run_19(data: &std::path::Path) -> assert_cmd::Command {
     let mut cmd = common::mcdiff_on(data);
     cmd.args(["run", "--corpus", "19.1.7"]);
+    cmd
+}
+
+/// `run_19` of one file on gfx1100 with llvm-mc `mc`, cache `cache` and JSON report `json`.
+fn gfx1100_run(
+    data: &std::path::Path,
+    file: &str,
+    mc: &std::path::Path,
+    cache: &std::path::Path,
+    json: &std::path::Path,
+) -> assert_cmd::Command {
+    let mut cmd = run_19(data);
+    cmd.args(["--file", file, "--mcpu", "gfx1100", "--llvm-mc"])
+        .arg(mc)
+        .arg("--cache")
+        .arg(cache)
+        .arg("--json")
+        .arg(json);
     cmd
 }
 
