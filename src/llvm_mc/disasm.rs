@@ -1,7 +1,7 @@
 //! Disassembler runs: llvm-mc's output and `invalid instruction encoding` warnings mapped back
 //! to the byte lines that produced them.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::{stdin_diagnostics, LlvmAnswer, LlvmRun};
 use crate::bytes::EncByte;
@@ -71,7 +71,7 @@ fn misalignment(
     at: usize,
     printed_left: usize,
     failures: &HashMap<(usize, usize), String>,
-    seen: &std::collections::HashSet<(usize, usize)>,
+    seen: &HashSet<(usize, usize)>,
 ) -> Option<String> {
     let missed = failures.keys().filter(|k| !seen.contains(k)).min();
     if let Some((line, column)) = missed {
@@ -126,7 +126,7 @@ pub(super) fn parse_disassembly(
     let stream = byte_stream(source, byte_lines);
     let mut per_line: HashMap<usize, Vec<(String, Vec<EncByte>)>> = HashMap::new();
     let (mut at, mut next) = (0usize, 0usize);
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = HashSet::new();
     while at < stream.len() {
         let b = stream[at];
         if let Some(message) = failures.get(&(b.line, b.column)) {

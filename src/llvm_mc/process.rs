@@ -64,8 +64,8 @@ impl LlvmMc {
     }
 
     /// Runs llvm-mc; an unrecognised processor, a crash, a timeout, garbled output, an
-    /// `LLVM ERROR:` stop or an empty output is a [`Fault`] (llvm-mc itself only warns on an
-    /// unknown processor).
+    /// `LLVM ERROR:` stop, an empty output or one cut mid-line is a [`Fault`] (llvm-mc itself
+    /// only warns on an unknown processor).
     pub(super) fn exec_checked(&self, args: &[String], input: &str) -> Result<(String, String)> {
         let (status, stdout, stderr) = self.exec(args, input)?;
         match self.fault_in(args, status, &stdout, &stderr) {

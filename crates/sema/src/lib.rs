@@ -27,6 +27,8 @@ pub use interp::{execute, execute_with_library, Library};
 /// Register contents are read and written as `BigInt` bit patterns.
 pub use num_bigint::BigInt;
 pub use parser::parse;
+pub use state::State;
+pub use survey::{arch_mcpu, survey, Survey};
 
 /// `code`, instruction `name`'s text in `arch`'s pseudocode file, parsed; the older manuals'
 /// dialect (rdna1, rdna2, cdna1, cdna2, vega, vega7) read as the newer one, with what it
@@ -39,8 +41,6 @@ pub fn parse_entry(arch: &str, name: &str, code: &str) -> Result<Program, ParseE
         program
     })
 }
-pub use state::State;
-pub use survey::{arch_mcpu, survey, Survey};
 
 use std::path::{Path, PathBuf};
 

@@ -25,7 +25,7 @@
 //! 6. After the loader's completion (operand lists derived from the pseudocode), ALU forms
 //!    still without operands take the ALU stand-in's lists ([`take_alu_operands`]).
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use crate::model::*;
 use crate::supplement;
@@ -146,7 +146,6 @@ pub fn compose(arch: Arch, opcodes: &Spec, stand_ins: StandIns) -> Spec {
         const GRAPHICS: &[&str] = &["ENC_MIMG", "ENC_EXP", "ENC_VINTRP"];
         take_stand_in_operands(&mut spec, graphics, |e| GRAPHICS.contains(&e));
     }
-
     supplement::apply(arch, &mut spec);
     spec.reindex();
     spec
@@ -252,9 +251,8 @@ pub fn take_alu_operands(spec: &mut Spec, alu: &Spec) {
 }
 
 /// The operand type each (encoding, field) has most often in `spec`'s lists.
-fn field_types(spec: &Spec) -> std::collections::HashMap<(String, String), String> {
-    let mut counts: std::collections::HashMap<(String, String), Vec<(String, usize)>> =
-        std::collections::HashMap::new();
+fn field_types(spec: &Spec) -> HashMap<(String, String), String> {
+    let mut counts: HashMap<(String, String), Vec<(String, usize)>> = HashMap::new();
     for form in spec.instructions.iter().flat_map(|i| &i.encodings) {
         for op in &form.operands {
             let key = (form.encoding.clone(), op.field.clone().unwrap_or_default());

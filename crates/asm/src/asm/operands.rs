@@ -286,17 +286,15 @@ fn forced_literal(
     if let Value::Symbolic(expr) = value {
         return Ok(OperandValue::symbol_literal(expr, if wide { 2 } else { 1 }));
     }
+    let float_slot = is_float_format(&slot.data_format);
     if wide && lit64 {
         return Ok(OperandValue::qword(match value {
-            Value::Float(_) if !is_float_format(&slot.data_format) => {
-                return Err(INVALID_OPERAND.into())
-            }
+            Value::Float(_) if !float_slot => return Err(INVALID_OPERAND.into()),
             Value::Float(f) => f.to_bits(),
             Value::Int(v) => v as u64,
             Value::Symbolic(_) => unreachable!("symbols returned above"),
         }));
     }
-    let float_slot = is_float_format(&slot.data_format);
     let dword = match value {
         Value::Int(v) => v as u32,
         // A 64-bit integer slot takes no float token, forced or not (llvm-mc 22).

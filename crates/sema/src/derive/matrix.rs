@@ -27,27 +27,7 @@ struct MatrixShape {
 /// The matrix ops of `spec` listed under VOP3P without operands whose entry gives a shape a
 /// donor fits: (instruction, form, donation).
 pub(super) fn donations(spec: &Spec, entries: &[PseudocodeEntry]) -> Vec<(usize, usize, Donation)> {
-    let mut out = Vec::new();
-    for (i, inst) in spec.instructions.iter().enumerate() {
-        let Some(entry) = entries
-            .iter()
-            .find(|e| e.name.eq_ignore_ascii_case(&inst.name))
-        else {
-            continue;
-        };
-        let Some(shape) = matrix_shape(entry) else {
-            continue;
-        };
-        for (f, form) in inst.encodings.iter().enumerate() {
-            if form.encoding != "ENC_VOP3P" || !form.operands.is_empty() {
-                continue;
-            }
-            if let Some(d) = best_donor(spec, inst, &shape) {
-                out.push((i, f, d));
-            }
-        }
-    }
-    out
+    super::vop3p_donations(spec, entries, matrix_shape, best_donor)
 }
 
 /// The MFMA-format form whose operands have `shape`'s widths and accumulator type, sharing

@@ -184,6 +184,37 @@ fn derive_operand_lists(
     }
 }
 
+/// The VOP3P forms without operands of the instructions whose entry `read` understands, each
+/// with the list `donate` makes of what it read (the matrix ops: [`matrix`], [`wmma`]):
+/// (instruction, form, donation).
+fn vop3p_donations<T>(
+    spec: &Spec,
+    entries: &[PseudocodeEntry],
+    read: impl Fn(&PseudocodeEntry) -> Option<T>,
+    donate: impl Fn(&Spec, &Instruction, &T) -> Option<Donation>,
+) -> Vec<(usize, usize, Donation)> {
+    let by_name: HashMap<String, &PseudocodeEntry> = entries
+        .iter()
+        .rev()
+        .map(|e| (e.name.to_ascii_uppercase(), e))
+        .collect();
+    let mut out = Vec::new();
+    for (i, inst) in spec.instructions.iter().enumerate() {
+        let Some(read) = by_name.get(&inst.name).and_then(|e| read(e)) else {
+            continue;
+        };
+        for (f, form) in inst.encodings.iter().enumerate() {
+            if form.encoding != "ENC_VOP3P" || !form.operands.is_empty() {
+                continue;
+            }
+            if let Some(d) = donate(spec, inst, &read) {
+                out.push((i, f, d));
+            }
+        }
+    }
+    out
+}
+
 /// The ALU forms whose text finds a donor by [`Signature`]: (instruction, form, donation).
 fn alu_donations(
     spec: &Spec,

@@ -48,25 +48,7 @@ struct MatrixText {
 /// The VOP3P forms without operands of matrix ops whose text states their matrices:
 /// (instruction, form, donation).
 pub(super) fn donations(spec: &Spec, entries: &[PseudocodeEntry]) -> Vec<(usize, usize, Donation)> {
-    let mut out = Vec::new();
-    for (i, inst) in spec.instructions.iter().enumerate() {
-        let Some(text) = entries
-            .iter()
-            .find(|e| e.name.eq_ignore_ascii_case(&inst.name))
-            .and_then(|e| matrix_text(e.code()?))
-        else {
-            continue;
-        };
-        for (f, form) in inst.encodings.iter().enumerate() {
-            if form.encoding != "ENC_VOP3P" || !form.operands.is_empty() {
-                continue;
-            }
-            if let Some(d) = donation(spec, inst, &text) {
-                out.push((i, f, d));
-            }
-        }
-    }
-    out
+    super::vop3p_donations(spec, entries, |e| matrix_text(e.code()?), donation)
 }
 
 /// The list `text` gives, where the spec has the operand types and a matrix format of each
