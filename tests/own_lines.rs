@@ -283,6 +283,18 @@ fn gfx950_conversion_op_sel_lines_match_llvm_mc_both_ways() {
 }
 
 #[test]
+fn gfx942_multiply_add_constant_lines_match_llvm_mc_both_ways() {
+    check("gfx942", "literal");
+    check_disassembly("gfx942", "literal");
+}
+
+#[test]
+fn gfx1200_bfloat16_constant_lines_match_llvm_mc_both_ways() {
+    check("gfx1200", "bf16");
+    check_disassembly("gfx1200", "bf16");
+}
+
+#[test]
 fn gfx1250_dual_issue_vopd3_lines_match_llvm_mc_both_ways() {
     check("gfx1250", "vopd3");
     check_disassembly("gfx1250", "vopd3");

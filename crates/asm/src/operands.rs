@@ -137,8 +137,12 @@ pub fn agpr_use(operand_type: &str, target: &TargetCtx) -> AgprUse {
         "OPR_VGPR_OR_ACCVGPR" if target.gfx90a_plus => AgprUse::Also,
         // MFMA's A and B sources, AGPRs by their ACC bits since CDNA1.
         "OPR_SRC_VGPR_OR_ACCVGPR" => AgprUse::Also,
-        // MFMA's accumulator, by ACC_CD (CDNA2 on; CDNA1 slots say AGPR: syntax::forms).
+        // MFMA's accumulator: a VGPR or an AGPR by ACC_CD from CDNA2 on. CDNA1's format has
+        // no ACC_CD and its accumulator registers are AGPRs (CDNA1 ISA §12.10, "srcC/D ...
+        // accVGPR"); the slot still takes inline constants, which CDNA1 ISA Table 28's notes
+        // say MFMA reads as FP32.
         "OPR_SRC_VGPR_OR_ACCVGPR_OR_CONST" if target.gfx90a_plus => AgprUse::Also,
+        "OPR_SRC_VGPR_OR_ACCVGPR_OR_CONST" => AgprUse::Only,
         _ => AgprUse::Never,
     }
 }

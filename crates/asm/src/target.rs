@@ -39,6 +39,10 @@ pub struct TargetCtx<'a> {
     /// The spec has a two-dword literal code (CDNA5's SRC_LITERAL64): a 64-bit source of a
     /// 32-bit ALU format may take a 64-bit literal.
     pub literal64: bool,
+    /// CDNA1 (gfx908) MFMAs mis-read an inline constant accumulator, a hardware fault LLVM
+    /// models as the `mfma-inline-literal-bug` feature (on unless `-mattr` turns it off): the
+    /// assembler refuses the constant the format can hold; the decoder still reads it.
+    pub mfma_inline_constant_bug: bool,
 }
 
 impl<'a> TargetCtx<'a> {
@@ -61,6 +65,7 @@ impl<'a> TargetCtx<'a> {
         // llvm-mc 22 enables real-true16 by default on GFX11 only (checked: gfx1200 and
         // gfx1250 print whole registers unless +real-true16 is given).
         let mut real_true16 = gfx_major == 11;
+        let mut mfma_inline_constant_bug = target.arch == Arch::Cdna1;
         let release = release_default_mattr(llvm_major, gfx_major).iter().copied();
         for attr in release.chain(mattr.iter().map(String::as_str)) {
             let attr = attr.trim().to_ascii_lowercase();
@@ -75,6 +80,8 @@ impl<'a> TargetCtx<'a> {
                 }
                 "+real-true16" => real_true16 = true,
                 "-real-true16" => real_true16 = false,
+                "+mfma-inline-literal-bug" => mfma_inline_constant_bug = true,
+                "-mfma-inline-literal-bug" => mfma_inline_constant_bug = false,
                 _ => {}
             }
         }
@@ -99,6 +106,7 @@ impl<'a> TargetCtx<'a> {
             literal64: target.spec.literal_codes.iter().any(|l| l.dwords == 2),
             matrix_reuse: gfx_major == 12 && target.target.gfx_minor >= 5,
             dpp64_row_share: target.target.mcpu == "gfx1251",
+            mfma_inline_constant_bug,
         }
     }
 }
@@ -121,6 +129,7 @@ impl<'a> TargetCtx<'a> {
             literal64: false,
             matrix_reuse: false,
             dpp64_row_share: false,
+            mfma_inline_constant_bug: false,
         }
     }
 }

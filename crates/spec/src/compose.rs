@@ -81,10 +81,15 @@ const fn rdna3_5_xml(name: &'static str, encoding: &'static str, opcode: u32) ->
 /// the 11 GLOBAL/SCRATCH_LOAD_LDS_* ops are deliberately not listed.
 /// Rdna1: the RDNA1 manual lists S_WAITCNT_DEPCTR's SOPP slot as reserved; the RDNA2 XML
 /// (the neighbour) lists it at SOPP 35.
+/// Cdna1, Cdna2: the manuals give every VOP2 opcode a VOP3 form at VOP2 + 0x100 (CDNA1 ISA
+/// §12.7.1 "VOP2 using VOP3 encoding"), but their files leave V_PK_FMAC_F16's out; the CDNA3 XML (the
+/// neighbour) lists it there, at VOP3 316. An instruction the opcode file has takes only the
+/// cited form.
 pub fn adopted_instructions(arch: Arch) -> &'static [Adopted] {
     match arch {
         Arch::Rdna3 => ADOPTED_RDNA3,
         Arch::Rdna1 => ADOPTED_RDNA1,
+        Arch::Cdna1 | Arch::Cdna2 => ADOPTED_CDNA1_2,
         _ => &[],
     }
 }
@@ -122,6 +127,15 @@ const ADOPTED_RDNA1: &[Adopted] = &[Adopted {
         file: "amdgpu_isa_rdna2.partial.xml",
         encoding: "ENC_SOPP",
         opcode: 35,
+    },
+}];
+
+const ADOPTED_CDNA1_2: &[Adopted] = &[Adopted {
+    name: "V_PK_FMAC_F16",
+    source: AmdSource::NeighbourXml {
+        file: "amdgpu_isa_cdna3.xml",
+        encoding: "ENC_VOP3",
+        opcode: 316,
     },
 }];
 
@@ -416,7 +430,8 @@ fn take_missing_encodings(spec: &mut Spec, neighbour: &Spec, id: SourceId) {
 }
 
 /// Rule 4: the instructions [`adopted_instructions`] lists for `arch`, in their cited forms
-/// whose encoding we have and whose (encoding, opcode) slot is free. Returns their names.
+/// whose encoding we have and whose (encoding, opcode) slot is free (added to the opcode
+/// file's instruction where it has one). Returns their names.
 fn adopt_instructions(
     arch: Arch,
     spec: &mut Spec,
@@ -426,9 +441,7 @@ fn adopt_instructions(
 ) -> Vec<String> {
     let mut adopted = Vec::new();
     for adoption in adopted_instructions(arch) {
-        if spec.instruction(adoption.name).is_some() {
-            continue;
-        }
+        let ours = spec.instruction(adoption.name).is_some();
         let Some(theirs) = neighbour.instruction(adoption.name) else {
             continue;
         };
@@ -436,7 +449,7 @@ fn adopt_instructions(
             AmdSource::NeighbourXml {
                 encoding, opcode, ..
             } => f.encoding == encoding && f.opcode == opcode,
-            AmdSource::Manual { .. } => true,
+            AmdSource::Manual { .. } => !ours,
         };
         let forms: Vec<InstructionEncoding> = theirs
             .encodings
@@ -461,10 +474,13 @@ fn adopt_instructions(
             continue;
         }
         adopted.push(theirs.name.clone());
-        spec.instructions.push(Instruction {
-            encodings: forms,
-            ..theirs.clone()
-        });
+        match spec.instructions.iter_mut().find(|i| i.name == theirs.name) {
+            Some(inst) => inst.encodings.extend(forms),
+            None => spec.instructions.push(Instruction {
+                encodings: forms,
+                ..theirs.clone()
+            }),
+        }
         spec.reindex();
     }
     adopted

@@ -530,7 +530,7 @@ fn literal_only_instructions_take_the_neighbours_literal_form() {
 fn adopted_instructions_cite_an_amd_source() {
     use compose::AmdSource;
     let Some(dir) = data_dir() else { return };
-    for arch in [Arch::Rdna1, Arch::Rdna3] {
+    for arch in [Arch::Rdna1, Arch::Rdna3, Arch::Cdna1, Arch::Cdna2] {
         let neighbour = arch.files().operands.expect("adoptions need a neighbour");
         for adoption in compose::adopted_instructions(arch) {
             let name = adoption.name;

@@ -9,8 +9,8 @@ use crate::inst::{OperandValue, RegFile, RegRange};
 use crate::operands::*;
 use crate::symbolic::parse_symbolic;
 use crate::syntax::constants::{
-    is_float_format, scalar_numeric, source_constant, takes_literal, wide_source_constant, Numeric,
-    SourceConst,
+    bf16_bits, is_float_format, scalar_numeric, source_constant, takes_literal,
+    wide_source_constant, Numeric, SourceConst,
 };
 use crate::syntax::expr::{evaluate, Value};
 use crate::syntax::regs::parse_register;
@@ -174,6 +174,9 @@ impl OperandParser for VectorSource {
             }
             return Ok(OperandValue::Reg(reg));
         }
+        if t == "OPR_SRC_VGPR_OR_ACCVGPR_OR_CONST" && cx.target.mfma_inline_constant_bug {
+            return Err("inline constants are not allowed for this operand".into());
+        }
         let literal_ok =
             (is_vop32(cx) || cx.target.gfx_major >= 10) && !vgpr_or_inline && takes_literal(slot);
         let mut numeric = vector_numeric(slot);
@@ -309,6 +312,7 @@ fn forced_literal(
         {
             half::f16::from_f64(f).to_bits() as u32
         }
+        Value::Float(f) if numeric == Numeric::Bf16 => bf16_bits(f).into(),
         Value::Float(f) => (f as f32).to_bits(),
         Value::Symbolic(_) => unreachable!("symbols returned above"),
     };
@@ -433,6 +437,9 @@ pub(crate) const MISALIGNED_TUPLE: &str =
 fn vector_numeric(slot: &Operand) -> Numeric {
     let packed = slot.data_format.contains("PK2");
     let size = if packed { 16 } else { slot.size.max(16) };
+    if size == 16 && slot.data_format.contains("BF16") {
+        return Numeric::Bf16;
+    }
     Numeric::Plain {
         size,
         is_float: is_float_format(&slot.data_format),

@@ -532,9 +532,11 @@ fn check_constant_bus(
             .and_then(operand_bit)
             .is_some_and(|b| b < 3)
     };
-    let sources = operands
-        .iter()
-        .filter(|o| is_source(o) && !syntax::vector::off_the_constant_bus(base, o));
+    // The constant of the multiply-add-constant ops (v_fmaak/v_madmk...) is a literal read.
+    let constant = |o: &InstOperand| o.spec.operand_type == "OPR_SIMM32";
+    let sources = operands.iter().filter(|o| {
+        (is_source(o) || constant(o)) && !syntax::vector::off_the_constant_bus(base, o)
+    });
     let unnamed_vcc = syntax::vector::reads_vcc_unnamed(base, shape.family.is_vop32())
         && !syntax::vector::implicit_vcc_named(sources.clone());
     let reads = syntax::vector::constant_bus_reads(sources, unnamed_vcc, true);

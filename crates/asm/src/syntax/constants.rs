@@ -34,6 +34,7 @@ const INV_2PI_NAME: &str = "0.15915494";
 const INV_2PI_F32: u32 = 0x3e22_f983;
 const INV_2PI_F64: u64 = 0x3fc4_5f30_6dc9_c882;
 const INV_2PI_F16: u16 = 0x3118;
+const INV_2PI_BF16: u16 = 0x3e22;
 
 fn int_inline(v: i64) -> Option<String> {
     (-16..=64).contains(&v).then(|| v.to_string())
@@ -87,12 +88,20 @@ pub enum Numeric {
     /// A 16-bit float source that LLVM range-checks to 16 bits but otherwise reads as a
     /// 32-bit float operand (SALU f16 compares).
     WideF16,
+    /// A bfloat16 source (or half of a packed pair): a float token is rounded to bfloat16
+    /// (to nearest even) and is inline where the bfloat16 value is an inline constant's;
+    /// integer tokens follow the 16-bit float rules (llvm-mc 22 on gfx950 and gfx1200).
+    Bf16,
 }
 
 /// Encodes a numeric token for a source slot.
 pub fn source_constant(value: &Value, numeric: Numeric) -> Result<SourceConst, String> {
     let (size, is_float) = match numeric {
         Numeric::Plain { size, is_float } => (size, is_float),
+        Numeric::Bf16 => match value {
+            Value::Float(f) => return Ok(bf16_constant(*f)),
+            _ => (16, true),
+        },
         Numeric::WideF16 => {
             if let Value::Int(v) = value {
                 if !fits_16(*v) {
@@ -188,6 +197,32 @@ fn float_constant(f: f64, size: u32, is_float: bool) -> Result<SourceConst, Stri
             }
         }
     }
+}
+
+/// A float token on a bfloat16 slot: its bfloat16 bits, inline when they are an inline
+/// constant's bfloat16 value.
+/// llvm-mc 22 takes the token `0.15915494` (whose bfloat16 rounding is 0x3e23) as the 1/(2*pi)
+/// inline constant, but not the double nearest 1/(2*pi); its f32 rounding being 1/(2*pi)'s is
+/// the rule followed here, which matches the token LLVM prints.
+fn bf16_constant(f: f64) -> SourceConst {
+    let bits = bf16_bits(f);
+    if bits == 0 {
+        return SourceConst::Inline("0".into());
+    }
+    let inv_2pi = bits == INV_2PI_BF16 || (f as f32).to_bits() == INV_2PI_F32;
+    let name = match bits {
+        _ if inv_2pi => Some(INV_2PI_NAME.to_string()),
+        _ => FLOATS
+            .iter()
+            .find(|(g, _)| bf16_bits(*g) == bits)
+            .map(|(_, n)| n.to_string()),
+    };
+    name.map_or(SourceConst::Literal(bits.into()), SourceConst::Inline)
+}
+
+/// The bfloat16 bits of `f`, rounded to nearest even.
+pub fn bf16_bits(f: f64) -> u16 {
+    half::bf16::from_f64(f).to_bits()
 }
 
 /// Encodes a numeric token for a 64-bit source that may take a 64-bit literal (the target
@@ -293,6 +328,22 @@ mod tests {
         );
         assert_eq!(c32(Value::Float(1.5)), Ok(Literal(0x3fc0_0000)));
         assert_eq!(c32(Value::Float(0.0)), Ok(Inline("0".into())));
+    }
+
+    /// Hand-rounded: 10.1 is 0x41219999.. as f32, so bfloat16 0x4121 rounds up to 0x4122;
+    /// 100000.0 is 0x47c35000, which rounds down to 0x47c3.
+    #[test]
+    fn bfloat16_slots() {
+        let bf = |v| source_constant(&v, Numeric::Bf16);
+        assert_eq!(bf(Value::Float(10.1)), Ok(Literal(0x4122)));
+        assert_eq!(bf(Value::Float(1.5)), Ok(Literal(0x3fc0)));
+        assert_eq!(bf(Value::Float(100000.0)), Ok(Literal(0x47c3)));
+        assert_eq!(bf(Value::Float(-4.0)), Ok(Inline("-4.0".into())));
+        assert_eq!(
+            bf(Value::Float(0.15915494)),
+            Ok(Inline("0.15915494".into()))
+        );
+        assert_eq!(bf(Value::Float(0.0)), Ok(Inline("0".into())));
     }
 
     #[test]

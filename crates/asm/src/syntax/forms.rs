@@ -147,6 +147,10 @@ pub fn slots(
             out.push(vcc_slot);
         }
         if form.encoding.ends_with("_INST_LITERAL") {
+            // Official files list the constant as a LITERAL operand (CDNA3's V_FMAMK_F32),
+            // which the sort leaves last: it goes where LLVM writes it, as for the files
+            // that leave it out.
+            out.retain(|o| o.operand_type != "OPR_SIMM32");
             let after = literal_position(mnemonic);
             let at = out
                 .iter()
@@ -212,17 +216,14 @@ pub fn slots(
     out
 }
 
-/// CDNA1's MFMA format has no ACC_CD bit: the C and D matrices always are AGPRs (CDNA1 ISA
-/// §7 "Matrix Arithmetic Instructions"), with the VGPR codes, so the destination and the
-/// accumulator take the AGPR-only slot types, which leave out inline constants.
+/// CDNA1's MFMA format has no ACC_CD bit: the D matrix always is AGPRs (CDNA1 ISA §7
+/// "Matrix Arithmetic Instructions"), with the VGPR codes, so the destination takes the
+/// AGPR-only slot type. The accumulator keeps its type, whose register codes name AGPRs
+/// on CDNA1 ([`crate::operands::agpr_use`]) and which also takes inline constants.
 fn accumulators_in_agprs(slots: &mut [Operand]) {
     for op in slots {
-        match op.field.as_deref() {
-            Some("VDST") => op.operand_type = "OPR_ACCVGPR".into(),
-            Some("SRC2") if op.operand_type.contains("ACCVGPR") => {
-                op.operand_type = "OPR_SRC_ACCVGPR".into()
-            }
-            _ => {}
+        if op.field.as_deref() == Some("VDST") {
+            op.operand_type = "OPR_ACCVGPR".into();
         }
     }
 }
