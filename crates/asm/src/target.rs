@@ -43,6 +43,10 @@ pub struct TargetCtx<'a> {
     /// models as the `mfma-inline-literal-bug` feature (on unless `-mattr` turns it off): the
     /// assembler refuses the constant the format can hold; the decoder still reads it.
     pub mfma_inline_constant_bug: bool,
+    /// op_sel and op_sel_hi on 4- and 8-bit packed sources (dot4/dot8), which the manuals
+    /// define for 16-bit halves only: llvm-mc 19 takes them (a short list padded with
+    /// zeros), llvm-mc 22 refuses them.
+    pub narrow_packed_op_sel: bool,
 }
 
 impl<'a> TargetCtx<'a> {
@@ -107,6 +111,7 @@ impl<'a> TargetCtx<'a> {
             matrix_reuse: gfx_major == 12 && target.target.gfx_minor >= 5,
             dpp64_row_share: target.target.mcpu == "gfx1251",
             mfma_inline_constant_bug,
+            narrow_packed_op_sel: llvm_major < 22,
         }
     }
 }
@@ -130,6 +135,7 @@ impl<'a> TargetCtx<'a> {
             matrix_reuse: false,
             dpp64_row_share: false,
             mfma_inline_constant_bug: false,
+            narrow_packed_op_sel: false,
         }
     }
 }

@@ -253,7 +253,7 @@ impl Assembler<'_> {
                 return Err(bad());
             }
             if let Some(narrow) = narrow {
-                if !narrow_takes(&modifier, narrow.float8) {
+                if !narrow_takes(&modifier, narrow.float8, self.ctx.narrow_packed_op_sel) {
                     return Err(reject(piece.column, "not a valid operand."));
                 }
             }
@@ -649,9 +649,10 @@ fn modifier_fits_vop32(modifier: &VopModifier, sdwa: bool) -> bool {
     dpp || sdwa_ok
 }
 
-/// Narrow packed sources take no op_sel, and float-8 ones no negation or clamp (the f32
-/// accumulator src2 does).
-fn narrow_takes(modifier: &VopModifier, float8: bool) -> bool {
+/// Narrow packed sources take no op_sel (unless `op_sel_ok`: [`crate::target::TargetCtx`]'s
+/// `narrow_packed_op_sel`), and float-8 ones no negation or clamp (the f32 accumulator src2
+/// does).
+fn narrow_takes(modifier: &VopModifier, float8: bool, op_sel_ok: bool) -> bool {
     let field_name = match modifier {
         VopModifier::Field(name, _) | VopModifier::Bits(name, ..) => *name,
         _ => "",
@@ -660,7 +661,7 @@ fn narrow_takes(modifier: &VopModifier, float8: bool) -> bool {
         VopModifier::Bits("NEG" | "NEG_HI", bits, _) => bits & 0b11 != 0,
         _ => field_name == "CLAMP",
     };
-    !(field_name.starts_with("OPSEL") || (float8 && negates_packed))
+    !((field_name.starts_with("OPSEL") && !op_sel_ok) || (float8 && negates_packed))
 }
 
 /// A compare's SDWA form (GFX9/GFX10 `VOPC_VOP_SDWA_SDST_ENC`) writes VCC unless the text
