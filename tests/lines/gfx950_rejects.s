@@ -3,3 +3,4 @@
 v_cvt_scalef32_f32_fp8 v7, v8, v9 clamp
 v_cvt_scalef32_pk_f32_bf8 v[10:11], v12, v13 mul:2
 v_cvt_scalef32_pk_fp8_f32 v5, v6, v7, v8 clamp
+v_mfma_scale_f32_16x16x128_f8f6f4 v[0:3], v[4:11], v[12:19], v[20:23], v24, v25 abid:1

@@ -10,7 +10,7 @@ macro_rules! families {
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Family {
             $($(#[$doc])* $variant,)*
-            /// A family no part of this crate handles (VOP3PX2, VINTERP...).
+            /// A family no part of this crate handles (VINTERP...).
             Other,
         }
 
@@ -51,6 +51,9 @@ families! {
     Vop3p = "VOP3P",
     /// Matrix fused multiply-add (MFMA, SMFMAC; CDNA): VOP3P's ENCODING bits, its own opcodes.
     Vop3pMfma = "VOP3P_MFMA",
+    /// The 128-bit scaled matrix ops (CDNA4 ISA §7.2.1): a word of scale operands, then an
+    /// MFMA word.
+    Vop3px2 = "VOP3PX2",
     /// Dual issue: VOPD (`VOPDXY`) and its 96-bit GFX12.5 form VOPD3.
     Vopd = "VOPDXY",
     Vopd3 = "VOPD3",
@@ -123,6 +126,12 @@ impl Family {
                 self,
                 Family::Vop3 | Family::Vop3Sdst | Family::Vop3p | Family::Vop3pMfma
             )
+            || self.is_matrix()
+    }
+
+    /// The matrix formats: MFMA words, alone or after a scale word (VOP3PX2).
+    pub fn is_matrix(self) -> bool {
+        matches!(self, Family::Vop3pMfma | Family::Vop3px2)
     }
 
     /// The 32-bit vector ALU formats (VOP1, VOP2, VOPC): no modifier fields of their own.

@@ -43,9 +43,10 @@ pub struct TargetCtx<'a> {
     /// models as the `mfma-inline-literal-bug` feature (on unless `-mattr` turns it off): the
     /// assembler refuses the constant the format can hold; the decoder still reads it.
     pub mfma_inline_constant_bug: bool,
-    /// op_sel and op_sel_hi on 4- and 8-bit packed sources (dot4/dot8), which the manuals
-    /// define for 16-bit halves only: llvm-mc 19 takes them (a short list padded with
-    /// zeros), llvm-mc 22 refuses them.
+    /// op_sel and op_sel_hi on 4- and 8-bit packed integer sources (dot4/dot8), which the
+    /// manuals define for 16-bit halves only: llvm-mc 19 takes them (a short list padded
+    /// with zeros) on every generation, llvm-mc 22 refuses them; both refuse them on the
+    /// float-8 dots.
     pub narrow_packed_op_sel: bool,
 }
 

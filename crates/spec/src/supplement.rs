@@ -630,6 +630,75 @@ fn encoding_fields(arch: Arch) -> Vec<EncodingFieldFix> {
     }
 }
 
+/// A 128-bit format made of two 64-bit words whose file gives the second word's
+/// ENCODING+OP value as the identifier of the first word's bits: the value moves to the
+/// second word's bits, and the first word's bits take the constant AMD's text gives them.
+struct SplitIdentifierFix {
+    encoding: &'static str,
+    /// The bits the file's identifiers occupy (the first word's ENCODING through OP).
+    first: BitRange,
+    /// Where those values belong (the second word's OP through ENCODING).
+    second_offset: u32,
+    /// What the first word's bits hold instead.
+    first_value: u128,
+    why: &'static str,
+}
+
+/// CDNA4 ISA §7.2.1 "MFMA with Block Exponent Scaling": the scaled MFMA's first two dwords
+/// hold 0xD3AC across ENCODING through OP, and the second VOP3P word has the scaled op's OP.
+/// The CDNA4 file gives bits 16-31 the values 0xD3AD and 0xD3AE (VOP3P's ENCODING with OP 45
+/// and 46), which are the second word's bits 80-95.
+fn split_identifiers(arch: Arch) -> Vec<SplitIdentifierFix> {
+    match arch {
+        Arch::Cdna4 => vec![SplitIdentifierFix {
+            encoding: "ENC_VOP3PX2",
+            first: BitRange {
+                offset: 16,
+                count: 16,
+                padding: None,
+                padding_count: 0,
+            },
+            second_offset: 80,
+            first_value: 0xD3AC,
+            why: "CDNA4 manual §7.2.1: the first word holds 0xD3AC, the second the op",
+        }],
+        _ => Vec::new(),
+    }
+}
+
+/// Applies [`split_identifiers`] where the file still has its identifiers in the first word.
+fn move_split_identifiers(arch: Arch, spec: &mut Spec, id: SourceId) {
+    for fix in split_identifiers(arch) {
+        let Some(enc) = spec.encodings.iter_mut().find(|e| e.name == fix.encoding) else {
+            continue;
+        };
+        let width = (1u128 << fix.first.count) - 1;
+        let first_mask = width << fix.first.offset;
+        let second_mask = width << fix.second_offset;
+        if enc.identifier_mask != first_mask {
+            continue;
+        }
+        enc.identifier_mask = first_mask | second_mask;
+        for ident in &mut enc.identifiers {
+            let value = (*ident & first_mask) >> fix.first.offset;
+            *ident = fix.first_value << fix.first.offset | value << fix.second_offset;
+        }
+        spec.notes.push((
+            id,
+            format!(
+                "{} identifiers moved to bits [{}:{}], bits [{}:{}] = {:#X} ({})",
+                fix.encoding,
+                fix.second_offset + fix.first.count - 1,
+                fix.second_offset,
+                fix.first.offset + fix.first.count - 1,
+                fix.first.offset,
+                fix.first_value,
+                fix.why
+            ),
+        ));
+    }
+}
+
 /// Merges `arch`'s supplement into `spec`, filling gaps only; records the supplement as a source.
 pub fn apply(arch: Arch, spec: &mut Spec) {
     let id = spec.sources.len();
@@ -639,6 +708,7 @@ pub fn apply(arch: Arch, spec: &mut Spec) {
     });
     let added = merge_operand_types(arch, spec, id);
     add_encoding_fields(arch, spec, id);
+    move_split_identifiers(arch, spec, id);
     if spec.literal_codes.is_empty() {
         spec.literal_codes = literal_codes(arch)
             .into_iter()

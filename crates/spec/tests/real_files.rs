@@ -596,3 +596,33 @@ fn gfx1250_takes_cdna4_alu_lists_with_its_own_types() {
     let add = form(&t.spec, "V_ADD_F32", "ENC_VOP2");
     assert_eq!(source(add), "amd-isa/xml/amdgpu_isa_rdna4.partial.xml");
 }
+
+/// CDNA4's scaled MFMA (ENC_VOP3PX2): the file's identifiers (0xD3AD, 0xD3AE at bits 16-31)
+/// are the second word's ENCODING and OP; the first word holds 0xD3AC (CDNA4 manual §7.2.1).
+#[test]
+fn gfx950_scaled_matrix_identifiers_sit_in_their_words() {
+    let Some(target) = load("gfx950") else { return };
+    let enc = target
+        .spec
+        .encoding("ENC_VOP3PX2")
+        .expect("CDNA4 has VOP3PX2");
+    assert_eq!(enc.identifier_mask, 0xFFFF << 16 | 0xFFFF << 80);
+    let mut ids: Vec<u128> = enc.identifiers.clone();
+    ids.sort();
+    assert_eq!(
+        ids,
+        vec![0xD3AC << 16 | 0xD3AD << 80, 0xD3AC << 16 | 0xD3AE << 80]
+    );
+    // The operation the second word names.
+    let op = form(
+        &target.spec,
+        "V_MFMA_SCALE_F32_16X16X128_F8F6F4",
+        "ENC_VOP3PX2",
+    );
+    assert_eq!(op.opcode, 45);
+    assert!(target
+        .spec
+        .notes
+        .iter()
+        .any(|(_, n)| n.contains("ENC_VOP3PX2 identifiers moved")));
+}

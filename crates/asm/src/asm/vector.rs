@@ -163,7 +163,7 @@ impl Assembler<'_> {
         if explicit_sdst {
             fields.set("SD", 1);
         }
-        if shape.family == Family::Vop3pMfma {
+        if shape.family.is_matrix() {
             let control = |field: &str| {
                 modifier_pieces
                     .iter()
@@ -182,7 +182,7 @@ impl Assembler<'_> {
             );
         }
         let (operands, stripped) = vector_operands(&pieces, &slots, shape, cx, &mut fields)?;
-        if shape.family == Family::Vop3pMfma {
+        if shape.family.is_matrix() {
             check_accumulator(&operands, &pieces)?;
         }
         self.apply_modifiers(&modifier_pieces, base, &slots, shape, &mut fields)?;
@@ -235,9 +235,12 @@ impl Assembler<'_> {
         shape: VectorShape,
         fields: &mut FieldSet,
     ) -> Result<(), NotEncoded> {
+        // The scaled MFMA's op_sel and op_sel_hi pick its scales' bytes (CDNA4 ISA §7.2.1),
+        // not halves of its packed matrix sources.
         let narrow = slots
             .iter()
-            .find_map(|s| syntax::vector::narrow_packed(&s.data_format));
+            .find_map(|s| syntax::vector::narrow_packed(&s.data_format))
+            .filter(|_| shape.family != Family::Vop3px2);
         let matrix =
             syntax::vector::MatrixOp::from_formats(slots.iter().map(|s| s.data_format.as_str()));
         let sources = source_count(slots);
@@ -302,9 +305,11 @@ impl Assembler<'_> {
                 VopModifier::Dpp16(..) | VopModifier::Dpp8(_) | VopModifier::FetchInactive(_) => {
                     return Err(bad())
                 }
-                VopModifier::Field("CBSZ" | "ABID" | "BLGP", _)
-                    if shape.family != Family::Vop3pMfma =>
-                {
+                VopModifier::Field("CBSZ" | "ABID" | "BLGP", _) if !shape.family.is_matrix() => {
+                    return Err(reject(piece.column, "not a valid operand."))
+                }
+                // The scaled ops' ABID has no meaning ([`crate::print`]'s matrix words).
+                VopModifier::Field("ABID", _) if shape.family == Family::Vop3px2 => {
                     return Err(reject(piece.column, "not a valid operand."))
                 }
                 VopModifier::Field("BLGP", _)
@@ -317,7 +322,7 @@ impl Assembler<'_> {
                 }
                 VopModifier::Field(name, value) => fields.set(name, value),
                 VopModifier::Bits("BLGP", bits, 3)
-                    if shape.family == Family::Vop3pMfma
+                    if shape.family.is_matrix()
                         && syntax::vector::mfma_blgp_negates(slots, &self.ctx) =>
                 {
                     fields.set("BLGP", bits)
@@ -609,7 +614,7 @@ fn source_modifier_bits(
     if !mods.any() {
         return Ok(());
     }
-    if shape.family == Family::Vop3pMfma || (shape.family == Family::Vop3p && !mix) {
+    if shape.family.is_matrix() || (shape.family == Family::Vop3p && !mix) {
         // MFMA has no source modifier fields; packed math negates with neg_lo/neg_hi, and
         // only the mixed-precision FMAs take `-x` and `|x|` (llvm-mc 22 on gfx906, gfx90a,
         // gfx1030, gfx1100, gfx1200: "not a valid operand").
@@ -649,9 +654,9 @@ fn modifier_fits_vop32(modifier: &VopModifier, sdwa: bool) -> bool {
     dpp || sdwa_ok
 }
 
-/// Narrow packed sources take no op_sel (unless `op_sel_ok`: [`crate::target::TargetCtx`]'s
-/// `narrow_packed_op_sel`), and float-8 ones no negation or clamp (the f32 accumulator src2
-/// does).
+/// Narrow packed sources take no op_sel (integer ones do where `op_sel_ok`:
+/// [`crate::target::TargetCtx`]'s `narrow_packed_op_sel`), and float-8 ones no negation or
+/// clamp (the f32 accumulator src2 does).
 fn narrow_takes(modifier: &VopModifier, float8: bool, op_sel_ok: bool) -> bool {
     let field_name = match modifier {
         VopModifier::Field(name, _) | VopModifier::Bits(name, ..) => *name,
@@ -661,7 +666,8 @@ fn narrow_takes(modifier: &VopModifier, float8: bool, op_sel_ok: bool) -> bool {
         VopModifier::Bits("NEG" | "NEG_HI", bits, _) => bits & 0b11 != 0,
         _ => field_name == "CLAMP",
     };
-    !((field_name.starts_with("OPSEL") && !op_sel_ok) || (float8 && negates_packed))
+    let op_sel_taken = op_sel_ok && !float8;
+    !((field_name.starts_with("OPSEL") && !op_sel_taken) || (float8 && negates_packed))
 }
 
 /// A compare's SDWA form (GFX9/GFX10 `VOPC_VOP_SDWA_SDST_ENC`) writes VCC unless the text

@@ -351,7 +351,7 @@ impl<'s> Disassembler<'s> {
                 put(name, bits);
             }
         }
-        if base == Family::Vop3p {
+        if matches!(base, Family::Vop3p | Family::Vop3px2) {
             if let Some(field) = layout.field("OPSEL_HI") {
                 let mut value = read_field(reader.word, field, 0) as u32;
                 if let Some(third) = layout.field("OP_SEL_HI_2") {

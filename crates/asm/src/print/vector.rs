@@ -138,7 +138,7 @@ fn bit_list(bits: u32, n: u32) -> String {
 /// The VOP3/VOP3P modifiers after the operands: op_sel (or byte_sel), op_sel_hi, neg_lo,
 /// neg_hi, clamp, output modifier.
 fn vop3_modifier_words(inst: &Inst, style: VectorStyle, ctx: &TargetCtx) -> Vec<String> {
-    if Family::of(&inst.encoding) == Family::Vop3pMfma {
+    if Family::of(&inst.encoding).is_matrix() {
         return matrix_control_words(inst, ctx);
     }
     let packed = Family::of(&inst.encoding) == Family::Vop3p;
@@ -258,12 +258,31 @@ fn matrix_control_words(inst: &Inst, ctx: &TargetCtx) -> Vec<String> {
             bits => vec![format!("neg:{}", bit_list(bits, 3))],
         };
     }
-    [("cbsz", "CBSZ"), ("abid", "ABID"), ("blgp", "BLGP")]
+    let scaled = Family::of(&inst.encoding) == Family::Vop3px2;
+    let mut words = Vec::new();
+    if scaled {
+        // The scales' byte selects (CDNA4 ISA §7.2.1), as llvm-mc 22 writes them: three
+        // elements, the third (no scale) 0, and op_sel_hi even when all zero.
+        let opsel = inst.modifiers.get("OPSEL") & 0b11;
+        if opsel != 0 {
+            words.push(format!("op_sel:{}", bit_list(opsel, 3)));
+        }
+        let opsel_hi = inst.modifiers.get("OPSEL_HI") & 0b11;
+        words.push(format!("op_sel_hi:{}", bit_list(opsel_hi, 3)));
+    }
+    // The scaled ops' CBSZ and BLGP name the matrix formats, which switches broadcasting
+    // off (§7.1.6.2): their ABID has no meaning, and no syntax.
+    let controls = [("cbsz", "CBSZ"), ("abid", "ABID"), ("blgp", "BLGP")];
+    let shown = controls
         .iter()
-        .map(|&(key, field)| (key, inst.modifiers.get(field)))
-        .filter(|&(_, value)| value != 0)
-        .map(|(key, value)| format!("{key}:{value}"))
-        .collect()
+        .filter(|(key, _)| !(scaled && *key == "abid"));
+    words.extend(
+        shown
+            .map(|&(key, field)| (key, inst.modifiers.get(field)))
+            .filter(|&(_, value)| value != 0)
+            .map(|(key, value)| format!("{key}:{value}")),
+    );
+    words
 }
 
 /// Packed math's op_sel, op_sel_hi (when not its default), neg_lo and neg_hi lists.

@@ -209,7 +209,7 @@ pub fn slots(
             .encoding(name)
             .is_some_and(|e| e.field("ACC_CD").is_none())
     };
-    if family == Family::Vop3pMfma && no_acc_cd(&form.encoding) {
+    if family.is_matrix() && no_acc_cd(&form.encoding) {
         accumulators_in_agprs(&mut out);
     }
     sort_text_order(&mut out);
