@@ -210,7 +210,8 @@ mod tests {
         assert_eq!(Family::of("VOPC_VOP_SDWA_SDST_ENC"), Family::Vopc);
         assert_eq!(Family::of("ENC_FLAT_GLBL"), Family::FlatGlbl);
         assert_eq!(Family::of("ENC_VOP3P_MFMA"), Family::Vop3pMfma);
-        assert_eq!(Family::of("ENC_VOP3PX2"), Family::Other);
+        assert_eq!(Family::of("ENC_VOP3PX2"), Family::Vop3px2);
+        assert_eq!(Family::of("ENC_VINTERP"), Family::Other);
     }
 
     #[test]
