@@ -302,8 +302,8 @@ fn cmd_run(data: Option<PathBuf>, args: RunArgs) -> Result<ExitCode> {
     if let Some(path) = &args.junit {
         write_atomically(path, &report::junit(&documents))?;
     }
-    // Bad input (an unreadable test file or pseudocode file, an unparsed RUN line) fails
-    // the run once everything else was checked and reported.
+    // Bad input (an unreadable test file, spec or pseudocode file, an unparsed RUN line)
+    // fails the run once everything else was checked and reported.
     if let Some(first) = input_errors.first() {
         bail!("{first} ({} inputs could not be read)", input_errors.len());
     }

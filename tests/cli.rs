@@ -550,3 +550,85 @@ fn an_unknown_mcpu_in_a_run_line_is_not_run_and_named() {
     assert_eq!(unknown["llvm"]["not-run"], 1, "{unknown}");
     assert_eq!(report["targets"]["gfx1100"]["ours"]["match"], 1);
 }
+
+/// A spec XML file that is cut short or has a field beyond its word is bad input: `run`
+/// reports the target's cases `unsupported` with the reason, checks the other targets,
+/// names the file and line on stderr and exits 2; `asm` exits 2 naming it.
+///
+/// Checked to fail: without the engine adding the spec cache's load errors to its input
+/// errors, `run` exits 0 with nothing on stderr.
+#[test]
+fn a_broken_spec_file_is_bad_input_and_the_run_completes() {
+    let (Some(data), Some(_)) = (common::data_dir(), common::llvm_mc("19")) else {
+        return;
+    };
+    use std::os::unix::fs::symlink;
+    let original = data.join("amd-isa/xml/amdgpu_isa_rdna3.manual.xml");
+    let text = std::fs::read_to_string(&original).unwrap();
+    let truncated = text[..text.len() / 3].to_string();
+    // A field range past the 32-bit SOP1 word: the first SOP1 field's offset made 200.
+    let sop1 = text.find("<EncodingName>ENC_SOP1</EncodingName>").unwrap();
+    let offset = sop1 + text[sop1..].find("<BitOffset>").unwrap();
+    let end = offset + text[offset..].find("</BitOffset>").unwrap();
+    let beyond = format!("{}<BitOffset>200{}", &text[..offset], &text[end..]);
+    let cases = [
+        ("cut", truncated, "never closed at line"),
+        (
+            "beyond",
+            beyond,
+            "ENC_SOP1, field ENCODING: bits [208:200] lie beyond",
+        ),
+    ];
+    for (name, broken, message) in cases {
+        let dir = tempdir().join(format!("bad-spec-{name}"));
+        let _ = std::fs::remove_dir_all(&dir);
+        let xml = dir.join("amd-isa/xml");
+        std::fs::create_dir_all(&xml).unwrap();
+        symlink(data.join("llvm-tests"), dir.join("llvm-tests")).unwrap();
+        symlink(data.join("amd-isa/derived"), dir.join("amd-isa/derived")).unwrap();
+        for entry in std::fs::read_dir(data.join("amd-isa/xml")).unwrap() {
+            let entry = entry.unwrap();
+            symlink(entry.path(), xml.join(entry.file_name())).unwrap();
+        }
+        let bad = xml.join("amdgpu_isa_rdna3.manual.xml");
+        std::fs::remove_file(&bad).unwrap();
+        std::fs::write(&bad, broken).unwrap();
+        let json = dir.join("r.json");
+        let out = run_19(&dir)
+            .args([
+                "--file",
+                "gfx11_asm_sop1.s",
+                "--file",
+                "gfx12_asm_sop1.s",
+                "--json",
+            ])
+            .arg(&json)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {stderr}");
+        assert!(
+            stderr.contains("amdgpu_isa_rdna3.manual.xml"),
+            "{name}: {stderr}"
+        );
+        assert!(stderr.contains(message), "{name}: {stderr}");
+        let report = &common::json_documents(&json)[0];
+        let gfx1100 = &report["targets"]["gfx1100"];
+        assert_eq!(gfx1100["ours"]["unsupported"], gfx1100["cases"], "{name}");
+        assert!(
+            report["targets"]["gfx1200"]["ours"]["match"]
+                .as_u64()
+                .unwrap()
+                > 0,
+            "{name}: the other target is checked"
+        );
+        mcdiff()
+            .arg("--data")
+            .arg(&dir)
+            .args(["asm", "--mcpu", "gfx1100"])
+            .write_stdin("s_nop 0\n")
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("amdgpu_isa_rdna3.manual.xml"));
+    }
+}

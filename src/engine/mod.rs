@@ -133,6 +133,16 @@ impl SpecCache {
             })
             .clone()
     }
+
+    /// The errors of the specs that failed to load (each names its file and line): bad
+    /// input, which fails the run once their cases are reported `unsupported`.
+    fn load_errors(&self) -> Vec<String> {
+        let loaded = self.loaded.lock().expect("spec cache lock");
+        loaded
+            .values()
+            .filter_map(|r| r.as_ref().as_ref().err().cloned())
+            .collect()
+    }
 }
 
 /// One llvm-mc invocation's worth of work: a file, the flags, and the RUN lines sharing them.
@@ -175,6 +185,7 @@ pub fn run(config: &EngineConfig, progress: &(dyn Fn(usize, usize) + Sync)) -> R
     let mut cases = Vec::new();
     let mut failed_runs = Vec::new();
     let mut input_errors = semantics.load_errors();
+    input_errors.extend(specs.load_errors());
     for (c, failure) in outcomes {
         let unreadable = c.first().is_some_and(|c| {
             matches!(&c.verdict.llvm, crate::classify::LlvmVerdict::NotRun(r) if r == INPUT_UNREADABLE)
