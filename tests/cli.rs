@@ -203,6 +203,13 @@ fn llvm_mc_faults_are_not_run_and_never_cached() {
             "gfx11_asm_sopc.s",
             "garbled output",
         ),
+        // Valid text that answers nothing it was asked (no line's label), exit status 0.
+        (
+            "unrelated",
+            "cat >/dev/null; echo hello",
+            "gfx11_asm_sopc.s",
+            "names none of its input's lines",
+        ),
         // A fatal stop is no rejection of the lines (the RUN line expects them encoded).
         (
             "fatal",
@@ -256,6 +263,50 @@ fn llvm_mc_faults_are_not_run_and_never_cached() {
         serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     let llvm = &report["targets"]["gfx1100"]["llvm"];
     assert!(llvm["not-run"].is_null(), "fixed llvm-mc: {llvm}");
+}
+
+/// A cache entry that is torn, empty or no answer to its input (unrelated text) is never
+/// used: llvm-mc runs again and the report equals the first run's.
+#[test]
+fn unusable_cache_entries_are_run_again() {
+    let (Some(data), Some(real)) = (common::data_dir(), common::llvm_mc("19")) else {
+        return;
+    };
+    let dir = tempdir().join("cache-reuse");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let cache = dir.join("cache");
+    let calls = dir.join("calls");
+    let body = format!(
+        "echo run >> {}
+exec {} \"$@\"",
+        calls.display(),
+        real.display()
+    );
+    let mc = common::stand_in_llvm_mc(&dir, "logged", "19.1.7", &body);
+    let first = dir.join("first.json");
+    gfx1100_run(&data, "gfx11_asm_sopc.s", &mc, &cache, &first)
+        .assert()
+        .success();
+    let records = |path: &std::path::Path| common::json_documents(path)[0]["records"].clone();
+    // The stored format: stdout, a separator line, stderr (src/llvm_mc/cache.rs).
+    let unrelated = "hello\n\n\u{0}STDERR\u{0}\n";
+    for (name, entry) in [
+        ("torn", "\t.text\n"),
+        ("empty", ""),
+        ("unrelated", unrelated),
+    ] {
+        for e in std::fs::read_dir(&cache).unwrap() {
+            std::fs::write(e.unwrap().path(), entry).unwrap();
+        }
+        std::fs::remove_file(&calls).unwrap();
+        let again = dir.join(format!("{name}.json"));
+        gfx1100_run(&data, "gfx11_asm_sopc.s", &mc, &cache, &again)
+            .assert()
+            .success();
+        assert!(calls.exists(), "{name}: llvm-mc ran again");
+        assert_eq!(records(&again), records(&first), "{name}");
+    }
 }
 
 /// `mcdiff --data <data> run --corpus 19.1.7`, for the caller's further arguments.

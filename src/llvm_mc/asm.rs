@@ -3,7 +3,7 @@
 
 use super::{stdin_diagnostics, LlvmAnswer, LlvmRun};
 
-const MARKER: &str = ".Lmcdiff_";
+pub(super) const MARKER: &str = ".Lmcdiff_";
 
 fn marker_for(line: usize) -> String {
     format!("{MARKER}{line}")

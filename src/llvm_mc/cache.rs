@@ -6,7 +6,7 @@ use std::io::Read;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-use super::asm::{mark_lines, parse_output};
+use super::asm::{mark_lines, parse_output, MARKER};
 use super::disasm::parse_disassembly;
 use super::{LlvmMc, LlvmRun};
 
@@ -34,7 +34,11 @@ impl RunCache {
         instruction_lines: &[usize],
     ) -> Result<LlvmRun> {
         let marked = mark_lines(source, instruction_lines);
-        let (stdout, stderr) = self.exec(mc, args, &marked)?;
+        // llvm-mc echoes each line's label, in its output or in an error's source line.
+        let names_input = |out: &str, err: &str| {
+            instruction_lines.is_empty() || out.contains(MARKER) || err.contains(MARKER)
+        };
+        let (stdout, stderr) = self.exec(mc, args, &marked, names_input)?;
         Ok(parse_output(&stdout, &stderr))
     }
 
@@ -46,13 +50,35 @@ impl RunCache {
         source: &str,
         byte_lines: &[usize],
     ) -> Result<LlvmRun> {
-        let (stdout, stderr) = self.exec(mc, args, source)?;
+        // llvm-mc prints each decoded instruction indented, or warns about its input line.
+        let names_input = |out: &str, err: &str| {
+            byte_lines.is_empty()
+                || out.lines().any(|l| l.starts_with('\t'))
+                || err.contains("<stdin>:")
+        };
+        let (stdout, stderr) = self.exec(mc, args, source, names_input)?;
         Ok(parse_disassembly(&stdout, &stderr, source, byte_lines))
     }
 
-    fn exec(&self, mc: &LlvmMc, args: &[String], input: &str) -> Result<(String, String)> {
+    /// Runs llvm-mc through the cache. Output `names_input` does not accept (text that is no
+    /// answer to this input) is a fault, never stored, and a stored entry it does not accept
+    /// is run again.
+    fn exec(
+        &self,
+        mc: &LlvmMc,
+        args: &[String],
+        input: &str,
+        names_input: impl Fn(&str, &str) -> bool,
+    ) -> Result<(String, String)> {
+        let checked = || -> Result<(String, String)> {
+            let (stdout, stderr) = mc.exec_checked(args, input)?;
+            if !names_input(&stdout, &stderr) {
+                return Err(mc.unrelated(args).into());
+            }
+            Ok((stdout, stderr))
+        };
         let Some(dir) = &self.dir else {
-            return mc.exec_checked(args, input);
+            return checked();
         };
         let mut key = Fnv::default();
         key.write(CACHE_FORMAT.as_bytes());
@@ -69,14 +95,17 @@ impl RunCache {
             let mut text = String::new();
             if f.read_to_string(&mut text).is_ok() {
                 match text.split_once(CACHE_SEPARATOR) {
-                    Some((out, err)) if !(out.trim().is_empty() && err.trim().is_empty()) => {
+                    Some((out, err))
+                        if !(out.trim().is_empty() && err.trim().is_empty())
+                            && names_input(out, err) =>
+                    {
                         return Ok((out.to_string(), err.to_string()));
                     }
-                    _ => {} // a torn or empty entry is never an answer: run again
+                    _ => {} // a torn, empty or unrelated entry is never an answer: run again
                 }
             }
         }
-        let (stdout, stderr) = mc.exec_checked(args, input)?;
+        let (stdout, stderr) = checked()?;
         let _guard = self.lock.lock().expect("cache lock");
         std::fs::create_dir_all(dir).ok();
         let tmp = file.with_extension(format!("tmp{}", std::process::id()));

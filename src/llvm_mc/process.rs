@@ -74,6 +74,19 @@ impl LlvmMc {
         }
     }
 
+    /// The fault of output that names none of its input's lines (judged by the caller, who
+    /// knows what an answer to the input looks like).
+    pub(super) fn unrelated(&self, args: &[String]) -> Fault {
+        Fault {
+            kind: FaultKind::Unrelated,
+            detail: format!(
+                "llvm-mc output names none of its input's lines: {}",
+                self.replay(args)
+            ),
+            diagnostic: None,
+        }
+    }
+
     /// Runs llvm-mc once, without the cache. A fault (as the cached runs judge one) comes with
     /// what llvm-mc wrote before it: its error output is unbuffered (its standard output is
     /// not), so it tells how far llvm-mc got. An error only when llvm-mc cannot be started.
@@ -326,6 +339,8 @@ pub enum FaultKind {
     /// llvm-mc stopped with `LLVM ERROR: ...`: no line's answer (unless the RUN line expects
     /// llvm-mc to fail).
     Fatal,
+    /// Text that names none of the input's lines: no answer to this input.
+    Unrelated,
 }
 
 impl Fault {
@@ -339,6 +354,7 @@ impl Fault {
             FaultKind::Garbled => "llvm-mc printed garbled output".into(),
             FaultKind::CutShort => "llvm-mc output cut short".into(),
             FaultKind::Fatal => "llvm-mc stopped with LLVM ERROR".into(),
+            FaultKind::Unrelated => "llvm-mc output names none of its input's lines".into(),
         }
     }
 }
