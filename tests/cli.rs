@@ -437,6 +437,62 @@ fn gate_exit_status_follows_the_baseline() {
         .stderr(predicate::str::contains("signal 11"));
 }
 
+/// Every kind of llvm-mc fault, on either side of the gate, makes it exit 2 with the
+/// fault's reason: a gate never judges an upgrade on answers llvm-mc did not give.
+#[test]
+fn every_llvm_mc_fault_stops_the_gate() {
+    let Some((data, old, new)) = common::data_and_both_llvm_mc() else {
+        return;
+    };
+    let dir = tempdir().join("gate-faults");
+    std::fs::create_dir_all(&dir).unwrap();
+    let faults = [
+        ("segv", "cat >/dev/null; kill -SEGV $$", "signal 11"),
+        ("killed", "cat >/dev/null; kill -KILL $$", "signal 9"),
+        ("silent", "cat >/dev/null; exit 0", "printed nothing"),
+        (
+            "cut",
+            "cat >/dev/null; printf '\\t.text\\n\\ts_nop'",
+            "ends mid-line",
+        ),
+        ("garbled", "cat >/dev/null; printf '\\377\\376\\n'", "UTF-8"),
+        (
+            "unrelated",
+            "cat >/dev/null; echo hello",
+            "names none of its input's lines",
+        ),
+        (
+            "fatal",
+            "cat >/dev/null; echo 'LLVM ERROR: x' >&2; exit 1",
+            "LLVM ERROR",
+        ),
+        ("hang", "sleep 60 & wait", "timed out"),
+    ];
+    for (name, body, reason) in faults {
+        for side in ["old", "new"] {
+            let version = if side == "old" { "19.1.7" } else { "22.1.8" };
+            let broken = common::stand_in_llvm_mc(&dir, &format!("{name}-{side}"), version, body);
+            let (o, n) = if side == "old" {
+                (&broken, &new)
+            } else {
+                (&old, &broken)
+            };
+            mcdiff()
+                .arg("--data")
+                .arg(&data)
+                .args(["gate", "--no-cache", "--timeout", "2", "--old"])
+                .arg(o)
+                .arg("--new")
+                .arg(n)
+                .args(["--corpus", "19.1.7", "--file", "gfx11_asm_sopc.s"])
+                .args(["--mcpu", "gfx1100"])
+                .assert()
+                .code(2)
+                .stderr(predicate::str::contains(reason));
+        }
+    }
+}
+
 /// A malformed pseudocode file is bad input: the run completes, then exits 2 naming it.
 #[test]
 fn malformed_pseudocode_is_bad_input() {
