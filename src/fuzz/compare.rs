@@ -305,6 +305,79 @@ fn field_names(diff: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use mcdiff_asm::TargetCtx;
+
+    /// gfx1100's spec from the data folder ($MCDIFF_DATA, else ../shared); None (a skip)
+    /// without it, a failure under CI=true.
+    fn gfx1100() -> Option<TargetSpec> {
+        let root = std::env::var_os("MCDIFF_DATA")
+            .map(std::path::PathBuf::from)
+            .unwrap_or_else(|| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"));
+        if !root.join("amd-isa/xml").is_dir() {
+            assert!(std::env::var("CI").is_err(), "data folder missing under CI");
+            return None;
+        }
+        Some(crate::data::load_target(&root, "gfx1100").expect("gfx1100 loads"))
+    }
+
+    fn blame(outcome: Outcome) -> (&'static str, &'static str, String) {
+        match outcome {
+            Outcome::Differs(d) => (d.kind, d.blame, d.subject),
+            other => panic!("no disagreement: {other:?}"),
+        }
+    }
+
+    /// Each blame hint, on answers made by hand: a value llvm-mc truncated to its field is
+    /// `llvm-lenient`, a rejection for a spec gap `spec-gap`, anything else `ours`.
+    #[test]
+    fn disagreements_get_their_blame() {
+        let Some(ts) = gfx1100() else { return };
+        let target = TargetCtx::new(&ts, &[], 22);
+        let (assembler, dis) = (Assembler::new(target), Disassembler::new(target));
+        let ours = Ours {
+            ts: &ts,
+            assembler: &assembler,
+            dis: &dis,
+        };
+        let encode = |text: &str| match assembler.assemble(text) {
+            AsmOutcome::Encoded(enc) => encoded_bytes(&enc),
+            other => panic!("{text}: {other:?}"),
+        };
+        let answer = |bytes: Vec<EncByte>| LlvmAnswer::Encoded {
+            bytes,
+            text: String::new(),
+            comments: String::new(),
+            warning: None,
+        };
+        let judge = |text: &str, llvm: LlvmAnswer| {
+            let side = ours.side(Mode::Asm, text).unwrap();
+            blame(ours.judge(Mode::Asm, text, side, &llvm))
+        };
+        // llvm-mc 22 keeps the low four bits of a row mask (row_mask:0x10 encodes 0).
+        let wide = "v_mov_b32_dpp v0, v1 quad_perm:[0,1,2,3] row_mask:0x10 bank_mask:0xf";
+        let truncated = encode(&wide.replace("0x10", "0x0"));
+        assert_eq!(
+            judge(wide, answer(truncated)),
+            ("we-reject", "llvm-lenient", "ROW_MASK".into())
+        );
+        // gfx1100's manual has no SALU float ops (RDNA3.5 adds them).
+        let salu_float = answer(encode("s_add_u32 s0, s1, s2"));
+        assert_eq!(judge("s_add_f32 s0, s1, s2", salu_float).1, "spec-gap");
+        let other = answer(encode("s_mov_b32 s0, s2"));
+        assert_eq!(judge("s_mov_b32 s0, s1", other).1, "ours");
+        // A word whose opcode the spec has no instruction for, which llvm-mc decodes.
+        let word = "[0x00,0x00,0x7f,0xcc,0x00,0x00,0x00,0x00]";
+        let side = ours.side(Mode::Disasm, word).unwrap();
+        let decoded = LlvmAnswer::Decoded {
+            text: "v_made_up v0".into(),
+            bytes: Vec::new(),
+            skipped: None,
+        };
+        assert_eq!(
+            blame(ours.judge(Mode::Disasm, word, side, &decoded)).1,
+            "spec-gap"
+        );
+    }
 
     #[test]
     fn families_keep_the_form_suffixes() {
