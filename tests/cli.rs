@@ -265,6 +265,102 @@ fn llvm_mc_faults_are_not_run_and_never_cached() {
     assert!(llvm["not-run"].is_null(), "fixed llvm-mc: {llvm}");
 }
 
+/// A fault in one file's llvm-mc run leaves the others checked: the faulting RUN line is
+/// listed (stderr, the summary and the JSON's failed runs) and its cases are not-run.
+#[test]
+fn a_fault_in_one_file_leaves_the_others_checked() {
+    let (Some(data), Some(real)) = (common::data_dir(), common::llvm_mc("19")) else {
+        return;
+    };
+    let dir = tempdir().join("one-fault");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // Crashes on the SOPC file's input only.
+    let body = format!(
+        "input=$(cat)\ncase \"$input\" in *s_cmp_eq_i32*) kill -SEGV $$;; esac\n\
+         printf '%s\\n' \"$input\" | exec {} \"$@\"",
+        real.display()
+    );
+    let mc = common::stand_in_llvm_mc(&dir, "picky", "19.1.7", &body);
+    let json = dir.join("r.json");
+    run_19(&data)
+        .args(["--file", "gfx11_asm_sopc.s", "--file", "gfx11_asm_sop1.s"])
+        .args(["--mcpu", "gfx1100", "--no-cache", "--llvm-mc"])
+        .arg(&mc)
+        .arg("--json")
+        .arg(&json)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("RUN lines not checked"))
+        .stderr(predicate::str::contains("gfx11_asm_sopc.s:"))
+        .stderr(predicate::str::contains("signal 11"));
+    let report = &common::json_documents(&json)[0];
+    let failed = report["failed_runs"].as_array().unwrap();
+    assert!(!failed.is_empty());
+    assert!(failed
+        .iter()
+        .all(|f| f["file"].as_str().unwrap().ends_with("gfx11_asm_sopc.s")));
+    let files = report["cases_per_file"].as_object().unwrap();
+    let sopc = files["MC/AMDGPU/gfx11_asm_sopc.s"]["gfx1100"]
+        .as_u64()
+        .unwrap();
+    let counts = &report["targets"]["gfx1100"];
+    assert_eq!(counts["llvm"]["not-run"].as_u64().unwrap(), sopc);
+    assert!(
+        counts["ours"]["match"].as_u64().unwrap() > 0,
+        "SOP1 is checked"
+    );
+}
+
+/// A timed-out llvm-mc is killed with its whole process group: a wrapper's sleeping child
+/// is gone when mcdiff exits.
+#[test]
+fn a_timeout_leaves_no_process_behind() {
+    let Some(data) = common::data_dir() else {
+        return;
+    };
+    let dir = tempdir().join("timeout-group");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let pid = dir.join("pid");
+    let body = format!("sleep 60 & echo $! > {}\nwait", pid.display());
+    let mc = common::stand_in_llvm_mc(&dir, "sleepy", "19.1.7", &body);
+    let started = std::time::Instant::now();
+    gfx1100_run(
+        &data,
+        "gfx11_asm_sopc.s",
+        &mc,
+        &dir.join("cache"),
+        &dir.join("r.json"),
+    )
+    .args(["--timeout", "1"])
+    .assert()
+    .success()
+    .stderr(predicate::str::contains("timed out"));
+    // Not the child's 60 s: a child left alive holds the pipes, and mcdiff waits for it.
+    let waited = started.elapsed().as_secs();
+    assert!(waited < 30, "the run took {waited} s");
+    let child = std::fs::read_to_string(&pid).unwrap();
+    // Dead once gone or a zombie (SIGKILL is delivered, the reaping is init's).
+    let stat = format!("/proc/{}/stat", child.trim());
+    let running = || {
+        std::fs::read_to_string(&stat).is_ok_and(|s| {
+            s.rsplit(')')
+                .next()
+                .is_some_and(|r| !r.trim_start().starts_with('Z'))
+        })
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while running() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert!(
+        !running(),
+        "the sleeping child {} outlived the timeout",
+        child.trim()
+    );
+}
+
 /// A cache entry that is torn, empty or no answer to its input (unrelated text) is never
 /// used: llvm-mc runs again and the report equals the first run's.
 #[test]
