@@ -312,6 +312,39 @@ fn a_fault_in_one_file_leaves_the_others_checked() {
     );
 }
 
+/// Reports are written whole and renamed into place, never rewritten where they are: a
+/// reader (or an interrupted run) sees the old report or the new one, never part of one.
+/// The file at the report's path is a new one after each run.
+#[test]
+fn reports_are_renamed_into_place() {
+    use std::os::unix::fs::MetadataExt;
+    let (Some(data), Some(real)) = (common::data_dir(), common::llvm_mc("19")) else {
+        return;
+    };
+    let dir = tempdir().join("atomic-reports");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (json, junit) = (dir.join("r.json"), dir.join("r.xml"));
+    let inodes =
+        || [&json, &junit].map(|p| std::fs::metadata(p).map(|m| m.ino()).unwrap_or_default());
+    let mut seen = vec![inodes()];
+    for _ in 0..2 {
+        gfx1100_run(&data, "gfx11_asm_sopc.s", &real, &dir.join("cache"), &json)
+            .arg("--junit")
+            .arg(&junit)
+            .assert()
+            .success();
+        let now = inodes();
+        assert!(now.iter().all(|&i| i != 0), "both reports written");
+        assert!(
+            seen.iter()
+                .all(|before| before.iter().zip(&now).all(|(b, n)| b != n)),
+            "a report was rewritten in place: {seen:?} then {now:?}"
+        );
+        seen.push(now);
+    }
+}
+
 /// A timed-out llvm-mc is killed with its whole process group: a wrapper's sleeping child
 /// is gone when mcdiff exits.
 #[test]
