@@ -345,6 +345,34 @@ fn reports_are_renamed_into_place() {
     }
 }
 
+/// An llvm-mc of another release than the corpus's checks it with a note saying that
+/// check-differs then count LLVM's changes, and the report names the release that ran.
+#[test]
+fn another_release_than_the_corpus_is_noted() {
+    let (Some(data), Some(real)) = (common::data_dir(), common::llvm_mc("19")) else {
+        return;
+    };
+    let dir = tempdir().join("other-release");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mc = common::stand_in_llvm_mc(
+        &dir,
+        "older",
+        "18.1.8",
+        &format!("exec {} \"$@\"", real.display()),
+    );
+    let json = dir.join("r.json");
+    gfx1100_run(&data, "gfx11_asm_sopc.s", &mc, &dir.join("cache"), &json)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "llvm-mc 18.1.8 checks LLVM 19.1.7's tests",
+        ));
+    let report = &common::json_documents(&json)[0];
+    assert_eq!(report["llvm_mc_version"], "18.1.8");
+    assert_eq!(report["corpus_version"], "19.1.7");
+}
+
 /// A timed-out llvm-mc is killed with its whole process group: a wrapper's sleeping child
 /// is gone when mcdiff exits.
 #[test]
