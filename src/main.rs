@@ -261,9 +261,11 @@ fn cmd_run(data: Option<PathBuf>, args: RunArgs) -> Result<ExitCode> {
     let mut diverged = false;
     let mut matched_files = 0;
     let mut input_errors = Vec::new();
+    let mut targets_seen = std::collections::HashSet::new();
     for version in &corpora {
         let report = run_corpus(&data, &args, version, cache_dir.clone())?;
         matched_files += report.matched_files;
+        targets_seen.extend(report.cases.iter().map(|c| c.target.to_string()));
         input_errors.extend(report.input_errors.iter().cloned());
         input_errors.extend(
             report
@@ -295,6 +297,13 @@ fn cmd_run(data: Option<PathBuf>, args: RunArgs) -> Result<ExitCode> {
     }
     if matched_files == 0 {
         bail!("--file {:?}: no test file matches", args.select.files);
+    }
+    // A shard may hold no RUN line of a target; the whole selection must.
+    let unseen: Vec<&String> = (args.select.mcpus.iter())
+        .filter(|m| !targets_seen.contains(m.as_str()))
+        .collect();
+    if args.select.shard.is_none() && !unseen.is_empty() {
+        bail!("--mcpu {unseen:?}: no RUN line of the selected files has this -mcpu");
     }
     if let Some(path) = &args.json {
         write_atomically(path, &report::json_lines(&documents)?)?;

@@ -520,6 +520,28 @@ fn a_file_filter_matching_nothing_is_bad_input() {
         .stderr(predicate::str::contains("no-such-test-file.s"));
 }
 
+/// So is an `--mcpu` no RUN line of the selected files has (a misspelt target would
+/// otherwise pass with nothing checked).
+#[test]
+fn an_mcpu_filter_matching_no_run_line_is_bad_input() {
+    let (Some(data), Some(_)) = (common::data_dir(), common::llvm_mc("19")) else {
+        return;
+    };
+    run_19(&data)
+        .args([
+            "--file",
+            "gfx11_asm_sopc.s",
+            "--mcpu",
+            "gfx1100",
+            "--mcpu",
+            "gfx1101x",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("gfx1101x"))
+        .stderr(predicate::str::contains("gfx1100\"").not());
+}
+
 /// An unwritable report path is found before the run, and a report from an earlier run is
 /// not truncated by a run that fails.
 #[test]
