@@ -7,7 +7,6 @@
 //! Rendering goes through `minijinja` templates under `templates/`.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -1587,13 +1586,19 @@ pub fn cmd(args: ReportArgs) -> Result<ExitCode> {
         }
     }
     if let (true, Some(path)) = (args.append_history, &args.history) {
-        let mut f = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .with_context(|| format!("opening {}", path.display()))?;
-        writeln!(f, "{}", serde_json::to_string(&out.night)?)
-            .with_context(|| format!("appending to {}", path.display()))?;
+        // The history read above plus tonight's line, renamed into place: an interrupted
+        // append never leaves a torn last line for the next night to trip on.
+        let mut text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+            Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
+        };
+        if !text.is_empty() && !text.ends_with('\n') {
+            text.push('\n');
+        }
+        text.push_str(&serde_json::to_string(&out.night)?);
+        text.push('\n');
+        crate::output::write_atomically(path, &text)?;
     }
     if args.md.is_none() && args.html.is_none() && args.junit.is_none() {
         print!("{}", out.md);

@@ -107,6 +107,7 @@ fn report_shows_the_trend_and_fails_junit_on_a_regression() {
     let dir = tempdir("report");
     let history = dir.join("history.jsonl");
     let nights = [RUN_NIGHT_1.to_string(), run_night_2()];
+    let mut inodes = Vec::new();
     for (i, run) in nights.iter().enumerate() {
         let json = dir.join(format!("run{i}.json"));
         std::fs::write(&json, format!("{run}\n")).unwrap();
@@ -129,8 +130,14 @@ fn report_shows_the_trend_and_fails_junit_on_a_regression() {
             ))
             .assert()
             .success();
+        inodes.push(std::os::unix::fs::MetadataExt::ino(
+            &std::fs::metadata(&history).unwrap(),
+        ));
     }
     assert_eq!(read(&history).lines().count(), 2);
+    // Appended by renaming the whole history into place, never written where it is.
+    assert_ne!(inodes[0], inodes[1]);
+    assert!(common::temporary_files(&dir).is_empty());
     let html = read(&dir.join("index.html"));
     assert!(
         html.contains("v_nop &lt;b&gt;"),
