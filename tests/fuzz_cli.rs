@@ -267,3 +267,50 @@ fn a_planted_disagreement_is_found_and_minimised() {
         assert!(e["llvm"].as_str().unwrap().starts_with("[0x5a"), "{e}");
     }
 }
+
+/// Disassembly findings are minimised too: an llvm-mc whose decoded scalar mnemonics are
+/// renamed gives `text` rules on them, whose examples carry a byte reproducer llvm-mc still
+/// renames, smaller than the input where the minimiser found one, and a replay of our
+/// decoder.
+#[test]
+fn a_planted_disassembly_disagreement_is_minimised() {
+    let (Some(data), Some(real)) = (common::data_dir(), common::llvm_mc("22")) else {
+        return;
+    };
+    let dir = tempdir("planted-disasm");
+    let sed = r"sed -E 's/^(\ts_[a-z0-9_]+)/\1_planted/'";
+    let mc = stand_in(&dir, &format!("{} \"$@\" | {sed}", real.display()));
+    let json = dir.join("r.json");
+    let (out, report) = fuzz_with(&data, "disasm", ["400", "3"], &mc, &json);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let examples: Vec<&serde_json::Value> = report["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["kind"] == "text" && r["blame"] == "ours")
+        .flat_map(|r| r["examples"].as_array().unwrap())
+        .filter(|e| e["llvm"].as_str().unwrap().contains("_planted"))
+        .collect();
+    assert!(!examples.is_empty(), "the planted text difference is found");
+    let set_bits = |s: &str| -> u32 {
+        s.split(|c: char| !c.is_ascii_hexdigit() && c != 'x')
+            .filter_map(|b| u8::from_str_radix(b.trim_start_matches("0x"), 16).ok())
+            .map(u8::count_ones)
+            .sum()
+    };
+    let smaller = examples.iter().any(|e| {
+        let (r, i) = (
+            e["reproducer"].as_str().unwrap(),
+            e["input"].as_str().unwrap(),
+        );
+        r.len() < i.len() || set_bits(r) < set_bits(i)
+    });
+    assert!(smaller, "some example is minimised: {examples:?}");
+    for e in examples {
+        let replay = e["replay"].as_array().unwrap();
+        assert!(replay[1]
+            .as_str()
+            .unwrap()
+            .contains("mcdiff disasm --mcpu gfx1100"));
+    }
+}
