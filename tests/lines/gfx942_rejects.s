@@ -9,3 +9,6 @@ v_mfma_f32_4x4x1_16b_f32 v[0:3], v4, v5, v[0:3] cbsz:9
 v_mfma_f64_4x4x4_4b_f64 v[0:1], v[2:3], v[4:5], v[0:1] blgp:2
 v_mfma_f32_4x4x1_16b_f32 v[0:3], s4, v5, v[0:3]
 v_fmaak_f32 v1, s2, v3, -7.25
+v_add_f32 v0, 1.0e39, v1
+v_add_f16 v0, 1.0e-7, v1
+v_mov_b32 v0, -3.0e-40

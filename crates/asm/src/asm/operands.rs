@@ -9,7 +9,7 @@ use crate::inst::{OperandValue, RegFile, RegRange};
 use crate::operands::*;
 use crate::symbolic::parse_symbolic;
 use crate::syntax::constants::{
-    bf16_bits, is_float_format, scalar_numeric, source_constant, takes_literal,
+    bf16_bits, f16_bits, f32_bits, is_float_format, scalar_numeric, source_constant, takes_literal,
     wide_source_constant, Numeric, SourceConst,
 };
 use crate::syntax::expr::{evaluate, Value};
@@ -140,7 +140,7 @@ impl OperandParser for Literal32 {
                 Ok(OperandValue::dword(v as u32))
             }
             Value::Int(_) => Err(INVALID_OPERAND.into()),
-            Value::Float(f) => Ok(OperandValue::dword((f as f32).to_bits())),
+            Value::Float(f) => Ok(OperandValue::dword(f32_bits(f)?)),
             Value::Symbolic(expr) => Ok(OperandValue::symbol_literal(expr, 1)),
         }
     }
@@ -310,10 +310,10 @@ fn forced_literal(
                     is_float: true,
                 }) =>
         {
-            half::f16::from_f64(f).to_bits() as u32
+            f16_bits(f)?.into()
         }
-        Value::Float(f) if numeric == Numeric::Bf16 => bf16_bits(f).into(),
-        Value::Float(f) => (f as f32).to_bits(),
+        Value::Float(f) if numeric == Numeric::Bf16 => bf16_bits(f)?.into(),
+        Value::Float(f) => f32_bits(f)?,
         Value::Symbolic(_) => unreachable!("symbols returned above"),
     };
     Ok(if wide {
@@ -484,7 +484,7 @@ fn packed_float_integer(
 fn packed_constant(text: &str, slot: &Operand, cx: &OperandCtx) -> Result<OperandValue, String> {
     let bits = match parse_value(text)? {
         Value::Int(v) if i32::try_from(v).is_ok() || u32::try_from(v).is_ok() => v as u32,
-        Value::Float(f) => half::f16::from_f64(f).to_bits() as u32,
+        Value::Float(f) => f16_bits(f)?.into(),
         Value::Symbolic(expr) => return Ok(OperandValue::symbol_literal(expr, 1)),
         Value::Int(_) => return Err(INVALID_OPERAND.into()),
     };

@@ -99,7 +99,7 @@ pub fn source_constant(value: &Value, numeric: Numeric) -> Result<SourceConst, S
     let (size, is_float) = match numeric {
         Numeric::Plain { size, is_float } => (size, is_float),
         Numeric::Bf16 => match value {
-            Value::Float(f) => return Ok(bf16_constant(*f)),
+            Value::Float(f) => return bf16_constant(*f),
             _ => (16, true),
         },
         Numeric::WideF16 => {
@@ -177,21 +177,22 @@ fn float_constant(f: f64, size: u32, is_float: bool) -> Result<SourceConst, Stri
             Ok(SourceConst::Literal((bits >> 32) as u32))
         }
         16 => {
-            let bits = half::f16::from_f64(f).to_bits();
+            let bits = f16_bits(f)?;
             if bits == 0 {
                 return Ok(SourceConst::Inline("0".into()));
             }
-            match float_name_16(bits) {
+            match int_inline(bits as i16 as i64).or_else(|| float_name_16(bits)) {
                 Some(name) => Ok(SourceConst::Inline(name)),
                 None => Ok(SourceConst::Literal(bits as u32)),
             }
         }
         _ => {
-            let bits = (f as f32).to_bits();
+            let bits = f32_bits(f)?;
             if bits == 0 {
                 return Ok(SourceConst::Inline("0".into()));
             }
-            match float_name_32(bits) {
+            // A subnormal as small as 64 ulps has an integer inline constant's bits.
+            match int_inline(bits as i32 as i64).or_else(|| float_name_32(bits)) {
                 Some(name) => Ok(SourceConst::Inline(name)),
                 None => Ok(SourceConst::Literal(bits)),
             }
@@ -199,30 +200,59 @@ fn float_constant(f: f64, size: u32, is_float: bool) -> Result<SourceConst, Stri
     }
 }
 
+/// A float token's f32 bits, rounded to nearest. llvm-mc refuses a token that overflows
+/// to infinity or underflows (rounds to zero or to a subnormal it does not equal), as
+/// "invalid operand" (llvm-mc 22: 1.0e39 and 1.0e-40 on f32 slots, 1.0e5 and 1.0e-7 on f16
+/// slots, 1.0e39 on bfloat16 ones); so do these.
+pub fn f32_bits(f: f64) -> Result<u32, String> {
+    let g = f as f32;
+    representable(f, g.is_infinite(), !g.is_normal(), f64::from(g))?;
+    Ok(g.to_bits())
+}
+
+/// A float token's f16 bits ([`f32_bits`]'s rules).
+pub fn f16_bits(f: f64) -> Result<u16, String> {
+    let h = half::f16::from_f64(f);
+    representable(f, h.is_infinite(), !h.is_normal(), h.to_f64())?;
+    Ok(h.to_bits())
+}
+
+/// A float token's bfloat16 bits ([`f32_bits`]'s rules).
+pub fn bf16_bits(f: f64) -> Result<u16, String> {
+    let h = half::bf16::from_f64(f);
+    representable(f, h.is_infinite(), !h.is_normal(), h.to_f64())?;
+    Ok(h.to_bits())
+}
+
+/// Overflow (a finite token made infinite) or inexact underflow is an error.
+fn representable(f: f64, infinite: bool, tiny: bool, rounded: f64) -> Result<(), String> {
+    if (f.is_finite() && infinite) || (tiny && rounded != f) {
+        return Err(INVALID.into());
+    }
+    Ok(())
+}
+
 /// A float token on a bfloat16 slot: its bfloat16 bits, inline when they are an inline
 /// constant's bfloat16 value.
 /// llvm-mc 22 takes the token `0.15915494` (whose bfloat16 rounding is 0x3e23) as the 1/(2*pi)
 /// inline constant, but not the double nearest 1/(2*pi); its f32 rounding being 1/(2*pi)'s is
 /// the rule followed here, which matches the token LLVM prints.
-fn bf16_constant(f: f64) -> SourceConst {
-    let bits = bf16_bits(f);
+fn bf16_constant(f: f64) -> Result<SourceConst, String> {
+    let bits = bf16_bits(f)?;
     if bits == 0 {
-        return SourceConst::Inline("0".into());
+        return Ok(SourceConst::Inline("0".into()));
     }
     let inv_2pi = bits == INV_2PI_BF16 || (f as f32).to_bits() == INV_2PI_F32;
     let name = match bits {
         _ if inv_2pi => Some(INV_2PI_NAME.to_string()),
         _ => FLOATS
             .iter()
-            .find(|(g, _)| bf16_bits(*g) == bits)
+            .find(|(g, _)| half::bf16::from_f64(*g).to_bits() == bits)
             .map(|(_, n)| n.to_string()),
     };
-    name.map_or(SourceConst::Literal(bits.into()), SourceConst::Inline)
-}
-
-/// The bfloat16 bits of `f`, rounded to nearest even.
-pub fn bf16_bits(f: f64) -> u16 {
-    half::bf16::from_f64(f).to_bits()
+    Ok(name
+        .or_else(|| int_inline(bits as i16 as i64))
+        .map_or(SourceConst::Literal(bits.into()), SourceConst::Inline))
 }
 
 /// Encodes a numeric token for a 64-bit source that may take a 64-bit literal (the target
@@ -328,6 +358,32 @@ mod tests {
         );
         assert_eq!(c32(Value::Float(1.5)), Ok(Literal(0x3fc0_0000)));
         assert_eq!(c32(Value::Float(0.0)), Ok(Inline("0".into())));
+    }
+
+    /// Tokens a narrower float cannot hold are refused: 2^128 and up overflow f32, 1e-40
+    /// is an inexact f32 subnormal, 1e5 overflows f16 (max 65504) and 1e-7 is below f16's
+    /// half-ulp of 2^-25. Exact subnormals stay: 2^-149 is f32 bits 1, the integer inline
+    /// constant 1's bits, as 2^-24 is f16's.
+    #[test]
+    fn tokens_a_slot_cannot_hold_are_refused() {
+        let c = |v, size| {
+            source_constant(
+                &Value::Float(v),
+                Numeric::Plain {
+                    size,
+                    is_float: true,
+                },
+            )
+        };
+        assert!(c(1.0e39, 32).is_err());
+        assert!(c(1.0e-40, 32).is_err());
+        assert!(c(1.0e5, 16).is_err());
+        assert!(c(1.0e-7, 16).is_err());
+        assert!(source_constant(&Value::Float(1.0e39), Numeric::Bf16).is_err());
+        assert_eq!(c(2f64.powi(-149), 32), Ok(Inline("1".into())));
+        assert_eq!(c(2f64.powi(-24), 16), Ok(Inline("1".into())));
+        assert_eq!(c(2f64.powi(-140), 32), Ok(Literal(0x200)));
+        assert_eq!(c(3.0e38, 32), Ok(Literal(0x7f61_b1e6)));
     }
 
     /// Hand-rounded: 10.1 is 0x41219999.. as f32, so bfloat16 0x4121 rounds up to 0x4122;
