@@ -11,3 +11,5 @@ v_permlane16_swap_b32 v5, v6
 v_permlane16_swap_b32_e32 v17, v18
 v_permlane16_swap_b32_e64 v7, v8 bound_ctrl:1 fi:1
 v_permlane16_swap_b32 v9, v10 fi:1
+v_pk_fma_f32 v[10:11], s[4:5], v[2:3], v[6:7] op_sel_hi:[0,1,1]
+v_pk_mul_f32 v[10:11], v[2:3], s[6:7] op_sel_hi:[1,0]

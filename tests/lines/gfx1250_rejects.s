@@ -26,3 +26,6 @@ v_wmma_f32_16x16x32_bf16 v[16:23], v[0:7], v[8:15], s[0:7]
 v_add_f64 v[10:11], v[12:13], v[14:15] row_share:2
 v_mov_b64_dpp v[6:7], v[8:9] quad_perm:[0,1,2,3]
 v_cmp_lt_f64_e64_dpp s4, v[2:3], v[4:5] row_share:1
+v_pk_fma_f32 v[10:11], s[4:5], v[2:3], v[6:7]
+v_pk_mul_f32 v[10:11], v[2:3], s[6:7] op_sel:[0,1]
+v_pk_add_f32 v[2:3], vcc, v[4:5]

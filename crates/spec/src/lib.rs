@@ -204,7 +204,8 @@ impl SpecLoader {
         let excluded = manual::dpp_exclusions(&text);
         let formats = manual::dpp_formats(&text);
         let no_64bit_dpp = manual::no_64bit_dpp(&text);
-        if excluded.is_empty() && formats.is_none() && !no_64bit_dpp {
+        let sgpr_no_opsel = manual::packed_f32_sgpr_takes_no_opsel(&text);
+        if excluded.is_empty() && formats.is_none() && !no_64bit_dpp && !sgpr_no_opsel {
             return;
         }
         let id = spec.sources.len();
@@ -226,6 +227,12 @@ impl SpecLoader {
         if no_64bit_dpp {
             spec.notes.push((id, "no DPP for 64-bit operations".into()));
         }
+        if sgpr_no_opsel {
+            let note =
+                "no OPSEL for SGPR sources of packed-f32 ops (Scalar Constants with Packed Math)";
+            spec.notes.push((id, note.into()));
+        }
+        spec.packed_f32_sgpr_no_opsel = sgpr_no_opsel;
         spec.no_dpp = excluded;
         spec.dpp_formats = formats;
         spec.no_64bit_dpp = no_64bit_dpp;

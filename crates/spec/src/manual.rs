@@ -44,9 +44,44 @@ pub fn no_64bit_dpp(manual: &str) -> bool {
         .any(|l| l.trim_start_matches(['#', ' ']).trim() == "64bit DPP is not supported.")
 }
 
+/// Whether the manual's "Scalar Constants with Packed Math" table says an SGPR source of a
+/// packed-f32 op takes no OPSEL (CDNA5 ISA §7.7.1: "1 SGPR (replicated 2x, OPSEL not ..."):
+/// the SGPR row's PK_F32 cell. RDNA4's table, whose cell says only "1 SGPR", does not.
+pub fn packed_f32_sgpr_takes_no_opsel(manual: &str) -> bool {
+    let Some(start) = manual.find("Scalar Constants with Packed Math**") else {
+        return false;
+    };
+    let mut rows = manual[start..]
+        .lines()
+        .skip_while(|l| !l.starts_with('|'))
+        .take_while(|l| l.starts_with('|'));
+    let Some(header) = rows.next() else {
+        return false;
+    };
+    fn cells(l: &str) -> Vec<&str> {
+        l.split('|').map(str::trim).collect()
+    }
+    let Some(column) = cells(header).iter().position(|c| c.starts_with("PK_F32")) else {
+        return false;
+    };
+    rows.map(cells)
+        .find(|r| r.get(1).is_some_and(|c| c.starts_with("SGPR")))
+        .and_then(|r| r.get(column).map(|c| c.to_ascii_lowercase()))
+        .is_some_and(|c| c.contains("opsel not") || c.contains("no opsel"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reads_the_packed_f32_sgpr_cell() {
+        let cdna5 = "# **7.7.1. Scalar Constants with Packed Math**\n\nThis section.\n\n| Input Type | PK_F16 | PK_F32 |\n|---|---|---|\n| VGPR | 1 VGPR | 2 VGPRs. OPSEL selects high/low |\n| SGPR | 1 SGPR | 1 SGPR (replicated 2x, OPSEL not |\n\nAfter.";
+        assert!(packed_f32_sgpr_takes_no_opsel(cdna5));
+        let rdna4 = cdna5.replace("1 SGPR (replicated 2x, OPSEL not", "1 SGPR");
+        assert!(!packed_f32_sgpr_takes_no_opsel(&rdna4));
+        assert!(!packed_f32_sgpr_takes_no_opsel("no such table"));
+    }
 
     #[test]
     fn reads_the_64bit_dpp_heading() {

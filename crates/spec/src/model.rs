@@ -259,6 +259,9 @@ pub struct Spec {
     pub dpp_formats: Option<Vec<String>>,
     /// The manual says 64-bit operations take no DPP ([`crate::manual::no_64bit_dpp`]).
     pub no_64bit_dpp: bool,
+    /// The manual says an SGPR source of a packed-f32 op takes no OPSEL
+    /// ([`crate::manual::packed_f32_sgpr_takes_no_opsel`]).
+    pub packed_f32_sgpr_no_opsel: bool,
 }
 
 /// One operand list derived from the pseudocode ([`Fidelity::Derived`]): `instruction`'s

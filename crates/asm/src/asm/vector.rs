@@ -202,6 +202,10 @@ impl Assembler<'_> {
         {
             return Err(reject(stmt.column, "invalid op_sel operand"));
         }
+        if self.ctx.spec.packed_f32_sgpr_no_opsel && packed_f32_scalar_selected(&operands, &fields)
+        {
+            return Err(reject(stmt.column, "invalid op_sel operand"));
+        }
         default_dpp_and_sdwa_fields(&mut fields, &slots, shape, cx, stmt.column)?;
         let literal = operands
             .iter()
@@ -652,6 +656,21 @@ fn modifier_fits_vop32(modifier: &VopModifier, sdwa: bool) -> bool {
             VopModifier::Sdwa(..) | VopModifier::Field("CLAMP" | "OMOD", _)
         );
     dpp || sdwa_ok
+}
+
+/// A packed-f32 source that is a scalar register with its op_sel or op_sel_hi bit set:
+/// where the manual says such a source is one SGPR replicated, without OPSEL (CDNA5 ISA
+/// §7.7.1), llvm-mc 22 refuses it, the default op_sel_hi included.
+fn packed_f32_scalar_selected(operands: &[InstOperand], fields: &FieldSet) -> bool {
+    let selected = fields.get("OPSEL") | fields.get("OPSEL_HI");
+    operands.iter().any(|o| {
+        let scalar = matches!(&o.value, OperandValue::Reg(r)
+            if !matches!(r.file, RegFile::Vgpr | RegFile::Agpr));
+        let bit = o.spec.field.as_deref().and_then(operand_bit);
+        scalar
+            && o.spec.data_format.contains("PK2_F32")
+            && bit.is_some_and(|b| selected >> b & 1 != 0)
+    })
 }
 
 /// Narrow packed sources take no op_sel (integer ones do where `op_sel_ok`:
