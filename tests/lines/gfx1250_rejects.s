@@ -29,3 +29,4 @@ v_cmp_lt_f64_e64_dpp s4, v[2:3], v[4:5] row_share:1
 v_pk_fma_f32 v[10:11], s[4:5], v[2:3], v[6:7]
 v_pk_mul_f32 v[10:11], v[2:3], s[6:7] op_sel:[0,1]
 v_pk_add_f32 v[2:3], vcc, v[4:5]
+v_cos_bf16 v3, v4 mul:4

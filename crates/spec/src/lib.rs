@@ -205,7 +205,9 @@ impl SpecLoader {
         let formats = manual::dpp_formats(&text);
         let no_64bit_dpp = manual::no_64bit_dpp(&text);
         let sgpr_no_opsel = manual::packed_f32_sgpr_takes_no_opsel(&text);
-        if excluded.is_empty() && formats.is_none() && !no_64bit_dpp && !sgpr_no_opsel {
+        let omod_formats = manual::omod_result_formats(&text);
+        let says_nothing = excluded.is_empty() && formats.is_none() && omod_formats.is_none();
+        if says_nothing && !no_64bit_dpp && !sgpr_no_opsel {
             return;
         }
         let id = spec.sources.len();
@@ -233,6 +235,11 @@ impl SpecLoader {
             spec.notes.push((id, note.into()));
         }
         spec.packed_f32_sgpr_no_opsel = sgpr_no_opsel;
+        if let Some(omod) = &omod_formats {
+            let note = format!("OMOD for {} results only", omod.join(", "));
+            spec.notes.push((id, note));
+        }
+        spec.omod_formats = omod_formats;
         spec.no_dpp = excluded;
         spec.dpp_formats = formats;
         spec.no_64bit_dpp = no_64bit_dpp;

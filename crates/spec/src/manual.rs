@@ -70,9 +70,39 @@ pub fn packed_f32_sgpr_takes_no_opsel(manual: &str) -> bool {
         .is_some_and(|c| c.contains("opsel not") || c.contains("no opsel"))
 }
 
+/// The float result formats the manual says the output modifier applies to ("Output
+/// modifiers (OMOD) apply to half, single and double floating point results only", RDNA3,
+/// RDNA3.5, RDNA4 and CDNA5 ISA §7.2.x), as data format stems (`F16`, `F32`, `F64`);
+/// `None` where the manual does not say.
+pub fn omod_result_formats(manual: &str) -> Option<Vec<String>> {
+    let start = manual.find("(OMOD) apply to ")? + "(OMOD) apply to ".len();
+    let end = start + manual[start..].find("floating point results only")?;
+    let formats: Vec<String> = manual[start..end]
+        .split([',', ' '])
+        .filter_map(|w| match w {
+            "half" => Some("F16"),
+            "single" => Some("F32"),
+            "double" => Some("F64"),
+            _ => None,
+        })
+        .map(str::to_string)
+        .collect();
+    (!formats.is_empty()).then_some(formats)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reads_the_output_modifier_formats() {
+        let rdna4 = "**Output modifiers** (OMOD) apply to half, single and double floating point results only and scale";
+        assert_eq!(
+            omod_result_formats(rdna4),
+            Some(vec!["F16".into(), "F32".into(), "F64".into()])
+        );
+        assert_eq!(omod_result_formats("OMOD: output modifier."), None);
+    }
 
     #[test]
     fn reads_the_packed_f32_sgpr_cell() {

@@ -262,6 +262,9 @@ pub struct Spec {
     /// The manual says an SGPR source of a packed-f32 op takes no OPSEL
     /// ([`crate::manual::packed_f32_sgpr_takes_no_opsel`]).
     pub packed_f32_sgpr_no_opsel: bool,
+    /// The float result formats the manual says OMOD applies to (`F16`, `F32`, `F64`);
+    /// `None` where it does not say ([`crate::manual::omod_result_formats`]).
+    pub omod_formats: Option<Vec<String>>,
 }
 
 /// One operand list derived from the pseudocode ([`Fidelity::Derived`]): `instruction`'s

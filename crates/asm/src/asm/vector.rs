@@ -229,6 +229,24 @@ impl Assembler<'_> {
         })
     }
 
+    /// Whether the output modifier applies to the form's result: where the manual names the
+    /// float formats it applies to (half, single and double), not to another float result
+    /// such as bfloat16 (llvm-mc 22 on gfx1200 and gfx1250: "not a valid operand").
+    fn omod_applies(&self, slots: &[Operand]) -> bool {
+        let Some(formats) = &self.ctx.spec.omod_formats else {
+            return true;
+        };
+        let result = slots.iter().find(|s| s.field.as_deref() == Some("VDST"));
+        result.is_none_or(|r| {
+            // The element format: packed half results are half results (the manual: they
+            // ignore OMOD).
+            let stem = r.data_format.trim_start_matches("FMT_NUM_");
+            let element = stem.split_once('_').filter(|(p, _)| p.starts_with("PK"));
+            let element = element.map_or(stem, |(_, e)| e);
+            !syntax::constants::is_float_format(element) || formats.iter().any(|f| f == element)
+        })
+    }
+
     /// Applies the modifiers after the operands (op_sel, clamp, DPP controls, SDWA selects...)
     /// to `fields`, rejecting those the form does not take.
     fn apply_modifiers(
@@ -269,6 +287,9 @@ impl Assembler<'_> {
             };
             if matrix.as_ref().is_some_and(|m| !matrix_ok(m)) {
                 return Err(bad());
+            }
+            if matches!(modifier, VopModifier::Field("OMOD", _)) && !self.omod_applies(slots) {
+                return Err(reject(piece.column, "not a valid operand."));
             }
             if syntax::vector::takes_no_clamp_or_omod(base) {
                 match modifier {
