@@ -272,9 +272,7 @@ fn a_fault_in_one_file_leaves_the_others_checked() {
     let (Some(data), Some(real)) = (common::data_dir(), common::llvm_mc("19")) else {
         return;
     };
-    let dir = tempdir().join("one-fault");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::fresh_dir("cli", "one-fault");
     // Crashes on the SOPC file's input only.
     let body = format!(
         "input=$(cat)\ncase \"$input\" in *s_cmp_eq_i32*) kill -SEGV $$;; esac\n\
@@ -321,9 +319,7 @@ fn reports_are_renamed_into_place() {
     let (Some(data), Some(real)) = (common::data_dir(), common::llvm_mc("19")) else {
         return;
     };
-    let dir = tempdir().join("atomic-reports");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::fresh_dir("cli", "atomic-reports");
     let (json, junit) = (dir.join("r.json"), dir.join("r.xml"));
     let inodes =
         || [&json, &junit].map(|p| std::fs::metadata(p).map(|m| m.ino()).unwrap_or_default());
@@ -352,9 +348,7 @@ fn another_release_than_the_corpus_is_noted() {
     let (Some(data), Some(real)) = (common::data_dir(), common::llvm_mc("19")) else {
         return;
     };
-    let dir = tempdir().join("other-release");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::fresh_dir("cli", "other-release");
     let mc = common::stand_in_llvm_mc(
         &dir,
         "older",
@@ -380,9 +374,7 @@ fn a_timeout_leaves_no_process_behind() {
     let Some(data) = common::data_dir() else {
         return;
     };
-    let dir = tempdir().join("timeout-group");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::fresh_dir("cli", "timeout-group");
     let pid = dir.join("pid");
     let body = format!("sleep 60 & echo $! > {}\nwait", pid.display());
     let mc = common::stand_in_llvm_mc(&dir, "sleepy", "19.1.7", &body);
@@ -429,9 +421,7 @@ fn unusable_cache_entries_are_run_again() {
     let (Some(data), Some(real)) = (common::data_dir(), common::llvm_mc("19")) else {
         return;
     };
-    let dir = tempdir().join("cache-reuse");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::fresh_dir("cli", "cache-reuse");
     let cache = dir.join("cache");
     let calls = dir.join("calls");
     let body = format!(
@@ -672,26 +662,44 @@ fn every_llvm_mc_fault_stops_the_gate() {
     }
 }
 
+/// A data folder `name` whose every input links to `data`'s but the file at `replaced` (a
+/// path under the folder), which holds `contents`.
+fn data_with_one_file_replaced(
+    data: &std::path::Path,
+    name: &str,
+    replaced: &str,
+    contents: &str,
+) -> std::path::PathBuf {
+    fn mirror(from: &std::path::Path, to: &std::path::Path, rest: &[&str], contents: &str) {
+        std::fs::create_dir_all(to).unwrap();
+        for entry in std::fs::read_dir(from).unwrap() {
+            let entry = entry.unwrap();
+            let here = to.join(entry.file_name());
+            match rest {
+                [last] if entry.file_name() == *last => std::fs::write(here, contents).unwrap(),
+                [next, deeper @ ..] if entry.file_name() == *next => {
+                    mirror(&entry.path(), &here, deeper, contents)
+                }
+                _ => std::os::unix::fs::symlink(entry.path(), here).unwrap(),
+            }
+        }
+    }
+    let dir = tempdir().join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    let parts: Vec<&str> = replaced.split('/').collect();
+    mirror(data, &dir, &parts, contents);
+    dir
+}
+
 /// A malformed pseudocode file is bad input: the run completes, then exits 2 naming it.
 #[test]
 fn malformed_pseudocode_is_bad_input() {
     let (Some(data), Some(_)) = (common::data_dir(), common::llvm_mc("19")) else {
         return;
     };
-    use std::os::unix::fs::symlink;
-    let dir = tempdir().join("bad-pseudocode");
-    let _ = std::fs::remove_dir_all(&dir);
-    let pseudocode = dir.join("amd-isa/derived/pseudocode");
-    std::fs::create_dir_all(&pseudocode).unwrap();
-    symlink(data.join("llvm-tests"), dir.join("llvm-tests")).unwrap();
-    symlink(data.join("amd-isa/xml"), dir.join("amd-isa/xml")).unwrap();
-    for entry in std::fs::read_dir(data.join("amd-isa/derived/pseudocode")).unwrap() {
-        let entry = entry.unwrap();
-        symlink(entry.path(), pseudocode.join(entry.file_name())).unwrap();
-    }
-    let bad = pseudocode.join("rdna3.json");
-    std::fs::remove_file(&bad).unwrap();
-    std::fs::write(&bad, "[{\"name\": \"S_NOP\",\n  oops").unwrap();
+    let bad = "[{\"name\": \"S_NOP\",\n  oops";
+    let path = "amd-isa/derived/pseudocode/rdna3.json";
+    let dir = data_with_one_file_replaced(&data, "bad-pseudocode", path, bad);
     run_19(&dir)
         .args(["--file", "gfx11_asm_sopc.s", "--mcpu", "gfx1100"])
         .assert()
@@ -848,7 +856,6 @@ fn a_broken_spec_file_is_bad_input_and_the_run_completes() {
     let (Some(data), Some(_)) = (common::data_dir(), common::llvm_mc("19")) else {
         return;
     };
-    use std::os::unix::fs::symlink;
     let original = data.join("amd-isa/xml/amdgpu_isa_rdna3.manual.xml");
     let text = std::fs::read_to_string(&original).unwrap();
     let truncated = text[..text.len() / 3].to_string();
@@ -866,19 +873,8 @@ fn a_broken_spec_file_is_bad_input_and_the_run_completes() {
         ),
     ];
     for (name, broken, message) in cases {
-        let dir = tempdir().join(format!("bad-spec-{name}"));
-        let _ = std::fs::remove_dir_all(&dir);
-        let xml = dir.join("amd-isa/xml");
-        std::fs::create_dir_all(&xml).unwrap();
-        symlink(data.join("llvm-tests"), dir.join("llvm-tests")).unwrap();
-        symlink(data.join("amd-isa/derived"), dir.join("amd-isa/derived")).unwrap();
-        for entry in std::fs::read_dir(data.join("amd-isa/xml")).unwrap() {
-            let entry = entry.unwrap();
-            symlink(entry.path(), xml.join(entry.file_name())).unwrap();
-        }
-        let bad = xml.join("amdgpu_isa_rdna3.manual.xml");
-        std::fs::remove_file(&bad).unwrap();
-        std::fs::write(&bad, broken).unwrap();
+        let path = "amd-isa/xml/amdgpu_isa_rdna3.manual.xml";
+        let dir = data_with_one_file_replaced(&data, &format!("bad-spec-{name}"), path, &broken);
         let json = dir.join("r.json");
         let out = run_19(&dir)
             .args([

@@ -44,6 +44,23 @@ fn fuzz_with(
     (out, report)
 }
 
+/// `fuzz_with` against llvm-mc `real` with its output piped through `sed` (a planted
+/// disagreement), in folder `name`: the report, the run having exited 1 (findings).
+fn planted_fuzz(
+    data: &Path,
+    real: &Path,
+    name: &str,
+    mode: &str,
+    sed: &str,
+    count_seed: [&str; 2],
+) -> serde_json::Value {
+    let dir = tempdir(name);
+    let mc = stand_in(&dir, &format!("{} \"$@\" | {sed}", real.display()));
+    let (out, report) = fuzz_with(data, mode, count_seed, &mc, &dir.join("r.json"));
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    report
+}
+
 #[test]
 fn the_same_seed_gives_the_same_report() {
     let (Some(data), Some(_)) = (common::data_dir(), common::llvm_mc("22")) else {
@@ -209,12 +226,8 @@ fn a_planted_disagreement_is_found_and_minimised() {
     let (Some(data), Some(real)) = (common::data_dir(), common::llvm_mc("22")) else {
         return;
     };
-    let dir = tempdir("planted");
     let sed = r"sed -E 's/^(\ts_[^;]*; encoding: \[)0x[0-9a-f]{2}/\10x5a/'";
-    let mc = stand_in(&dir, &format!("{} \"$@\" | {sed}", real.display()));
-    let json = dir.join("r.json");
-    let (out, report) = fuzz_with(&data, "asm", ["500", "5"], &mc, &json);
-    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let report = planted_fuzz(&data, &real, "planted", "asm", sed, ["500", "5"]);
     let planted: Vec<&serde_json::Value> = report["rules"]
         .as_array()
         .unwrap()
@@ -277,12 +290,8 @@ fn a_planted_disassembly_disagreement_is_minimised() {
     let (Some(data), Some(real)) = (common::data_dir(), common::llvm_mc("22")) else {
         return;
     };
-    let dir = tempdir("planted-disasm");
     let sed = r"sed -E 's/^(\ts_[a-z0-9_]+)/\1_planted/'";
-    let mc = stand_in(&dir, &format!("{} \"$@\" | {sed}", real.display()));
-    let json = dir.join("r.json");
-    let (out, report) = fuzz_with(&data, "disasm", ["400", "3"], &mc, &json);
-    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let report = planted_fuzz(&data, &real, "planted-disasm", "disasm", sed, ["400", "3"]);
     let examples: Vec<&serde_json::Value> = report["rules"]
         .as_array()
         .unwrap()
