@@ -30,3 +30,6 @@ v_pk_fma_f32 v[10:11], s[4:5], v[2:3], v[6:7]
 v_pk_mul_f32 v[10:11], v[2:3], s[6:7] op_sel:[0,1]
 v_pk_add_f32 v[2:3], vcc, v[4:5]
 v_cos_bf16 v3, v4 mul:4
+v_ceil_f64 v[7:8], v[2:3]
+global_load_b64 v[1:2], v[4:5], off
+v_add_f64 v[2:3], v[5:6], v[8:9]

@@ -22,6 +22,9 @@ pub struct TargetCtx<'a> {
     /// features: the DPP row_newbcast swizzle, even-aligned VGPR tuples and AGPRs as memory
     /// data.
     pub gfx90a_plus: bool,
+    /// VGPR tuples of 64 bits and more start at even registers: on gfx90a and later GFX9
+    /// parts (LLVM's GFX90A rule), and where the manual says so (CDNA5 ISA §3.3.2.1).
+    pub aligned_vgpr_tuples: bool,
     /// CDNA3 and later (gfx940-942, gfx950): the f64 MFMAs read their BLGP field as
     /// `neg:[a,b,c]` (CDNA3 ISA §7.1.5.3; the CDNA2 manual gives BLGP one meaning).
     pub mfma_f64_negates: bool,
@@ -71,6 +74,7 @@ impl<'a> TargetCtx<'a> {
         // gfx1250 print whole registers unless +real-true16 is given).
         let mut real_true16 = gfx_major == 11;
         let mut mfma_inline_constant_bug = target.arch == Arch::Cdna1;
+        let gfx90a_plus = matches!(target.arch, Arch::Cdna2 | Arch::Cdna3 | Arch::Cdna4);
         let release = release_default_mattr(llvm_major, gfx_major).iter().copied();
         for attr in release.chain(mattr.iter().map(String::as_str)) {
             let attr = attr.trim().to_ascii_lowercase();
@@ -101,7 +105,8 @@ impl<'a> TargetCtx<'a> {
             gfx_minor: target.target.gfx_minor,
             wave64,
             real_true16,
-            gfx90a_plus: matches!(target.arch, Arch::Cdna2 | Arch::Cdna3 | Arch::Cdna4),
+            gfx90a_plus,
+            aligned_vgpr_tuples: gfx90a_plus || target.spec.even_vgpr_tuples,
             mfma_f64_negates: matches!(target.arch, Arch::Cdna3 | Arch::Cdna4),
             fused_mix: gfx_major == 9
                 && !matches!(
@@ -130,6 +135,7 @@ impl<'a> TargetCtx<'a> {
             wave64: false,
             real_true16: false,
             gfx90a_plus: false,
+            aligned_vgpr_tuples: false,
             mfma_f64_negates: false,
             fused_mix: false,
             literal64: false,

@@ -206,8 +206,9 @@ impl SpecLoader {
         let no_64bit_dpp = manual::no_64bit_dpp(&text);
         let sgpr_no_opsel = manual::packed_f32_sgpr_takes_no_opsel(&text);
         let omod_formats = manual::omod_result_formats(&text);
+        let even_tuples = manual::even_vgpr_tuples(&text);
         let says_nothing = excluded.is_empty() && formats.is_none() && omod_formats.is_none();
-        if says_nothing && !no_64bit_dpp && !sgpr_no_opsel {
+        if says_nothing && !no_64bit_dpp && !sgpr_no_opsel && !even_tuples {
             return;
         }
         let id = spec.sources.len();
@@ -240,6 +241,11 @@ impl SpecLoader {
             spec.notes.push((id, note));
         }
         spec.omod_formats = omod_formats;
+        if even_tuples {
+            spec.notes
+                .push((id, "64-bit operands in even-aligned VGPRs".into()));
+        }
+        spec.even_vgpr_tuples = even_tuples;
         spec.no_dpp = excluded;
         spec.dpp_formats = formats;
         spec.no_64bit_dpp = no_64bit_dpp;

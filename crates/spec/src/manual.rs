@@ -90,9 +90,22 @@ pub fn omod_result_formats(manual: &str) -> Option<Vec<String>> {
     (!formats.is_empty()).then_some(formats)
 }
 
+/// Whether the manual says 64-bit operands take even-aligned VGPRs ("64-bit operands (source
+/// or dest) must be even-VGPR-aligned", CDNA5 ISA §3.3.2.1).
+pub fn even_vgpr_tuples(manual: &str) -> bool {
+    manual.contains("64-bit operands (source or dest) must be even-VGPR-aligned")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reads_the_vgpr_alignment_rule() {
+        let cdna5 = "Each wave.\n64-bit operands (source or dest) must be even-VGPR-aligned. This includes both VALU and memory instructions.";
+        assert!(even_vgpr_tuples(cdna5));
+        assert!(!even_vgpr_tuples("64-bit operands may start at any VGPR."));
+    }
 
     #[test]
     fn reads_the_output_modifier_formats() {

@@ -265,6 +265,9 @@ pub struct Spec {
     /// The float result formats the manual says OMOD applies to (`F16`, `F32`, `F64`);
     /// `None` where it does not say ([`crate::manual::omod_result_formats`]).
     pub omod_formats: Option<Vec<String>>,
+    /// The manual says 64-bit operands take even-aligned VGPRs
+    /// ([`crate::manual::even_vgpr_tuples`]).
+    pub even_vgpr_tuples: bool,
 }
 
 /// One operand list derived from the pseudocode ([`Fidelity::Derived`]): `instruction`'s

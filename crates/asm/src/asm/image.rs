@@ -9,7 +9,7 @@
 use mcdiff_spec::{Instruction, InstructionEncoding, Operand};
 
 use super::memory::{split_modifiers, Built};
-use super::operands::{parser, MISALIGNED_TUPLE};
+use super::operands::{misaligned_tuple, parser};
 use super::{reject, AsmOutcome, Assembler, NotEncoded};
 use crate::encode::Image;
 use crate::family::Family;
@@ -43,8 +43,8 @@ fn address_ranges(piece: &Piece, cx: &OperandCtx) -> Result<Vec<RegRange>, NotEn
         .map(|e| match parse_register(e) {
             Some(Ok(reg)) if reg.file == RegFile::Vgpr && reg.first + reg.count <= 256 => {
                 // CDNA2 and later address VGPR tuples at even registers only.
-                if cx.target.gfx90a_plus && reg.count >= 2 && reg.first % 2 != 0 {
-                    return Err(reject(piece.column, MISALIGNED_TUPLE));
+                if cx.target.aligned_vgpr_tuples && reg.count >= 2 && reg.first % 2 != 0 {
+                    return Err(reject(piece.column, misaligned_tuple(cx.target)));
                 }
                 Ok(reg)
             }

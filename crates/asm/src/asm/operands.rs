@@ -416,11 +416,10 @@ fn vgpr(text: &str, slot: &Operand, cx: &OperandCtx) -> Option<Result<RegRange, 
         && reg.first + reg.count <= 256
         && (half.is_none() || slot.size == 16)
         && !(narrow && reg.first >= 128);
-    // CDNA2 and later address VGPR tuples of 64 bits and more at even registers only
-    // (LLVM's GFX90A "aligned VGPR tuples" rule).
-    let misaligned = cx.target.gfx90a_plus && reg.count >= 2 && reg.first % 2 != 0;
+    // VGPR tuples of 64 bits and more at even registers only, where the target says so.
+    let misaligned = cx.target.aligned_vgpr_tuples && reg.count >= 2 && reg.first % 2 != 0;
     Some(if misaligned {
-        Err(MISALIGNED_TUPLE.into())
+        Err(misaligned_tuple(cx.target).into())
     } else if ok {
         Ok(reg)
     } else {
@@ -428,9 +427,15 @@ fn vgpr(text: &str, slot: &Operand, cx: &OperandCtx) -> Option<Result<RegRange, 
     })
 }
 
-/// llvm-mc's message for an odd-aligned VGPR tuple on gfx90a and later.
-pub(crate) const MISALIGNED_TUPLE: &str =
-    "invalid register class: vgpr tuples must be 64 bit aligned";
+/// llvm-mc's message for an odd-aligned VGPR tuple: its GFX90A rule's on gfx90a and later,
+/// a plain invalid operand elsewhere (llvm-mc 22 on gfx1250).
+pub(crate) fn misaligned_tuple(target: &crate::target::TargetCtx) -> &'static str {
+    if target.gfx90a_plus {
+        "invalid register class: vgpr tuples must be 64 bit aligned"
+    } else {
+        INVALID_OPERAND
+    }
+}
 
 /// The inline-constant rules of a vector source slot: by operand size and float-ness; packed
 /// 16-bit pairs take 16-bit constants.
