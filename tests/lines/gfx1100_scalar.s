@@ -37,3 +37,5 @@ s_load_b64 s[12:13], s[2:3], s5
 s_load_b128 s[16:19], s[0:1], 0x100 glc
 s_buffer_load_b32 s21, s[8:11], m0
 s_load_b256 s[24:31], s[4:5], -0x10
+s_mov_b64_e32 s[2:3], -7
+s_add_u32_e32 s4, s5, 0x1234

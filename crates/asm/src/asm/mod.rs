@@ -148,8 +148,13 @@ impl<'s> Assembler<'s> {
         if let Some(outcome) = self.assemble_export(&stmt) {
             return outcome;
         }
+        self.assemble_scalar(&stmt)
+    }
+
+    /// The scalar path of [`assemble`](Self::assemble), and the mnemonics no path knows.
+    fn assemble_scalar(&self, stmt: &Statement) -> AsmOutcome {
         let Some(instruction) = self.instruction(&stmt.mnemonic) else {
-            return self.unknown_mnemonic(&stmt);
+            return self.unknown_mnemonic(stmt);
         };
         if instruction
             .encodings
@@ -178,7 +183,7 @@ impl<'s> Assembler<'s> {
             return AsmOutcome::Unsupported(format!("encoding ENC_{name} missing from spec"));
         };
         let cx = OperandCtx::new(&self.ctx, &stmt.mnemonic, encoding);
-        match self.build(&stmt, instruction, form, &cx) {
+        match self.build(stmt, instruction, form, &cx) {
             Err(why) => why.into(),
             Ok(inst) => {
                 let handler =
@@ -200,7 +205,20 @@ impl<'s> Assembler<'s> {
                     .iter()
                     .all(|e| Family::of(&e.encoding).is_scalar());
                 if scalar_only {
-                    return reject(stmt.column, "instruction not in spec").into();
+                    // A scalar word is its native 32-bit form: LLVM takes `_e32` and
+                    // refuses the other suffixes as variants the instruction lacks.
+                    return match syntax::encoding_suffix_text(&stmt.mnemonic) {
+                        Some("_e32") => self.assemble_scalar(&Statement {
+                            mnemonic: base.to_string(),
+                            ..stmt.clone()
+                        }),
+                        other => {
+                            let variant = other.unwrap_or_default().trim_start_matches('_');
+                            let message =
+                                format!("{variant} variant of this instruction is not supported");
+                            reject(stmt.column, &message).into()
+                        }
+                    };
                 }
                 return AsmOutcome::Unsupported(format!("{form} not implemented"));
             }

@@ -387,6 +387,14 @@ pub fn encoding_suffix(mnemonic: &str) -> Option<(&str, &'static str)> {
         .find_map(|(suffix, form)| mnemonic.strip_suffix(suffix).map(|base| (base, *form)))
 }
 
+/// The encoding-forcing suffix `mnemonic` ends in (`_e32`, `_e64_dpp`...), if any.
+pub fn encoding_suffix_text(mnemonic: &str) -> Option<&'static str> {
+    ENCODING_SUFFIXES
+        .iter()
+        .map(|(suffix, _)| *suffix)
+        .find(|suffix| mnemonic.ends_with(suffix))
+}
+
 /// Instructions the spec lists without operands that LLVM lets take one optional 16-bit
 /// immediate (stored in SIMM16): (first GFX major, mnemonic).
 const OPTIONAL_IMM16: &[(u32, &str)] = &[(9, "s_endpgm")];
