@@ -447,7 +447,9 @@ fn provenance_names_every_source() {
         lines[2]
     );
     assert!(
-        lines[3].ends_with("DPP only with VOP1, VOP2, VOPC, VOP3, VOP3P"),
+        lines[3].ends_with(
+            "DPP only with VOP1, VOP2, VOPC, VOP3, VOP3P; OMOD for F16, F32, F64 results only"
+        ),
         "{}",
         lines[3]
     );
