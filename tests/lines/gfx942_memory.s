@@ -11,3 +11,5 @@ global_atomic_cmpswap v[14:15], v[16:17], off nt
 buffer_atomic_or v1, off, s[4:7], s2 sc0 sc1
 global_load_lds_ushort v[20:21], off offset:32 sc0
 scratch_load_lds_dword v9, off nt
+buffer_load_ubyte off, s[8:11], s3 offset:4095 lds
+buffer_load_dword v2, s[8:11], s101 offen lds

@@ -12,3 +12,5 @@ v_fmaak_f32 v1, s2, v3, -7.25
 v_add_f32 v0, 1.0e39, v1
 v_add_f16 v0, 1.0e-7, v1
 v_mov_b32 v0, -3.0e-40
+buffer_load_dwordx3 off, s[8:11], s3 lds
+buffer_store_dword v1, off, s[8:11], s3 lds

@@ -207,7 +207,11 @@ impl SpecLoader {
         let sgpr_no_opsel = manual::packed_f32_sgpr_takes_no_opsel(&text);
         let omod_formats = manual::omod_result_formats(&text);
         let even_tuples = manual::even_vgpr_tuples(&text);
-        let says_nothing = excluded.is_empty() && formats.is_none() && omod_formats.is_none();
+        let lds_loads = manual::buffer_lds_loads(&text);
+        let says_nothing = excluded.is_empty()
+            && formats.is_none()
+            && omod_formats.is_none()
+            && lds_loads.is_none();
         if says_nothing && !no_64bit_dpp && !sgpr_no_opsel && !even_tuples {
             return;
         }
@@ -246,6 +250,14 @@ impl SpecLoader {
                 .push((id, "64-bit operands in even-aligned VGPRs".into()));
         }
         spec.even_vgpr_tuples = even_tuples;
+        if let Some(loads) = &lds_loads {
+            let note = format!(
+                "{} buffer loads to LDS (Memory Buffer Load to LDS)",
+                loads.len()
+            );
+            spec.notes.push((id, note));
+        }
+        spec.buffer_lds_loads = lds_loads;
         spec.no_dpp = excluded;
         spec.dpp_formats = formats;
         spec.no_64bit_dpp = no_64bit_dpp;

@@ -90,6 +90,28 @@ pub fn omod_result_formats(manual: &str) -> Option<Vec<String>> {
     (!formats.is_empty()).then_some(formats)
 }
 
+/// The buffer loads the manual says may return their data to LDS ("Memory Buffer Load to
+/// LDS": `BUFFER_LOAD_{ubyte, sbyte, ushort, sshort, dword, format_x}`; CDNA4 adds dwordX3
+/// and dwordX4), as AMD names (`BUFFER_LOAD_DWORDX3`); `None` where the manual has no list.
+pub fn buffer_lds_loads(manual: &str) -> Option<Vec<String>> {
+    let section = manual.find("Memory Buffer Load to LDS**")?;
+    let line = manual[section..]
+        .lines()
+        .take(12)
+        .find(|l| l.contains("BUFFER\\_LOAD\\_{"))?;
+    let inner = line.split_once('{')?.1.split_once('}')?.0;
+    let names: Vec<String> = inner
+        .split(',')
+        .map(|n| {
+            format!(
+                "BUFFER_LOAD_{}",
+                n.trim().replace("\\_", "_").to_ascii_uppercase()
+            )
+        })
+        .collect();
+    Some(names)
+}
+
 /// Whether the manual says 64-bit operands take even-aligned VGPRs ("64-bit operands (source
 /// or dest) must be even-VGPR-aligned", CDNA5 ISA §3.3.2.1).
 pub fn even_vgpr_tuples(manual: &str) -> bool {
@@ -99,6 +121,22 @@ pub fn even_vgpr_tuples(manual: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reads_the_buffer_loads_to_lds() {
+        let cdna4 = "## **9.1.9. Memory Buffer Load to LDS**\n\nThe MUBUF format allows it for:\n\n- BUFFER\\_LOAD\\_{ubyte, sbyte, dword, dwordX3, format\\_x}.\n";
+        assert_eq!(
+            buffer_lds_loads(cdna4).unwrap(),
+            [
+                "BUFFER_LOAD_UBYTE",
+                "BUFFER_LOAD_SBYTE",
+                "BUFFER_LOAD_DWORD",
+                "BUFFER_LOAD_DWORDX3",
+                "BUFFER_LOAD_FORMAT_X"
+            ]
+        );
+        assert_eq!(buffer_lds_loads("no such section"), None);
+    }
 
     #[test]
     fn reads_the_vgpr_alignment_rule() {

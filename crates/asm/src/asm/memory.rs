@@ -369,9 +369,25 @@ fn modifier_bits(
         MemModifier::Field("FORMAT", v) if cx.encoding.field("DFMT").is_some() => {
             Ok(mods::split_format_fields(v))
         }
+        // `lds` is the buffer loads' (GLOBAL/SCRATCH set LDS by their *_LDS_* opcodes), and
+        // only the ones the manual lists ("Memory Buffer Load to LDS").
+        MemModifier::Field("LDS", _) if !loads_to_lds(family, name, cx) => {
+            Err(INVALID_OPERAND.into())
+        }
         MemModifier::Field(f, v) if cx.encoding.field(f).is_some() => Ok(vec![(f.to_string(), v)]),
         MemModifier::OffsetPair(..) | MemModifier::Field(..) => Err(INVALID_OPERAND.into()),
     }
+}
+
+/// Whether instruction `name` of `family` may return its data to LDS: a buffer load the
+/// manual lists, or any buffer load where the manual has no list.
+fn loads_to_lds(family: Family, name: &str, cx: &OperandCtx) -> bool {
+    let load = syn::access(&name.to_ascii_lowercase()) == Access::Load;
+    let listed = match &cx.target.spec.buffer_lds_loads {
+        Some(loads) => loads.iter().any(|l| l.eq_ignore_ascii_case(name)),
+        None => true,
+    };
+    family.is_buffer() && load && listed
 }
 
 /// `scale_offset` scales a VGPR offset by the data size: FLAT and GLOBAL take it with a

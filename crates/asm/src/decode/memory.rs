@@ -237,11 +237,16 @@ impl Disassembler<'_> {
         }
         let read = |name: &str| enc.field(name).map(|f| reader.read(f) as u32);
         let acc = reader.flag("ACC");
-        let flag_words: Vec<&str> = [("IDXEN", "idxen"), ("OFFEN", "offen"), ("TFE", "tfe")]
-            .iter()
-            .filter(|(f, _)| read(f).unwrap_or(0) != 0)
-            .map(|&(_, w)| w)
-            .collect();
+        let flag_words: Vec<&str> = [
+            ("IDXEN", "idxen"),
+            ("OFFEN", "offen"),
+            ("TFE", "tfe"),
+            ("LDS", "lds"),
+        ]
+        .iter()
+        .filter(|(f, _)| read(f).unwrap_or(0) != 0)
+        .map(|&(_, w)| w)
+        .collect();
         let slots = syn::slots(
             found.form,
             &mnemonic,
@@ -787,7 +792,7 @@ fn buffer_modifiers(reader: &FieldReader, mnemonic: &str) -> Vec<(String, u32)> 
         };
         modifiers.push((name.into(), offset));
     }
-    for name in CACHE_POLICY_FIELDS.iter().chain(&["TFE"]) {
+    for name in CACHE_POLICY_FIELDS.iter().chain(&["TFE", "LDS"]) {
         match read(name) {
             Some(0) | None => {}
             Some(value) => modifiers.push((name.to_string(), value)),

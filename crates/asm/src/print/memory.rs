@@ -67,6 +67,9 @@ pub fn buffer_text(inst: &Inst, ctx: &TargetCtx) -> String {
     if field("TFE").is_some() {
         words.push("tfe".into());
     }
+    if field("LDS").is_some() {
+        words.push("lds".into());
+    }
     words.join(" ")
 }
 

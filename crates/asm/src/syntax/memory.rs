@@ -273,6 +273,11 @@ fn buffer_slots(mut ops: Vec<Operand>, written: &Written, access: Access) -> Vec
             .any(|m| m.eq_ignore_ascii_case(word))
     };
     let parts = u32::from(has("offen")) + u32::from(has("idxen"));
+    if has("lds") && access == Access::Load {
+        // A load with the LDS bit returns its data to LDS instead of VGPRs (Vega ISA §8.1.2,
+        // the MUBUF LDS field): LLVM writes no VDATA.
+        ops.retain(|o| o.field.as_deref() != Some("VDATA"));
+    }
     for op in &mut ops {
         match op.field.as_deref() {
             Some("VADDR") => {

@@ -207,6 +207,7 @@ fn flags(ctx: &TargetCtx) -> &'static [(&'static str, &'static str)] {
             ("offen", "OFFEN"),
             ("idxen", "IDXEN"),
             ("tfe", "TFE"),
+            ("lds", "LDS"),
         ],
         // GFX9; CDNA3 and CDNA4 name the cache-policy bits SC0, SC1 and NT (the encodings
         // say which a target has).
@@ -220,6 +221,7 @@ fn flags(ctx: &TargetCtx) -> &'static [(&'static str, &'static str)] {
             ("offen", "OFFEN"),
             ("idxen", "IDXEN"),
             ("tfe", "TFE"),
+            ("lds", "LDS"),
         ],
     }
 }
