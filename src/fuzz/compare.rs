@@ -307,16 +307,15 @@ mod tests {
     use super::*;
     use mcdiff_asm::TargetCtx;
 
-    /// gfx1100's spec from the data folder ($MCDIFF_DATA, else ../shared); None (a skip)
-    /// without it, a failure under CI=true.
+    /// gfx1100's spec from the data folder the CLI finds ([`crate::data::DataDir::locate`]);
+    /// None (a skip) without it, a failure under CI=true.
     fn gfx1100() -> Option<TargetSpec> {
-        let root = std::env::var_os("MCDIFF_DATA")
-            .map(std::path::PathBuf::from)
-            .unwrap_or_else(|| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"));
-        if !root.join("amd-isa/xml").is_dir() {
+        let root =
+            crate::data::DataDir::locate(None).and_then(|d| d.spec_root().map(|r| r.to_path_buf()));
+        let Ok(root) = root else {
             assert!(std::env::var("CI").is_err(), "data folder missing under CI");
             return None;
-        }
+        };
         Some(crate::data::load_target(&root, "gfx1100").expect("gfx1100 loads"))
     }
 

@@ -208,11 +208,33 @@ impl SpecLoader {
         let omod_formats = manual::omod_result_formats(&text);
         let even_tuples = manual::even_vgpr_tuples(&text);
         let lds_loads = manual::buffer_lds_loads(&text);
-        let says_nothing = excluded.is_empty()
-            && formats.is_none()
-            && omod_formats.is_none()
-            && lds_loads.is_none();
-        if says_nothing && !no_64bit_dpp && !sgpr_no_opsel && !even_tuples {
+        // One note per fact the manual gives; a manual that gives none is no source.
+        let notes: Vec<String> = [
+            (!excluded.is_empty()).then(|| {
+                let n = excluded.len();
+                format!("{n} instructions that cannot use DPP (Instruction Limitations)")
+            }),
+            formats
+                .as_ref()
+                .map(|f| format!("DPP only with {}", f.join(", "))),
+            no_64bit_dpp.then(|| "no DPP for 64-bit operations".into()),
+            sgpr_no_opsel.then(|| {
+                "no OPSEL for SGPR sources of packed-f32 ops (Scalar Constants with Packed Math)"
+                    .into()
+            }),
+            omod_formats
+                .as_ref()
+                .map(|f| format!("OMOD for {} results only", f.join(", "))),
+            even_tuples.then(|| "64-bit operands in even-aligned VGPRs".into()),
+            lds_loads.as_ref().map(|l| {
+                let n = l.len();
+                format!("{n} buffer loads to LDS (Memory Buffer Load to LDS)")
+            }),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if notes.is_empty() {
             return;
         }
         let id = spec.sources.len();
@@ -220,47 +242,14 @@ impl SpecLoader {
             name,
             fidelity: Fidelity::Manual,
         });
-        if !excluded.is_empty() {
-            let note = format!(
-                "{} instructions that cannot use DPP (Instruction Limitations)",
-                excluded.len()
-            );
-            spec.notes.push((id, note));
-        }
-        if let Some(formats) = &formats {
-            let note = format!("DPP only with {}", formats.join(", "));
-            spec.notes.push((id, note));
-        }
-        if no_64bit_dpp {
-            spec.notes.push((id, "no DPP for 64-bit operations".into()));
-        }
-        if sgpr_no_opsel {
-            let note =
-                "no OPSEL for SGPR sources of packed-f32 ops (Scalar Constants with Packed Math)";
-            spec.notes.push((id, note.into()));
-        }
-        spec.packed_f32_sgpr_no_opsel = sgpr_no_opsel;
-        if let Some(omod) = &omod_formats {
-            let note = format!("OMOD for {} results only", omod.join(", "));
-            spec.notes.push((id, note));
-        }
-        spec.omod_formats = omod_formats;
-        if even_tuples {
-            spec.notes
-                .push((id, "64-bit operands in even-aligned VGPRs".into()));
-        }
-        spec.even_vgpr_tuples = even_tuples;
-        if let Some(loads) = &lds_loads {
-            let note = format!(
-                "{} buffer loads to LDS (Memory Buffer Load to LDS)",
-                loads.len()
-            );
-            spec.notes.push((id, note));
-        }
-        spec.buffer_lds_loads = lds_loads;
+        spec.notes.extend(notes.into_iter().map(|n| (id, n)));
         spec.no_dpp = excluded;
         spec.dpp_formats = formats;
         spec.no_64bit_dpp = no_64bit_dpp;
+        spec.packed_f32_sgpr_no_opsel = sgpr_no_opsel;
+        spec.omod_formats = omod_formats;
+        spec.even_vgpr_tuples = even_tuples;
+        spec.buffer_lds_loads = lds_loads;
     }
 
     pub fn load_target(&mut self, mcpu: &str) -> Result<TargetSpec, SpecError> {

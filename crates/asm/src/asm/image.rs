@@ -42,9 +42,8 @@ fn address_ranges(piece: &Piece, cx: &OperandCtx) -> Result<Vec<RegRange>, NotEn
         .iter()
         .map(|e| match parse_register(e) {
             Some(Ok(reg)) if reg.file == RegFile::Vgpr && reg.first + reg.count <= 256 => {
-                // CDNA2 and later address VGPR tuples at even registers only.
-                if cx.target.aligned_vgpr_tuples && reg.count >= 2 && reg.first % 2 != 0 {
-                    return Err(reject(piece.column, misaligned_tuple(cx.target)));
+                if let Some(message) = misaligned_tuple(cx.target, &reg) {
+                    return Err(reject(piece.column, message));
                 }
                 Ok(reg)
             }

@@ -416,10 +416,8 @@ fn vgpr(text: &str, slot: &Operand, cx: &OperandCtx) -> Option<Result<RegRange, 
         && reg.first + reg.count <= 256
         && (half.is_none() || slot.size == 16)
         && !(narrow && reg.first >= 128);
-    // VGPR tuples of 64 bits and more at even registers only, where the target says so.
-    let misaligned = cx.target.aligned_vgpr_tuples && reg.count >= 2 && reg.first % 2 != 0;
-    Some(if misaligned {
-        Err(misaligned_tuple(cx.target).into())
+    Some(if let Some(message) = misaligned_tuple(cx.target, &reg) {
+        Err(message.into())
     } else if ok {
         Ok(reg)
     } else {
@@ -427,14 +425,20 @@ fn vgpr(text: &str, slot: &Operand, cx: &OperandCtx) -> Option<Result<RegRange, 
     })
 }
 
-/// llvm-mc's message for an odd-aligned VGPR tuple: its GFX90A rule's on gfx90a and later,
-/// a plain invalid operand elsewhere (llvm-mc 22 on gfx1250).
-pub(crate) fn misaligned_tuple(target: &crate::target::TargetCtx) -> &'static str {
-    if target.gfx90a_plus {
+/// llvm-mc's message when `reg` is a VGPR tuple of 64 bits or more at an odd register on a
+/// target that aligns them ([`crate::target::TargetCtx`]'s `aligned_vgpr_tuples`): its
+/// GFX90A rule's on gfx90a and later, a plain invalid operand elsewhere (llvm-mc 22 on
+/// gfx1250).
+pub(crate) fn misaligned_tuple(
+    target: &crate::target::TargetCtx,
+    reg: &RegRange,
+) -> Option<&'static str> {
+    let misaligned = target.aligned_vgpr_tuples && reg.count >= 2 && !reg.first.is_multiple_of(2);
+    misaligned.then_some(if target.gfx90a_plus {
         "invalid register class: vgpr tuples must be 64 bit aligned"
     } else {
         INVALID_OPERAND
-    }
+    })
 }
 
 /// The inline-constant rules of a vector source slot: by operand size and float-ness; packed

@@ -234,6 +234,7 @@ fn representable(f: f64, infinite: bool, tiny: bool, rounded: f64) -> Result<(),
 
 /// A float token on a bfloat16 slot: its bfloat16 bits, inline when they are an inline
 /// constant's bfloat16 value.
+///
 /// llvm-mc 22 takes the token `0.15915494` (whose bfloat16 rounding is 0x3e23) as the 1/(2*pi)
 /// inline constant, but not the double nearest 1/(2*pi); its f32 rounding being 1/(2*pi)'s is
 /// the rule followed here, which matches the token LLVM prints.
@@ -242,13 +243,13 @@ fn bf16_constant(f: f64) -> Result<SourceConst, String> {
     if bits == 0 {
         return Ok(SourceConst::Inline("0".into()));
     }
-    let inv_2pi = bits == INV_2PI_BF16 || (f as f32).to_bits() == INV_2PI_F32;
-    let name = match bits {
-        _ if inv_2pi => Some(INV_2PI_NAME.to_string()),
-        _ => FLOATS
+    let name = if bits == INV_2PI_BF16 || (f as f32).to_bits() == INV_2PI_F32 {
+        Some(INV_2PI_NAME.to_string())
+    } else {
+        FLOATS
             .iter()
             .find(|(g, _)| half::bf16::from_f64(*g).to_bits() == bits)
-            .map(|(_, n)| n.to_string()),
+            .map(|(_, n)| n.to_string())
     };
     Ok(name
         .or_else(|| int_inline(bits as i16 as i64))
