@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Duration;
 
 use mcdiff::data::{DataDir, CORPUS_VERSIONS};
@@ -14,6 +15,7 @@ use mcdiff::nightly::ReportAction;
 use mcdiff::output::{check_writable, write_atomically};
 use mcdiff::report;
 use mcdiff::selection::Selection;
+use mcdiff::semantics::Semantics;
 
 #[derive(Parser)]
 #[command(
@@ -262,8 +264,9 @@ fn cmd_run(data: Option<PathBuf>, args: RunArgs) -> Result<ExitCode> {
     let mut matched_files = 0;
     let mut input_errors = Vec::new();
     let mut targets_seen = std::collections::HashSet::new();
+    let semantics = Arc::new(Semantics::new(&data.root));
     for version in &corpora {
-        let report = run_corpus(&data, &args, version, cache_dir.clone())?;
+        let report = run_corpus(&data, &args, version, cache_dir.clone(), &semantics)?;
         matched_files += report.matched_files;
         targets_seen.extend(report.cases.iter().map(|c| c.target.to_string()));
         input_errors.extend(report.input_errors.iter().cloned());
@@ -329,6 +332,7 @@ fn run_corpus(
     args: &RunArgs,
     version: &str,
     cache_dir: Option<PathBuf>,
+    semantics: &Arc<Semantics>,
 ) -> Result<engine::Report> {
     let corpus_root = data.corpus(version)?;
     let mc_path = match &args.llvm_mc {
@@ -349,6 +353,7 @@ fn run_corpus(
         llvm_mc,
         cache: RunCache::new(cache_dir),
         selection: args.select.clone(),
+        semantics: semantics.clone(),
     };
     let bar = progress_bar(&format!("LLVM {version} "), "llvm-mc runs");
     let report = engine::run(&config, &|done, total| show_progress(&bar, done, total))?;
@@ -377,6 +382,7 @@ fn cmd_gate(data: Option<PathBuf>, args: GateArgs) -> Result<ExitCode> {
         None => None,
     };
     let cache_dir = args.llvm.cache_dir();
+    let semantics = Arc::new(Semantics::new(&data.root));
     let config = |llvm_mc: LlvmMc| -> Result<EngineConfig> {
         Ok(EngineConfig {
             data_dir: data.root.clone(),
@@ -385,6 +391,7 @@ fn cmd_gate(data: Option<PathBuf>, args: GateArgs) -> Result<ExitCode> {
             llvm_mc,
             cache: RunCache::new(cache_dir.clone()),
             selection: args.select.clone(),
+            semantics: semantics.clone(),
         })
     };
     let report = mcdiff::gate::run(&config(old)?, &config(new)?)?;

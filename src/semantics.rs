@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 use std::collections::HashMap;
+use std::hash::{BuildHasher, RandomState};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -10,7 +11,7 @@ use mcdiff_asm::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
 use mcdiff_sema::{
     Binding, BoundOperand, BoundValue, ExecError, Library, Program, SpecialReg, State,
 };
-use mcdiff_spec::{Arch, Spec};
+use mcdiff_spec::{Arch, Encoding, Spec};
 
 /// The outcome of executing one instruction.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -96,7 +97,20 @@ pub struct Semantics {
     /// The starting state per wave size (32, 64), seeded once: filling a wave64 register
     /// file with pseudo-random bits costs more than most programs do.
     start: [std::sync::OnceLock<State>; 2],
+    /// Verdicts of the instructions checked so far (see [`Semantics::check`]).
+    verdicts: Mutex<HashMap<InstKey, SemaVerdict>>,
+    /// Two independently keyed hashers: an [`InstKey`] is 128 bits.
+    hashers: [RandomState; 2],
 }
+
+/// An instruction's identity for the verdict memo: a 128-bit hash of the architecture,
+/// the wave size and the whole [`Inst`] (name, encoding, operands with their spec
+/// operands, modifiers). A verdict is a function of exactly these: the spec it reads is
+/// the architecture's (composed once per architecture), and every run starts from the
+/// same seeded state. Two distinct instructions share a key with odds near 2^-128 per
+/// pair; keeping the instructions themselves as keys would hold every distinct
+/// instruction of a run in memory.
+type InstKey = (u64, u64);
 
 /// An architecture's pseudocode: absent (no file), parsed, or the file could not be read.
 type Loaded = Result<Option<ArchPrograms>, String>;
@@ -110,6 +124,8 @@ impl Semantics {
             data_dir: data_dir.to_path_buf(),
             loaded: Mutex::new(HashMap::new()),
             start: Default::default(),
+            verdicts: Mutex::new(HashMap::new()),
+            hashers: [RandomState::new(), RandomState::new()],
         }
     }
 
@@ -132,9 +148,28 @@ impl Semantics {
         errors
     }
 
+    /// [`Semantics::execute`]'s verdict, computed once per distinct instruction: a run
+    /// meets most instructions several times (both corpora, wave32 and wave64 RUN lines of
+    /// one file, an assembler test and the disassembler test of the same words).
+    /// `spec` must be `arch`'s composed spec, as a [`mcdiff_spec::TargetSpec`] holds it.
+    pub fn check(&self, arch: Arch, wave64: bool, spec: &Spec, inst: &Inst) -> SemaVerdict {
+        let key = self
+            .hashers
+            .each_ref()
+            .map(|h| h.hash_one((arch, wave64, inst)));
+        let key = (key[0], key[1]);
+        if let Some(v) = self.verdicts.lock().expect("verdict memo lock").get(&key) {
+            return v.clone();
+        }
+        let verdict = self.execute(arch, wave64, spec, inst);
+        let mut verdicts = self.verdicts.lock().expect("verdict memo lock");
+        verdicts.insert(key, verdict.clone());
+        verdict
+    }
+
     /// Executes `inst` on a pseudo-random state; `spec` supplies the full operand list
     /// (implicit operands included) of the instruction's encoding.
-    pub fn check(&self, arch: Arch, wave64: bool, spec: &Spec, inst: &Inst) -> SemaVerdict {
+    pub fn execute(&self, arch: Arch, wave64: bool, spec: &Spec, inst: &Inst) -> SemaVerdict {
         let start = self.start[usize::from(wave64)].get_or_init(|| {
             let mut state = State::new(if wave64 { 64 } else { 32 });
             state.randomize(SEED);
@@ -230,7 +265,7 @@ fn run_program(
         .unwrap_or_default();
     let (operands, values) = operand_values(inst, &spec_operands);
     let mut binding = mcdiff_sema::bind_program(program, &operands, &values);
-    bind_modifiers(inst, &mut binding);
+    bind_modifiers(inst, spec.encoding(&inst.encoding), &mut binding);
     if let Err(e) = bind_smem_address(inst, state, &mut binding) {
         return verdict(Err(e));
     }
@@ -375,17 +410,23 @@ fn verdict(outcome: Result<(), ExecError>) -> SemaVerdict {
     }
 }
 
-/// VOP modifier fields the pseudocode reads by name (`OPSEL`, `CLAMP`...): the value the
-/// assembler set, else 0, the field's value when the modifier is not written.
-fn bind_modifiers(inst: &Inst, binding: &mut Binding) {
-    for (field, value) in &inst.modifiers {
-        binding
-            .operands
-            .entry(field.clone())
-            .or_insert(BoundOperand {
-                value: BoundValue::Imm(u64::from(*value)),
-                spec_size: 0,
-            });
+/// Encoding fields the pseudocode reads by name (`OPSEL`, `CLAMP`, `OFFSET1`...): the value
+/// the assembler set, else 0, the field's value when the modifier is not written. Every
+/// field of the encoding is bound, so an instruction reads the same whether its modifiers
+/// list a field as 0 (as decoded ones do) or leave it out (as assembled ones do).
+fn bind_modifiers(inst: &Inst, encoding: Option<&Encoding>, binding: &mut Binding) {
+    let written = inst.modifiers.iter().map(|(field, _)| field.as_str());
+    let fields = encoding.into_iter().flat_map(|e| &e.fields);
+    for field in written.chain(fields.map(|f| f.name.as_str())) {
+        if !binding.operands.contains_key(field) {
+            binding.operands.insert(
+                field.to_string(),
+                BoundOperand {
+                    value: BoundValue::Imm(u64::from(inst.modifiers.get(field))),
+                    spec_size: 0,
+                },
+            );
+        }
     }
     binding.float_modifiers = inst.encoding.contains("VOP3") && !inst.encoding.contains("VOP3P");
     if inst.encoding.contains("VOP") {

@@ -62,6 +62,7 @@ fn tiny_corpus_coverage() -> Option<BTreeMap<Arch, ArchCoverage>> {
         llvm_mc: LlvmMc::open(&mc, Duration::from_secs(60)).unwrap(),
         cache: RunCache::new(None),
         selection: Default::default(),
+        semantics: std::sync::Arc::new(mcdiff::semantics::Semantics::new(&root)),
     };
     let report = engine::run(&config, &|_, _| {}).unwrap();
     let mut loader = mcdiff::data::spec_loader(&data);

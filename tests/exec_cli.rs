@@ -42,6 +42,21 @@ fn check(data: &Path, row: &Row, code: i32) {
 }
 
 const EXECUTES: &[Row] = &[
+    // An unwritten modifier field is 0, as in the word: offset1 left out reads as 0 (it was
+    // "unbound:OFFSET1" when assembled, yet executed when decoded, where the decoder lists
+    // the field as 0). DATA0 goes to 0x100 + 4 * 4, DATA1 to 0x100 + 0 * 4.
+    Row {
+        name: "rdna1 ds_write2_b32 without offset1 writes at offset1 0",
+        mcpu: "gfx1010",
+        text: "ds_write2_b32 v1, v2, v3 offset0:4",
+        sets: &["v1=0x100", "v2=0x11", "v3=0x22"],
+        has: &[
+            "verdict:     executed",
+            "mem[0x110]: written 0x11",
+            "mem[0x100]: written 0x22",
+        ],
+        lacks: &[],
+    },
     // The older manuals' dialect (Vega, RDNA1): `D.u = S0.u + S1.u`, the destination `D`
     // being the SDST/VDST operand; 0xffffffff + 3 and 0xfffffffe + 3 wrap.
     Row {

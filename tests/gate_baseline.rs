@@ -26,6 +26,7 @@ fn llvm_19_to_22_changes_are_reviewed() {
             Path::new(env!("CARGO_TARGET_TMPDIR")).join("llvm-mc-cache"),
         )),
         selection: Default::default(),
+        semantics: std::sync::Arc::new(mcdiff::semantics::Semantics::new(&data)),
     };
     let report = gate::run(&config(&old), &config(&new)).unwrap();
     assert!(report.faults.is_empty(), "{:?}", report.faults);

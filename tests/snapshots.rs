@@ -38,6 +38,7 @@ fn snapshot_corpus(version: &str) {
             Path::new(env!("CARGO_TARGET_TMPDIR")).join("llvm-mc-cache"),
         )),
         selection: Default::default(),
+        semantics: std::sync::Arc::new(mcdiff::semantics::Semantics::new(&data)),
     };
     let report = engine::run(&config, &|_, _| {}).unwrap();
     assert_eq!(

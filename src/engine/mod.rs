@@ -37,6 +37,9 @@ pub struct EngineConfig {
     pub cache: RunCache,
     /// Which files (and shard of them) and RUN lines to run.
     pub selection: Selection,
+    /// The pseudocode executor, shared by the runs of one process so each distinct
+    /// instruction runs once; it must read the same `data_dir`.
+    pub semantics: Arc<Semantics>,
 }
 
 /// One case and its verdict.
@@ -169,14 +172,14 @@ pub fn run(config: &EngineConfig, progress: &(dyn Fn(usize, usize) + Sync)) -> R
         loader: Mutex::new(crate::data::spec_loader(&config.data_dir)),
         loaded: Mutex::new(HashMap::new()),
     };
-    let semantics = Semantics::new(&config.data_dir);
+    let semantics = &*config.semantics;
     let done = std::sync::atomic::AtomicUsize::new(0);
     let total = plan.groups.len();
     let outcomes: Vec<(Vec<CaseResult>, Option<SkippedRun>)> = plan
         .groups
         .par_iter()
         .map(|g| {
-            let out = run_group(config, &specs, &semantics, g);
+            let out = run_group(config, &specs, semantics, g);
             let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
             progress(n, total);
             out

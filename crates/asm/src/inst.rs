@@ -38,7 +38,7 @@ pub struct RegRange {
 }
 
 /// The typed value of one operand.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Hash)]
 pub enum OperandValue {
     Reg(RegRange),
     /// An inline constant, by the name the spec lists it under (`"-1"`, `"0.5"`, `"0.15915494"`).
@@ -109,7 +109,7 @@ impl TrailingLiteral<'_> {
 }
 
 /// One spec operand bound to its value.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Hash)]
 pub struct InstOperand {
     /// The spec operand this value fills (field, operand type, data format, size).
     pub spec: mcdiff_spec::Operand,
@@ -117,7 +117,7 @@ pub struct InstOperand {
 }
 
 /// One assembled (or decoded) instruction.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Hash)]
 pub struct Inst {
     /// The mnemonic as written, lower case.
     pub mnemonic: String,
@@ -164,6 +164,13 @@ impl Modifiers {
 impl PartialEq for Modifiers {
     fn eq(&self, other: &Self) -> bool {
         self.effective() == other.effective()
+    }
+}
+
+/// Hashes what equality compares: the non-zero fields, in name order.
+impl std::hash::Hash for Modifiers {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.effective().hash(state);
     }
 }
 

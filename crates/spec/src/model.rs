@@ -129,7 +129,7 @@ impl Encoding {
 }
 
 /// One operand of an instruction in one encoding.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Operand {
     /// Encoding field carrying the operand; `None` for implicit operands (VCC, EXEC, memory...).
     pub field: Option<String>,
