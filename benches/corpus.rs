@@ -4,6 +4,9 @@
 //! over the instructions it produced. Run: `cargo bench --bench corpus` (needs the inputs;
 //! see README); `scripts/bench` adds the whole run's wall time and lit's.
 
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use mcdiff::semantics::Semantics;
 use mcdiff_asm::decode::{DecodeOutcome, Disassembler};
 use mcdiff_asm::target::{TargetCtx, REFERENCE_LLVM_MAJOR};

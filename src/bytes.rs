@@ -8,7 +8,7 @@ pub fn render(bytes: &[EncByte]) -> String {
         .iter()
         .map(|b| match b {
             EncByte::Byte(v) => format!("0x{v:02x}"),
-            EncByte::Fixup(c) => c.to_string(),
+            EncByte::Fixup(c) => char::from(*c).to_string(),
         })
         .collect();
     format!("[{}]", parts.join(","))

@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use mcdiff_asm::{Assembler, Inst};
 use mcdiff_spec::{Arch, Instruction, Spec, TargetStatus};
 
-use crate::engine::{CaseResult, Report};
+use crate::engine::{Cases, Report};
 use crate::llvm_mc::LlvmAnswer;
 
 /// A spec instruction a test line is, in the spec form its bytes take where we know them.
@@ -165,7 +165,7 @@ pub fn coverage(report: &Report, specs: &BTreeMap<Arch, Arc<Spec>>) -> Vec<ArchC
 }
 
 /// The exercised instructions and pairs of the cases, by the architecture of their target.
-fn exercised_by_arch(cases: &[CaseResult]) -> BTreeMap<Arch, Exercised> {
+fn exercised_by_arch(cases: &Cases) -> BTreeMap<Arch, Exercised> {
     let mut arch_of: BTreeMap<&str, Option<Arch>> = BTreeMap::new();
     let mut out: BTreeMap<Arch, Exercised> = BTreeMap::new();
     for case in cases {

@@ -96,9 +96,9 @@ pub fn run(old: &EngineConfig, new: &EngineConfig) -> Result<GateReport> {
     Ok(compare(&old_report, &new_report))
 }
 
-/// Pairs the cases of two reports of one corpus by case id.
+/// Pairs the cases of two reports of one corpus by [`CaseResult::key`].
 pub fn compare(old: &Report, new: &Report) -> GateReport {
-    let by_id: HashMap<&str, &CaseResult> = old.cases.iter().map(|c| (c.id.as_str(), c)).collect();
+    let by_key: HashMap<_, &CaseResult> = old.cases.iter().map(|c| (c.key(), c)).collect();
     let mut report = GateReport {
         corpus_version: new.corpus_version.clone(),
         old_version: old.llvm_mc_version.clone(),
@@ -111,7 +111,7 @@ pub fn compare(old: &Report, new: &Report) -> GateReport {
         changes: Vec::new(),
     };
     for n in &new.cases {
-        let Some(o) = by_id.get(n.id.as_str()) else {
+        let Some(o) = by_key.get(&n.key()) else {
             continue;
         };
         report.cases += 1;

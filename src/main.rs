@@ -8,6 +8,11 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
+/// mimalloc: the semantics executor allocates and frees small values at a high rate, and a
+/// run's per-thread arenas give memory back between corpora (glibc's kept it).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use mcdiff::data::{DataDir, CORPUS_VERSIONS};
 use mcdiff::engine::{self, EngineConfig};
 use mcdiff::llvm_mc::{LlvmMc, RunCache};

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use crate::bytes::{render, EncByte};
 use crate::classify::{LlvmVerdict, OursAnswer, OursVerdict};
-use crate::engine::{CaseResult, Report, SkippedRun};
+use crate::engine::{CaseResult, Cases, Report, SkippedRun};
 use crate::junit;
 use crate::llvm_mc::LlvmAnswer;
 use crate::selection::{Selection, Shard};
@@ -116,7 +116,7 @@ pub fn is_finding(c: &CaseResult) -> bool {
 }
 
 /// Counts per target (`-mcpu`).
-pub fn per_target(cases: &[CaseResult]) -> BTreeMap<String, Counts> {
+pub fn per_target(cases: &Cases) -> BTreeMap<String, Counts> {
     let mut out: BTreeMap<String, Counts> = BTreeMap::new();
     for c in cases {
         out.entry(c.target.to_string()).or_default().add(c);
@@ -125,7 +125,7 @@ pub fn per_target(cases: &[CaseResult]) -> BTreeMap<String, Counts> {
 }
 
 /// Cases per test file.
-pub fn per_file(cases: &[CaseResult]) -> BTreeMap<&str, Vec<&CaseResult>> {
+pub fn per_file(cases: &Cases) -> BTreeMap<&str, Vec<&CaseResult>> {
     let mut out: BTreeMap<&str, Vec<&CaseResult>> = BTreeMap::new();
     for c in cases {
         out.entry(&*c.file).or_default().push(c);
@@ -332,7 +332,7 @@ pub const SEMA_COLUMNS: &[&str] = &[
 ];
 
 /// Per target: how the pseudocode of what we encoded ran over our operands.
-pub fn sema_table(cases: &[CaseResult]) -> String {
+pub fn sema_table(cases: &Cases) -> String {
     let mut by: BTreeMap<&str, BTreeMap<&'static str, usize>> = BTreeMap::new();
     for c in cases {
         if let Some(v) = &c.sema {
@@ -368,7 +368,7 @@ pub fn sema_table(cases: &[CaseResult]) -> String {
 }
 
 /// Per target: decoded disassembler lines whose printed text re-assembles to their bytes.
-pub fn roundtrip_table(cases: &[CaseResult]) -> String {
+pub fn roundtrip_table(cases: &Cases) -> String {
     let mut by: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
     for c in cases {
         if let Some(ok) = c.roundtrip {
@@ -640,7 +640,7 @@ fn hex_list(bytes: &[EncByte]) -> Vec<String> {
         .iter()
         .map(|b| match b {
             EncByte::Byte(v) => format!("0x{v:02x}"),
-            EncByte::Fixup(c) => c.to_string(),
+            EncByte::Fixup(c) => char::from(*c).to_string(),
         })
         .collect()
 }

@@ -110,7 +110,7 @@ fn line_spec_instructions(
 pub fn encoded_bytes(enc: &mcdiff_asm::Encoded) -> Vec<EncByte> {
     let mut bytes: Vec<EncByte> = enc.bytes.iter().map(|&b| EncByte::Byte(b)).collect();
     for (i, fixup) in enc.fixups.iter().enumerate() {
-        let letter = (b'A' + i as u8) as char;
+        let letter = b'A' + i as u8;
         for b in bytes.iter_mut().skip(fixup.offset).take(fixup.size) {
             *b = EncByte::Fixup(letter);
         }

@@ -45,7 +45,8 @@ pub struct EngineConfig {
 /// One case and its verdict.
 #[derive(Debug, Clone)]
 pub struct CaseResult {
-    pub id: String,
+    /// Which occurrence of its text in the file the line is (1 for the first).
+    pub occurrence: usize,
     pub file: Arc<str>,
     pub line: usize,
     pub run_index: usize,
@@ -77,6 +78,12 @@ pub struct CaseResult {
 }
 
 impl CaseResult {
+    /// What names the case across runs of its corpus (the gate pairs old and new by it):
+    /// file, RUN line index, text and occurrence of the text.
+    pub fn key(&self) -> (&str, usize, &str, usize) {
+        (&self.file, self.run_index, &self.text, self.occurrence)
+    }
+
     /// A shell command that reproduces llvm-mc's answer for this line.
     pub fn replay(&self) -> String {
         format!(
@@ -116,7 +123,35 @@ pub struct Report {
     pub duplicate_runs: Vec<SkippedRun>,
     /// Input files that could not be read (malformed pseudocode...): bad input.
     pub input_errors: Vec<String>,
-    pub cases: Vec<CaseResult>,
+    pub cases: Cases,
+}
+
+/// A run's cases in plan order, kept in the vectors the (file, flags) groups made them
+/// in: joining those into one vector would copy every case of the corpus (half a gigabyte
+/// for LLVM 22's tests) while the group vectors are still held.
+#[derive(Debug, Clone, Default)]
+pub struct Cases(Vec<Vec<CaseResult>>);
+
+impl Cases {
+    pub fn iter(&self) -> std::iter::Flatten<std::slice::Iter<'_, Vec<CaseResult>>> {
+        self.0.iter().flatten()
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.iter().map(Vec::len).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(Vec::is_empty)
+    }
+}
+
+impl<'a> IntoIterator for &'a Cases {
+    type Item = &'a CaseResult;
+    type IntoIter = std::iter::Flatten<std::slice::Iter<'a, Vec<CaseResult>>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
 }
 
 /// Loads and caches composed specs per `-mcpu`; loading is serialised, use is shared.
@@ -157,16 +192,26 @@ struct Group<'a> {
 }
 
 pub fn run(config: &EngineConfig, progress: &(dyn Fn(usize, usize) + Sync)) -> Result<Report> {
-    let corpus = mcdiff_lit::load_corpus(&config.corpus_root)
-        .with_context(|| format!("reading {}", config.corpus_root.display()))?;
-    let mut plan = Plan::default();
+    let root = &config.corpus_root;
+    let reading = || format!("reading {}", root.display());
+    // Only the RUN lines of the selected files are kept; each group reads its file again.
+    let mut headers = Vec::new();
     let mut matched_files = 0;
-    for file in &corpus.files {
-        let path = file.path.display().to_string();
-        matched_files += usize::from(config.selection.matches_file(&path));
-        if config.selection.covers_file(&path) {
-            plan.add_file(config, file, path);
+    for path in mcdiff_lit::corpus_paths(root).with_context(reading)? {
+        let relative = path
+            .strip_prefix(root)
+            .unwrap_or(&path)
+            .display()
+            .to_string();
+        matched_files += usize::from(config.selection.matches_file(&relative));
+        if config.selection.covers_file(&relative) {
+            let file = mcdiff_lit::read_test_file(root, &path).with_context(reading)?;
+            headers.push((file.into_header(), relative));
         }
+    }
+    let mut plan = Plan::default();
+    for (file, path) in &headers {
+        plan.add_file(config, file, path.clone());
     }
     let specs = SpecCache {
         loader: Mutex::new(crate::data::spec_loader(&config.data_dir)),
@@ -175,7 +220,7 @@ pub fn run(config: &EngineConfig, progress: &(dyn Fn(usize, usize) + Sync)) -> R
     let semantics = &*config.semantics;
     let done = std::sync::atomic::AtomicUsize::new(0);
     let total = plan.groups.len();
-    let outcomes: Vec<(Vec<CaseResult>, Option<SkippedRun>)> = plan
+    let outcomes: Vec<GroupOutcome> = plan
         .groups
         .par_iter()
         .map(|g| {
@@ -185,19 +230,16 @@ pub fn run(config: &EngineConfig, progress: &(dyn Fn(usize, usize) + Sync)) -> R
             out
         })
         .collect();
-    let mut cases = Vec::new();
+    let mut cases = Vec::with_capacity(outcomes.len());
     let mut failed_runs = Vec::new();
     let mut input_errors = semantics.load_errors();
     input_errors.extend(specs.load_errors());
-    for (c, failure) in outcomes {
-        let unreadable = c.first().is_some_and(|c| {
-            matches!(&c.verdict.llvm, crate::classify::LlvmVerdict::NotRun(r) if r == INPUT_UNREADABLE)
-        });
-        if let (true, Some(f)) = (unreadable, &failure) {
+    for outcome in outcomes {
+        if let (true, Some(f)) = (outcome.unreadable, &outcome.failure) {
             input_errors.push(f.reason.clone());
         }
-        cases.extend(c);
-        failed_runs.extend(failure);
+        cases.push(outcome.cases);
+        failed_runs.extend(outcome.failure);
     }
     input_errors.sort();
     input_errors.dedup();
@@ -213,7 +255,7 @@ pub fn run(config: &EngineConfig, progress: &(dyn Fn(usize, usize) + Sync)) -> R
         failed_runs,
         duplicate_runs: plan.duplicate_runs,
         input_errors,
-        cases,
+        cases: Cases(cases),
     })
 }
 
@@ -326,9 +368,13 @@ fn run_group(
     specs: &SpecCache,
     semantics: &Semantics,
     group: &Group,
-) -> (Vec<CaseResult>, Option<SkippedRun>) {
-    let file = group.file;
+) -> GroupOutcome {
     let first = group.runs[0];
+    let file = match read_group_file(config, group) {
+        Ok(file) => file,
+        Err(outcome) => return outcome,
+    };
+    let file = &file;
     let status = match &first.mcpu {
         None => Some(TargetStatus::NoSpec), // amdgcn's default CPU is a GFX6 part
         Some(m) => mcdiff_spec::target(m).map(|t| t.status),
@@ -394,7 +440,37 @@ fn run_group(
         Err(why) if disassembly => disassembly_results(&cx, Err(&why), all_cases),
         Err(why) => assembler_results(&cx, Err(&why), all_cases),
     };
-    (results, failure)
+    let unreadable = failure.is_some() && results.first().is_some_and(|c| {
+        matches!(&c.verdict.llvm, crate::classify::LlvmVerdict::NotRun(r) if r == INPUT_UNREADABLE)
+    });
+    GroupOutcome {
+        cases: results,
+        failure,
+        unreadable,
+    }
+}
+
+/// The group's test file, read again (planning kept only its RUN lines), or the
+/// outcome of a file that can no longer be read.
+fn read_group_file(config: &EngineConfig, group: &Group) -> Result<TestFile, GroupOutcome> {
+    let path = config.corpus_root.join(&group.file.path);
+    mcdiff_lit::read_test_file(&config.corpus_root, &path).map_err(|e| GroupOutcome {
+        cases: Vec::new(),
+        failure: Some(SkippedRun {
+            file: group.file.path.display().to_string(),
+            line: group.runs[0].line,
+            reason: format!("{INPUT_UNREADABLE}: {e}"),
+        }),
+        unreadable: true,
+    })
+}
+
+/// A group's cases, the RUN line failure that left them unchecked, and whether that was
+/// its test file being unreadable (bad input, not an llvm-mc fault).
+struct GroupOutcome {
+    cases: Vec<CaseResult>,
+    failure: Option<SkippedRun>,
+    unreadable: bool,
 }
 
 /// llvm-mc's answers for a group, or the short reason (for `not-run`) and the full message.
@@ -509,7 +585,7 @@ impl GroupContext {
     ) -> CaseResult {
         CaseResult {
             command: self.command.clone(),
-            id: case.id,
+            occurrence: case.occurrence,
             file: self.path.clone(),
             line: case.line,
             run_index: run.index,

@@ -7,8 +7,9 @@ use crate::{CheckDirective, ErrorCheck, LineRef};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum EncByte {
     Byte(u8),
-    /// A byte (partly) filled by a fixup, written as a letter (`A`, `B`...) by llvm-mc.
-    Fixup(char),
+    /// A byte (partly) filled by a fixup, written as a letter (`A`, `B`...) by llvm-mc: the
+    /// letter's ASCII code (a byte, not a `char`: every case holds several of these).
+    Fixup(u8),
 }
 
 /// Finds check directives of a fixed set of prefixes in a line.
@@ -115,7 +116,7 @@ fn parse_byte_list(s: &str) -> Option<Vec<EncByte>> {
         } else {
             let mut chars = tok.chars();
             match (chars.next(), chars.next()) {
-                (Some(c), None) if c.is_ascii_uppercase() => bytes.push(EncByte::Fixup(c)),
+                (Some(c), None) if c.is_ascii_uppercase() => bytes.push(EncByte::Fixup(c as u8)),
                 _ => return None,
             }
         }
@@ -299,7 +300,7 @@ mod tests {
     #[test]
     fn encodings_with_and_without_text() {
         let (b, asm) = parse_encoding("s_foo s1, s2 ; encoding: [0x01,0xab,A,B]").unwrap();
-        assert_eq!(b, vec![Byte(1), Byte(0xab), Fixup('A'), Fixup('B')]);
+        assert_eq!(b, vec![Byte(1), Byte(0xab), Fixup(b'A'), Fixup(b'B')]);
         assert_eq!(asm.as_deref(), Some("s_foo s1, s2"));
         let (b, asm) = parse_encoding("encoding: [0x7f]").unwrap();
         assert_eq!((b, asm), (vec![Byte(0x7f)], None));

@@ -151,6 +151,18 @@ pub fn parse_test_file(rel_path: &Path, text: &str) -> TestFile {
 /// Loads every `.s` and `.txt` file under the corpus directories of `root`
 /// (e.g. `.../llvm-tests/19.1.7`), sorted by path.
 pub fn load_corpus(root: &Path) -> Result<Corpus, LitError> {
+    let files = corpus_paths(root)?
+        .iter()
+        .map(|path| read_test_file(root, path))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Corpus {
+        root: root.to_path_buf(),
+        files,
+    })
+}
+
+/// The `.s` and `.txt` files under the corpus directories of `root`, sorted.
+pub fn corpus_paths(root: &Path) -> Result<Vec<PathBuf>, LitError> {
     if !root.is_dir() {
         return Err(LitError::MissingDir(root.to_path_buf()));
     }
@@ -171,19 +183,17 @@ pub fn load_corpus(root: &Path) -> Result<Corpus, LitError> {
         }
     }
     paths.sort();
-    let mut files = Vec::with_capacity(paths.len());
-    for path in paths {
-        let bytes = std::fs::read(&path).map_err(|source| LitError::Read {
-            path: path.clone(),
-            source,
-        })?;
-        let rel = path.strip_prefix(root).unwrap_or(&path);
-        files.push(parse_test_file(rel, &String::from_utf8_lossy(&bytes)));
-    }
-    Ok(Corpus {
-        root: root.to_path_buf(),
-        files,
-    })
+    Ok(paths)
+}
+
+/// Reads and parses the test file at `path`, naming it by its path relative to `root`.
+pub fn read_test_file(root: &Path, path: &Path) -> Result<TestFile, LitError> {
+    let bytes = std::fs::read(path).map_err(|source| LitError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let rel = path.strip_prefix(root).unwrap_or(path);
+    Ok(parse_test_file(rel, &String::from_utf8_lossy(&bytes)))
 }
 
 #[cfg(test)]

@@ -12,7 +12,9 @@ mod source;
 mod tie;
 
 pub use check::{parse_encoding, EncByte};
-pub use corpus::{file_kind, load_corpus, parse_test_file, CORPUS_DIRS};
+pub use corpus::{
+    corpus_paths, file_kind, load_corpus, parse_test_file, read_test_file, CORPUS_DIRS,
+};
 pub use run::parse_run_command;
 
 use std::path::PathBuf;
@@ -241,8 +243,9 @@ pub struct LineRef {
 /// One source line as seen by one RUN command.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Case {
-    /// `"<path>#<run index>#<source text>"`, plus `#N` for the N-th repeat of the same text.
-    pub id: String,
+    /// Which occurrence of its text in the file this line is (1 for the first): with the
+    /// path, the run index and the text, it names the case across runs of the file.
+    pub occurrence: usize,
     /// The RUN command index.
     pub run: usize,
     /// 1-based line of the source line.
@@ -277,6 +280,15 @@ pub enum CheckExpectation {
 }
 
 impl TestFile {
+    /// The file without its source and check lines: its path, kind and RUN lines, what
+    /// planning a run needs. A corpus's lines take hundreds of megabytes; a run reads each
+    /// file again when it checks it.
+    pub fn into_header(mut self) -> TestFile {
+        self.lines = Vec::new();
+        self.checks = Vec::new();
+        self
+    }
+
     /// One case per instruction line (not directive, not label) for `run`'s prefixes.
     /// When `run.checks_downstream`, no check describes llvm-mc's own output and every case
     /// is `Unchecked`, without check indices.

@@ -275,20 +275,15 @@ pub(crate) fn cases(file: &TestFile, run: &RunLine) -> Vec<Case> {
             by_target.entry(t).or_default().push(i);
         }
     }
-    let path = file.path.to_string_lossy();
     let mut seen: HashMap<&str, usize> = HashMap::new();
     let mut out = Vec::new();
     for src in file.lines.iter().filter(|l| l.is_instruction()) {
-        let count = seen.entry(src.text.as_str()).or_insert(0);
-        *count += 1;
-        let mut id = format!("{path}#{}#{}", run.index, src.text);
-        if *count > 1 {
-            id.push_str(&format!("#{count}"));
-        }
+        let occurrence = seen.entry(src.text.as_str()).or_insert(0);
+        *occurrence += 1;
         let check_indices = by_target.remove(&src.line).unwrap_or_default();
         let (expected, expected_asm) = expectation(file, &check_indices);
         out.push(Case {
-            id,
+            occurrence: *occurrence,
             run: run.index,
             line: src.line,
             text: src.text.clone(),
@@ -401,7 +396,7 @@ mod tests {
         assert_eq!(cases[0].expected_asm.as_deref(), Some("op_a x"));
         assert_eq!(
             cases[2].expected,
-            CheckExpectation::Encoding(vec![EncByte::Fixup('A'), EncByte::Byte(4)])
+            CheckExpectation::Encoding(vec![EncByte::Fixup(b'A'), EncByte::Byte(4)])
         );
         assert_eq!(cases[2].check_indices.len(), 2);
     }
@@ -627,7 +622,10 @@ mod tests {
         );
         let cases = f.cases(&f.runs[0]);
         assert_eq!(cases[2].bytes, Some(vec![3, 5]));
-        assert_eq!(cases[2].id, "t.txt#0#0x03,0x05");
+        assert_eq!(
+            (cases[2].text.as_str(), cases[2].occurrence),
+            ("0x03,0x05", 1)
+        );
     }
 
     #[test]
@@ -686,7 +684,7 @@ mod tests {
             CheckExpectation::Encoding(vec![EncByte::Byte(2)]),
             "encoding wins over text"
         );
-        assert_eq!(two[0].id, "dir/t.s#1#op_a");
-        assert_eq!(two[1].id, "dir/t.s#1#op_a#2");
+        assert_eq!((two[0].text.as_str(), two[0].occurrence), ("op_a", 1));
+        assert_eq!((two[1].text.as_str(), two[1].occurrence), ("op_a", 2));
     }
 }

@@ -166,11 +166,14 @@ fn count_cases(v: &str, corpus: &Corpus) -> Counts {
         for run in &f.runs {
             *counts.runs_per_kind.entry(run.kind).or_default() += 1;
             let run_cases = f.cases(run);
-            let ids: HashSet<&str> = run_cases.iter().map(|c| c.id.as_str()).collect();
+            let keys: HashSet<(&str, usize)> = run_cases
+                .iter()
+                .map(|c| (c.text.as_str(), c.occurrence))
+                .collect();
             assert_eq!(
-                ids.len(),
+                keys.len(),
                 run_cases.len(),
-                "{v}: duplicate case ids in {} run {}",
+                "{v}: duplicate case keys (text, occurrence) in {} run {}",
                 f.path.display(),
                 run.index
             );
@@ -279,13 +282,9 @@ fn gfx11_sop1_is_one_fully_checked_encode_run() {
         assert!(
             matches!(case.expected, CheckExpectation::Encoding(ref b) if !b.is_empty()),
             "{}: {:?}",
-            case.id,
+            case.text,
             case.expected
         );
-        assert!(
-            case.id.starts_with("MC/AMDGPU/gfx11_asm_sop1.s#0#"),
-            "{}",
-            case.id
-        );
+        assert_eq!((case.run, case.occurrence), (0, 1), "{}", case.text);
     }
 }
