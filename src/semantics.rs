@@ -265,7 +265,7 @@ fn run_program(
         .unwrap_or_default();
     let (operands, values) = operand_values(inst, &spec_operands);
     let mut binding = mcdiff_sema::bind_program(program, &operands, &values);
-    bind_modifiers(inst, spec.encoding(&inst.encoding), &mut binding);
+    bind_modifiers(inst, spec.encoding(&inst.encoding), &operands, &mut binding);
     if let Err(e) = bind_smem_address(inst, state, &mut binding) {
         return verdict(Err(e));
     }
@@ -412,12 +412,22 @@ fn verdict(outcome: Result<(), ExecError>) -> SemaVerdict {
 
 /// Encoding fields the pseudocode reads by name (`OPSEL`, `CLAMP`, `OFFSET1`...): the value
 /// the assembler set, else 0, the field's value when the modifier is not written. Every
-/// field of the encoding is bound, so an instruction reads the same whether its modifiers
-/// list a field as 0 (as decoded ones do) or leave it out (as assembled ones do).
-fn bind_modifiers(inst: &Inst, encoding: Option<&Encoding>, binding: &mut Binding) {
+/// field of the encoding that no operand fills is bound, so an instruction reads the same
+/// whether its modifiers list a field as 0 (as decoded ones do) or leave it out (as
+/// assembled ones do). A field an operand fills (`DATA0`) names a register: it is never
+/// bound as a number here.
+fn bind_modifiers(
+    inst: &Inst,
+    encoding: Option<&Encoding>,
+    operands: &[mcdiff_spec::Operand],
+    binding: &mut Binding,
+) {
     let written = inst.modifiers.iter().map(|(field, _)| field.as_str());
-    let fields = encoding.into_iter().flat_map(|e| &e.fields);
-    for field in written.chain(fields.map(|f| f.name.as_str())) {
+    let operand_field = |name: &str| operands.iter().any(|o| o.field.as_deref() == Some(name));
+    let unwritten = (encoding.into_iter().flat_map(|e| &e.fields))
+        .map(|f| f.name.as_str())
+        .filter(|name| !operand_field(name));
+    for field in written.chain(unwritten) {
         if !binding.operands.contains_key(field) {
             binding.operands.insert(
                 field.to_string(),
