@@ -12,7 +12,7 @@ use anyhow::Result;
 use serde::Serialize;
 
 use crate::classify::{normalize_asm, LlvmVerdict, OursAnswer};
-use crate::engine::{self, CaseResult, EngineConfig, Report};
+use crate::engine::{self, CaseKey, CaseResult, EngineConfig, Report};
 use crate::explain;
 use crate::junit;
 use crate::llvm_mc::LlvmAnswer;
@@ -89,16 +89,56 @@ pub struct GateReport {
     pub changes: Vec<Change>,
 }
 
-/// Runs the corpus under both llvm-mc and pairs the cases.
+/// Runs the corpus under both llvm-mc and pairs the cases. Of the old run only what the
+/// pairing reads is kept while the new one runs: the two runs' whole cases together were
+/// the gate's peak memory.
 pub fn run(old: &EngineConfig, new: &EngineConfig) -> Result<GateReport> {
-    let old_report = engine::run(old, &|_, _| {})?;
+    let old_side = OldSide::of(engine::run(old, &|_, _| {})?);
     let new_report = engine::run(new, &|_, _| {})?;
-    Ok(compare(&old_report, &new_report))
+    Ok(compare(&old_side, &new_report))
 }
 
-/// Pairs the cases of two reports of one corpus by [`CaseResult::key`].
-pub fn compare(old: &Report, new: &Report) -> GateReport {
-    let by_key: HashMap<_, &CaseResult> = old.cases.iter().map(|c| (c.key(), c)).collect();
+/// The old release's run as the pairing reads it.
+struct OldSide {
+    llvm_mc_version: String,
+    faults: Vec<String>,
+    cases: HashMap<CaseKey, OldCase>,
+}
+
+/// What the pairing reads of an old-release case.
+struct OldCase {
+    llvm: LlvmAnswer,
+    check_differs: bool,
+    ours: OursAnswer,
+}
+
+impl OldSide {
+    fn of(report: Report) -> OldSide {
+        let faults = faults(&report).collect();
+        let cases = report
+            .cases
+            .into_iter()
+            .map(|c| {
+                // The parts of [`CaseResult::key`], moved rather than copied.
+                let key: CaseKey = (c.file, c.run_index, c.text, c.occurrence);
+                let case = OldCase {
+                    check_differs: matches!(c.verdict.llvm, LlvmVerdict::CheckDiffers(_)),
+                    llvm: c.llvm,
+                    ours: c.ours,
+                };
+                (key, case)
+            })
+            .collect();
+        OldSide {
+            llvm_mc_version: report.llvm_mc_version,
+            faults,
+            cases,
+        }
+    }
+}
+
+/// Pairs the cases of the two runs of one corpus by [`CaseResult::key`].
+fn compare(old: &OldSide, new: &Report) -> GateReport {
     let mut report = GateReport {
         corpus_version: new.corpus_version.clone(),
         old_version: old.llvm_mc_version.clone(),
@@ -107,11 +147,11 @@ pub fn compare(old: &Report, new: &Report) -> GateReport {
         selection: new.selection.clone(),
         cases: 0,
         not_compared: 0,
-        faults: faults(old).chain(faults(new)).collect(),
+        faults: old.faults.iter().cloned().chain(faults(new)).collect(),
         changes: Vec::new(),
     };
     for n in &new.cases {
-        let Some(o) = by_key.get(&n.key()) else {
+        let Some(o) = old.cases.get(&n.key()) else {
             continue;
         };
         report.cases += 1;
@@ -194,9 +234,8 @@ fn change_kind(old: &LlvmAnswer, new: &LlvmAnswer) -> Kind {
     Kind::Changed(kind)
 }
 
-fn change(o: &CaseResult, n: &CaseResult, kind: &'static str) -> Change {
-    let seen_by_check = matches!(n.verdict.llvm, LlvmVerdict::CheckDiffers(_))
-        && !matches!(o.verdict.llvm, LlvmVerdict::CheckDiffers(_));
+fn change(o: &OldCase, n: &CaseResult, kind: &'static str) -> Change {
+    let seen_by_check = matches!(n.verdict.llvm, LlvmVerdict::CheckDiffers(_)) && !o.check_differs;
     let shape = match (&o.llvm, &n.llvm) {
         (
             LlvmAnswer::Encoded { text: a, .. } | LlvmAnswer::Decoded { text: a, .. },
@@ -222,7 +261,7 @@ fn change(o: &CaseResult, n: &CaseResult, kind: &'static str) -> Change {
 
 /// Which release our side agrees with. Our syntax follows the llvm-mc it is compared with,
 /// so for a text change each side's run is compared with its own release.
-fn ours_side(o: &CaseResult, n: &CaseResult, kind: &str) -> String {
+fn ours_side(o: &OldCase, n: &CaseResult, kind: &str) -> String {
     match &n.ours {
         OursAnswer::NoSpec => return "no-verdict: no-spec".into(),
         OursAnswer::Unsupported(r) => return format!("no-verdict: unsupported: {r}"),

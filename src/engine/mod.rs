@@ -78,10 +78,14 @@ pub struct CaseResult {
 }
 
 impl CaseResult {
-    /// What names the case across runs of its corpus (the gate pairs old and new by it):
-    /// file, RUN line index, text and occurrence of the text.
-    pub fn key(&self) -> (&str, usize, &str, usize) {
-        (&self.file, self.run_index, &self.text, self.occurrence)
+    /// What names the case across runs of its corpus (the gate pairs old and new by it).
+    pub fn key(&self) -> CaseKey {
+        (
+            self.file.clone(),
+            self.run_index,
+            self.text.clone(),
+            self.occurrence,
+        )
     }
 
     /// A shell command that reproduces llvm-mc's answer for this line.
@@ -93,6 +97,10 @@ impl CaseResult {
         )
     }
 }
+
+/// A case's name across runs of its corpus: file, RUN line index, text and which
+/// occurrence of the text in the file it is.
+pub type CaseKey = (Arc<str>, usize, String, usize);
 
 /// A RUN line the engine could not use, with why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -143,6 +151,14 @@ impl Cases {
 
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(Vec::is_empty)
+    }
+}
+
+impl IntoIterator for Cases {
+    type Item = CaseResult;
+    type IntoIter = std::iter::Flatten<std::vec::IntoIter<Vec<CaseResult>>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter().flatten()
     }
 }
 
