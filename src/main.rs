@@ -263,7 +263,7 @@ fn cmd_run(data: Option<PathBuf>, args: RunArgs) -> Result<ExitCode> {
     for path in outputs.into_iter().flatten() {
         check_writable(path)?;
     }
-    let mut reports = Vec::new();
+    let mut status_rows = Vec::new();
     let mut documents = Vec::new();
     let mut diverged = false;
     let mut matched_files = 0;
@@ -297,11 +297,11 @@ fn cmd_run(data: Option<PathBuf>, args: RunArgs) -> Result<ExitCode> {
             documents.push(report::json(&report));
         }
         if args.status_md {
-            reports.push(report);
+            status_rows.push(report::status_rows(&report));
         }
     }
     if args.status_md {
-        print!("{}", report::status_markdown(&reports));
+        print!("{}", report::status_markdown(&status_rows));
     }
     if matched_files == 0 {
         bail!("--file {:?}: no test file matches", args.select.files);

@@ -397,13 +397,20 @@ pub fn sema_findings<'a>(cases: impl IntoIterator<Item = &'a CaseResult>) -> Vec
     })
 }
 
-/// The README's status table: per target and corpus, both axes. Targets without an AMD
-/// spec share one row per corpus.
-pub fn status_markdown(reports: &[Report]) -> String {
+/// The README's status table: per target and corpus, both axes, from each corpus's
+/// [`status_rows`] (kept instead of the reports, which would hold every case of every corpus).
+pub fn status_markdown(rows: &[String]) -> String {
     let mut out = String::from(
         "| target | LLVM | cases | llvm agrees | check-differs | no-check | not-run | ours match | ours diverged | unsupported | no-spec |\n\
          |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
     );
+    out.extend(rows.iter().map(String::as_str));
+    out
+}
+
+/// One corpus's rows of [`status_markdown`]. Targets without an AMD spec share one row.
+pub fn status_rows(report: &Report) -> String {
+    let mut out = String::new();
     let row = |out: &mut String, name: &str, version: &str, c: &Counts| {
         let _ = writeln!(
             out,
@@ -419,20 +426,18 @@ pub fn status_markdown(reports: &[Report]) -> String {
             c.get("no-spec")
         );
     };
-    for report in reports {
-        let mut no_spec = Counts::default();
-        let mut no_spec_targets = 0;
-        for (target, counts) in per_target(&report.cases) {
-            if counts.get("no-spec") == counts.cases {
-                no_spec_targets += 1;
-                no_spec.merge(&counts);
-            } else {
-                row(&mut out, &target, &report.corpus_version, &counts);
-            }
+    let mut no_spec = Counts::default();
+    let mut no_spec_targets = 0;
+    for (target, counts) in per_target(&report.cases) {
+        if counts.get("no-spec") == counts.cases {
+            no_spec_targets += 1;
+            no_spec.merge(&counts);
+        } else {
+            row(&mut out, &target, &report.corpus_version, &counts);
         }
-        let name = format!("{no_spec_targets} GFX6-GFX8 targets");
-        row(&mut out, &name, &report.corpus_version, &no_spec);
     }
+    let name = format!("{no_spec_targets} GFX6-GFX8 targets");
+    row(&mut out, &name, &report.corpus_version, &no_spec);
     out
 }
 
