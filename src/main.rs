@@ -8,8 +8,8 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// mimalloc: the semantics executor allocates and frees small values at a high rate, and a
-/// run's per-thread arenas give memory back between corpora (glibc's kept it).
+/// mimalloc: our encoder, decoder and semantics executor allocate and free small values at
+/// a high rate (`cargo bench --bench corpus` ran them 15-70% faster with it than with glibc's).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

@@ -221,8 +221,8 @@ pub fn run(config: &EngineConfig, progress: &(dyn Fn(usize, usize) + Sync)) -> R
             .to_string();
         matched_files += usize::from(config.selection.matches_file(&relative));
         if config.selection.covers_file(&relative) {
-            let file = mcdiff_lit::read_test_file(root, &path).with_context(reading)?;
-            headers.push((file.into_header(), relative));
+            let file = mcdiff_lit::read_test_header(root, &path).with_context(reading)?;
+            headers.push((file, relative));
         }
     }
     let mut plan = Plan::default();
@@ -386,11 +386,12 @@ fn run_group(
     group: &Group,
 ) -> GroupOutcome {
     let first = group.runs[0];
-    let file = match read_group_file(config, group) {
-        Ok(file) => file,
+    // Read once: the cases come from its text, and it is llvm-mc's input (unless filtered).
+    let bytes = match read_group_file(config, group) {
+        Ok(bytes) => bytes,
         Err(outcome) => return outcome,
     };
-    let file = &file;
+    let file = &mcdiff_lit::parse_test_file(&group.file.path, &String::from_utf8_lossy(&bytes));
     let status = match &first.mcpu {
         None => Some(TargetStatus::NoSpec), // amdgcn's default CPU is a GFX6 part
         Some(m) => mcdiff_spec::target(m).map(|t| t.status),
@@ -404,9 +405,11 @@ fn run_group(
     lines.sort_unstable();
     lines.dedup();
     let disassembly = first.disassemble || first.kind == RunKind::Disassemble;
-    let (llvm, failure) = match llvm_answers(config, group, disassembly, &lines) {
+    let mut unreadable = false;
+    let (llvm, failure) = match llvm_answers(config, group, &bytes, disassembly, &lines) {
         Ok(run) => (Ok(run), None),
         Err((reason, detail)) => {
+            unreadable = reason == INPUT_UNREADABLE;
             let failure = SkippedRun {
                 file: file.path.display().to_string(),
                 line: first.line,
@@ -456,9 +459,6 @@ fn run_group(
         Err(why) if disassembly => disassembly_results(&cx, Err(&why), all_cases),
         Err(why) => assembler_results(&cx, Err(&why), all_cases),
     };
-    let unreadable = failure.is_some() && results.first().is_some_and(|c| {
-        matches!(&c.verdict.llvm, crate::classify::LlvmVerdict::NotRun(r) if r == INPUT_UNREADABLE)
-    });
     GroupOutcome {
         cases: results,
         failure,
@@ -466,16 +466,16 @@ fn run_group(
     }
 }
 
-/// The group's test file, read again (planning kept only its RUN lines), or the
+/// The group's test file's bytes, read again (planning kept only its RUN lines), or the
 /// outcome of a file that can no longer be read.
-fn read_group_file(config: &EngineConfig, group: &Group) -> Result<TestFile, GroupOutcome> {
+fn read_group_file(config: &EngineConfig, group: &Group) -> Result<Vec<u8>, GroupOutcome> {
     let path = config.corpus_root.join(&group.file.path);
-    mcdiff_lit::read_test_file(&config.corpus_root, &path).map_err(|e| GroupOutcome {
+    std::fs::read(&path).map_err(|e| GroupOutcome {
         cases: Vec::new(),
         failure: Some(SkippedRun {
             file: group.file.path.display().to_string(),
             line: group.runs[0].line,
-            reason: format!("{INPUT_UNREADABLE}: {e}"),
+            reason: format!("{INPUT_UNREADABLE}: reading {}: {e}", path.display()),
         }),
         unreadable: true,
     })
@@ -493,15 +493,17 @@ struct GroupOutcome {
 fn llvm_answers(
     config: &EngineConfig,
     group: &Group,
+    file_bytes: &[u8],
     disassembly: bool,
     lines: &[usize],
 ) -> std::result::Result<LlvmRun, (String, String)> {
     let source = read_input(
         &config.corpus_root,
         group.file,
+        file_bytes,
         group.input_filter.as_deref(),
     )
-    .map_err(|e| ("input could not be read".to_string(), format!("{e:#}")))?;
+    .map_err(|e| (INPUT_UNREADABLE.to_string(), format!("{e:#}")))?;
     let answer = if disassembly {
         config
             .cache
@@ -623,18 +625,16 @@ impl GroupContext {
     }
 }
 
-fn read_input(root: &Path, file: &TestFile, filter: Option<&str>) -> Result<String> {
+/// llvm-mc's input: the file's bytes, which must be UTF-8, or what the RUN line's input
+/// filter makes of the file.
+fn read_input(root: &Path, file: &TestFile, bytes: &[u8], filter: Option<&str>) -> Result<String> {
     let path = root.join(&file.path);
     match filter {
-        None => {
-            let bytes =
-                std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
-            String::from_utf8(bytes).map_err(|e| {
-                let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-                let line = 1 + valid.iter().filter(|&&b| b == b'\n').count();
-                anyhow::anyhow!("{}:{line}: the test file is not UTF-8", file.path.display())
-            })
-        }
+        None => String::from_utf8(bytes.to_vec()).map_err(|e| {
+            let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+            let line = 1 + valid.iter().filter(|&&b| b == b'\n').count();
+            anyhow::anyhow!("{}:{line}: the test file is not UTF-8", file.path.display())
+        }),
         Some(cmd) => {
             let cmd = cmd.replace("%s", &path.display().to_string());
             duct::cmd("sh", ["-c", cmd.as_str()])

@@ -68,30 +68,10 @@ pub fn file_kind(path: &Path) -> Option<FileKind> {
 /// Parses one test file. `rel_path` decides the kind (`.txt` is disassembler input,
 /// anything else assembly) and is stored as given.
 pub fn parse_test_file(rel_path: &Path, text: &str) -> TestFile {
-    let kind = file_kind(rel_path).unwrap_or(FileKind::Asm);
     let lines: Vec<&str> = text.lines().collect();
-    let (raw_runs, is_run) = collect_runs(&lines);
-
-    let mut runs: Vec<RunLine> = Vec::new();
-    let mut unparsed: Vec<UnparsedRun> = Vec::new();
-    for (index, raw) in raw_runs.into_iter().enumerate() {
-        if raw.unterminated {
-            unparsed.push(UnparsedRun {
-                index,
-                line: raw.line,
-                raw: raw.command,
-                reason: "line continuation at end of file".into(),
-            });
-            continue;
-        }
-        match parse_run_command(index, raw.line, &raw.command) {
-            Ok(run) => runs.push(run),
-            Err(u) => unparsed.push(u),
-        }
-    }
-
-    let mut prefixes: Vec<String> = runs
-        .iter()
+    let (mut file, is_run) = header(rel_path, &lines);
+    let kind = file.kind;
+    let mut prefixes: Vec<String> = (file.runs.iter())
         .filter(|r| r.has_filecheck)
         .flat_map(|r| r.check_prefixes.iter().cloned())
         .collect();
@@ -135,17 +115,51 @@ pub fn parse_test_file(rel_path: &Path, text: &str) -> TestFile {
         });
     }
 
-    let mut file = TestFile {
+    file.lines = sources;
+    file.checks = checks;
+    crate::tie::tie_checks(&mut file, &crate::tie::BlankLines::new(&lines));
+    file
+}
+
+/// Parses only a test file's RUN lines: its path, kind and RUN commands, without its
+/// source and check lines (what planning a run needs; a corpus's lines take hundreds of
+/// megabytes).
+pub fn parse_test_header(rel_path: &Path, text: &str) -> TestFile {
+    header(rel_path, &text.lines().collect::<Vec<_>>()).0
+}
+
+/// The file with its RUN commands parsed and no source or check lines, and which lines
+/// are RUN lines.
+fn header(rel_path: &Path, lines: &[&str]) -> (TestFile, Vec<bool>) {
+    let kind = file_kind(rel_path).unwrap_or(FileKind::Asm);
+    let (raw_runs, is_run) = collect_runs(lines);
+    let mut runs: Vec<RunLine> = Vec::new();
+    let mut unparsed: Vec<UnparsedRun> = Vec::new();
+    for (index, raw) in raw_runs.into_iter().enumerate() {
+        if raw.unterminated {
+            unparsed.push(UnparsedRun {
+                index,
+                line: raw.line,
+                raw: raw.command,
+                reason: "line continuation at end of file".into(),
+            });
+            continue;
+        }
+        match parse_run_command(index, raw.line, &raw.command) {
+            Ok(run) => runs.push(run),
+            Err(u) => unparsed.push(u),
+        }
+    }
+    let file = TestFile {
         path: rel_path.to_path_buf(),
         kind,
         runs,
         unparsed,
-        lines: sources,
-        checks,
+        lines: Vec::new(),
+        checks: Vec::new(),
         placement: CheckPlacement::After,
     };
-    crate::tie::tie_checks(&mut file, &crate::tie::BlankLines::new(&lines));
-    file
+    (file, is_run)
 }
 
 /// Loads every `.s` and `.txt` file under the corpus directories of `root`
@@ -188,17 +202,44 @@ pub fn corpus_paths(root: &Path) -> Result<Vec<PathBuf>, LitError> {
 
 /// Reads and parses the test file at `path`, naming it by its path relative to `root`.
 pub fn read_test_file(root: &Path, path: &Path) -> Result<TestFile, LitError> {
+    read_with(root, path, parse_test_file)
+}
+
+/// Reads the test file at `path` and parses only its RUN lines ([`parse_test_header`]).
+pub fn read_test_header(root: &Path, path: &Path) -> Result<TestFile, LitError> {
+    read_with(root, path, parse_test_header)
+}
+
+fn read_with(
+    root: &Path,
+    path: &Path,
+    parse: fn(&Path, &str) -> TestFile,
+) -> Result<TestFile, LitError> {
     let bytes = std::fs::read(path).map_err(|source| LitError::Read {
         path: path.to_path_buf(),
         source,
     })?;
     let rel = path.strip_prefix(root).unwrap_or(path);
-    Ok(parse_test_file(rel, &String::from_utf8_lossy(&bytes)))
+    Ok(parse(rel, &String::from_utf8_lossy(&bytes)))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_header_has_the_full_parse_s_run_lines_and_no_body() {
+        let text = "// RUN: llvm-mc -triple=amdgcn -mcpu=gfx900 -show-encoding %s | FileCheck %s\n// RUN: llvm-mc -bogus %s | FileCheck %s\ns_nop 0\n// CHECK: s_nop 0 ; encoding: [0x00,0x00,0x80,0xbf]\n";
+        let full = parse_test_file(Path::new("a.s"), text);
+        let header = parse_test_header(Path::new("a.s"), text);
+        assert_eq!(
+            (&header.runs, &header.unparsed),
+            (&full.runs, &full.unparsed)
+        );
+        assert_eq!((header.kind, &header.path), (full.kind, &full.path));
+        assert!(header.lines.is_empty() && header.checks.is_empty());
+        assert!(!full.lines.is_empty() && !full.checks.is_empty());
+    }
 
     #[test]
     fn continuations_join_and_index_counts_all_commands() {

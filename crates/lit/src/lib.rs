@@ -13,7 +13,8 @@ mod tie;
 
 pub use check::{parse_encoding, EncByte};
 pub use corpus::{
-    corpus_paths, file_kind, load_corpus, parse_test_file, read_test_file, CORPUS_DIRS,
+    corpus_paths, file_kind, load_corpus, parse_test_file, parse_test_header, read_test_file,
+    read_test_header, CORPUS_DIRS,
 };
 pub use run::parse_run_command;
 
@@ -280,15 +281,6 @@ pub enum CheckExpectation {
 }
 
 impl TestFile {
-    /// The file without its source and check lines: its path, kind and RUN lines, what
-    /// planning a run needs. A corpus's lines take hundreds of megabytes; a run reads each
-    /// file again when it checks it.
-    pub fn into_header(mut self) -> TestFile {
-        self.lines = Vec::new();
-        self.checks = Vec::new();
-        self
-    }
-
     /// One case per instruction line (not directive, not label) for `run`'s prefixes.
     /// When `run.checks_downstream`, no check describes llvm-mc's own output and every case
     /// is `Unchecked`, without check indices.
