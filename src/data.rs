@@ -80,9 +80,45 @@ impl DataDir {
 }
 
 /// The spec loader every command uses: the spec files composed per architecture, completed
-/// with the operand lists the pseudocode lets us derive (`mcdiff_sema::complete_from_pseudocode`).
+/// with the operand lists the pseudocode lets us derive (`mcdiff_sema::complete_from_pseudocode`),
+/// and each processor given the instructions LLVM's syntax pages list for it alone
+/// ([`processor_additions`]).
 pub fn spec_loader(spec_root: &Path) -> mcdiff_spec::SpecLoader {
-    mcdiff_spec::SpecLoader::new(spec_root).with_completion(mcdiff_sema::complete_from_pseudocode)
+    mcdiff_spec::SpecLoader::new(spec_root)
+        .with_completion(mcdiff_sema::complete_from_pseudocode)
+        .with_target_additions(processor_additions)
+}
+
+/// The instructions LLVM's syntax pages (`llvm-docs/<release>/AMDGPU/AMDGPUAsm*.rst`, the
+/// newest release present) list as specific to `mcpu`. `None` when no page names `mcpu`
+/// or the pages are absent: the processor then has its architecture's instructions only.
+fn processor_additions(root: &Path, mcpu: &str) -> Option<mcdiff_spec::compose::TargetAdditions> {
+    use mcdiff_asm::syntax::processor_docs::processor_instructions;
+    let release = CORPUS_VERSIONS
+        .iter()
+        .rev()
+        .find(|v| root.join("llvm-docs").join(v).join("AMDGPU").is_dir())?;
+    let pages = Path::new("llvm-docs").join(release).join("AMDGPU");
+    let mut names: Vec<PathBuf> = std::fs::read_dir(root.join(&pages))
+        .ok()?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            name.starts_with("AMDGPUAsm") && name.ends_with(".rst")
+        })
+        .collect();
+    names.sort();
+    names.into_iter().find_map(|path| {
+        let text = std::fs::read_to_string(&path).ok()?;
+        let page = processor_instructions(&text)?;
+        page.processors.iter().any(|p| p == mcpu).then(|| {
+            let file = path.file_name().expect("read_dir entries have names");
+            mcdiff_spec::compose::TargetAdditions {
+                source: pages.join(file).display().to_string(),
+                names: page.instructions,
+            }
+        })
+    })
 }
 
 /// The composed spec of one `-mcpu`, as [`spec_loader`] builds it.

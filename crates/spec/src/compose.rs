@@ -153,6 +153,7 @@ pub fn compose(arch: Arch, opcodes: &Spec, stand_ins: StandIns) -> Spec {
     if spec.sources[0].fidelity == Fidelity::Partial {
         join_split_opcode_fields(&mut spec);
     }
+    yield_flag_bits(&mut spec);
     if let Some(neighbour) = stand_ins.operands {
         take_from_neighbour(arch, &mut spec, neighbour);
     }
@@ -191,6 +192,39 @@ fn join_split_opcode_fields(spec: &mut Spec) {
             0,
             format!("OPM joined to OP as its high bit in {}", joined.join(", ")),
         ));
+    }
+}
+
+/// A field whose top bit is also a one-bit field of the same encoding gives that bit up:
+/// no bit belongs to two fields, and the flag is the narrower, named fact. The RDNA2 partial
+/// file has ENC_FLAT_GLBL and ENC_FLAT_SCRATCH OFFSET 13 bits wide, over DLC at bit 12; the
+/// RDNA2 manual's FLAT field table gives OFFSET [11:0] and DLC [12].
+fn yield_flag_bits(spec: &mut Spec) {
+    let mut narrowed = Vec::new();
+    for encoding in &mut spec.encodings {
+        let flags: Vec<(String, u32)> = encoding
+            .fields
+            .iter()
+            .filter(|f| f.ranges.len() == 1 && f.ranges[0].count == 1)
+            .map(|f| (f.name.clone(), f.ranges[0].offset))
+            .collect();
+        for field in &mut encoding.fields {
+            let Some(top) = field.ranges.last_mut() else {
+                continue;
+            };
+            let top_bit = top.offset + top.count - 1;
+            let Some((flag, _)) = flags.iter().find(|(name, bit)| *bit == top_bit && *name != field.name) else {
+                continue;
+            };
+            if top.count < 2 {
+                continue;
+            }
+            top.count -= 1;
+            narrowed.push(format!("{}.{} gives bit {top_bit} to {flag}", encoding.name, field.name));
+        }
+    }
+    if !narrowed.is_empty() {
+        spec.notes.push((0, format!("overlapping fields: {}", narrowed.join(", "))));
     }
 }
 
@@ -451,39 +485,104 @@ fn adopt_instructions(
             } => f.encoding == encoding && f.opcode == opcode,
             AmdSource::Manual { .. } => !ours,
         };
-        let forms: Vec<InstructionEncoding> = theirs
-            .encodings
-            .iter()
-            .filter(|f| cited(f))
-            .filter(|f| {
-                let slot_free = !spec.instructions.iter().any(|i| {
-                    i.encodings
-                        .iter()
-                        .any(|g| g.encoding == f.encoding && g.opcode == f.opcode)
-                });
-                slot_free && spec.encoding(&f.encoding).is_some()
-            })
-            .map(|f| InstructionEncoding {
-                operands: renamer.rename(spec.encoding(&f.encoding), &f.operands),
-                source: id,
-                operands_source: (!f.operands.is_empty()).then_some(id),
-                ..f.clone()
-            })
-            .collect();
-        if forms.is_empty() {
-            continue;
+        if adopt_forms(spec, theirs, renamer, id, cited) {
+            adopted.push(theirs.name.clone());
         }
-        adopted.push(theirs.name.clone());
-        match spec.instructions.iter_mut().find(|i| i.name == theirs.name) {
-            Some(inst) => inst.encodings.extend(forms),
-            None => spec.instructions.push(Instruction {
-                encodings: forms,
-                ..theirs.clone()
-            }),
-        }
-        spec.reindex();
     }
     adopted
+}
+
+/// Adds `theirs`' forms that `cited` picks to `spec`, where the encoding exists in `spec` and
+/// its (encoding, opcode) slot is free. Whether any form was added.
+fn adopt_forms(
+    spec: &mut Spec,
+    theirs: &Instruction,
+    renamer: &mut FieldRenamer,
+    id: SourceId,
+    cited: impl Fn(&InstructionEncoding) -> bool,
+) -> bool {
+    let forms: Vec<InstructionEncoding> = theirs
+        .encodings
+        .iter()
+        .filter(|f| cited(f))
+        .filter(|f| {
+            let slot_free = !spec.instructions.iter().any(|i| {
+                i.encodings
+                    .iter()
+                    .any(|g| g.encoding == f.encoding && g.opcode == f.opcode)
+            });
+            slot_free && spec.encoding(&f.encoding).is_some()
+        })
+        .map(|f| InstructionEncoding {
+            operands: renamer.rename(spec.encoding(&f.encoding), &f.operands),
+            source: id,
+            operands_source: (!f.operands.is_empty()).then_some(id),
+            ..f.clone()
+        })
+        .collect();
+    if forms.is_empty() {
+        return false;
+    }
+    match spec.instructions.iter_mut().find(|i| i.name == theirs.name) {
+        Some(inst) => inst.encodings.extend(forms),
+        None => spec.instructions.push(Instruction {
+            encodings: forms,
+            ..theirs.clone()
+        }),
+    }
+    spec.reindex();
+    true
+}
+
+/// Instructions one processor has beyond its architecture's manual, by AMD name, and the
+/// document that says so: LLVM's syntax documentation lists "instructions specific to"
+/// gfx1011/gfx1012 (the dot products) and gfx1013 (ray tracing), which the RDNA1 manual,
+/// written for gfx1010, omits. The caller reads that documentation; this crate knows none.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TargetAdditions {
+    /// Where the list comes from (`llvm-docs/22.1.8/AMDGPU/AMDGPUAsmGFX1011.rst`).
+    pub source: String,
+    /// Upper-case AMD instruction names.
+    pub names: Vec<String>,
+}
+
+/// Adopts into `spec` (one processor's copy of its architecture's spec) every form of the
+/// instructions `additions` names that `spec` lacks, from `neighbour`, the file that
+/// already stands in for the architecture's operand facts: its forms and opcodes are AMD's,
+/// and an (encoding, opcode) slot the architecture uses is never taken. Notes what was
+/// adopted and what `neighbour` does not have.
+pub fn adopt_target_additions(spec: &mut Spec, neighbour: &Spec, additions: &TargetAdditions) {
+    let id = spec.sources.len();
+    spec.sources.push(neighbour.sources[0].clone());
+    let mut renamer = FieldRenamer {
+        neighbour,
+        renamed: 0,
+        unmatched: HashSet::new(),
+    };
+    let (mut adopted, mut absent) = (Vec::new(), Vec::new());
+    for name in &additions.names {
+        if spec.instruction(name).is_some() {
+            continue;
+        }
+        match neighbour.instruction(name) {
+            Some(theirs) if adopt_forms(spec, theirs, &mut renamer, id, |_| true) => {
+                adopted.push(name.as_str())
+            }
+            _ => absent.push(name.as_str()),
+        }
+    }
+    renamer.note(spec, id);
+    let source = &additions.source;
+    if !adopted.is_empty() {
+        let (n, names) = (adopted.len(), adopted.join(", "));
+        let note = format!("{n} instructions {source} lists for this processor adopted: {names}");
+        spec.notes.push((id, note));
+    }
+    if !absent.is_empty() {
+        let (n, names) = (absent.len(), absent.join(", "));
+        let note = format!("{n} instructions {source} lists have no form to adopt: {names}");
+        spec.notes.push((id, note));
+    }
 }
 
 /// Rule 3: operand types and data formats the opcode file lacks. Returns how many data

@@ -71,6 +71,11 @@ pub fn load_target(data_dir: &Path, mcpu: &str) -> Result<TargetSpec, SpecError>
 /// does passes it to [`SpecLoader::with_completion`].
 pub type Completion = fn(Arch, &Path, &mut Spec);
 
+/// The instructions one processor has beyond its architecture's files, given the data
+/// directory and the `-mcpu` ([`compose::TargetAdditions`]). The caller that reads the
+/// document listing them passes it to [`SpecLoader::with_target_additions`].
+pub type Additions = fn(&Path, &str) -> Option<compose::TargetAdditions>;
+
 /// Loads targets, parsing each spec file and composing each architecture once.
 #[derive(Debug)]
 pub struct SpecLoader {
@@ -78,6 +83,7 @@ pub struct SpecLoader {
     files: HashMap<&'static str, Arc<Spec>>,
     arches: HashMap<Arch, Arc<Spec>>,
     completion: Option<Completion>,
+    additions: Option<Additions>,
 }
 
 impl SpecLoader {
@@ -88,12 +94,19 @@ impl SpecLoader {
             files: HashMap::new(),
             arches: HashMap::new(),
             completion: None,
+            additions: None,
         }
     }
 
     /// This loader with `completion` run on each architecture's composed spec.
     pub fn with_completion(mut self, completion: Completion) -> Self {
         self.completion = Some(completion);
+        self
+    }
+
+    /// This loader with `additions` adopted into each target's spec ([`Self::load_target`]).
+    pub fn with_target_additions(mut self, additions: Additions) -> Self {
+        self.additions = Some(additions);
         self
     }
 
@@ -252,16 +265,21 @@ impl SpecLoader {
         spec.buffer_lds_loads = lds_loads;
     }
 
+    /// The spec of one `-mcpu`: its architecture's, plus the instructions
+    /// [`Self::with_target_additions`] names for it, taken from the architecture's operand
+    /// neighbour ([`compose::adopt_target_additions`]).
     pub fn load_target(&mut self, mcpu: &str) -> Result<TargetSpec, SpecError> {
         let target = targets::target(mcpu).ok_or_else(|| SpecError::UnknownTarget(mcpu.into()))?;
         let TargetStatus::Spec(arch) = target.status else {
             return Err(SpecError::NoSpec(mcpu.into()));
         };
-        Ok(TargetSpec {
-            target,
-            arch,
-            spec: Spec::clone(&*self.arch(arch)?),
-        })
+        let mut spec = Spec::clone(&*self.arch(arch)?);
+        let additions = self.additions.and_then(|f| f(&self.data_dir, mcpu));
+        if let (Some(additions), Some(neighbour)) = (additions, self.arch_files(arch).operands) {
+            let neighbour = self.file(neighbour)?;
+            compose::adopt_target_additions(&mut spec, &neighbour, &additions);
+        }
+        Ok(TargetSpec { target, arch, spec })
     }
 }
 

@@ -7,6 +7,7 @@ pub mod expr;
 pub mod forms;
 pub mod memory;
 pub mod memory_modifiers;
+pub mod processor_docs;
 pub mod regs;
 pub mod smem_modifiers;
 pub mod vector;

@@ -1,0 +1,97 @@
+//! LLVM's per-processor syntax pages: `llvm-docs/<release>/AMDGPU/AMDGPUAsmGFX1011.rst` and
+//! its kin describe "instructions specific to" some processors, beyond the generation's
+//! common page. They say which instructions a processor has that its generation's AMD
+//! manual may omit (the RDNA1 manual describes gfx1010; gfx1011/gfx1012 add dot products,
+//! gfx1013 ray tracing). Only the listing is read here; the caller reads the files.
+
+use super::encoding_suffix;
+
+/// The processors a page is about and the instructions it lists for them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProcessorInstructions {
+    /// Lower-case `-mcpu` names (`gfx1011`, `gfx1012`).
+    pub processors: Vec<String>,
+    /// Upper-case AMD instruction names, sorted, each once (`V_DOT2C_F32_F16`).
+    pub instructions: Vec<String>,
+}
+
+/// The sentence that marks a page of processor-specific instructions.
+const SPECIFIC_TO: &str = "instructions specific to";
+
+/// Reads one syntax page. `None` for pages about a whole generation (no "instructions
+/// specific to" sentence) and for pages that list no instruction.
+pub fn processor_instructions(rst: &str) -> Option<ProcessorInstructions> {
+    let intro = rst.lines().find(|l| l.contains(SPECIFIC_TO))?;
+    let (_, named) = intro.split_once(SPECIFIC_TO)?;
+    let processors: Vec<String> = named
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| w.starts_with("gfx") && w.len() > 3)
+        .map(str::to_string)
+        .collect();
+    let mut instructions: Vec<String> = rst.lines().filter_map(listed_instruction).collect();
+    instructions.sort();
+    instructions.dedup();
+    (!processors.is_empty() && !instructions.is_empty()).then_some(ProcessorInstructions {
+        processors,
+        instructions,
+    })
+}
+
+/// The AMD name of the instruction a table row of a `parsed-literal` block lists: the row
+/// starts with four spaces and a lower-case mnemonic, whose encoding-forcing suffix
+/// (`_dpp`, `_e64`...) names a form of the same instruction.
+fn listed_instruction(line: &str) -> Option<String> {
+    let row = line.strip_prefix("    ")?;
+    let mnemonic = row.split_whitespace().next()?;
+    let is_mnemonic = mnemonic.starts_with(|c: char| c.is_ascii_lowercase())
+        && mnemonic
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+    if !is_mnemonic || !row.contains(":ref:") {
+        return None;
+    }
+    let base = encoding_suffix(mnemonic).map_or(mnemonic, |(base, _)| base);
+    Some(base.to_ascii_uppercase())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A page in the shape of LLVM's (own text, not LLVM's).
+    const PAGE: &str = "\
+Syntax of gfx7777 and gfx7778 Instructions
+===========================================
+
+This document describes the syntax of *instructions specific to gfx7777 and gfx7778*.
+
+DPP16
+-----
+
+.. parsed-literal::
+
+    **INSTRUCTION**            **DST**      **SRC0**
+    \\ |---|\\ |---|
+    v_widget_f32_dpp       :ref:`vdst<x>`,    :ref:`vsrc0<y>`
+    v_widget_f32           :ref:`vdst<x>`,    :ref:`src0<y>`
+    v_gadget_b32_e64       :ref:`vdst<x>`,    :ref:`src0<y>`
+
+.. toctree::
+    :hidden:
+
+    gfx7777_vdst
+";
+
+    #[test]
+    fn a_processor_page_names_its_processors_and_instructions() {
+        let page = processor_instructions(PAGE).unwrap();
+        assert_eq!(page.processors, ["gfx7777", "gfx7778"]);
+        assert_eq!(page.instructions, ["V_GADGET_B32", "V_WIDGET_F32"]);
+    }
+
+    #[test]
+    fn a_generation_page_is_not_a_processor_page() {
+        let generation = PAGE.replace("instructions specific to", "GFX77 instructions for");
+        assert_eq!(processor_instructions(&generation), None);
+    }
+}
