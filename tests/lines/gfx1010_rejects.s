@@ -5,3 +5,7 @@ v_cmp_lt_f32_dpp vcc_lo, v3, v4 quad_perm:[2,3,0,1] row_mask:0x5 bank_mask:0xa
 v_cmpx_gt_u32_dpp v6, v7 dpp8:[1,0,3,2,5,4,7,6]
 v_floor_f64_dpp v[2:3], v[6:7] row_shr:2 row_mask:0xf bank_mask:0xf
 v_cvt_f32_f64_dpp v1, v[4:5] quad_perm:[0,0,0,0] row_mask:0xf bank_mask:0xf
+// The dot products of gfx1011/gfx1012, which gfx1010 does not have.
+v_dot2_f32_f16 v7, v12, v33, v9
+v_dot2c_f32_f16 v10, v20, v30
+v_dot4c_i32_i8_dpp v1, v2, v3 row_shr:3 row_mask:0xf bank_mask:0xf

@@ -213,18 +213,25 @@ fn yield_flag_bits(spec: &mut Spec) {
                 continue;
             };
             let top_bit = top.offset + top.count - 1;
-            let Some((flag, _)) = flags.iter().find(|(name, bit)| *bit == top_bit && *name != field.name) else {
+            let Some((flag, _)) = flags
+                .iter()
+                .find(|(name, bit)| *bit == top_bit && *name != field.name)
+            else {
                 continue;
             };
             if top.count < 2 {
                 continue;
             }
             top.count -= 1;
-            narrowed.push(format!("{}.{} gives bit {top_bit} to {flag}", encoding.name, field.name));
+            narrowed.push(format!(
+                "{}.{} gives bit {top_bit} to {flag}",
+                encoding.name, field.name
+            ));
         }
     }
     if !narrowed.is_empty() {
-        spec.notes.push((0, format!("overlapping fields: {}", narrowed.join(", "))));
+        spec.notes
+            .push((0, format!("overlapping fields: {}", narrowed.join(", "))));
     }
 }
 

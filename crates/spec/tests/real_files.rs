@@ -2,7 +2,7 @@
 //! next to the workspace). Without the files they are skipped, unless `CI=true`.
 
 use std::collections::HashMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 
 use mcdiff_spec::*;
@@ -627,4 +627,76 @@ fn gfx950_scaled_matrix_identifiers_sit_in_their_words() {
         .notes
         .iter()
         .any(|(_, n)| n.contains("ENC_VOP3PX2 identifiers moved")));
+}
+
+#[test]
+fn a_field_gives_its_top_bit_to_the_flag_there() {
+    // RDNA2 manual, FLAT field table: OFFSET [11:0], DLC [12]; the partial file's OFFSET is
+    // 13 bits wide.
+    let Some(gfx1030) = load("gfx1030") else {
+        return;
+    };
+    for name in ["ENC_FLAT_GLBL", "ENC_FLAT_SCRATCH"] {
+        let enc = gfx1030.spec.encoding(name).unwrap();
+        assert_eq!(
+            ranges(&enc.field("OFFSET").unwrap().ranges),
+            [(0, 12)],
+            "{name}"
+        );
+        assert_eq!(
+            ranges(&enc.field("DLC").unwrap().ranges),
+            [(12, 1)],
+            "{name}"
+        );
+    }
+}
+
+/// Additions naming one instruction RDNA1 lacks, one it has, and one no file has.
+fn test_additions(_: &Path, mcpu: &str) -> Option<mcdiff_spec::compose::TargetAdditions> {
+    (mcpu == "gfx1011").then(|| mcdiff_spec::compose::TargetAdditions {
+        source: "a test".into(),
+        names: ["V_DOT2C_F32_F16", "V_ADD_F32", "V_NO_SUCH_OP"]
+            .map(String::from)
+            .to_vec(),
+    })
+}
+
+#[test]
+fn a_processor_adopts_what_its_additions_name_from_the_operand_neighbour() {
+    let Some(dir) = data_dir() else {
+        return;
+    };
+    let mut loader = SpecLoader::new(dir).with_target_additions(test_additions);
+    let gfx1011 = loader.load_target("gfx1011").unwrap();
+    let gfx1010 = loader.load_target("gfx1010").unwrap();
+    let dot = form(&gfx1011.spec, "V_DOT2C_F32_F16", "ENC_VOP2");
+    assert_eq!(dot.opcode, 2);
+    assert!(!dot.operands.is_empty());
+    assert!(gfx1010.spec.instruction("V_DOT2C_F32_F16").is_none());
+    // V_ADD_F32 keeps RDNA1's form; the missing name is noted, not invented.
+    assert_eq!(
+        gfx1011
+            .spec
+            .instruction("V_ADD_F32")
+            .unwrap()
+            .encodings
+            .len(),
+        gfx1010
+            .spec
+            .instruction("V_ADD_F32")
+            .unwrap()
+            .encodings
+            .len()
+    );
+    let notes: Vec<&str> = gfx1011.spec.notes.iter().map(|(_, n)| n.as_str()).collect();
+    assert!(
+        notes.iter().any(|n| n.contains("adopted: V_DOT2C_F32_F16")),
+        "{notes:?}"
+    );
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("no form to adopt: V_NO_SUCH_OP")),
+        "{notes:?}"
+    );
 }

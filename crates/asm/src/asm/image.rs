@@ -99,15 +99,14 @@ fn build(
         return Err(reject(stmt.column, INVALID_OPERAND));
     }
     let dmask = written_dmask.unwrap_or(1);
-    if syn::fetches_one_component(&op) && dmask.count_ones() != 1 {
-        // Gathers and MSAA loads fetch one component (RDNA3 ISA §8.2 IMAGE_GATHER4,
-        // IMAGE_MSAA_LOAD).
+    if syn::fetches_one_component(&op, cx.target.gfx_major) && dmask.count_ones() != 1 {
         return Err(reject(
             stmt.column,
             "invalid image_gather dmask: only one bit must be set",
         ));
     }
-    let data_regs = syn::image_data_regs(&op, dmask, flag("D16"), flag("TFE"));
+    let gfx_major = cx.target.gfx_major;
+    let data_regs = syn::image_data_regs(&op, gfx_major, dmask, flag("D16"), flag("TFE"));
     // Text order: data, address, resource, sampler.
     let scalar: Vec<&Operand> = ["SRSRC", "RSRC", "SSAMP", "SAMP"]
         .iter()
@@ -157,12 +156,32 @@ fn build(
         operands.push(InstOperand { spec: slot, value });
     }
     let address = rest.next().expect("counted");
+    let before = operands.len();
     let nsa = address_operands(address, gfx11, stmt.column, cx, &mut operands)?;
+    if gfx10_plus {
+        let dim = modifiers
+            .iter()
+            .find(|(f, _)| f == "DIM")
+            .map_or(0, |&(_, v)| v);
+        if !syn::dim_allowed(&op, dim) {
+            return Err(reject(stmt.column, "invalid dim; must be MSAA type"));
+        }
+        let written: u32 = operands[before..].iter().map(|o| o.spec.size / 32).sum();
+        let a16 = modifiers.iter().any(|(f, v)| f == "A16" && *v != 0);
+        if syn::address_size_fits(&op, dim, a16, written, nsa.is_some()) == Some(false) {
+            let message = if bvh {
+                "image address size does not match a16"
+            } else {
+                "image address size does not match dim and a16"
+            };
+            return Err(reject(stmt.column, message));
+        }
+    }
     if bvh {
         bvh_fields(&mut modifiers, cx);
     }
-    if gfx11 && nsa {
-        modifiers.push(("NSA".into(), 1));
+    if let (true, Some(extra_dwords)) = (gfx11, nsa) {
+        modifiers.push(("NSA".into(), extra_dwords));
     }
     for (piece, slot) in rest.zip(scalar) {
         let value = parser(classify_memory(&slot.operand_type))
@@ -208,16 +227,17 @@ fn image_modifiers(
     Ok(modifiers)
 }
 
-/// Appends the address VGPRs to `operands`; true when they were written as an NSA list.
-/// GFX11 has one NSA dword, four more address bytes (RDNA3 ISA §8.2 "MIMG NSA"); GFX12 one
-/// field per address, so a range there needs list syntax.
+/// Appends the address VGPRs to `operands`; the NSA field's value (the extra dwords) when
+/// they were written as an NSA list. MIMG NSA addresses after the first are bytes of the
+/// dwords after the instruction ([`syn::nsa_max_addresses`]); GFX12 has one field per
+/// address, so a range there needs list syntax.
 fn address_operands(
     address: &Piece,
     gfx11: bool,
     column: u32,
     cx: &OperandCtx,
     operands: &mut Vec<InstOperand>,
-) -> Result<bool, NotEncoded> {
+) -> Result<Option<u32>, NotEncoded> {
     let ranges = address_ranges(address, cx)?;
     let nsa = address.text.trim_start().starts_with('[') && ranges.len() > 1;
     if !gfx11 && !nsa && ranges[0].count > 1 {
@@ -226,14 +246,18 @@ fn address_operands(
             "operands are not valid for this GPU or mode",
         ));
     }
-    let address_fields = cx
-        .encoding
-        .fields
-        .iter()
-        .filter(|f| f.name.starts_with("VADDR"))
-        .count();
-    let max_addresses = if gfx11 { 5 } else { address_fields };
-    if ranges.len() > max_addresses {
+    let max_addresses = if gfx11 {
+        let nsa_width = cx.encoding.field("NSA").map_or(0, |f| f.width());
+        syn::nsa_max_addresses(nsa_width) as usize
+    } else {
+        let fields = &cx.encoding.fields;
+        fields
+            .iter()
+            .filter(|f| f.name.starts_with("VADDR"))
+            .count()
+    };
+    let single = nsa && syn::nsa_elements_are_single(cx.target.gfx_major);
+    if ranges.len() > max_addresses || single && ranges.iter().any(|r| r.count > 1) {
         return Err(reject(address.column, INVALID_OPERAND));
     }
     for (i, reg) in ranges.iter().enumerate() {
@@ -247,7 +271,7 @@ fn address_operands(
             value: OperandValue::Reg(reg.clone()),
         });
     }
-    Ok(nsa)
+    Ok(nsa.then(|| (ranges.len() as u32 - 1).div_ceil(4)))
 }
 
 /// Ray-tracing ops return four dwords from a 128-bit resource with unnormalised

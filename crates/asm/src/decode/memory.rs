@@ -404,17 +404,17 @@ impl Disassembler<'_> {
             gfx11: family == Family::Mimg,
             gfx9: self.ctx.gfx_major < 10,
             op: instruction.name.to_ascii_lowercase(),
+            gfx_major: self.ctx.gfx_major,
         };
         let base = (enc.bit_count / 8) as usize;
-        let nsa = image.gfx11 && image.read("NSA") != 0;
-        let len = if nsa { base + 4 } else { base };
+        // MIMG NSA: the field counts the dwords of address bytes after the instruction.
+        let nsa_dwords = if image.gfx11 { image.read("NSA") } else { 0 } as usize;
+        let nsa = nsa_dwords > 0;
+        let len = base + 4 * nsa_dwords;
         if bytes.len() < len {
             return DecodeOutcome::Invalid("instruction truncated".into());
         }
-        // GFX11 NSA: up to four address bytes in the dword after the instruction.
-        let nsa_bytes = bytes
-            .get(base..base + 4)
-            .map_or(0, |b| u32::from_le_bytes(b.try_into().expect("4 bytes")));
+        let nsa_bytes = &bytes[base..len];
         let mut operands: Vec<InstOperand> = image.data_operand(form).into_iter().collect();
         match image.address_operands(nsa, nsa_bytes) {
             Ok(addresses) => operands.extend(addresses),
@@ -611,6 +611,7 @@ struct ImageWord<'e> {
     gfx9: bool,
     /// The lower-case instruction name.
     op: String,
+    gfx_major: u32,
 }
 
 impl ImageWord<'_> {
@@ -636,6 +637,7 @@ impl ImageWord<'_> {
             .find(|o| o.field.as_deref() == Some("VDATA"))?;
         let regs = syn::image_data_regs(
             &self.op,
+            self.gfx_major,
             self.read("DMASK"),
             self.flag("D16"),
             self.flag("TFE"),
@@ -658,8 +660,9 @@ impl ImageWord<'_> {
 
     /// The address VGPRs the op and dim need: one range (over 12 dwords rounds up to 16, the
     /// next register class), the ray-tracing groups, or one each with the last taking the
-    /// rest (GFX11 NSA: VADDR, then bytes of the next dword; GFX12: one field per address).
-    fn address_operands(&self, nsa: bool, nsa_bytes: u32) -> Result<Vec<InstOperand>, Failure> {
+    /// rest (MIMG NSA: VADDR, then the address bytes after the instruction, one VGPR each on
+    /// GFX10; GFX12: one field per address).
+    fn address_operands(&self, nsa: bool, nsa_bytes: &[u8]) -> Result<Vec<InstOperand>, Failure> {
         if self.gfx9 {
             let dwords = syn::gfx9_image_address_dwords(&self.op).ok_or_else(|| {
                 Failure::Unsupported("GFX9 derivative image address size not implemented".into())
@@ -673,14 +676,17 @@ impl ImageWord<'_> {
                 }),
             }]);
         }
+        let single = nsa && syn::nsa_elements_are_single(self.gfx_major);
         let bvh_groups = self.bvh_groups();
         let address_dwords = match &bvh_groups {
             Some(groups) => groups.iter().sum(),
             None => syn::image_address_dwords(&self.op, self.read("DIM"), self.flag("A16"))
                 .ok_or_else(|| Failure::Unsupported("image address size not implemented".into()))?,
         };
+        let bvh_groups = bvh_groups.filter(|_| !single);
         let address_fields = if self.gfx11 {
-            5
+            let nsa_width = self.reader.enc.field("NSA").map_or(0, |f| f.width());
+            syn::nsa_max_addresses(nsa_width)
         } else {
             let fields = &self.reader.enc.fields;
             fields
@@ -710,7 +716,10 @@ impl ImageWord<'_> {
         let operands = elements.iter().zip(0u32..).map(|(&regs, i)| {
             let (field, first) = match (self.gfx11, i) {
                 (true, 0) => ("VADDR".to_string(), self.read("VADDR")),
-                (true, n) => (format!("NSA_ADDR{n}"), (nsa_bytes >> (8 * (n - 1))) & 0xff),
+                (true, n) => {
+                    let byte = nsa_bytes.get(n as usize - 1).copied().unwrap_or(0);
+                    (format!("NSA_ADDR{n}"), u32::from(byte))
+                }
                 (false, n) => (format!("VADDR{n}"), self.read(&format!("VADDR{n}"))),
             };
             InstOperand {

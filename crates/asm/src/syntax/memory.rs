@@ -33,22 +33,24 @@ fn is_scalar_register(text: &str) -> bool {
     )
 }
 
-/// Gathers and MSAA loads fetch one component whatever the data size (RDNA3 ISA §8.2
-/// IMAGE_GATHER4, IMAGE_MSAA_LOAD): their DMASK selects it. `op` is the lower-case spec name.
-pub fn fetches_one_component(op: &str) -> bool {
-    op.starts_with("image_gather4") || op == "image_msaa_load"
+/// Gathers fetch one component whatever the data size, their DMASK selecting it (RDNA3 ISA
+/// §8.2 IMAGE_GATHER4); so do MSAA loads from GFX11 (RDNA3 ISA §8.2 IMAGE_MSAA_LOAD: "behaves
+/// like gather4"). The RDNA2 manual gives GFX10's IMAGE_MSAA_LOAD no such rule, so there
+/// DMASK counts components as for other loads. `op` is the lower-case spec name.
+pub fn fetches_one_component(op: &str, gfx_major: u32) -> bool {
+    op.starts_with("image_gather4") || (op == "image_msaa_load" && gfx_major >= 11)
 }
 
-/// VGPRs an image op's data takes: one per `dmask` bit (at least one; gathers and MSAA loads
-/// return four samples of one component: RDNA3 ISA §8.2 IMAGE_GATHER4, IMAGE_MSAA_LOAD), halved (rounded up) by packed `d16`, plus a status dword with `tfe`/`lwe` (RDNA3
-/// ISA §8.2 "Image instructions", DMASK/D16/TFE; LLVM counts `tfe` only). `None` for the
-/// ray-tracing ops, whose data has no mask.
-/// `op` is the spec name in lower case.
-pub fn image_data_regs(op: &str, dmask: u32, d16: bool, tfe: bool) -> Option<u32> {
+/// VGPRs an image op's data takes: one per `dmask` bit (at least one; a fetch of one
+/// component returns four samples of it: [`fetches_one_component`]), halved (rounded up) by
+/// packed `d16`, plus a status dword with `tfe`/`lwe` (RDNA3 ISA §8.2 "Image instructions",
+/// DMASK/D16/TFE; LLVM counts `tfe` only). `None` for the ray-tracing ops, whose data has no
+/// mask. `op` is the spec name in lower case.
+pub fn image_data_regs(op: &str, gfx_major: u32, dmask: u32, d16: bool, tfe: bool) -> Option<u32> {
     if op.contains("_bvh") {
         return None;
     }
-    let lanes = if fetches_one_component(op) {
+    let lanes = if fetches_one_component(op, gfx_major) {
         4
     } else {
         dmask.count_ones().max(1)
@@ -590,6 +592,31 @@ pub fn image_address_dwords(op: &str, dim: u32, a16: bool) -> Option<u32> {
     Some(dwords)
 }
 
+/// Whether GFX10+ image op `op` may take DIM code `dim`: an MSAA load reads an MSAA
+/// resource (RDNA2 ISA §8.2.3 IMAGE_MSAA_LOAD "from an MSAA resource"; RDNA3 ISA §8.2 lists
+/// its addresses for 2D MSAA and 2D Array MSAA only).
+pub fn dim_allowed(op: &str, dim: u32) -> bool {
+    const MSAA_DIMS: [u32; 2] = [6, 7];
+    op != "image_msaa_load" || MSAA_DIMS.contains(&dim)
+}
+
+/// Whether `written` address dwords fit op `op` with DIM code `dim` and `a16`
+/// ([`image_address_dwords`], [`bvh_address_groups`]): exactly, or as one range of the
+/// size llvm-mc's image address operands round up to: 8 for 5-7 dwords, 16 for more than
+/// 12. `None` when the size is not known to us.
+pub fn address_size_fits(op: &str, dim: u32, a16: bool, written: u32, nsa: bool) -> Option<bool> {
+    let needed = match bvh_address_groups(op, a16) {
+        Some(groups) => groups.iter().sum(),
+        None => image_address_dwords(op, dim, a16)?,
+    };
+    let rounded = match needed {
+        5..=7 => 8,
+        13.. => 16,
+        _ => needed,
+    };
+    Some(written == needed || !nsa && written == rounded)
+}
+
 /// The address VGPRs llvm-mc prints for a GFX9 image word, which does not hold the address
 /// size (no `dim`, no NSA): the fewest the op takes, one coordinate plus its offset, bias and
 /// compare (llvm-mc 19 and 22 on gfx900 and gfx90a: `image_sample_l v1`, `image_sample_c_lz
@@ -629,6 +656,20 @@ pub fn bvh_address_groups(op: &str, a16: bool) -> Option<Vec<u32>> {
     } else {
         vec![node, 1, 3, 3, 3]
     })
+}
+
+/// Addresses an MIMG NSA form can name: VADDR plus four bytes in each extra dword, as many
+/// dwords as the NSA field counts (RDNA2 ISA §8.2.2 "Image Non-Sequential Address": a
+/// two-bit count, up to 13 addresses; RDNA3 ISA §8.2: one extra dword). `nsa_width` is the
+/// NSA field's width in bits.
+pub fn nsa_max_addresses(nsa_width: u32) -> u32 {
+    1 + 4 * ((1 << nsa_width) - 1)
+}
+
+/// GFX10 NSA lists name each address VGPR on its own (RDNA2 ISA §8.2.2: "the VGPR of every
+/// address component is uniquely defined"); from GFX11 an element may be a range.
+pub fn nsa_elements_are_single(gfx_major: u32) -> bool {
+    gfx_major == 10
 }
 
 /// A slot of `count` VGPRs in `field`, as the image and memory forms write them.
