@@ -9,3 +9,6 @@ v_cvt_f32_f64_dpp v1, v[4:5] quad_perm:[0,0,0,0] row_mask:0xf bank_mask:0xf
 v_dot2_f32_f16 v7, v12, v33, v9
 v_dot2c_f32_f16 v10, v20, v30
 v_dot4c_i32_i8_dpp v1, v2, v3 row_shr:3 row_mask:0xf bank_mask:0xf
+// A scratch address that is neither a VGPR nor an SGPR.
+scratch_load_dword v3, off, off offset:16
+scratch_store_short off, v9, off

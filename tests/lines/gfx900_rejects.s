@@ -16,3 +16,5 @@ image_store_pck v3, v[4:5], s[16:23] dmask:0x1 d16
 image_load v[0:1], v9, s[24:31] dmask:0x7
 s_mov_b32_e64 s0, s1
 s_mov_b32_sdwa s0, s1
+// A scratch address that is neither a VGPR nor an SGPR.
+scratch_load_dword v3, off, off offset:16

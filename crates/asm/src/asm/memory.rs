@@ -248,9 +248,11 @@ fn address_fields(
     let scalar_base = operands
         .iter()
         .any(|o| o.spec.field.as_deref() == Some("SADDR") && !is_off(&o.value));
-    if scratch && has_vaddr && scalar_base && cx.encoding.field("SVE").is_none() {
+    if scratch && has_vaddr == scalar_base && cx.encoding.field("SVE").is_none() {
         // Without the SVE bit (GFX9 before gfx940, GFX10) a scratch address is a VGPR or an
-        // SGPR, not both (the manuals' SADDR row: "use an SGPR instead of a VGPR").
+        // SGPR, not both (the manuals' SADDR row: "use an SGPR instead of a VGPR") and not
+        // neither (RDNA1/RDNA2 ISA §9.3.1 "Legal Addressing Combinations": SCRATCH takes a
+        // VGPR offset with SADDR NULL, or an SGPR offset).
         return Err(reject(
             column,
             "operands are not valid for this GPU or mode",
