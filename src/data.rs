@@ -89,10 +89,26 @@ pub fn spec_loader(spec_root: &Path) -> mcdiff_spec::SpecLoader {
         .with_target_additions(processor_additions)
 }
 
-/// The instructions LLVM's syntax pages (`llvm-docs/<release>/AMDGPU/AMDGPUAsm*.rst`, the
-/// newest release present) list as specific to `mcpu`. `None` when no page names `mcpu`
-/// or the pages are absent: the processor then has its architecture's instructions only.
+/// How `mcpu`'s instructions differ from its architecture's, by LLVM's documentation: the
+/// instructions its syntax page (`llvm-docs/<release>/AMDGPU/AMDGPUAsm*.rst`, the newest
+/// release present) lists as specific to it, and what a generic processor withholds
+/// (`mcdiff_asm::syntax::processor_docs::withheld`). `None` when neither applies: the
+/// processor then has its architecture's instructions.
 fn processor_additions(root: &Path, mcpu: &str) -> Option<mcdiff_spec::compose::TargetAdditions> {
+    use mcdiff_asm::syntax::processor_docs::withheld;
+    let withheld = withheld(mcpu);
+    if !withheld.is_empty() {
+        return Some(mcdiff_spec::compose::TargetAdditions {
+            source: "AMDGPUUsage Target Restrictions".into(),
+            names: Vec::new(),
+            withheld: withheld.iter().map(|w| w.to_string()).collect(),
+        });
+    }
+    processor_page(root, mcpu)
+}
+
+/// The syntax page listing instructions specific to `mcpu`, as additions.
+fn processor_page(root: &Path, mcpu: &str) -> Option<mcdiff_spec::compose::TargetAdditions> {
     use mcdiff_asm::syntax::processor_docs::processor_instructions;
     let release = CORPUS_VERSIONS
         .iter()
@@ -116,6 +132,7 @@ fn processor_additions(root: &Path, mcpu: &str) -> Option<mcdiff_spec::compose::
             mcdiff_spec::compose::TargetAdditions {
                 source: pages.join(file).display().to_string(),
                 names: page.instructions,
+                withheld: Vec::new(),
             }
         })
     })

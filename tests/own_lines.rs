@@ -213,6 +213,12 @@ fn gfx900_constant_bus_and_sdwa_rejections_match_llvm_mc() {
     check_rejections("gfx900");
 }
 
+/// gfx9-4-generic withholds gfx942's FP8/BF8 and XF32 instructions.
+#[test]
+fn gfx9_4_generic_withheld_instructions_are_rejected_as_llvm_mc_rejects_them() {
+    check_rejections("gfx9-4-generic");
+}
+
 #[test]
 fn gfx942_matrix_rejections_match_llvm_mc() {
     check_rejections("gfx942");

@@ -541,24 +541,51 @@ fn adopt_forms(
     true
 }
 
-/// Instructions one processor has beyond its architecture's manual, by AMD name, and the
-/// document that says so: LLVM's syntax documentation lists "instructions specific to"
+/// How one processor's instructions differ from its architecture's, by AMD name, and the
+/// document that says so. LLVM's syntax documentation lists "instructions specific to"
 /// gfx1011/gfx1012 (the dot products) and gfx1013 (ray tracing), which the RDNA1 manual,
-/// written for gfx1010, omits. The caller reads that documentation; this crate knows none.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// written for gfx1010, omits; a generic processor lacks some of its family's instructions
+/// (gfx9-4-generic: no FP8/BF8 or XF32 instructions). The caller reads that
+/// documentation; this crate knows none.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct TargetAdditions {
-    /// Where the list comes from (`llvm-docs/22.1.8/AMDGPU/AMDGPUAsmGFX1011.rst`).
+    /// Where the lists come from (`llvm-docs/22.1.8/AMDGPU/AMDGPUAsmGFX1011.rst`).
     pub source: String,
-    /// Upper-case AMD instruction names.
+    /// Upper-case AMD names of instructions the processor adds.
     pub names: Vec<String>,
+    /// Upper-case parts of AMD names (`FP8`, `XF32`): the instructions whose name has one
+    /// are not on this processor.
+    pub withheld: Vec<String>,
 }
 
-/// Adopts into `spec` (one processor's copy of its architecture's spec) every form of the
-/// instructions `additions` names that `spec` lacks, from `neighbour`, the file that
-/// already stands in for the architecture's operand facts: its forms and opcodes are AMD's,
-/// and an (encoding, opcode) slot the architecture uses is never taken. Notes what was
-/// adopted and what `neighbour` does not have.
-pub fn adopt_target_additions(spec: &mut Spec, neighbour: &Spec, additions: &TargetAdditions) {
+/// Applies `additions` to `spec` (one processor's copy of its architecture's spec): adopts
+/// every form of the named instructions `spec` lacks from `neighbour`, the file that already
+/// stands in for the architecture's operand facts (its forms and opcodes are AMD's; an
+/// (encoding, opcode) slot the architecture uses is never taken), and drops the withheld
+/// instructions. Notes what was adopted, what `neighbour` does not have, and what was dropped.
+pub fn apply_target_additions(
+    spec: &mut Spec,
+    neighbour: Option<&Spec>,
+    additions: &TargetAdditions,
+) {
+    let source = &additions.source;
+    if let Some(neighbour) = neighbour {
+        adopt_additions(spec, neighbour, additions);
+    }
+    let before = spec.instructions.len();
+    let withheld = |name: &str| additions.withheld.iter().any(|w| name.contains(w.as_str()));
+    spec.instructions.retain(|i| !withheld(&i.name));
+    let dropped = before - spec.instructions.len();
+    if dropped > 0 {
+        let parts = additions.withheld.join(", ");
+        let note = format!("{dropped} instructions named with {parts} dropped ({source})");
+        spec.notes.push((0, note));
+        spec.reindex();
+    }
+}
+
+/// The adoption half of [`apply_target_additions`].
+fn adopt_additions(spec: &mut Spec, neighbour: &Spec, additions: &TargetAdditions) {
     let id = spec.sources.len();
     spec.sources.push(neighbour.sources[0].clone());
     let mut renamer = FieldRenamer {

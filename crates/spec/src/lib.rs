@@ -267,17 +267,20 @@ impl SpecLoader {
 
     /// The spec of one `-mcpu`: its architecture's, plus the instructions
     /// [`Self::with_target_additions`] names for it, taken from the architecture's operand
-    /// neighbour ([`compose::adopt_target_additions`]).
+    /// neighbour ([`compose::apply_target_additions`]).
     pub fn load_target(&mut self, mcpu: &str) -> Result<TargetSpec, SpecError> {
         let target = targets::target(mcpu).ok_or_else(|| SpecError::UnknownTarget(mcpu.into()))?;
         let TargetStatus::Spec(arch) = target.status else {
             return Err(SpecError::NoSpec(mcpu.into()));
         };
         let mut spec = Spec::clone(&*self.arch(arch)?);
-        let additions = self.additions.and_then(|f| f(&self.data_dir, mcpu));
-        if let (Some(additions), Some(neighbour)) = (additions, self.arch_files(arch).operands) {
-            let neighbour = self.file(neighbour)?;
-            compose::adopt_target_additions(&mut spec, &neighbour, &additions);
+        if let Some(additions) = self.additions.and_then(|f| f(&self.data_dir, mcpu)) {
+            let neighbour = self
+                .arch_files(arch)
+                .operands
+                .map(|f| self.file(f))
+                .transpose()?;
+            compose::apply_target_additions(&mut spec, neighbour.as_deref(), &additions);
         }
         Ok(TargetSpec { target, arch, spec })
     }

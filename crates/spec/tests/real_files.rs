@@ -651,13 +651,15 @@ fn a_field_gives_its_top_bit_to_the_flag_there() {
     }
 }
 
-/// Additions naming one instruction RDNA1 lacks, one it has, and one no file has.
+/// Additions naming one instruction RDNA1 lacks, one it has, and one no file has, and
+/// withholding the instructions named with V_DOT4.
 fn test_additions(_: &Path, mcpu: &str) -> Option<mcdiff_spec::compose::TargetAdditions> {
     (mcpu == "gfx1011").then(|| mcdiff_spec::compose::TargetAdditions {
         source: "a test".into(),
         names: ["V_DOT2C_F32_F16", "V_ADD_F32", "V_NO_SUCH_OP"]
             .map(String::from)
             .to_vec(),
+        withheld: vec!["V_DOT4".into()],
     })
 }
 
@@ -699,4 +701,8 @@ fn a_processor_adopts_what_its_additions_name_from_the_operand_neighbour() {
             .any(|n| n.contains("no form to adopt: V_NO_SUCH_OP")),
         "{notes:?}"
     );
+    // A withheld part drops every instruction named with it, adopted or not.
+    assert!(gfx1011.spec.instruction("V_DOT4C_I32_I8").is_none());
+    assert!(gfx1011.spec.instruction("V_DOT4_I32_I8").is_none());
+    assert!(gfx1011.spec.instruction("V_DOT2C_F32_F16").is_some());
 }
