@@ -80,12 +80,14 @@ impl DataDir {
 }
 
 /// The spec loader every command uses: the spec files composed per architecture, completed
-/// with the operand lists the pseudocode lets us derive (`mcdiff_sema::complete_from_pseudocode`),
+/// with the operand lists the pseudocode lets us derive (`mcdiff_sema::complete_from_pseudocode`,
+/// and last, for what no file or donor list gives, `mcdiff_sema::complete_by_role`),
 /// and each processor given the instructions LLVM's syntax pages list for it alone
 /// ([`processor_additions`]).
 pub fn spec_loader(spec_root: &Path) -> mcdiff_spec::SpecLoader {
     mcdiff_spec::SpecLoader::new(spec_root)
         .with_completion(mcdiff_sema::complete_from_pseudocode)
+        .with_last_completion(mcdiff_sema::complete_by_role)
         .with_target_additions(processor_additions)
 }
 

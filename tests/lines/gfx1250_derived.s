@@ -20,3 +20,9 @@ v_cos_bf16 v5, 0.5
 v_bitop3_b16 v9, v3, s7, v11 bitop3:0x3c op_sel:[0,0,1,1]
 v_bitop3_b16 v20, v21, 0x1234, v22 bitop3:7 op_sel:[1,0,0,0]
 v_bitop3_b16 v5, v6, v7, v8
+// Operand lists by role (fields as the encoding's lists give them, widths from the text).
+v_mad_nc_u64_u32 v[10:11], v3, s7, v[20:21]
+v_mad_nc_i64_i32 v[0:1], -1, v9, 0x12345
+v_permlane_xor_b32 v1, v2, 5, s9
+v_cvt_sr_pk_f16_f32 v4, v5, v6, v7
+v_cvt_sr_pk_bf16_f32 v40, s1, v41, 0.5

@@ -22,7 +22,7 @@ pub mod value;
 
 pub use ast::Program;
 pub use bind::{bind, bind_program, Binding, BoundOperand, BoundValue, SpecialReg};
-pub use derive::{complete_from_pseudocode, render_derived};
+pub use derive::{complete_by_role, complete_from_pseudocode, render_derived};
 pub use interp::{execute, execute_with_library, Library};
 /// Register contents are read and written as `BigInt` bit patterns.
 pub use num_bigint::BigInt;

@@ -83,6 +83,7 @@ pub struct SpecLoader {
     files: HashMap<&'static str, Arc<Spec>>,
     arches: HashMap<Arch, Arc<Spec>>,
     completion: Option<Completion>,
+    last_completion: Option<Completion>,
     additions: Option<Additions>,
 }
 
@@ -94,6 +95,7 @@ impl SpecLoader {
             files: HashMap::new(),
             arches: HashMap::new(),
             completion: None,
+            last_completion: None,
             additions: None,
         }
     }
@@ -101,6 +103,14 @@ impl SpecLoader {
     /// This loader with `completion` run on each architecture's composed spec.
     pub fn with_completion(mut self, completion: Completion) -> Self {
         self.completion = Some(completion);
+        self
+    }
+
+    /// This loader with `completion` run on each architecture's spec last, after the ALU
+    /// stand-in ([`ArchFiles::alu`]) has given its lists: for what only the architecture's
+    /// own data can still fill.
+    pub fn with_last_completion(mut self, completion: Completion) -> Self {
+        self.last_completion = Some(completion);
         self
     }
 
@@ -201,6 +211,9 @@ impl SpecLoader {
         }
         if let Some(alu) = alu {
             compose::take_alu_operands(&mut spec, &alu);
+        }
+        if let Some(complete) = self.last_completion {
+            complete(arch, &self.data_dir, &mut spec);
         }
         let spec = Arc::new(spec);
         self.arches.insert(arch, spec.clone());

@@ -25,6 +25,7 @@ use crate::PseudocodeEntry;
 
 mod dual;
 mod matrix;
+mod roles;
 mod wmma;
 
 /// What one instruction's pseudocode says of its operands: each name it uses without
@@ -74,6 +75,26 @@ pub fn complete_from_pseudocode(arch: Arch, data_dir: &Path, spec: &mut Spec) {
         fidelity: Fidelity::Derived,
     };
     derive_operand_lists(spec, &entries, arch.name(), source);
+}
+
+/// [`mcdiff_spec::Completion`] run last, after every file has given what it has: the ALU
+/// forms still without operands take lists by role ([`roles`]) from their texts.
+pub fn complete_by_role(arch: Arch, data_dir: &Path, spec: &mut Spec) {
+    let Ok(Some(entries)) = crate::load_pseudocode_if_present(data_dir, arch.name()) else {
+        return;
+    };
+    let source = SourceFile {
+        name: format!("amd-isa/derived/pseudocode/{}.json", arch.name()),
+        fidelity: Fidelity::Derived,
+    };
+    derive_by_role(spec, &entries, arch.name(), source);
+}
+
+/// [`complete_by_role`] from parsed entries.
+fn derive_by_role(spec: &mut Spec, entries: &[PseudocodeEntry], arch: &str, source: SourceFile) {
+    let signatures = signatures(arch, entries);
+    let donations = roles::donations(spec, &signatures);
+    apply_donations(spec, donations, source);
 }
 
 /// The signature of each instruction's first text that parses and uses a name.
@@ -161,6 +182,12 @@ fn derive_operand_lists(
     donations.extend(matrix::donations(spec, entries));
     donations.extend(wmma::donations(spec, entries));
     donations.extend(dual::donations(spec, &signatures));
+    apply_donations(spec, donations, source);
+}
+
+/// Gives each (instruction, form) its donated list, recorded in `spec.derived_operands` and
+/// as from `source` (added to the spec's sources when anything is donated).
+fn apply_donations(spec: &mut Spec, donations: Vec<(usize, usize, Donation)>, source: SourceFile) {
     if donations.is_empty() {
         return;
     }
@@ -641,6 +668,73 @@ mod tests {
             .collect();
         assert_eq!(fields, ["VDSTY", "SRCY0", "VSRCY1"]);
         assert_eq!(spec.derived_operands[0].donor, "fields by role");
+    }
+
+    /// A text no whole list fits (64-bit D0 and S2, 32-bit S0 and S1) takes, last, each
+    /// field by the role the encoding's lists give its name, at the text's widths and types;
+    /// a text naming a field one of its formats lacks (S2 in VOP2) derives nothing.
+    #[test]
+    fn a_text_no_list_fits_takes_its_fields_by_role() {
+        let fma = vop3("VDST", &["SRC0", "SRC1", "SRC2"], "FMT_NUM_F32", 32);
+        let add = vop3("VDST", &["SRC0", "SRC1"], "FMT_NUM_F32", 32);
+        let mut spec = manual_spec(vec![
+            instruction("V_FMA_F32", vec![form("ENC_VOP3", fma)]),
+            instruction("V_ADD_F32", vec![form("ENC_VOP2", add)]),
+            instruction("V_MAD_NC_U64_U32", vec![form("ENC_VOP3", vec![])]),
+            instruction(
+                "V_MAC_ODD_F32",
+                vec![form("ENC_VOP3", vec![]), form("ENC_VOP2", vec![])],
+            ),
+        ]);
+        let fields = [("VDST", 8), ("SRC0", 9), ("SRC1", 9), ("SRC2", 9)];
+        spec.encodings = vec![
+            encoding("ENC_VOP3", &fields),
+            encoding("ENC_VOP2", &fields[..3]),
+        ];
+        spec.data_formats
+            .extend(["FMT_NUM_U32", "FMT_NUM_U64"].map(|name| DataFormat {
+                name: name.into(),
+                data_type: None,
+                bit_count: 32,
+                component_count: None,
+            }));
+        spec.reindex();
+        let texts = [
+            ("V_FMA_F32", "D0.f32 = fma(S0.f32, S1.f32, S2.f32)"),
+            ("V_ADD_F32", "D0.f32 = S0.f32 + S1.f32"),
+            (
+                "V_MAD_NC_U64_U32",
+                "D0.u64 = 64'U(S0.u32) * 64'U(S1.u32) + S2.u64",
+            ),
+            ("V_MAC_ODD_F32", "D0.f32 = S0.f32 * S1.f32 + S2.f32"),
+        ];
+        derive(&mut spec, "cdna5", &texts);
+        assert!(spec.instruction("V_MAD_NC_U64_U32").unwrap().encodings[0]
+            .operands
+            .is_empty());
+        let entries: Vec<_> = texts.iter().map(|(n, c)| entry(n, c)).collect();
+        let source = SourceFile {
+            name: "derived".into(),
+            fidelity: Fidelity::Derived,
+        };
+        derive_by_role(&mut spec, &entries, "cdna5", source);
+        let mad = &spec.instruction("V_MAD_NC_U64_U32").unwrap().encodings[0];
+        assert_eq!(
+            mad.operands,
+            vec![
+                operand("VDST", "OPR_VGPR", "FMT_NUM_U64", 64),
+                operand("SRC0", "OPR_SRC", "FMT_NUM_U32", 32),
+                operand("SRC1", "OPR_SRC", "FMT_NUM_U32", 32),
+                operand("SRC2", "OPR_SRC", "FMT_NUM_U64", 64),
+            ]
+        );
+        let mac = spec.instruction("V_MAC_ODD_F32").unwrap();
+        assert!(mac.encodings.iter().all(|f| f.operands.is_empty()));
+        assert_eq!(spec.derived_operands.len(), 1);
+        assert_eq!(
+            spec.derived_operands[0].donor,
+            "fields by role in the encoding's lists"
+        );
     }
 
     #[test]

@@ -1,0 +1,170 @@
+//! Operand lists by role, for ALU forms whose text fits no whole list of their encoding: an
+//! instruction only one generation has (GFX12.5's V_MAD_NC_U64_U32: `D0.u64 = S0.u32 *
+//! S1.u32 + S2.u64`, which no VOP3 list has at those widths) still names each operand it
+//! uses. Each name takes the field the encoding's lists give that name (`D0` -> `VDST`,
+//! `S1` -> `SRC1`) with the operand type they give the field most often, at the width and
+//! in the data format of the text. A text using a name no list of the encoding has a field
+//! for, a state name other than EXEC (VCC as carry or mask is a field in some formats and
+//! implicit in others), or a lane mask derives nothing. What a role cannot tell is an
+//! instruction's own restriction on a field: V_PERMLANE_DOWN_B32's lane select takes the
+//! VOP3 source type, VGPRs included, where llvm-mc takes scalars only.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use mcdiff_spec::{Operand, Spec};
+
+use super::{data_format, derivable, single, Donation, Signature};
+use crate::bind::pseudocode_name;
+
+/// The ALU forms still without operands whose text gives every ALU format of its
+/// instruction a list by role: (instruction, form, donation).
+pub(super) fn donations(
+    spec: &Spec,
+    signatures: &HashMap<String, Signature>,
+) -> Vec<(usize, usize, Donation)> {
+    let roles = Roles::of(spec);
+    let mut donations = Vec::new();
+    for (i, inst) in spec.instructions.iter().enumerate() {
+        let Some(mine) = signatures.get(&inst.name) else {
+            continue;
+        };
+        // A text that cannot name its operands' fields in every ALU format the instruction
+        // has does not describe it as encoded (RDNA1's V_MAC_LEGACY_F32 reads an S2 its VOP2
+        // form has no field for): none of its forms is derived.
+        let mut lists = Vec::new();
+        for (f, form) in inst.encodings.iter().enumerate() {
+            if !derivable(&form.encoding) {
+                continue;
+            }
+            let list = roles.list(spec, &form.encoding, mine);
+            let empty = form.operands.is_empty() && !spec.lists_every_operand_of(form);
+            lists.push((f, empty, list));
+        }
+        if lists.iter().any(|(_, _, list)| list.is_none()) {
+            continue;
+        }
+        for (f, _, list) in lists.into_iter().filter(|(_, empty, _)| *empty) {
+            let donation = Donation {
+                donor: BY_ROLE.into(),
+                operands: list.expect("checked above"),
+                retyped: Vec::new(),
+                encoding: None,
+            };
+            donations.push((i, f, donation));
+        }
+    }
+    donations
+}
+
+/// How these lists are made, as the derived-operands report names the donor.
+const BY_ROLE: &str = "fields by role in the encoding's lists";
+
+/// What an encoding's lists give one pseudocode name.
+struct Role {
+    /// The field, and the operand type the lists give it, each the most frequent (ties to
+    /// the first by name).
+    field: String,
+    operand_type: String,
+    /// For an immediate (`SIMM16`, `SIMM32`), how many operand types the lists give it: more
+    /// than one means each instruction's constant is its own kind (SOPK's SIMM16 is a label,
+    /// a wait count, a hardware register), which no role tells.
+    immediate_kinds: usize,
+}
+
+/// How often the lists give one name each (field, operand type).
+type FieldTypeCounts = BTreeMap<(String, String), usize>;
+
+/// Per encoding, per pseudocode name: its [`Role`].
+struct Roles(HashMap<String, BTreeMap<String, Role>>);
+
+impl Roles {
+    /// The roles of every encoding with operand lists in `spec`, over the fields the
+    /// encoding has.
+    fn of(spec: &Spec) -> Roles {
+        let mut counts: HashMap<String, BTreeMap<String, FieldTypeCounts>> = HashMap::new();
+        for form in spec.instructions.iter().flat_map(|i| &i.encodings) {
+            let Some(encoding) = spec.encoding(&form.encoding) else {
+                continue;
+            };
+            for op in &form.operands {
+                // A list may name a field its encoding lacks (a neighbour's spelling).
+                let Some(field) = op.field.as_ref().filter(|f| encoding.field(f).is_some()) else {
+                    continue;
+                };
+                let name = pseudocode_name(field).to_string();
+                *counts
+                    .entry(form.encoding.clone())
+                    .or_default()
+                    .entry(name)
+                    .or_default()
+                    .entry((field.clone(), op.operand_type.clone()))
+                    .or_default() += 1;
+            }
+        }
+        let role = |name: &str, by: FieldTypeCounts| {
+            let best = by.values().copied().max()?;
+            let kinds: BTreeSet<&String> = by.keys().map(|(_, t)| t).collect();
+            let immediate_kinds = if name.starts_with("SIMM") {
+                kinds.len()
+            } else {
+                0
+            };
+            let ((field, operand_type), _) = by.iter().find(|(_, n)| **n == best)?;
+            Some(Role {
+                field: field.clone(),
+                operand_type: operand_type.clone(),
+                immediate_kinds,
+            })
+        };
+        Roles(
+            counts
+                .into_iter()
+                .map(|(enc, names)| {
+                    let names = names
+                        .into_iter()
+                        .filter_map(|(name, by)| Some((name.clone(), role(&name, by)?)))
+                        .collect();
+                    (enc, names)
+                })
+                .collect(),
+        )
+    }
+
+    /// The list of a form in `encoding` from its text's names; `None` as the module doc says.
+    fn list(&self, spec: &Spec, encoding: &str, signature: &Signature) -> Option<Vec<Operand>> {
+        let roles = self.0.get(encoding)?;
+        let fields = spec.encoding(encoding)?;
+        let mut operands = Vec::new();
+        for (name, use_) in &signature.0 {
+            if name == "EXEC" {
+                continue;
+            }
+            if crate::state::is_state_name(name) || use_.lane_mask {
+                return None;
+            }
+            let role = roles.get(name)?;
+            if role.immediate_kinds > 1 {
+                return None;
+            }
+            let (field, operand_type) = (&role.field, &role.operand_type);
+            fields.field(field)?;
+            let format = match single(&use_.views) {
+                Some(ty) => data_format(ty),
+                None => format!("FMT_NUM_B{}", use_.width),
+            };
+            spec.data_format(&format)?;
+            operands.push(Operand {
+                field: Some(field.clone()),
+                data_format: format,
+                operand_type: operand_type.clone(),
+                size: use_.width,
+                input: None,
+                output: None,
+                implicit: None,
+                binary_required: None,
+                order: None,
+            });
+        }
+        (!operands.is_empty()).then_some(operands)
+    }
+}
