@@ -586,8 +586,8 @@ pub fn apply_target_additions(
 
 /// The adoption half of [`apply_target_additions`].
 fn adopt_additions(spec: &mut Spec, neighbour: &Spec, additions: &TargetAdditions) {
+    // The neighbour becomes a source of this spec only if something is taken from it.
     let id = spec.sources.len();
-    spec.sources.push(neighbour.sources[0].clone());
     let mut renamer = FieldRenamer {
         neighbour,
         renamed: 0,
@@ -605,17 +605,20 @@ fn adopt_additions(spec: &mut Spec, neighbour: &Spec, additions: &TargetAddition
             _ => absent.push(name.as_str()),
         }
     }
-    renamer.note(spec, id);
     let source = &additions.source;
     if !adopted.is_empty() {
+        spec.sources.push(neighbour.sources[0].clone());
+        renamer.note(spec, id);
         let (n, names) = (adopted.len(), adopted.join(", "));
         let note = format!("{n} instructions {source} lists for this processor adopted: {names}");
         spec.notes.push((id, note));
     }
     if !absent.is_empty() {
+        // LLVM may spell an instruction the files have otherwise (V_FMA_MIX_F32 for
+        // V_MAD_MIX_F32 on gfx904/gfx906).
         let (n, names) = (absent.len(), absent.join(", "));
-        let note = format!("{n} instructions {source} lists have no form to adopt: {names}");
-        spec.notes.push((id, note));
+        let note = format!("{n} names {source} lists are in neither file: {names}");
+        spec.notes.push((0, note));
     }
 }
 

@@ -698,7 +698,7 @@ fn a_processor_adopts_what_its_additions_name_from_the_operand_neighbour() {
     assert!(
         notes
             .iter()
-            .any(|n| n.contains("no form to adopt: V_NO_SUCH_OP")),
+            .any(|n| n.contains("in neither file: V_NO_SUCH_OP")),
         "{notes:?}"
     );
     // A withheld part drops every instruction named with it, adopted or not.
