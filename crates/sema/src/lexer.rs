@@ -53,6 +53,11 @@ pub fn clean_source(src: &str) -> String {
             out.push('\n');
             continue;
         }
+        if let Some(closer) = closing_keyword(trimmed) {
+            out.push_str(closer);
+            out.push('\n');
+            continue;
+        }
         if let Some(statement) = statement_with_full_stop(trimmed) {
             out.push_str(statement);
             out.push('\n');
@@ -67,6 +72,16 @@ pub fn clean_source(src: &str) -> String {
         out.push('\n');
     }
     out
+}
+
+/// A line closing a block in the older manuals, which end the text's last one with a full
+/// stop and sometimes spell `endif` in two words (`endif.`, `end if.`): the keyword.
+fn closing_keyword(line: &str) -> Option<&'static str> {
+    match line.strip_suffix('.').unwrap_or(line).trim_end() {
+        "endif" | "end if" => Some("endif"),
+        "endfor" => Some("endfor"),
+        _ => None,
+    }
 }
 
 /// The older manuals end a text's last statement with a full stop (`RETURN_DATA = tmp.`,

@@ -58,6 +58,11 @@ impl Parser {
         matches!(self.peek(), Some(Tok::Punct(q)) if *q == p)
     }
 
+    /// Whether the token after the next is the word `w`.
+    fn next_is_word(&self, w: &str) -> bool {
+        matches!(self.toks.get(self.pos + 1), Some(Tok::Ident(v)) if v == w)
+    }
+
     fn is_word(&self, w: &str) -> bool {
         matches!(self.peek(), Some(Tok::Ident(s)) if s == w)
     }
@@ -189,11 +194,17 @@ impl Parser {
         Ok(name)
     }
 
-    /// `if c then ... [elsif c then ...]* [else ...] endif`, after the `if`.
+    /// `if c then ... [elsif c then ...]* [else ...] endif`, after the `if`. The older
+    /// manuals write `if (c) ...` without `then`, and chain `else if (c) ...` under one
+    /// `endif` (V_MED3_F32): with `then` left out, `else if` is `elsif`.
     fn if_rest(&mut self) -> Result<Stmt, ParseError> {
         let mut arms = Vec::new();
+        let parenthesized = self.is_punct("(");
         let cond = self.expr()?;
-        self.expect_word("then", "if-then")?;
+        let older = !self.eat_word("then");
+        if older && !parenthesized {
+            return Err(self.error("if-then"));
+        }
         let body = self.block(&["elsif", "else", "endif"])?;
         arms.push((cond, body));
         let mut otherwise = Vec::new();
@@ -201,6 +212,10 @@ impl Parser {
             if self.eat_word("elsif") {
                 let cond = self.expr()?;
                 self.expect_word("then", "elsif-then")?;
+                arms.push((cond, self.block(&["elsif", "else", "endif"])?));
+            } else if older && self.is_word("else") && self.next_is_word("if") {
+                self.pos += 2;
+                let cond = self.expr()?;
                 arms.push((cond, self.block(&["elsif", "else", "endif"])?));
             } else if self.eat_word("else") {
                 otherwise = self.block(&["endif"])?;
@@ -476,6 +491,11 @@ impl Parser {
                 Ok(Expr::Cast(ty, Box::new(e)))
             }
             Tok::Punct("(") => {
+                if let Some(ty) = self.c_cast_type() {
+                    // The older manuals' C cast, `(float)S0.i`: a value conversion.
+                    self.pos += 2;
+                    return Ok(Expr::Cast(ty, Box::new(self.unary()?)));
+                }
                 let e = self.expr()?;
                 self.expect_punct(")", "paren-close")?;
                 Ok(e)
@@ -524,6 +544,25 @@ impl Parser {
                 Err(self.error("expected-expression"))
             }
         }
+    }
+
+    /// After a `(`: the type of a C cast (`float)`, `double)`, `int)`, `unsigned)`), which
+    /// the older manuals write for value conversions.
+    fn c_cast_type(&self) -> Option<Ty> {
+        let Some(Tok::Ident(name)) = self.peek() else {
+            return None;
+        };
+        if !matches!(self.toks.get(self.pos + 1), Some(Tok::Punct(")"))) {
+            return None;
+        }
+        let (kind, width) = match name.as_str() {
+            "float" => (TyKind::F, 32),
+            "double" => (TyKind::F, 64),
+            "int" => (TyKind::I, 32),
+            "unsigned" => (TyKind::U, 32),
+            _ => return None,
+        };
+        Some(Ty::new(kind, width))
     }
 
     /// `lambda(a, b) (expr)` or `lambda(a) (statements with return)`.

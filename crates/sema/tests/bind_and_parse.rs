@@ -262,6 +262,40 @@ fn reads_the_older_manuals_notation() {
     }
 }
 
+/// The older manuals' control flow and casts (own texts in their style): `if (c) stmt`
+/// without `then`, `else if` chained under one `endif` or `end if`, a closing `endif.`, and
+/// C casts as value conversions.
+#[test]
+fn reads_the_older_manuals_conditionals_and_casts() {
+    let b = two_sources_into_s2("D");
+    let run = |src: &str, s0: u32, s1: u32| {
+        let mut state = State::new(32);
+        state.sgpr[0] = s0;
+        state.sgpr[1] = s1;
+        execute(&parse(src).unwrap(), &mut state, &b).unwrap();
+        state.sgpr[2]
+    };
+    let chain = "if (S0.u > S1.u) D.u = 1;\nelse if (S0.u == S1.u) D.u = 2;\nelse D.u = 3;\nendif.";
+    assert_eq!(run(chain, 5, 4), 1);
+    assert_eq!(run(chain, 4, 4), 2);
+    assert_eq!(run(chain, 3, 4), 3);
+    let two_words = "if (S0.u == 0) D.u = 7;\nelse D.u = S1.u;\nend if.";
+    assert_eq!(run(two_words, 0, 9), 7);
+    assert_eq!(run(two_words, 1, 9), 9);
+    assert_eq!(
+        run("D.f = (float)S0.i.", (-3i32) as u32, 0),
+        (-3.0f32).to_bits()
+    );
+    assert_eq!(run("D.i = (int)S0.f.", 2.75f32.to_bits(), 0), 2);
+    assert_eq!(run("D.u = (unsigned)(S0.u + S1.u).", 1, 2), 3);
+    // Without `then`, the condition must be in parentheses.
+    let unparenthesized = parse("if S0.u D.u = 1;\nendif").unwrap_err();
+    assert!(
+        unparenthesized.construct.contains("if-then"),
+        "{unparenthesized:?}"
+    );
+}
+
 /// An older-manual callee writes `D`, a newer one `D0`; the caller gets whichever it wrote.
 #[test]
 fn an_older_callee_returns_what_it_writes_to_d() {
