@@ -4,13 +4,15 @@
 //! those explicit in a parsed text, so that it can be run beside the newer texts of the
 //! same instruction (`mcdiff crossgen`).
 
-use crate::ast::{BinOp, Expr, Implicit, Program, Ty, TyKind};
+use crate::ast::{BinOp, Expr, Implicit, Program, Ty, TyKind, UnOp};
 
 /// `program`, the older-dialect text `code` of instruction `name`, with what it leaves
 /// implicit made explicit:
 /// - integer `+ - *` do not wrap until stored;
 /// - bare sources take the opcode's type, and a bare `SIMM16` is the 16-bit field;
 /// - `X.f[31:16]` is bits 31..16 viewed as that type (an f16), `X.i[23:0]` an i24;
+/// - `X == NaN`, `X == sNaN` test for a NaN, a signalling NaN, not IEEE equality;
+/// - `IEEE_MODE` is the newer texts' `WAVE_MODE.IEEE`;
 /// - in an FMA opcode, `a * b + c` is one fused operation;
 /// - in memory texts, data registers counted in dwords (`DATA[0:1]`), the access width of
 ///   a leading `// 64bit` comment, and comparisons that a `// signed compare` comment
@@ -21,6 +23,8 @@ pub fn read(mut program: Program, name: &str, code: &str) -> Program {
         memory_width: memory_width_comment(code),
     };
     program = typed_slices(program);
+    program = nan_tests(program);
+    program = ieee_mode_field(program);
     program = typed_bare_operands(program, opcode_type(name));
     if name.contains("FMA") {
         program = fused_multiply_add(program);
@@ -124,6 +128,48 @@ fn typed_slices(mut program: Program) -> Program {
             }
         }
         _ => {}
+    });
+    program
+}
+
+/// `S0.f == NaN` and `S0.f == sNaN` in the older texts ask whether the value is a NaN, a
+/// signalling NaN (V_MAX_F32: "if (S0.f == NaN) D.f = S1.f"), where IEEE equality with a NaN
+/// never holds; the newer texts write `isNAN(...)`, `isSignalNAN(...)`. `!=` is the negation.
+fn nan_tests(mut program: Program) -> Program {
+    let test = |e: &Expr| match e {
+        Expr::Name(n) if n.eq_ignore_ascii_case("nan") => Some("isNAN"),
+        Expr::Name(n) if n == "sNaN" || n == "SNAN" => Some("isSignalNAN"),
+        Expr::Name(n) if n == "qNaN" || n == "QNAN" => Some("isQuietNAN"),
+        _ => None,
+    };
+    program.rewrite_exprs(&mut |e| {
+        let Expr::Binary(op @ (BinOp::Eq | BinOp::Ne), a, b) = e else {
+            return;
+        };
+        let negate = *op == BinOp::Ne;
+        let (helper, value) = match (test(a), test(b)) {
+            (None, Some(helper)) => (helper, take(a)),
+            (Some(helper), None) => (helper, take(b)),
+            _ => return,
+        };
+        let call = Expr::Call(helper.to_string(), vec![value]);
+        *e = if negate {
+            Expr::Unary(UnOp::Not, Box::new(call))
+        } else {
+            call
+        };
+    });
+    program
+}
+
+/// The older texts' `IEEE_MODE` is the mode register's IEEE bit, which the newer texts
+/// read as `WAVE_MODE.IEEE` (the same V_MAX_F32 branches on either): one piece of state.
+fn ieee_mode_field(mut program: Program) -> Program {
+    program.rewrite_exprs(&mut |e| {
+        if matches!(e, Expr::Name(n) if n == "IEEE_MODE") {
+            let mode = Box::new(Expr::Name("WAVE_MODE".into()));
+            *e = Expr::Field(mode, "IEEE".into());
+        }
     });
     program
 }

@@ -492,9 +492,8 @@ impl Parser {
             }
             Tok::Punct("(") => {
                 if let Some(ty) = self.c_cast_type() {
-                    // The older manuals' C cast, `(float)S0.i`: a value conversion.
                     self.pos += 2;
-                    return Ok(Expr::Cast(ty, Box::new(self.unary()?)));
+                    return Ok(c_cast(ty, self.unary()?));
                 }
                 let e = self.expr()?;
                 self.expect_punct(")", "paren-close")?;
@@ -625,9 +624,26 @@ fn half_of(e: Expr, ty: Ty, hi: bool) -> Expr {
     Expr::Typed(Box::new(slice), ty)
 }
 
+/// The older manuals' C cast (`(float)S0.i`, `(double)S0.f`): a value conversion, which
+/// from a float quiets a signalling NaN as a conversion between float formats does (the
+/// newer texts' `f32_to_f64`); a plain `64'F(...)` view keeps the NaN's bits.
+fn c_cast(ty: Ty, value: Expr) -> Expr {
+    let from_float = matches!(&value, Expr::Typed(_, t) if t.is_float());
+    if !(ty.is_float() && from_float) {
+        return Expr::Cast(ty, Box::new(value));
+    }
+    let call = |name: &str, e: &Expr| Expr::Call(name.to_string(), vec![e.clone()]);
+    let quieted = Expr::Ternary(
+        Box::new(call("isSignalNAN", &value)),
+        Box::new(call("cvtToQuietNAN", &value)),
+        Box::new(value),
+    );
+    Expr::Cast(ty, Box::new(quieted))
+}
+
 /// A helper or instruction the older manuals call by another spelling, under the newer
-/// manuals' name: `V_MAX_F16(...)` is `v_max_f16(...)`, `isNan` is `isNAN`, and
-/// `flt16_to_uint16` is `f16_to_u16`.
+/// manuals' name: `V_MAX_F16(...)` is `v_max_f16(...)`, `isNan` is `isNAN`, `Quiet` is
+/// `cvtToQuietNAN`, and `flt16_to_uint16` is `f16_to_u16`.
 fn newer_spelling(name: &str) -> String {
     const INSTRUCTION_PREFIXES: [&str; 2] = ["V_", "S_"];
     if INSTRUCTION_PREFIXES.iter().any(|p| name.starts_with(p))
@@ -635,8 +651,10 @@ fn newer_spelling(name: &str) -> String {
     {
         return name.to_ascii_lowercase();
     }
-    if name == "isNan" {
-        return "isNAN".to_string();
+    match name {
+        "isNan" => return "isNAN".to_string(),
+        "Quiet" => return "cvtToQuietNAN".to_string(),
+        _ => {}
     }
     let Some((from, to)) = name.split_once("_to_") else {
         return name.to_string();

@@ -296,6 +296,39 @@ fn reads_the_older_manuals_conditionals_and_casts() {
     );
 }
 
+/// The older manuals' NaN tests (`S0.f == NaN`, `== sNaN`), `IEEE_MODE` (the newer
+/// `WAVE_MODE.IEEE`) and `Quiet(...)`, and a C cast between float formats quieting a
+/// signalling NaN as `f32_to_f64` does.
+#[test]
+fn reads_the_older_manuals_nan_tests() {
+    let b = two_sources_into_s2("D");
+    let run = |src: &str, s0: u32, s1: u32| {
+        let mut state = State::new(32);
+        state.sgpr[0] = s0;
+        state.sgpr[1] = s1;
+        let program = mcdiff_sema::parse_entry("vega", "V_TEST_F32", src).unwrap();
+        execute(&program, &mut state, &b).unwrap();
+        state.sgpr[2]
+    };
+    let max = "if (IEEE_MODE && S0.f == sNaN) D.f = Quiet(S0.f);\n\
+               else if (S0.f == NaN) D.f = S1.f;\n\
+               else if (S0.f != NaN) D.f = S0.f;\n\
+               endif.";
+    let one = 1.0f32.to_bits();
+    assert_eq!(run(max, 0x7fc0_0000, one), one, "a quiet NaN is a NaN");
+    assert_eq!(
+        run(max, 0x7f80_0001, one),
+        one,
+        "IEEE mode is off: no quieting"
+    );
+    assert_eq!(run(max, 2.5f32.to_bits(), one), 2.5f32.to_bits());
+    let mut state = State::new(32);
+    state.sgpr[0] = 0x7f80_0001;
+    let p = mcdiff_sema::parse_entry("vega", "V_CVT_F32_F32", "D.f = (float)S0.f.").unwrap();
+    execute(&p, &mut state, &b).unwrap();
+    assert_eq!(state.sgpr[2], 0x7fc0_0001, "the signalling NaN is quieted");
+}
+
 /// An older-manual callee writes `D`, a newer one `D0`; the caller gets whichever it wrote.
 #[test]
 fn an_older_callee_returns_what_it_writes_to_d() {
