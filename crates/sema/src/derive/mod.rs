@@ -186,13 +186,18 @@ fn derive_operand_lists(
 }
 
 /// Gives each (instruction, form) its donated list, recorded in `spec.derived_operands` and
-/// as from `source` (added to the spec's sources when anything is donated).
+/// as from `source` (added to the spec's sources, once, when anything is donated).
 fn apply_donations(spec: &mut Spec, donations: Vec<(usize, usize, Donation)>, source: SourceFile) {
     if donations.is_empty() {
         return;
     }
-    let id = spec.sources.len();
-    spec.sources.push(source);
+    let id = match spec.sources.iter().position(|s| *s == source) {
+        Some(id) => id,
+        None => {
+            spec.sources.push(source);
+            spec.sources.len() - 1
+        }
+    };
     for (i, f, d) in donations {
         let donor = d.donor;
         let inst = &mut spec.instructions[i];
