@@ -586,8 +586,10 @@ pub fn apply_target_additions(
 
 /// The adoption half of [`apply_target_additions`].
 fn adopt_additions(spec: &mut Spec, neighbour: &Spec, additions: &TargetAdditions) {
-    // The neighbour becomes a source of this spec only if something is taken from it.
-    let id = spec.sources.len();
+    // The neighbour is a source of this spec already (it stands in for the operand facts),
+    // or becomes one only if something is taken from it.
+    let known = spec.sources.iter().position(|s| *s == neighbour.sources[0]);
+    let id = known.unwrap_or(spec.sources.len());
     let mut renamer = FieldRenamer {
         neighbour,
         renamed: 0,
@@ -607,7 +609,9 @@ fn adopt_additions(spec: &mut Spec, neighbour: &Spec, additions: &TargetAddition
     }
     let source = &additions.source;
     if !adopted.is_empty() {
-        spec.sources.push(neighbour.sources[0].clone());
+        if known.is_none() {
+            spec.sources.push(neighbour.sources[0].clone());
+        }
         renamer.note(spec, id);
         let (n, names) = (adopted.len(), adopted.join(", "));
         let note = format!("{n} instructions {source} lists for this processor adopted: {names}");

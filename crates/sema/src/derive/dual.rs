@@ -11,7 +11,7 @@ use std::collections::{HashMap, HashSet};
 
 use mcdiff_spec::{Encoding, Operand, Spec};
 
-use super::{data_format, single, Donation, Signature};
+use super::{text_operand, Donation, Signature};
 
 /// How these lists are made, as the derived-operands report names the donor.
 const BY_FIELD_ROLE: &str = "fields by role";
@@ -110,22 +110,7 @@ fn by_role(
                 .map(|(_, t)| t)
                 .min()
         })?;
-        let format = match single(&use_.views) {
-            Some(ty) => data_format(ty),
-            None => format!("FMT_NUM_B{}", use_.width),
-        };
-        spec.data_format(&format)?;
-        operands.push(Operand {
-            field: Some(field),
-            data_format: format,
-            operand_type: operand_type.clone(),
-            size: use_.width,
-            input: None,
-            output: None,
-            implicit: None,
-            binary_required: None,
-            order: None,
-        });
+        operands.push(text_operand(spec, field, operand_type.clone(), use_)?);
     }
     (!operands.is_empty()).then_some(operands)
 }

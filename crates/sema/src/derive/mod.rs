@@ -67,19 +67,23 @@ fn derivable(encoding: &str) -> bool {
 /// forms that no file describes. Without a readable pseudocode file nothing is derived (the
 /// semantics report names a file that is there but unreadable).
 pub fn complete_from_pseudocode(arch: Arch, data_dir: &Path, spec: &mut Spec) {
-    let Ok(Some(entries)) = crate::load_pseudocode_if_present(data_dir, arch.name()) else {
-        return;
-    };
-    let source = SourceFile {
-        name: format!("amd-isa/derived/pseudocode/{}.json", arch.name()),
-        fidelity: Fidelity::Derived,
-    };
-    derive_operand_lists(spec, &entries, arch.name(), source);
+    with_pseudocode(arch, data_dir, spec, derive_operand_lists);
 }
 
 /// [`mcdiff_spec::Completion`] run last, after every file has given what it has: the ALU
 /// forms still without operands take lists by role ([`roles`]) from their texts.
 pub fn complete_by_role(arch: Arch, data_dir: &Path, spec: &mut Spec) {
+    with_pseudocode(arch, data_dir, spec, derive_by_role);
+}
+
+/// Runs `derive` over `arch`'s pseudocode file, naming it as the source of what it derives;
+/// nothing without a readable file.
+fn with_pseudocode(
+    arch: Arch,
+    data_dir: &Path,
+    spec: &mut Spec,
+    derive: fn(&mut Spec, &[PseudocodeEntry], &str, SourceFile),
+) {
     let Ok(Some(entries)) = crate::load_pseudocode_if_present(data_dir, arch.name()) else {
         return;
     };
@@ -87,7 +91,7 @@ pub fn complete_by_role(arch: Arch, data_dir: &Path, spec: &mut Spec) {
         name: format!("amd-isa/derived/pseudocode/{}.json", arch.name()),
         fidelity: Fidelity::Derived,
     };
-    derive_by_role(spec, &entries, arch.name(), source);
+    derive(spec, &entries, arch.name(), source);
 }
 
 /// [`complete_by_role`] from parsed entries.
@@ -386,6 +390,28 @@ fn retype(
         }
     }
     Some((operands, retyped))
+}
+
+/// The operand a text's use of a name makes in `field` of `operand_type`: the text's width,
+/// and its one type's data format (bits of that width where it views the name several
+/// ways); `None` where the spec has no such format.
+fn text_operand(spec: &Spec, field: String, operand_type: String, use_: &Use) -> Option<Operand> {
+    let format = match single(&use_.views) {
+        Some(ty) => data_format(ty),
+        None => format!("FMT_NUM_B{}", use_.width),
+    };
+    spec.data_format(&format)?;
+    Some(Operand {
+        field: Some(field),
+        data_format: format,
+        operand_type,
+        size: use_.width,
+        input: None,
+        output: None,
+        implicit: None,
+        binary_required: None,
+        order: None,
+    })
 }
 
 fn single(views: &BTreeSet<Ty>) -> Option<Ty> {

@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use mcdiff_spec::{Operand, Spec};
 
-use super::{data_format, derivable, single, Donation, Signature};
+use super::{derivable, text_operand, Donation, Signature};
 use crate::bind::pseudocode_name;
 
 /// The ALU forms still without operands whose text gives every ALU format of its
@@ -148,22 +148,12 @@ impl Roles {
             }
             let (field, operand_type) = (&role.field, &role.operand_type);
             fields.field(field)?;
-            let format = match single(&use_.views) {
-                Some(ty) => data_format(ty),
-                None => format!("FMT_NUM_B{}", use_.width),
-            };
-            spec.data_format(&format)?;
-            operands.push(Operand {
-                field: Some(field.clone()),
-                data_format: format,
-                operand_type: operand_type.clone(),
-                size: use_.width,
-                input: None,
-                output: None,
-                implicit: None,
-                binary_required: None,
-                order: None,
-            });
+            operands.push(text_operand(
+                spec,
+                field.clone(),
+                operand_type.clone(),
+                use_,
+            )?);
         }
         (!operands.is_empty()).then_some(operands)
     }
