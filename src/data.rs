@@ -111,7 +111,7 @@ fn processor_additions(root: &Path, mcpu: &str) -> Option<mcdiff_spec::compose::
 
 /// The syntax page listing instructions specific to `mcpu`, as additions.
 fn processor_page(root: &Path, mcpu: &str) -> Option<mcdiff_spec::compose::TargetAdditions> {
-    use mcdiff_asm::syntax::processor_docs::processor_instructions;
+    use mcdiff_asm::syntax::processor_docs::{page_processors, processor_instructions};
     let release = CORPUS_VERSIONS
         .iter()
         .rev()
@@ -127,6 +127,11 @@ fn processor_page(root: &Path, mcpu: &str) -> Option<mcdiff_spec::compose::Targe
         .collect();
     names.sort();
     names.into_iter().find_map(|path| {
+        // The pages hold 4.9 MB in all: only the page that names `mcpu` is read whole.
+        let head = page_head(&path)?;
+        if !page_processors(&head).iter().any(|p| p == mcpu) {
+            return None;
+        }
         let text = std::fs::read_to_string(&path).ok()?;
         let page = processor_instructions(&text)?;
         page.processors.iter().any(|p| p == mcpu).then(|| {
@@ -138,6 +143,16 @@ fn processor_page(root: &Path, mcpu: &str) -> Option<mcdiff_spec::compose::Targe
             }
         })
     })
+}
+
+/// The first 4 KiB of a syntax page, where its introduction is.
+fn page_head(path: &Path) -> Option<String> {
+    use std::io::Read;
+    let mut head = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(4096).read_to_end(&mut head))
+        .ok()?;
+    Some(String::from_utf8_lossy(&head).into_owned())
 }
 
 /// The composed spec of one `-mcpu`, as [`spec_loader`] builds it.

@@ -34,13 +34,7 @@ const SPECIFIC_TO: &str = "instructions specific to";
 /// Reads one syntax page. `None` for pages about a whole generation (no "instructions
 /// specific to" sentence) and for pages that list no instruction.
 pub fn processor_instructions(rst: &str) -> Option<ProcessorInstructions> {
-    let intro = rst.lines().find(|l| l.contains(SPECIFIC_TO))?;
-    let (_, named) = intro.split_once(SPECIFIC_TO)?;
-    let processors: Vec<String> = named
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|w| w.starts_with("gfx") && w.len() > 3)
-        .map(str::to_string)
-        .collect();
+    let processors = page_processors(rst);
     let mut instructions: Vec<String> = rst.lines().filter_map(listed_instruction).collect();
     instructions.sort();
     instructions.dedup();
@@ -48,6 +42,19 @@ pub fn processor_instructions(rst: &str) -> Option<ProcessorInstructions> {
         processors,
         instructions,
     })
+}
+
+/// The processors a page's "instructions specific to" sentence names (none for a generation
+/// page). The sentence opens the page, so its first few kilobytes are enough.
+pub fn page_processors(rst: &str) -> Vec<String> {
+    let Some((_, named)) = rst.lines().find_map(|l| l.split_once(SPECIFIC_TO)) else {
+        return Vec::new();
+    };
+    named
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| w.starts_with("gfx") && w.len() > 3)
+        .map(str::to_string)
+        .collect()
 }
 
 /// The AMD name of the instruction a table row of a `parsed-literal` block lists: the row
