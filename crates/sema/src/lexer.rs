@@ -272,6 +272,12 @@ pub fn lex(src: &str) -> Result<Vec<Tok>, ParseError> {
             toks.push(Tok::Ident(chars[start..i].iter().collect()));
             continue;
         }
+        if chars[i..].starts_with(&['.', '.', '.']) {
+            // The older manuals' loop range, `for i in 0 ... 31 do`.
+            toks.push(Tok::Punct("..."));
+            i += 3;
+            continue;
+        }
         if c == '.' {
             // `.u32`, `.X`: a member after an expression. A leading-dot float is not used.
             let start = i + 1;

@@ -10,9 +10,10 @@ use crate::ast::{BinOp, Expr, Implicit, Program, Ty, TyKind, UnOp};
 /// implicit made explicit:
 /// - integer `+ - *` do not wrap until stored;
 /// - bare sources take the opcode's type, and a bare `SIMM16` is the 16-bit field;
+/// - `opcode_size_in_bits` is the width of the opcode's type (S_BCNT1_I32_B64: 64);
 /// - `X.f[31:16]` is bits 31..16 viewed as that type (an f16), `X.i[23:0]` an i24;
 /// - `X == NaN`, `X == sNaN` test for a NaN, a signalling NaN, not IEEE equality;
-/// - `IEEE_MODE` is the newer texts' `WAVE_MODE.IEEE`;
+/// - `IEEE_MODE` is the newer texts' `WAVE_MODE.IEEE`, `ThreadPosition` their `laneId`;
 /// - in an FMA opcode, `a * b + c` is one fused operation;
 /// - in memory texts, data registers counted in dwords (`DATA[0:1]`), the access width of
 ///   a leading `// 64bit` comment, and comparisons that a `// signed compare` comment
@@ -22,6 +23,7 @@ pub fn read(mut program: Program, name: &str, code: &str) -> Program {
         unbounded_arithmetic: true,
         memory_width: memory_width_comment(code),
     };
+    program = opcode_size(program, opcode_type(name));
     program = typed_slices(program);
     program = nan_tests(program);
     program = ieee_mode_field(program);
@@ -100,6 +102,20 @@ fn typed_bare_operands(mut program: Program, opcode: Option<Ty>) -> Program {
     program
 }
 
+/// `opcode_size_in_bits`, the bound of the older bit loops (`for i in 0 ... opcode_size_in_bits
+/// - 1 do`), is the width of the type the opcode's name ends with.
+fn opcode_size(mut program: Program, opcode: Option<Ty>) -> Program {
+    let Some(ty) = opcode else {
+        return program;
+    };
+    program.rewrite_exprs(&mut |e| {
+        if matches!(e, Expr::Name(n) if n == "opcode_size_in_bits") {
+            *e = int(ty.width);
+        }
+    });
+    program
+}
+
 /// `X.f[31:16]` (the high f16 of a 32-bit value), `X.i[23:0]` (an i24): a type followed
 /// by a constant bit range views those bits as that type at the range's width, on
 /// either side of an assignment. A range used as a shift count stays unsigned.
@@ -163,13 +179,17 @@ fn nan_tests(mut program: Program) -> Program {
 }
 
 /// The older texts' `IEEE_MODE` is the mode register's IEEE bit, which the newer texts
-/// read as `WAVE_MODE.IEEE` (the same V_MAX_F32 branches on either): one piece of state.
+/// read as `WAVE_MODE.IEEE` (the same V_MAX_F32 branches on either): one piece of state; and
+/// their `ThreadPosition` is the lane the newer texts call `laneId`.
 fn ieee_mode_field(mut program: Program) -> Program {
-    program.rewrite_exprs(&mut |e| {
-        if matches!(e, Expr::Name(n) if n == "IEEE_MODE") {
+    program.rewrite_exprs(&mut |e| match e {
+        Expr::Name(n) if n == "IEEE_MODE" => {
             let mode = Box::new(Expr::Name("WAVE_MODE".into()));
             *e = Expr::Field(mode, "IEEE".into());
         }
+        // V_MBCNT's `ThreadPosition` is the lane the newer texts call `laneId`.
+        Expr::Name(n) if n == "ThreadPosition" => *e = Expr::Name("laneId".into()),
+        _ => {}
     });
     program
 }

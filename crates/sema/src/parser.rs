@@ -168,6 +168,8 @@ impl Parser {
             return self.declare_rest();
         }
         if self.eat_word("break") {
+            // The older manuals write `break for;`.
+            self.eat_word("for");
             return Ok(Stmt::Break);
         }
         if self.eat_word("return") {
@@ -234,7 +236,9 @@ impl Parser {
         let var = self.expect_ident("for-variable")?;
         self.expect_word("in", "for-in")?;
         let from = self.expr()?;
-        self.expect_punct(":", "for-range")?;
+        // The older manuals write the range `0 ... 31`.
+        let separated = self.eat_punct("...") || self.eat_punct(":");
+        self.expected(separated, "for-range")?;
         let to = self.expr()?;
         self.expect_word("do", "for-do")?;
         let body = self.block(&["endfor"])?;

@@ -329,6 +329,24 @@ fn reads_the_older_manuals_nan_tests() {
     assert_eq!(state.sgpr[2], 0x7fc0_0001, "the signalling NaN is quieted");
 }
 
+/// The older manuals' loops (own texts in their style): `for i in 0 ... n do`, `break for;`,
+/// and `opcode_size_in_bits` as the width of the opcode's type.
+#[test]
+fn reads_the_older_manuals_loops() {
+    let b = two_sources_into_s2("D");
+    let run = |name: &str, src: &str, s0: u32| {
+        let mut state = State::new(32);
+        state.sgpr[0] = s0;
+        let program = mcdiff_sema::parse_entry("vega", name, src).unwrap();
+        execute(&program, &mut state, &b).unwrap();
+        state.sgpr[2]
+    };
+    let count = "D.u = 0;\nfor i in 0 ... opcode_size_in_bits - 1 do D.u += S0.u[i];\nendfor.";
+    assert_eq!(run("S_COUNT_B32", count, 0x8000_0101), 3);
+    let first = "D.i = -1;\nfor i in 0 ... 31 do\nif S0.u[i] == 1 then D.i = i;\nbreak for;\nendif;\nendfor.";
+    assert_eq!(run("S_FIRST_B32", first, 0x0000_0500), 8);
+}
+
 /// An older-manual callee writes `D`, a newer one `D0`; the caller gets whichever it wrote.
 #[test]
 fn an_older_callee_returns_what_it_writes_to_d() {
