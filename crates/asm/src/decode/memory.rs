@@ -685,8 +685,8 @@ impl ImageWord<'_> {
         };
         let bvh_groups = bvh_groups.filter(|_| !single);
         let address_fields = if self.gfx11 {
-            let nsa_width = self.reader.enc.field("NSA").map_or(0, |f| f.width());
-            syn::nsa_max_addresses(nsa_width)
+            // VADDR and the address bytes the NSA field says follow the instruction.
+            1 + nsa_bytes.len() as u32
         } else {
             let fields = &self.reader.enc.fields;
             fields
@@ -716,10 +716,7 @@ impl ImageWord<'_> {
         let operands = elements.iter().zip(0u32..).map(|(&regs, i)| {
             let (field, first) = match (self.gfx11, i) {
                 (true, 0) => ("VADDR".to_string(), self.read("VADDR")),
-                (true, n) => {
-                    let byte = nsa_bytes.get(n as usize - 1).copied().unwrap_or(0);
-                    (format!("NSA_ADDR{n}"), u32::from(byte))
-                }
+                (true, n) => (format!("NSA_ADDR{n}"), u32::from(nsa_bytes[n as usize - 1])),
                 (false, n) => (format!("VADDR{n}"), self.read(&format!("VADDR{n}"))),
             };
             InstOperand {
