@@ -102,8 +102,8 @@ fn processor_additions(root: &Path, mcpu: &str) -> Option<mcdiff_spec::compose::
     if !withheld.is_empty() {
         return Some(mcdiff_spec::compose::TargetAdditions {
             source: "AMDGPUUsage Target Restrictions".into(),
-            names: Vec::new(),
             withheld: withheld.iter().map(|w| w.to_string()).collect(),
+            ..Default::default()
         });
     }
     processor_page(root, mcpu)
@@ -134,13 +134,11 @@ fn processor_page(root: &Path, mcpu: &str) -> Option<mcdiff_spec::compose::Targe
         }
         let text = std::fs::read_to_string(&path).ok()?;
         let page = processor_instructions(&text)?;
-        page.processors.iter().any(|p| p == mcpu).then(|| {
-            let file = path.file_name().expect("read_dir entries have names");
-            mcdiff_spec::compose::TargetAdditions {
-                source: pages.join(file).display().to_string(),
-                names: page.instructions,
-                withheld: Vec::new(),
-            }
+        let file = path.file_name().expect("read_dir entries have names");
+        Some(mcdiff_spec::compose::TargetAdditions {
+            source: pages.join(file).display().to_string(),
+            names: page.instructions,
+            ..Default::default()
         })
     })
 }

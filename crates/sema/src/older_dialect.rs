@@ -23,11 +23,12 @@ pub fn read(mut program: Program, name: &str, code: &str) -> Program {
         unbounded_arithmetic: true,
         memory_width: memory_width_comment(code),
     };
-    program = opcode_size(program, opcode_type(name));
+    let opcode = opcode_type(name);
+    program = opcode_size(program, opcode);
     program = typed_slices(program);
     program = nan_tests(program);
-    program = ieee_mode_field(program);
-    program = typed_bare_operands(program, opcode_type(name));
+    program = newer_state_names(program);
+    program = typed_bare_operands(program, opcode);
     if name.contains("FMA") {
         program = fused_multiply_add(program);
     }
@@ -178,16 +179,15 @@ fn nan_tests(mut program: Program) -> Program {
     program
 }
 
-/// The older texts' `IEEE_MODE` is the mode register's IEEE bit, which the newer texts
-/// read as `WAVE_MODE.IEEE` (the same V_MAX_F32 branches on either): one piece of state; and
-/// their `ThreadPosition` is the lane the newer texts call `laneId`.
-fn ieee_mode_field(mut program: Program) -> Program {
+/// State the older texts name otherwise: `IEEE_MODE` is the mode register's IEEE bit, which
+/// the newer texts read as `WAVE_MODE.IEEE` (the same V_MAX_F32 branches on either), and
+/// V_MBCNT's `ThreadPosition` is the lane the newer texts call `laneId`.
+fn newer_state_names(mut program: Program) -> Program {
     program.rewrite_exprs(&mut |e| match e {
         Expr::Name(n) if n == "IEEE_MODE" => {
             let mode = Box::new(Expr::Name("WAVE_MODE".into()));
             *e = Expr::Field(mode, "IEEE".into());
         }
-        // V_MBCNT's `ThreadPosition` is the lane the newer texts call `laneId`.
         Expr::Name(n) if n == "ThreadPosition" => *e = Expr::Name("laneId".into()),
         _ => {}
     });

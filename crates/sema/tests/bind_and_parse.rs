@@ -235,6 +235,17 @@ fn two_sources_into_s2(dest: &str) -> mcdiff_sema::Binding {
         .with("S1", BoundValue::Sgpr { first: 1, count: 1 })
 }
 
+/// Older-dialect text `src` of instruction `name` (read as the Vega manual's) run with `S0`
+/// in s0 and `S1` in s1: what it leaves in s2 (`D`).
+fn run_older(name: &str, src: &str, s0: u32, s1: u32) -> u32 {
+    let mut state = State::new(32);
+    state.sgpr[0] = s0;
+    state.sgpr[1] = s1;
+    let program = mcdiff_sema::parse_entry("vega", name, src).unwrap();
+    execute(&program, &mut state, &two_sources_into_s2("D")).unwrap();
+    state.sgpr[2]
+}
+
 /// The older manuals end the last statement with a full stop, write half views as
 /// `.f16_lo`/`.u16_hi`, and spell helpers `flt16_to_uint16`, `isNan` and `V_MAX_I32(...)`;
 /// field tables and sentences that end in a full stop stay prose.
@@ -267,14 +278,7 @@ fn reads_the_older_manuals_notation() {
 /// C casts as value conversions.
 #[test]
 fn reads_the_older_manuals_conditionals_and_casts() {
-    let b = two_sources_into_s2("D");
-    let run = |src: &str, s0: u32, s1: u32| {
-        let mut state = State::new(32);
-        state.sgpr[0] = s0;
-        state.sgpr[1] = s1;
-        execute(&parse(src).unwrap(), &mut state, &b).unwrap();
-        state.sgpr[2]
-    };
+    let run = |src: &str, s0: u32, s1: u32| run_older("V_TEST_B32", src, s0, s1);
     let chain = "if (S0.u > S1.u) D.u = 1;\nelse if (S0.u == S1.u) D.u = 2;\nelse D.u = 3;\nendif.";
     assert_eq!(run(chain, 5, 4), 1);
     assert_eq!(run(chain, 4, 4), 2);
@@ -301,15 +305,7 @@ fn reads_the_older_manuals_conditionals_and_casts() {
 /// signalling NaN as `f32_to_f64` does.
 #[test]
 fn reads_the_older_manuals_nan_tests() {
-    let b = two_sources_into_s2("D");
-    let run = |src: &str, s0: u32, s1: u32| {
-        let mut state = State::new(32);
-        state.sgpr[0] = s0;
-        state.sgpr[1] = s1;
-        let program = mcdiff_sema::parse_entry("vega", "V_TEST_F32", src).unwrap();
-        execute(&program, &mut state, &b).unwrap();
-        state.sgpr[2]
-    };
+    let run = |src: &str, s0: u32, s1: u32| run_older("V_TEST_F32", src, s0, s1);
     let max = "if (IEEE_MODE && S0.f == sNaN) D.f = Quiet(S0.f);\n\
                else if (S0.f == NaN) D.f = S1.f;\n\
                else if (S0.f != NaN) D.f = S0.f;\n\
@@ -322,25 +318,18 @@ fn reads_the_older_manuals_nan_tests() {
         "IEEE mode is off: no quieting"
     );
     assert_eq!(run(max, 2.5f32.to_bits(), one), 2.5f32.to_bits());
-    let mut state = State::new(32);
-    state.sgpr[0] = 0x7f80_0001;
-    let p = mcdiff_sema::parse_entry("vega", "V_CVT_F32_F32", "D.f = (float)S0.f.").unwrap();
-    execute(&p, &mut state, &b).unwrap();
-    assert_eq!(state.sgpr[2], 0x7fc0_0001, "the signalling NaN is quieted");
+    assert_eq!(
+        run("D.f = (float)S0.f.", 0x7f80_0001, 0),
+        0x7fc0_0001,
+        "the signalling NaN is quieted"
+    );
 }
 
 /// The older manuals' loops (own texts in their style): `for i in 0 ... n do`, `break for;`,
 /// and `opcode_size_in_bits` as the width of the opcode's type.
 #[test]
 fn reads_the_older_manuals_loops() {
-    let b = two_sources_into_s2("D");
-    let run = |name: &str, src: &str, s0: u32| {
-        let mut state = State::new(32);
-        state.sgpr[0] = s0;
-        let program = mcdiff_sema::parse_entry("vega", name, src).unwrap();
-        execute(&program, &mut state, &b).unwrap();
-        state.sgpr[2]
-    };
+    let run = |name: &str, src: &str, s0: u32| run_older(name, src, s0, 0);
     let count = "D.u = 0;\nfor i in 0 ... opcode_size_in_bits - 1 do D.u += S0.u[i];\nendfor.";
     assert_eq!(run("S_COUNT_B32", count, 0x8000_0101), 3);
     let first = "D.i = -1;\nfor i in 0 ... 31 do\nif S0.u[i] == 1 then D.i = i;\nbreak for;\nendif;\nendfor.";

@@ -209,19 +209,13 @@ fn yield_flag_bits(spec: &mut Spec) {
             .map(|f| (f.name.clone(), f.ranges[0].offset))
             .collect();
         for field in &mut encoding.fields {
-            let Some(top) = field.ranges.last_mut() else {
+            let Some(top) = field.ranges.last_mut().filter(|r| r.count > 1) else {
                 continue;
             };
             let top_bit = top.offset + top.count - 1;
-            let Some((flag, _)) = flags
-                .iter()
-                .find(|(name, bit)| *bit == top_bit && *name != field.name)
-            else {
+            let Some((flag, _)) = flags.iter().find(|(_, bit)| *bit == top_bit) else {
                 continue;
             };
-            if top.count < 2 {
-                continue;
-            }
             top.count -= 1;
             narrowed.push(format!(
                 "{}.{} gives bit {top_bit} to {flag}",

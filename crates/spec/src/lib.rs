@@ -71,9 +71,10 @@ pub fn load_target(data_dir: &Path, mcpu: &str) -> Result<TargetSpec, SpecError>
 /// does passes it to [`SpecLoader::with_completion`].
 pub type Completion = fn(Arch, &Path, &mut Spec);
 
-/// The instructions one processor has beyond its architecture's files, given the data
-/// directory and the `-mcpu` ([`compose::TargetAdditions`]). The caller that reads the
-/// document listing them passes it to [`SpecLoader::with_target_additions`].
+/// How one processor's instructions differ from its architecture's files (what it adds and
+/// what it withholds), given the data directory and the `-mcpu` ([`compose::TargetAdditions`]).
+/// The caller that reads the documents saying so passes it to
+/// [`SpecLoader::with_target_additions`].
 pub type Additions = fn(&Path, &str) -> Option<compose::TargetAdditions>;
 
 /// Loads targets, parsing each spec file and composing each architecture once.
@@ -280,7 +281,7 @@ impl SpecLoader {
 
     /// The spec of one `-mcpu`: its architecture's, plus the instructions
     /// [`Self::with_target_additions`] names for it, taken from the architecture's operand
-    /// neighbour ([`compose::apply_target_additions`]).
+    /// neighbour, less those it withholds ([`compose::apply_target_additions`]).
     pub fn load_target(&mut self, mcpu: &str) -> Result<TargetSpec, SpecError> {
         let target = targets::target(mcpu).ok_or_else(|| SpecError::UnknownTarget(mcpu.into()))?;
         let TargetStatus::Spec(arch) = target.status else {

@@ -99,13 +99,13 @@ fn build(
         return Err(reject(stmt.column, INVALID_OPERAND));
     }
     let dmask = written_dmask.unwrap_or(1);
-    if syn::fetches_one_component(&op, cx.target.gfx_major) && dmask.count_ones() != 1 {
+    let gfx_major = cx.target.gfx_major;
+    if syn::fetches_one_component(&op, gfx_major) && dmask.count_ones() != 1 {
         return Err(reject(
             stmt.column,
             "invalid image_gather dmask: only one bit must be set",
         ));
     }
-    let gfx_major = cx.target.gfx_major;
     let data_regs = syn::image_data_regs(&op, gfx_major, dmask, flag("D16"), flag("TFE"));
     // Text order: data, address, resource, sampler.
     let scalar: Vec<&Operand> = ["SRSRC", "RSRC", "SSAMP", "SAMP"]

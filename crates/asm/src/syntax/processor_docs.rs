@@ -18,7 +18,7 @@ pub struct ProcessorInstructions {
 /// What a generic processor lacks of its family, as parts of AMD instruction names: LLVM's
 /// processor table (AMDGPUUsage "Target Restrictions") says gfx9-4-generic has no FP8 and BF8
 /// instructions, FP8 and BF8 conversions, or instructions with XF32 formats.
-pub const GENERIC_WITHHELD: &[(&str, &[&str])] = &[("gfx9-4-generic", &["FP8", "BF8", "XF32"])];
+const GENERIC_WITHHELD: &[(&str, &[&str])] = &[("gfx9-4-generic", &["FP8", "BF8", "XF32"])];
 
 /// The parts of AMD names `mcpu` withholds ([`GENERIC_WITHHELD`]).
 pub fn withheld(mcpu: &str) -> &'static [&'static str] {

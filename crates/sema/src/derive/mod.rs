@@ -547,6 +547,19 @@ mod tests {
         list
     }
 
+    /// Data formats by name (derivation reads their names only).
+    fn formats(names: &[&str]) -> Vec<DataFormat> {
+        names
+            .iter()
+            .map(|name| DataFormat {
+                name: (*name).into(),
+                data_type: None,
+                bit_count: 32,
+                component_count: None,
+            })
+            .collect()
+    }
+
     /// A manual file's spec (every form lacking operands may be derived) with `instructions`.
     fn manual_spec(instructions: Vec<Instruction>) -> Spec {
         let mut spec = Spec {
@@ -555,14 +568,7 @@ mod tests {
                 fidelity: Fidelity::Manual,
             }],
             instructions,
-            data_formats: ["FMT_NUM_F16", "FMT_NUM_BF16", "FMT_NUM_F32"]
-                .map(|name| DataFormat {
-                    name: name.into(),
-                    data_type: None,
-                    bit_count: 16,
-                    component_count: None,
-                })
-                .to_vec(),
+            data_formats: formats(&["FMT_NUM_F16", "FMT_NUM_BF16", "FMT_NUM_F32"]),
             ..Spec::default()
         };
         spec.reindex();
@@ -658,12 +664,7 @@ mod tests {
             encoding("VOPD3", &halves(true)),
         ];
         spec.data_formats
-            .extend(["FMT_NUM_F64", "FMT_NUM_U32"].map(|name| DataFormat {
-                name: name.into(),
-                data_type: None,
-                bit_count: 32,
-                component_count: None,
-            }));
+            .extend(formats(&["FMT_NUM_F64", "FMT_NUM_U32"]));
         spec.reindex();
         derive(
             &mut spec,
@@ -723,12 +724,7 @@ mod tests {
             encoding("ENC_VOP2", &fields[..3]),
         ];
         spec.data_formats
-            .extend(["FMT_NUM_U32", "FMT_NUM_U64"].map(|name| DataFormat {
-                name: name.into(),
-                data_type: None,
-                bit_count: 32,
-                component_count: None,
-            }));
+            .extend(formats(&["FMT_NUM_U32", "FMT_NUM_U64"]));
         spec.reindex();
         let texts = [
             ("V_FMA_F32", "D0.f32 = fma(S0.f32, S1.f32, S2.f32)"),

@@ -59,16 +59,11 @@ pub(super) fn donations(
 /// How these lists are made, as the derived-operands report names the donor.
 const BY_ROLE: &str = "fields by role in the encoding's lists";
 
-/// What an encoding's lists give one pseudocode name.
+/// What an encoding's lists give one pseudocode name: the field, and the operand type the
+/// lists give it, each the most frequent (ties to the first by name).
 struct Role {
-    /// The field, and the operand type the lists give it, each the most frequent (ties to
-    /// the first by name).
     field: String,
     operand_type: String,
-    /// For an immediate (`SIMM16`, `SIMM32`), how many operand types the lists give it: more
-    /// than one means each instruction's constant is its own kind (SOPK's SIMM16 is a label,
-    /// a wait count, a hardware register), which no role tells.
-    immediate_kinds: usize,
 }
 
 /// How often the lists give one name each (field, operand type).
@@ -79,7 +74,7 @@ struct Roles(HashMap<String, BTreeMap<String, Role>>);
 
 impl Roles {
     /// The roles of every encoding with operand lists in `spec`, over the fields the
-    /// encoding has.
+    /// encoding has (so a role's field is always one of its encoding's).
     fn of(spec: &Spec) -> Roles {
         let mut counts: HashMap<String, BTreeMap<String, FieldTypeCounts>> = HashMap::new();
         for form in spec.instructions.iter().flat_map(|i| &i.encodings) {
@@ -101,19 +96,19 @@ impl Roles {
                     .or_default() += 1;
             }
         }
+        // An immediate (`SIMM16`, `SIMM32`) the lists give several operand types is each
+        // instruction's own kind of constant (SOPK's SIMM16 is a label, a wait count, a
+        // hardware register), which no role tells: it has none.
         let role = |name: &str, by: FieldTypeCounts| {
-            let best = by.values().copied().max()?;
             let kinds: BTreeSet<&String> = by.keys().map(|(_, t)| t).collect();
-            let immediate_kinds = if name.starts_with("SIMM") {
-                kinds.len()
-            } else {
-                0
-            };
-            let ((field, operand_type), _) = by.iter().find(|(_, n)| **n == best)?;
+            if name.starts_with("SIMM") && kinds.len() > 1 {
+                return None;
+            }
+            let best = by.values().copied().max()?;
+            let ((field, operand_type), _) = by.into_iter().find(|(_, n)| *n == best)?;
             Some(Role {
-                field: field.clone(),
-                operand_type: operand_type.clone(),
-                immediate_kinds,
+                field,
+                operand_type,
             })
         };
         Roles(
@@ -122,7 +117,7 @@ impl Roles {
                 .map(|(enc, names)| {
                     let names = names
                         .into_iter()
-                        .filter_map(|(name, by)| Some((name.clone(), role(&name, by)?)))
+                        .filter_map(|(name, by)| role(&name, by).map(|r| (name, r)))
                         .collect();
                     (enc, names)
                 })
@@ -133,7 +128,6 @@ impl Roles {
     /// The list of a form in `encoding` from its text's names; `None` as the module doc says.
     fn list(&self, spec: &Spec, encoding: &str, signature: &Signature) -> Option<Vec<Operand>> {
         let roles = self.0.get(encoding)?;
-        let fields = spec.encoding(encoding)?;
         let mut operands = Vec::new();
         for (name, use_) in &signature.0 {
             if name == "EXEC" {
@@ -143,17 +137,8 @@ impl Roles {
                 return None;
             }
             let role = roles.get(name)?;
-            if role.immediate_kinds > 1 {
-                return None;
-            }
-            let (field, operand_type) = (&role.field, &role.operand_type);
-            fields.field(field)?;
-            operands.push(text_operand(
-                spec,
-                field.clone(),
-                operand_type.clone(),
-                use_,
-            )?);
+            let (field, operand_type) = (role.field.clone(), role.operand_type.clone());
+            operands.push(text_operand(spec, field, operand_type, use_)?);
         }
         (!operands.is_empty()).then_some(operands)
     }
