@@ -16,7 +16,9 @@ use super::{CaseResult, GroupContext, OurSide};
 use mcdiff_lit::RunLine;
 
 /// Our decoding of one byte line, as llvm-mc reads it: after bytes no instruction has,
-/// 4 bytes are skipped and decoding goes on within the line.
+/// 4 bytes are skipped and decoding goes on within the line. Where the line's first bytes
+/// do not decode with us but llvm-mc decoded them (`llvm_decoded_first`), the line is our
+/// rejection: what we decode after skipping is not the instruction llvm-mc read.
 struct LineDecode {
     answer: OursAnswer,
     /// The instructions decoded, in order.
@@ -31,6 +33,7 @@ fn decode_line(
     bytes: &[u8],
     bracketed: bool,
     llvm_bytes: Option<&[EncByte]>,
+    llvm_decoded_first: bool,
 ) -> LineDecode {
     let mut texts = Vec::new();
     let mut insts = Vec::new();
@@ -69,7 +72,7 @@ fn decode_line(
             }
         }
     }
-    if texts.is_empty() {
+    if texts.is_empty() || (llvm_decoded_first && first_invalid.is_some()) {
         let message = first_invalid.unwrap_or_else(|| "no bytes".into());
         return LineDecode {
             answer: OursAnswer::Rejected(message),
@@ -133,14 +136,23 @@ pub(super) fn disassembly_results(
     for (run, cases) in all_cases {
         for case in cases {
             let llvm = cx.llvm_answer(case.line);
-            let llvm_bytes = match &llvm {
-                LlvmAnswer::Decoded { bytes, .. } => Some(bytes.as_slice()),
-                _ => None,
+            let (llvm_bytes, llvm_decoded_first) = match &llvm {
+                LlvmAnswer::Decoded { bytes, skipped, .. } => {
+                    (Some(bytes.as_slice()), skipped.is_none())
+                }
+                _ => (None, false),
             };
             let decoded = match (side, &case.bytes) {
                 (Ok((side, dis)), Some(bytes)) => {
                     let bracketed = case.text.trim_start().starts_with('[');
-                    Some(decode_line(side, dis, bytes, bracketed, llvm_bytes))
+                    Some(decode_line(
+                        side,
+                        dis,
+                        bytes,
+                        bracketed,
+                        llvm_bytes,
+                        llvm_decoded_first,
+                    ))
                 }
                 _ => None,
             };
