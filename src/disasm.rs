@@ -39,9 +39,12 @@ pub fn cmd(data: Option<PathBuf>, args: DisasmArgs) -> Result<ExitCode> {
     let spec = crate::data::load_target(data.spec_root()?, &args.mcpu)?;
     let (name, text) = crate::input::read_text(&args.file)?;
     let dis = Disassembler::new(TargetCtx::new(&spec, &args.mattr, REFERENCE_LLVM_MAJOR));
-    let stdout = std::io::stdout();
-    let stderr = std::io::stderr();
-    let ok = disassemble(&dis, &name, &text, &mut stdout.lock(), &mut stderr.lock())?;
+    // Buffered both ways: a line at a time, the writes cost more than the decoding.
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut err = std::io::BufWriter::new(std::io::stderr().lock());
+    let ok = disassemble(&dis, &name, &text, &mut out, &mut err)?;
+    out.flush()?;
+    err.flush()?;
     Ok(if ok {
         ExitCode::SUCCESS
     } else {

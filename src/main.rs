@@ -496,8 +496,9 @@ fn cmd_asm(data: Option<PathBuf>, args: AsmArgs) -> Result<ExitCode> {
         mcdiff_asm::target::TargetCtx::new(&spec, &mattr, mcdiff_asm::target::REFERENCE_LLVM_MAJOR);
     let assembler = mcdiff_asm::Assembler::new(target);
     let mut failed = false;
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    // Buffered both ways: a line at a time, the writes cost more than the encoding.
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut err = std::io::BufWriter::new(std::io::stderr().lock());
     // Statements are split from comments the same way test files are read.
     let parsed = mcdiff_lit::parse_test_file(std::path::Path::new("input.s"), &text);
     let raw_lines: Vec<&str> = text.lines().collect();
@@ -516,23 +517,27 @@ fn cmd_asm(data: Option<PathBuf>, args: AsmArgs) -> Result<ExitCode> {
             }
             mcdiff_asm::AsmOutcome::Rejected(e) => {
                 failed = true;
-                eprintln!(
+                writeln!(
+                    err,
                     "{name}:{}:{}: error: {}",
                     stmt.line,
                     lead + e.column,
                     e.message
-                );
+                )?;
             }
             mcdiff_asm::AsmOutcome::Unsupported(reason) => {
                 failed = true;
-                eprintln!(
+                writeln!(
+                    err,
                     "{name}:{}:{}: error: unsupported: {reason}",
                     stmt.line,
                     lead + 1
-                );
+                )?;
             }
         }
     }
+    out.flush()?;
+    err.flush()?;
     Ok(if failed {
         ExitCode::from(1)
     } else {

@@ -394,8 +394,15 @@ fn lex_sized(chars: &[char], start: usize, quote: usize) -> Option<(Tok, usize)>
             return Some((Tok::SizedType(Ty { kind, width }), after + 1));
         }
     }
-    let (tok, next) = lex_number(chars, after)?;
+    // `8'-8`: a negative literal of that width, signed (the CDNA5 V_SAT_PK4_I4_I8 text).
+    let negative = kind_char == '-' && chars.get(after + 1).is_some_and(char::is_ascii_digit);
+    let (tok, next) = lex_number(chars, after + usize::from(negative))?;
     let sized = match tok {
+        Tok::Int { value, .. } if negative => Tok::Int {
+            value: -value,
+            ty: Some(Ty::new(TyKind::I, width)),
+            hex: false,
+        },
         Tok::Int { value, ty, hex } => Tok::Int {
             value,
             ty: Some(Ty {

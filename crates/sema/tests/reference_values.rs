@@ -2504,6 +2504,10 @@ fn bit_slices_single_bits_and_concatenation() {
     // Writes: a slice, a bit, a concatenation of slices (D0 starts as 0).
     assert_eq!(run("D0[15 : 8] = S0.u8", &[0x1ab]), 0xab00);
     assert_eq!(run("D0.u32[3] = 1'1U", &[]), 8);
+    // A negative sized literal is signed: 4'-8 is 0b1000; 8'-8 compares below 8'7.
+    assert_eq!(run("D0[3 : 0] = 4'-8", &[]), 0b1000);
+    assert_eq!(run("D0.u32 = S0[7 : 0].i8 <= 8'-8 ? 1U : 2U", &[0xf8]), 1);
+    assert_eq!(run("D0.u32 = S0[7 : 0].i8 <= 8'-8 ? 1U : 2U", &[0xf9]), 2);
     let got = run("{ D0[63 : 32], D0[31 : 0] } = { S1.u32, S0.u32 }", &[a, b]);
     assert_eq!(got, u128::from(b << 32 | a));
     assert_eq!(
