@@ -25,6 +25,7 @@ use crate::PseudocodeEntry;
 
 mod dual;
 mod matrix;
+mod memory;
 mod roles;
 mod wmma;
 
@@ -35,10 +36,25 @@ mod wmma;
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Signature(BTreeMap<String, Use>);
 
+impl Signature {
+    /// The same names, each at the same width and role; the views may differ.
+    fn same_shape(&self, other: &Signature) -> bool {
+        self.0.len() == other.0.len()
+            && self
+                .0
+                .iter()
+                .zip(&other.0)
+                .all(|((a, ua), (b, ub))| a == b && ua.same_shape(ub))
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Use {
     width: u32,
     lane_mask: bool,
+    /// Written before it is read ([`Written::Operand`] signatures only: a load's data
+    /// against a store's).
+    written: bool,
     views: BTreeSet<Ty>,
 }
 
@@ -47,18 +63,21 @@ impl Use {
     fn merge(&mut self, other: Use) {
         self.width = self.width.max(other.width);
         self.lane_mask |= other.lane_mask;
+        self.written |= other.written;
         self.views.extend(other.views);
     }
 
     /// Same width and role; the views may differ.
     fn same_shape(&self, other: &Use) -> bool {
-        self.width == other.width && self.lane_mask == other.lane_mask
+        self.width == other.width
+            && self.lane_mask == other.lane_mask
+            && self.written == other.written
     }
 }
 
 /// Encodings whose operand lists the pseudocode determines: the ALU formats. A memory text
 /// does not say which address parts and data registers its word carries (a returning and a
-/// non-returning DS atomic share one text).
+/// non-returning DS atomic share one text); memory forms take a sibling's list ([`memory`]).
 fn derivable(encoding: &str) -> bool {
     encoding.contains("VOP") || encoding.contains("SOP")
 }
@@ -96,13 +115,27 @@ fn with_pseudocode(
 
 /// [`complete_by_role`] from parsed entries.
 fn derive_by_role(spec: &mut Spec, entries: &[PseudocodeEntry], arch: &str, source: SourceFile) {
-    let signatures = signatures(arch, entries);
+    let signatures = signatures(arch, entries, Written::Temporary);
     let donations = roles::donations(spec, &signatures);
     apply_donations(spec, donations, source);
 }
 
+/// What a signature makes of an upper-case name a text writes before reading it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Written {
+    /// The text's own temporary (`TTBL`), as in ALU texts, whose destinations are `D0`,
+    /// `D` or `SDST`.
+    Temporary,
+    /// An operand: a memory text's data (`VDATA[31 : 0] = ...`, `RETURN_DATA.f64 = tmp`).
+    Operand,
+}
+
 /// The signature of each instruction's first text that parses and uses a name.
-fn signatures(arch: &str, entries: &[PseudocodeEntry]) -> HashMap<String, Signature> {
+fn signatures(
+    arch: &str,
+    entries: &[PseudocodeEntry],
+    written: Written,
+) -> HashMap<String, Signature> {
     let mut out = HashMap::new();
     for entry in entries {
         let name = entry.name.to_ascii_uppercase();
@@ -125,12 +158,15 @@ fn signatures(arch: &str, entries: &[PseudocodeEntry]) -> HashMap<String, Signat
             // Operands are upper case (`S0`, `SIMM16`); a free lower-case name is the text's
             // own (the bit index of the manuals' closing `D0[i] = TTBL[...]`).
             let lower = used.starts_with(|c: char| c.is_ascii_lowercase());
-            if (is_reserved(used) && !state) || constant || lower || temporary(&uses, used) {
+            let written_first = uses.written_first.contains(used.as_str());
+            let temporary = written == Written::Temporary && temporary(&uses, used);
+            if (is_reserved(used) && !state) || constant || lower || temporary {
                 continue;
             }
             let use_ = Use {
                 width: *width,
                 lane_mask: uses.lane_mask.contains(used),
+                written: written == Written::Operand && written_first,
                 views: uses.views.get(used).cloned().unwrap_or_default(),
             };
             // The older manuals' `D` is `D0` (a few newer texts keep it).
@@ -181,11 +217,13 @@ fn derive_operand_lists(
     arch: &str,
     source: SourceFile,
 ) {
-    let signatures = signatures(arch, entries);
-    let mut donations = alu_donations(spec, &signatures);
+    let alu = signatures(arch, entries, Written::Temporary);
+    let mut donations = alu_donations(spec, &alu);
     donations.extend(matrix::donations(spec, entries));
     donations.extend(wmma::donations(spec, entries));
-    donations.extend(dual::donations(spec, &signatures));
+    donations.extend(dual::donations(spec, &alu));
+    let memory_signatures = signatures(arch, entries, Written::Operand);
+    donations.extend(memory::donations(spec, &memory_signatures));
     apply_donations(spec, donations, source);
 }
 
@@ -349,13 +387,7 @@ fn retype(
     theirs: &Signature,
     operands: &[Operand],
 ) -> Option<(Vec<Operand>, Vec<String>)> {
-    let same_shape = mine.0.len() == theirs.0.len()
-        && mine
-            .0
-            .iter()
-            .zip(&theirs.0)
-            .all(|((a, ua), (b, ub))| a == b && ua.same_shape(ub));
-    if !same_shape {
+    if !mine.same_shape(theirs) {
         return None;
     }
     let mut operands = operands.to_vec();
@@ -608,6 +640,75 @@ mod tests {
         assert_eq!(spec.sources[1].fidelity, Fidelity::Derived);
         assert_eq!(spec.derived_operands.len(), 1);
         assert_eq!(spec.derived_operands[0].donor, "V_FMA_F32");
+    }
+
+    /// A memory form takes a sibling's list: a load a load's (never a store's, whose text
+    /// reads the data the load writes), a returning atomic the returning donor named as it
+    /// is but for its type, and nothing where the donors that fit disagree.
+    #[test]
+    fn a_memory_form_takes_the_list_of_a_sibling_whose_text_has_its_shape() {
+        let global = |data: &str, size| {
+            vec![
+                operand("SADDR", "OPR_SREG", "FMT_ANY", 64),
+                operand("VADDR", "OPR_VGPR", "FMT_ANY", 64),
+                operand(data, "OPR_VGPR", "FMT_ANY", size),
+            ]
+        };
+        let ds = |rtn: bool| {
+            let mut list = vec![
+                operand("ADDR", "OPR_VGPR", "FMT_ANY", 32),
+                operand("DATA0", "OPR_VGPR", "FMT_ANY", 64),
+            ];
+            if rtn {
+                list.push(operand("VDST", "OPR_VGPR", "FMT_ANY", 64));
+            }
+            list
+        };
+        let mut spec = manual_spec(vec![
+            instruction(
+                "GLOBAL_STORE_B32",
+                vec![form("ENC_VGLOBAL", global("VSRC", 32))],
+            ),
+            instruction(
+                "GLOBAL_LOAD_B32",
+                vec![form("ENC_VGLOBAL", global("VDST", 32))],
+            ),
+            instruction("CLUSTER_LOAD_B32", vec![form("ENC_VGLOBAL", vec![])]),
+            instruction("DS_ADD_U64", vec![form("ENC_VDS", ds(false))]),
+            instruction("DS_ADD_RTN_U64", vec![form("ENC_VDS", ds(true))]),
+            instruction("DS_ADD_RTN_F64", vec![form("ENC_VDS", vec![])]),
+            instruction("DS_MAX_NUM_F64", vec![form("ENC_VDS", vec![])]),
+        ]);
+        let load = "a = CalcGlobalAddr(VADDR.b32, SADDR.b32);\nVDATA[31 : 0] = MEM[a].b32";
+        let store = "a = CalcGlobalAddr(VADDR.b32, SADDR.b32);\nMEM[a].b32 = VDATA[31 : 0]";
+        let atomic = |ty: &str| {
+            format!(
+                "a = CalcDsAddr(ADDR.b32, OFFSET0.b32);\ntmp = MEM[a].{ty};\n\
+                 MEM[a].{ty} += DATA.{ty};\nRETURN_DATA.{ty} = tmp"
+            )
+        };
+        let (u64_text, f64_text) = (atomic("u64"), atomic("f64"));
+        derive(
+            &mut spec,
+            "cdna5",
+            &[
+                ("GLOBAL_STORE_B32", store),
+                ("GLOBAL_LOAD_B32", load),
+                ("CLUSTER_LOAD_B32", load),
+                ("DS_ADD_U64", &u64_text),
+                ("DS_ADD_RTN_U64", &u64_text),
+                ("DS_ADD_RTN_F64", &f64_text),
+                ("DS_MAX_NUM_F64", &f64_text),
+            ],
+        );
+        let operands = |name: &str| {
+            spec.instruction(name).unwrap().encodings[0]
+                .operands
+                .clone()
+        };
+        assert_eq!(operands("CLUSTER_LOAD_B32"), global("VDST", 32));
+        assert_eq!(operands("DS_ADD_RTN_F64"), ds(true));
+        assert!(operands("DS_MAX_NUM_F64").is_empty());
     }
 
     fn encoding(name: &str, fields: &[(&str, u32)]) -> mcdiff_spec::Encoding {
@@ -876,21 +977,5 @@ mod tests {
         assert_eq!(without_half("SRCX0"), "SRC0");
         assert_eq!(without_half("VDSTY"), "VDST");
         assert_eq!(without_half("SDST"), "SDST");
-    }
-
-    #[test]
-    fn memory_forms_are_not_derived() {
-        let load = vec![operand("VDST", "OPR_VGPR", "FMT_ANY", 32)];
-        let mut spec = manual_spec(vec![
-            instruction("DS_LOAD_B32", vec![form("ENC_DS", load)]),
-            instruction("DS_LOAD_X_B32", vec![form("ENC_DS", vec![])]),
-        ]);
-        let text = "RETURN_DATA.b32 = MEM[ADDR].b32";
-        derive(
-            &mut spec,
-            "rdna4",
-            &[("DS_LOAD_B32", text), ("DS_LOAD_X_B32", text)],
-        );
-        assert!(spec.derived_operands.is_empty());
     }
 }
