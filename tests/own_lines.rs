@@ -316,6 +316,18 @@ fn gfx1010_dpp_limits_and_missing_dots_match_llvm_mc() {
 /// The dot products LLVM's syntax pages list for gfx1011/gfx1012 alone, taken from RDNA2's
 /// file (gfx1010 rejects them: `gfx1010_rejects.s`).
 #[test]
+fn gfx1010_interpolation_lines_match_llvm_mc_both_ways() {
+    check("gfx1010", "interp");
+    check_disassembly("gfx1010", "interp");
+}
+
+#[test]
+fn gfx900_interpolation_lines_match_llvm_mc_both_ways() {
+    check("gfx900", "interp");
+    check_disassembly("gfx900", "interp");
+}
+
+#[test]
 fn gfx1011_dot_lines_match_llvm_mc_both_ways() {
     check("gfx1011", "dot");
     check_disassembly("gfx1011", "dot");

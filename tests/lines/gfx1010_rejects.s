@@ -12,3 +12,9 @@ v_dot4c_i32_i8_dpp v1, v2, v3 row_shr:3 row_mask:0xf bank_mask:0xf
 // A scratch address that is neither a VGPR nor an SGPR.
 scratch_load_dword v3, off, off offset:16
 scratch_store_short off, v9, off
+// Interpolation: `high` on 32-bit data, attributes above 32, an unknown parameter, `high`
+// before the last source.
+v_interp_p1_f32_e64 v5, v11, attr3.x high
+v_interp_p2_f32 v1, v2, attr40.y
+v_interp_mov_f32 v8, p30, attr0.x
+v_interp_p1ll_f16 v5, v2, attr1.x high, v3

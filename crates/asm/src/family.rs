@@ -45,6 +45,9 @@ families! {
     Vop1 = "VOP1",
     Vop2 = "VOP2",
     Vopc = "VOPC",
+    /// Parameter interpolation (GFX9, GFX10): a 32-bit word LLVM writes as the `_e32` form
+    /// of an instruction whose VOP3 form holds the attribute in SRC0.
+    Vintrp = "VINTRP",
     Vop3 = "VOP3",
     /// VOP3 with a scalar destination (carry-out, compare masks); ENC_VOP3's opcode space.
     Vop3Sdst = "VOP3_SDST_ENC",
@@ -134,9 +137,13 @@ impl Family {
         matches!(self, Family::Vop3pMfma | Family::Vop3px2)
     }
 
-    /// The 32-bit vector ALU formats (VOP1, VOP2, VOPC): no modifier fields of their own.
+    /// The 32-bit vector ALU formats (VOP1, VOP2, VOPC, and VINTRP, the interpolation
+    /// instructions' native form): no modifier fields of their own.
     pub fn is_vop32(self) -> bool {
-        matches!(self, Family::Vop1 | Family::Vop2 | Family::Vopc)
+        matches!(
+            self,
+            Family::Vop1 | Family::Vop2 | Family::Vopc | Family::Vintrp
+        )
     }
 
     /// The family whose opcode space a vector ALU encoding uses: the VOP3 SDST variant shares
@@ -212,6 +219,8 @@ mod tests {
         assert_eq!(Family::of("ENC_VOP3P_MFMA"), Family::Vop3pMfma);
         assert_eq!(Family::of("ENC_VOP3PX2"), Family::Vop3px2);
         assert_eq!(Family::of("ENC_VINTERP"), Family::Other);
+        assert_eq!(Family::of("ENC_VINTRP"), Family::Vintrp);
+        assert!(Family::Vintrp.is_vop32());
     }
 
     #[test]

@@ -52,6 +52,8 @@ pub enum KindId {
     VectorSource,
     VectorRegister,
     ImplicitVcc,
+    Attribute,
+    InterpParam,
 }
 
 /// The small type serving an operand kind, as the `&'static dyn` of whichever trait the
@@ -69,6 +71,8 @@ macro_rules! serving_type {
             KindId::VectorSource => &VectorSource,
             KindId::VectorRegister => &VectorRegister,
             KindId::ImplicitVcc => &ImplicitVcc,
+            KindId::Attribute => &Attribute,
+            KindId::InterpParam => &InterpParam,
         }
     };
 }
@@ -77,7 +81,9 @@ pub(crate) use serving_type;
 /// Which kind serves a spec operand type.
 pub fn classify(operand_type: &str) -> KindId {
     let t = operand_type;
-    if t == "OPR_LABEL" {
+    if let Some(kind) = interpolation_kind(t) {
+        kind
+    } else if t == "OPR_LABEL" {
         KindId::BranchTarget
     } else if t.starts_with("OPR_SMEM_OFFSET") {
         KindId::SmemOffset
@@ -106,7 +112,17 @@ pub fn classify_vector(operand_type: &str) -> KindId {
         "OPR_VCC" => KindId::ImplicitVcc,
         "OPR_SIMM32" => KindId::Literal32,
         t if t.starts_with("OPR_SREG") || t.starts_with("OPR_SDST") => KindId::ScalarRegister,
-        _ => KindId::VectorSource,
+        t => interpolation_kind(t).unwrap_or(KindId::VectorSource),
+    }
+}
+
+/// The interpolation operand types: the attribute (OPR_ATTR) and the parameter a move
+/// selects (OPR_PARAM).
+fn interpolation_kind(operand_type: &str) -> Option<KindId> {
+    match operand_type {
+        "OPR_ATTR" => Some(KindId::Attribute),
+        "OPR_PARAM" => Some(KindId::InterpParam),
+        _ => None,
     }
 }
 
@@ -283,6 +299,29 @@ pub struct VectorRegister;
 /// VCC as LLVM writes it in a 32-bit form (carry, compare result, select mask): `vcc_lo` in
 /// wave32, `vcc` in wave64. The hardware uses VCC implicitly; nothing is encoded.
 pub struct ImplicitVcc;
+
+/// OPR_ATTR: `attrN.c`, an attribute and its channel. VINTRP holds them in the ATTR and
+/// ATTRCHAN fields; a VOP3 form in SRC0 as `{attr_word[1], attr_chan[2], attr[6]}` (RDNA2
+/// ISA §10.4.2 "Parameter Interpolation on 16-bit data"), the word bit written `high`. The
+/// value is that 9-bit packing.
+pub struct Attribute;
+
+/// OPR_PARAM: the parameter v_interp_mov_f32 reads, `p10`, `p20` or `p0` (VSRC 0, 1, 2:
+/// RDNA2 ISA Table 53, "Parameter Instruction Fields").
+pub struct InterpParam;
+
+/// VINTRP's channel field: ATTRCHAN in the RDNA2 file, ATTR_CHAN in the manual files.
+pub fn attribute_channel_field(encoding: &Encoding) -> Option<&mcdiff_spec::Field> {
+    ["ATTRCHAN", "ATTR_CHAN"]
+        .iter()
+        .find_map(|name| encoding.field(name))
+}
+
+/// An attribute's fields in the 9-bit packing of [`Attribute`]: (attr, chan, high word).
+pub fn attribute_parts(packed: i64) -> (u32, u32, bool) {
+    let packed = packed as u32;
+    (packed & 0x3f, (packed >> 6) & 3, packed & 0x100 != 0)
+}
 
 #[cfg(test)]
 mod tests {

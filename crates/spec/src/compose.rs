@@ -12,7 +12,8 @@
 //!    opcode, the form takes that list and that encoding name; likewise an `ENC_VOP3` form
 //!    the neighbour lists as `VOP3_SDST_ENC` (VOP3B) with the same opcode.
 //!    A second stand-in, where the architecture has one ([`crate::targets::ArchFiles`]
-//!    `graphics`), fills the image, export and interpolation forms still without operands.
+//!    `graphics`), fills the image, export and interpolation forms (VINTRP, and the VOP3
+//!    forms of the instructions with an attribute operand) still without operands.
 //! 3. Operand types and data formats the opcode file lacks are taken from the neighbour.
 //! 4. Instructions the opcode file lacks are NOT taken from the neighbour (a neighbour is a
 //!    different architecture: RDNA3.5 has SALU float ops gfx1100 lacks), except the ones
@@ -80,7 +81,9 @@ const fn rdna3_5_xml(name: &'static str, encoding: &'static str, opcode: u32) ->
 /// RDNA3.5 XML (the neighbour), at the opcodes cited. The 58 RDNA3.5-only SALU float ops and
 /// the 11 GLOBAL/SCRATCH_LOAD_LDS_* ops are deliberately not listed.
 /// Rdna1: the RDNA1 manual lists S_WAITCNT_DEPCTR's SOPP slot as reserved; the RDNA2 XML
-/// (the neighbour) lists it at SOPP 35.
+/// (the neighbour) lists it at SOPP 35. The manual gives the VINTRP instructions no VOP3
+/// opcodes (its §12.11.1 sentence, "VOP2 opcode + 0x270", is the Vega manual's, where the
+/// VOP3 forms are 0x270-0x272); the RDNA2 XML lists them at VOP3 512-514.
 /// Cdna1, Cdna2: the manuals give every VOP2 opcode a VOP3 form at VOP2 + 0x100 (CDNA1 ISA
 /// §12.7.1 "VOP2 using VOP3 encoding"), but their files leave V_PK_FMAC_F16's out; the CDNA3 XML (the
 /// neighbour) lists it there, at VOP3 316. An instruction the opcode file has takes only the
@@ -121,14 +124,23 @@ const ADOPTED_RDNA3: &[Adopted] = &[
     rdna3_5_xml("S_WAITCNT_DEPCTR", "ENC_SOPP", 8),
 ];
 
-const ADOPTED_RDNA1: &[Adopted] = &[Adopted {
-    name: "S_WAITCNT_DEPCTR",
-    source: AmdSource::NeighbourXml {
-        file: "amdgpu_isa_rdna2.partial.xml",
-        encoding: "ENC_SOPP",
-        opcode: 35,
-    },
-}];
+const fn rdna2_xml(name: &'static str, encoding: &'static str, opcode: u32) -> Adopted {
+    Adopted {
+        name,
+        source: AmdSource::NeighbourXml {
+            file: "amdgpu_isa_rdna2.partial.xml",
+            encoding,
+            opcode,
+        },
+    }
+}
+
+const ADOPTED_RDNA1: &[Adopted] = &[
+    rdna2_xml("S_WAITCNT_DEPCTR", "ENC_SOPP", 35),
+    rdna2_xml("V_INTERP_P1_F32", "ENC_VOP3", 512),
+    rdna2_xml("V_INTERP_P2_F32", "ENC_VOP3", 513),
+    rdna2_xml("V_INTERP_MOV_F32", "ENC_VOP3", 514),
+];
 
 const ADOPTED_CDNA1_2: &[Adopted] = &[Adopted {
     name: "V_PK_FMAC_F16",
@@ -159,7 +171,9 @@ pub fn compose(arch: Arch, opcodes: &Spec, stand_ins: StandIns) -> Spec {
     }
     if let Some(graphics) = stand_ins.graphics {
         const GRAPHICS: &[&str] = &["ENC_MIMG", "ENC_EXP", "ENC_VINTRP"];
-        take_stand_in_operands(&mut spec, graphics, |e| GRAPHICS.contains(&e));
+        take_stand_in_operands(&mut spec, graphics, |theirs, e| {
+            GRAPHICS.contains(&e) || interpolates(theirs)
+        });
     }
     supplement::apply(arch, &mut spec);
     spec.reindex();
@@ -238,7 +252,7 @@ fn take_from_neighbour(arch: Arch, spec: &mut Spec, neighbour: &Spec) {
         renamed: 0,
         unmatched: HashSet::new(),
     };
-    fill_operand_lists(spec, neighbour, &mut renamer, id, |_| true);
+    fill_operand_lists(spec, neighbour, &mut renamer, id, |_, _| true);
     take_missing_encodings(spec, neighbour, id);
     let adopted = adopt_instructions(arch, spec, neighbour, &mut renamer, id);
     let formats = take_missing_types(spec, neighbour, id);
@@ -270,7 +284,7 @@ fn take_from_neighbour(arch: Arch, spec: &mut Spec, neighbour: &Spec) {
 pub fn take_alu_operands(spec: &mut Spec, alu: &Spec) {
     let native = field_types(spec);
     let id = spec.sources.len();
-    take_stand_in_operands(spec, alu, |e| e.contains("VOP") || e.contains("SOP"));
+    take_stand_in_operands(spec, alu, |_, e| e.contains("VOP") || e.contains("SOP"));
     let known: HashSet<String> = spec
         .operand_types
         .iter()
@@ -323,11 +337,26 @@ fn field_types(spec: &Spec) -> HashMap<(String, String), String> {
         .collect()
 }
 
+/// An interpolation instruction: one with an attribute operand (OPR_ATTR) in some form. The
+/// graphics stand-in also serves their VOP3 forms (CDNA has no interpolation).
+fn interpolates(instruction: &Instruction) -> bool {
+    instruction
+        .encodings
+        .iter()
+        .flat_map(|f| &f.operands)
+        .any(|o| o.operand_type == "OPR_ATTR")
+}
+
 /// Rule 2b: forms still without operands in the encodings a further stand-in serves take
 /// its lists, with its operand types and data formats the spec lacks: the graphics formats
 /// the neighbour lacks (MIMG, EXP, VINTRP: CDNA has no graphics), and the ALU formats
 /// ([`take_alu_operands`]).
-fn take_stand_in_operands(spec: &mut Spec, stand_in: &Spec, serves: impl Fn(&str) -> bool) {
+/// `serves` says, for the stand-in's instruction and an encoding, whether its list is taken.
+fn take_stand_in_operands(
+    spec: &mut Spec,
+    stand_in: &Spec,
+    serves: impl Fn(&Instruction, &str) -> bool,
+) {
     let id = spec.sources.len();
     spec.sources.push(stand_in.sources[0].clone());
     let mut renamer = FieldRenamer {
@@ -410,14 +439,14 @@ fn fill_operand_lists(
     neighbour: &Spec,
     renamer: &mut FieldRenamer,
     id: SourceId,
-    encodings: impl Fn(&str) -> bool,
+    encodings: impl Fn(&Instruction, &str) -> bool,
 ) {
     for inst in &mut spec.instructions {
         let Some(theirs) = neighbour.instruction(&inst.name) else {
             continue;
         };
         for form in &mut inst.encodings {
-            if !form.operands.is_empty() || !encodings(&form.encoding) {
+            if !form.operands.is_empty() || !encodings(theirs, &form.encoding) {
                 continue;
             }
             let exact = theirs

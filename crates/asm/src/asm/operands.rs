@@ -109,6 +109,25 @@ impl OperandParser for Immediate {
     }
 }
 
+impl OperandParser for Attribute {
+    /// `attrN.c`; the word bit is the `high` modifier's.
+    fn parse(&self, piece: &Piece, _slot: &Operand, _cx: &OperandCtx) -> Parsed {
+        let (attr, chan) = crate::syntax::memory::parse_attr(&piece.text).ok_or(INVALID_OPERAND)?;
+        Ok(OperandValue::Imm(i64::from(attr | chan << 6)))
+    }
+}
+
+impl OperandParser for InterpParam {
+    fn parse(&self, piece: &Piece, _slot: &Operand, _cx: &OperandCtx) -> Parsed {
+        let text = piece.text.trim().to_ascii_lowercase();
+        let code = crate::syntax::memory::INTERP_PARAMS
+            .iter()
+            .position(|p| *p == text)
+            .ok_or(INVALID_OPERAND)?;
+        Ok(OperandValue::Imm(code as i64))
+    }
+}
+
 impl OperandParser for BranchTarget {
     fn parse(&self, piece: &Piece, slot: &Operand, cx: &OperandCtx) -> Parsed {
         not_a_register(&piece.text)?;

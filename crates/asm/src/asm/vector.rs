@@ -181,10 +181,11 @@ impl Assembler<'_> {
                 blgp.unwrap_or(0),
             );
         }
-        let (operands, stripped) = vector_operands(&pieces, &slots, shape, cx, &mut fields)?;
+        let (mut operands, stripped) = vector_operands(&pieces, &slots, shape, cx, &mut fields)?;
         if shape.family.is_matrix() {
             check_accumulator(&operands, &pieces)?;
         }
+        let modifier_pieces = take_attribute_word(modifier_pieces, &mut operands, shape);
         self.apply_modifiers(&modifier_pieces, base, &slots, shape, &mut fields)?;
         let reuse_hints = self.ctx.matrix_reuse && is_matrix(&slots);
         if reuse_hints {
@@ -387,9 +388,10 @@ impl Assembler<'_> {
                     return Err(bad())
                 }
                 VopModifier::Sdwa(name, value) if shape.sdwa => fields.set(name, value),
-                VopModifier::Sdwa(..) | VopModifier::IndexKey(_) | VopModifier::MatrixReuse(_) => {
-                    return Err(bad())
-                }
+                VopModifier::Sdwa(..)
+                | VopModifier::IndexKey(_)
+                | VopModifier::MatrixReuse(_)
+                | VopModifier::AttrHigh => return Err(bad()),
             }
         }
         Ok(())
@@ -666,6 +668,33 @@ fn source_modifier_bits(
 }
 
 /// 32-bit forms take only their DPP controls, and in SDWA forms the selects, clamp and omod.
+/// A VOP3 interpolation of 16-bit data's `high` sets its attribute's word bit, which picks
+/// the high half of each LDS dword (RDNA2 ISA §10.4.2; [`crate::operands::Attribute`]); the
+/// other modifier pieces are returned. Elsewhere `high` stays, to be refused.
+fn take_attribute_word(
+    pieces: Vec<Piece>,
+    operands: &mut [InstOperand],
+    shape: VectorShape,
+) -> Vec<Piece> {
+    let attribute = operands
+        .iter_mut()
+        .find(|o| o.spec.operand_type == "OPR_ATTR" && o.spec.size == 16)
+        .filter(|_| !shape.family.is_vop32());
+    let Some(attribute) = attribute else {
+        return pieces;
+    };
+    let (high, rest): (Vec<Piece>, Vec<Piece>) = pieces.into_iter().partition(|p| {
+        matches!(
+            vop_modifiers::parse(&p.text),
+            Some(Ok(VopModifier::AttrHigh))
+        )
+    });
+    if let (false, OperandValue::Imm(packed)) = (high.is_empty(), &mut attribute.value) {
+        *packed |= 0x100;
+    }
+    rest
+}
+
 fn modifier_fits_vop32(modifier: &VopModifier, sdwa: bool) -> bool {
     let dpp = matches!(
         modifier,

@@ -11,7 +11,7 @@ use super::{DecodeOutcome, Disassembler, Failure, LiteralBytes};
 use crate::bits::read_field;
 use crate::family::Family;
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
-use crate::operands::{agpr_use, AgprUse};
+use crate::operands::{agpr_use, attribute_channel_field, AgprUse};
 use crate::syntax::forms::{self, Forced};
 use crate::syntax::llvm_mnemonic;
 use crate::syntax::regs::parse_register;
@@ -402,6 +402,14 @@ impl<'s> Disassembler<'s> {
         }
         let field_name = slot.field.as_deref().unwrap_or("");
         let (raw, width) = reader.read(field_name)?;
+        if matches!(operand_type, "OPR_ATTR" | "OPR_PARAM") {
+            // VINTRP keeps an attribute's channel in a field of its own; a VOP3 source field
+            // holds the whole packing ([`crate::operands::Attribute`]).
+            let chan = attribute_channel_field(reader.layout)
+                .filter(|_| operand_type == "OPR_ATTR")
+                .map_or(0, |f| read_field(reader.word, f, 0));
+            return Ok(OperandValue::Imm((raw | chan << 6) as i64));
+        }
         if operand_type.starts_with("OPR_SREG") || operand_type.starts_with("OPR_SDST") {
             let name = self.code_name(operand_type, raw as i64)?;
             return self.register(name, slot.size).map(OperandValue::Reg);

@@ -189,6 +189,35 @@ impl OperandEncoder for ImplicitVcc {
     }
 }
 
+impl OperandEncoder for Attribute {
+    /// VINTRP's ATTR and ATTRCHAN fields, or the packed value in a VOP3 source field.
+    fn encode(&self, value: &OperandValue, slot: &Operand, cx: &OperandCtx) -> Encoded {
+        let OperandValue::Imm(packed) = value else {
+            return Err(INVALID_OPERAND.into());
+        };
+        let field = field_of(slot)?;
+        match attribute_channel_field(cx.encoding) {
+            Some(chan_field) => {
+                let (attr, chan, _) = attribute_parts(*packed);
+                Ok(vec![
+                    (field, attr.into()),
+                    (chan_field.name.clone(), chan.into()),
+                ])
+            }
+            None => Ok(vec![(field, *packed as u64 & 0x1ff)]),
+        }
+    }
+}
+
+impl OperandEncoder for InterpParam {
+    fn encode(&self, value: &OperandValue, slot: &Operand, _cx: &OperandCtx) -> Encoded {
+        match value {
+            OperandValue::Imm(code) => Ok(vec![(field_of(slot)?, *code as u64)]),
+            _ => Err(INVALID_OPERAND.into()),
+        }
+    }
+}
+
 /// The field an immediate SMEM offset goes to: OFFSET, IOFFSET on GFX12.
 fn smem_imm_field(encoding: &Encoding) -> Option<&'static str> {
     ["OFFSET", "IOFFSET"]

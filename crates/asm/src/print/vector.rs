@@ -11,6 +11,8 @@ use crate::family::Family;
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile};
 use crate::syntax::vector::{is_mix, keeps_truth_table, operand_bit, swaps_lanes, truth_table};
 
+use crate::operands::attribute_parts;
+use crate::syntax::memory::{attr_text, INTERP_PARAMS};
 use crate::syntax::regs::register_text;
 use crate::syntax::vector::{dpp_shape, Dpp, MatrixOp, LANE_SELS, SDWA_WITHOUT_DST_SEL};
 use crate::syntax::vop_modifiers::{dpp_ctrl_text, SDWA_WORDS};
@@ -50,6 +52,7 @@ pub fn print_vector(inst: &Inst, ctx: &TargetCtx) -> String {
     if !operands.is_empty() {
         words.push(operands.join(", "));
     }
+    words.extend(attribute_word(inst));
     if !Family::of(&inst.encoding).is_vop32() {
         words.extend(vop3_modifier_words(inst, style, ctx));
     }
@@ -526,10 +529,29 @@ fn value_text(op: &InstOperand, packed: bool) -> String {
             None if *dwords == 2 => super::literal64_text(op, *value),
             None => format!("0x{value:x}"),
         },
-        OperandValue::Imm(v) => format!("0x{v:x}"),
+        OperandValue::Imm(v) => match op.spec.operand_type.as_str() {
+            "OPR_ATTR" => {
+                let (attr, chan, _) = attribute_parts(*v);
+                attr_text(attr, chan)
+            }
+            "OPR_PARAM" => INTERP_PARAMS
+                .get(*v as usize)
+                .map_or_else(|| format!("0x{v:x}"), |p| p.to_string()),
+            _ => format!("0x{v:x}"),
+        },
         OperandValue::Label(expr) => expr.clone(),
         OperandValue::SmemOffset { .. } => String::new(),
     }
+}
+
+/// `high` where an interpolation reads the high halves of its LDS dwords.
+fn attribute_word(inst: &Inst) -> Option<String> {
+    inst.operands.iter().find_map(|op| match op.value {
+        OperandValue::Imm(v) if op.spec.operand_type == "OPR_ATTR" && attribute_parts(v).2 => {
+            Some("high".to_string())
+        }
+        _ => None,
+    })
 }
 
 /// An inline constant: by its spec name, except that 16-bit integer operands of non-packed

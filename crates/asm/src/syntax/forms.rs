@@ -162,6 +162,9 @@ pub fn slots(
         }
         return out;
     }
+    // An interpolation instruction's VOP3 form has its own fields (the attribute in SRC0),
+    // not its VINTRP word's.
+    let native = native.filter(|n| Family::of(&n.encoding) != Family::Vintrp);
     if let (Some(native), true) = (native, family != Family::Vop3p) {
         for op in native.operands.iter().filter(|o| o.field.is_some()) {
             let mut op = op.clone();
@@ -189,7 +192,11 @@ pub fn slots(
             let field = normalise(op.field.as_deref().unwrap_or_default()).to_string();
             // The VGPR-only source types (OPR_SRC_VGPR...) are right; a plain OPR_VGPR on a
             // source field is one of the garbled entries.
-            if field.starts_with("SRC") && !is_mask(&op) && !op.operand_type.starts_with("OPR_SRC")
+            let interpolation = matches!(op.operand_type.as_str(), "OPR_ATTR" | "OPR_PARAM");
+            if field.starts_with("SRC")
+                && !is_mask(&op)
+                && !op.operand_type.starts_with("OPR_SRC")
+                && !interpolation
             {
                 op.operand_type = "OPR_SRC".into();
             }
@@ -213,7 +220,21 @@ pub fn slots(
         accumulators_in_agprs(&mut out);
     }
     sort_text_order(&mut out);
+    attribute_after_coordinate(&mut out);
     out
+}
+
+/// The VOP3 interpolation forms hold the attribute in SRC0 and the I/J VGPR (or the
+/// parameter) in SRC1, and the text writes the VGPR first (RDNA2 ISA, V_INTERP_P1_F32: "In
+/// textual representations the I/J VGPR is the first source and the attribute is the
+/// second").
+fn attribute_after_coordinate(slots: &mut [Operand]) {
+    let at = |field: &str| slots.iter().position(|o| o.field.as_deref() == Some(field));
+    if let (Some(src0), Some(src1)) = (at("SRC0"), at("SRC1")) {
+        if slots[src0].operand_type == "OPR_ATTR" && src0 < src1 {
+            slots[src0..=src1].rotate_left(1);
+        }
+    }
 }
 
 /// CDNA1's MFMA format has no ACC_CD bit: the D matrix always is AGPRs (CDNA1 ISA §7

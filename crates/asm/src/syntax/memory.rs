@@ -95,9 +95,21 @@ pub fn export_target(name: &str, gfx_major: u32) -> Option<u32> {
 pub fn parse_attr(text: &str) -> Option<(u32, u32)> {
     let (attr, chan) = text.trim().strip_prefix("attr")?.split_once('.')?;
     let attr: u32 = attr.parse().ok().filter(|&a| a <= 32)?;
-    let chan = ["x", "y", "z", "w"].iter().position(|c| *c == chan)? as u32;
+    let chan = ATTR_CHANNELS.iter().position(|c| *c == chan)? as u32;
     Some((attr, chan))
 }
+
+/// The channel letters of `attrN.c`, by channel number.
+const ATTR_CHANNELS: [&str; 4] = ["x", "y", "z", "w"];
+
+/// `attrN.c`, as [`parse_attr`] reads it.
+pub fn attr_text(attr: u32, chan: u32) -> String {
+    format!("attr{attr}.{}", ATTR_CHANNELS[(chan & 3) as usize])
+}
+
+/// The parameters v_interp_mov_f32 selects, by the code its VSRC (or SRC1) holds (RDNA2 ISA
+/// Table 53 "Parameter Instruction Fields": 0=P10, 1=P20, 2=P0).
+pub const INTERP_PARAMS: [&str; 3] = ["p10", "p20", "p0"];
 
 /// The wait-counter modifiers of LDS parameter loads and the fields they set: GFX11
 /// `wait_vdst:` (WAIT_VA), GFX12 `wait_va_vdst:` and `wait_vm_vsrc:`.

@@ -165,7 +165,7 @@ pub fn writes_exec_only(mnemonic: &str, gfx_major: u32) -> bool {
 /// `SIMM32` is the inline-literal operand of v_fmaak/v_fmamk-style VOP2 forms; where it
 /// goes depends on the mnemonic ([`literal_position`]).
 pub const VECTOR_TEXT_ORDER: &[&str] = &[
-    "VDST", "SDST", "SRC0", "VSRC0", "SRC1", "VSRC1", "SRC2", "VSRC2",
+    "VDST", "SDST", "SRC0", "VSRC0", "SRC1", "VSRC1", "SRC2", "VSRC2", "VSRC", "ATTR",
 ];
 
 /// LLVM writes the constant of the `*mk*` forms (multiply by K) between the two sources and

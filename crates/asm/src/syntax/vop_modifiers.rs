@@ -56,6 +56,9 @@ pub enum VopModifier {
     /// `bitop3:N`: V_BITOP3's 8-bit truth table, kept in NEG, ABS and OMOD
     /// ([`crate::syntax::vector::truth_table_fields`]).
     TruthTable(u32),
+    /// `high`: a VOP3 interpolation reads the high 16 bits of each LDS dword, the attribute's
+    /// word bit ([`crate::operands::Attribute`]).
+    AttrHigh,
 }
 
 /// SDWA operand selects (RDNA1 ISA §6.2 "Operands", SDWA fields: SEL fields: BYTE_0..3 = 0..3, WORD_0 = 4,
@@ -261,6 +264,9 @@ pub fn parse(word: &str) -> Option<Result<VopModifier, String>> {
     }
     if lower == "clamp" {
         return Some(Ok(VopModifier::Field("CLAMP", 1)));
+    }
+    if lower == "high" {
+        return Some(Ok(VopModifier::AttrHigh));
     }
     if let Some(&(_, v)) = OUTPUT_MODIFIERS.iter().find(|(n, _)| *n == lower) {
         return Some(Ok(VopModifier::Field("OMOD", v)));
