@@ -7,7 +7,7 @@ use std::hash::{BuildHasher, RandomState};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use mcdiff_asm::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
+use mcdiff_asm::inst::{Inst, OperandValue, RegFile, RegRange};
 use mcdiff_sema::{
     Binding, BoundOperand, BoundValue, ExecError, Library, Program, SpecialReg, State,
 };
@@ -206,12 +206,6 @@ impl Semantics {
             Ok(None) => return SemaVerdict::NoPseudocode,
             Err(_) => return SemaVerdict::Unsupported("pseudocode file unreadable".into()),
         };
-        let agpr =
-            |o: &InstOperand| matches!(&o.value, OperandValue::Reg(r) if r.file == RegFile::Agpr);
-        if inst.operands.iter().any(agpr) {
-            // The machine state has no accumulation VGPR file.
-            return SemaVerdict::Unsupported("agpr-operands".into());
-        }
         if matches!(inst.encoding.as_str(), "VOPDXY" | "VOPD3") {
             return run_dual(arch_programs, spec, inst, state);
         }
@@ -352,6 +346,11 @@ fn merge_writes(before: &State, after: &State, state: &mut State) {
         }
     }
     merge(&before.sgpr, &after.sgpr, &mut state.sgpr);
+    for (key, value) in &after.agpr {
+        if before.agpr.get(key) != Some(value) {
+            state.agpr.insert(*key, *value);
+        }
+    }
     for ((b, a), slot) in before
         .vgpr
         .iter()
@@ -545,7 +544,7 @@ fn bound_reg(r: &RegRange) -> BoundValue {
     match &r.file {
         RegFile::Sgpr => BoundValue::Sgpr { first, count },
         RegFile::Vgpr => BoundValue::Vgpr { first, count },
-        RegFile::Agpr => unreachable!("AGPR operands are refused before binding"),
+        RegFile::Agpr => BoundValue::Agpr { first, count },
         RegFile::Ttmp => BoundValue::Ttmp { first, count },
         RegFile::Special(name) => {
             let name = name.to_ascii_uppercase();

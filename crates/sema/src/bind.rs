@@ -27,6 +27,11 @@ pub enum BoundValue {
         first: u32,
         count: u32,
     },
+    /// Accumulation VGPRs (CDNA): per lane, as VGPRs.
+    Agpr {
+        first: u32,
+        count: u32,
+    },
     Ttmp {
         first: u32,
         count: u32,
@@ -57,6 +62,7 @@ impl BoundValue {
             self,
             BoundValue::Sgpr { .. }
                 | BoundValue::Vgpr { .. }
+                | BoundValue::Agpr { .. }
                 | BoundValue::Ttmp { .. }
                 | BoundValue::Special(_)
         )
@@ -122,7 +128,9 @@ fn register_mismatches(op: &Operand, value: &BoundValue) -> Vec<String> {
         BoundValue::Sgpr { first, count } | BoundValue::Ttmp { first, count } => {
             (*first, *count, true)
         }
-        BoundValue::Vgpr { first, count } => (*first, *count, false),
+        BoundValue::Vgpr { first, count } | BoundValue::Agpr { first, count } => {
+            (*first, *count, false)
+        }
         _ => return Vec::new(),
     };
     let mut found = Vec::new();
@@ -195,7 +203,7 @@ pub fn bind(inst_operands: &[Operand], values: &[BoundValue]) -> Binding {
             other => other,
         };
         // Vector sources (OPR_SRC*) and VGPR operands make the program run per lane.
-        if matches!(value, BoundValue::Vgpr { .. })
+        if matches!(value, BoundValue::Vgpr { .. } | BoundValue::Agpr { .. })
             || op.operand_type.starts_with("OPR_VGPR")
             || op.operand_type.starts_with("OPR_SRC")
         {

@@ -542,6 +542,7 @@ impl Interp<'_> {
         Ok(match self.bound(n)? {
             BoundValue::Sgpr { count, .. }
             | BoundValue::Vgpr { count, .. }
+            | BoundValue::Agpr { count, .. }
             | BoundValue::Ttmp { count, .. } => 32 * count,
             BoundValue::Special(SpecialReg::Vcc | SpecialReg::Exec) => self.state.wave_size,
             BoundValue::Special(SpecialReg::Scc) => 1,
@@ -578,6 +579,10 @@ impl Interp<'_> {
             BoundValue::Vgpr { first, count } => {
                 self.check_tuple(n, first, count, w, false)?;
                 self.state.read_vgprs(self.lane, first, w)
+            }
+            BoundValue::Agpr { first, count } => {
+                self.check_tuple(n, first, count, w, false)?;
+                self.state.read_agprs(self.lane, first, w)
             }
             BoundValue::Special(r) => {
                 let name = match r {
@@ -692,6 +697,10 @@ impl Interp<'_> {
             BoundValue::Vgpr { first, count } => {
                 self.check_tuple(n, first, count, w, false)?;
                 self.state.write_vgprs(self.lane, first, w, bits)
+            }
+            BoundValue::Agpr { first, count } => {
+                self.check_tuple(n, first, count, w, false)?;
+                self.state.write_agprs(self.lane, first, w, bits)
             }
             BoundValue::Special(r) => match r {
                 SpecialReg::Vcc => self.write_state("VCC", bits),

@@ -52,6 +52,11 @@ pub struct State {
     pub hw_regs: Vec<u32>,
     /// Bytes written so far; unwritten bytes read as a hash of their address.
     pub mem: HashMap<u64, u8>,
+    /// Accumulation VGPRs (CDNA) written so far, by (lane, register); an unwritten one reads
+    /// as a hash of `agpr_seed`, its lane and its number. Few instructions name AGPRs, so
+    /// the file is not filled up front.
+    pub agpr: HashMap<(u32, u32), u32>,
+    pub agpr_seed: u64,
     /// Named mode/status fields (`WAVE_MODE.IEEE`), 0 until written.
     pub fields: HashMap<String, BigInt>,
 }
@@ -73,6 +78,8 @@ impl Clone for State {
             round_mode: self.round_mode,
             hw_regs: self.hw_regs.clone(),
             mem: self.mem.clone(),
+            agpr: self.agpr.clone(),
+            agpr_seed: self.agpr_seed,
             fields: self.fields.clone(),
         }
     }
@@ -90,6 +97,8 @@ impl Clone for State {
         self.round_mode = source.round_mode;
         self.hw_regs.clone_from(&source.hw_regs);
         self.mem.clone_from(&source.mem);
+        self.agpr.clone_from(&source.agpr);
+        self.agpr_seed = source.agpr_seed;
         self.fields.clone_from(&source.fields);
     }
 }
@@ -114,6 +123,8 @@ impl State {
             round_mode: 0,
             hw_regs: vec![0; HW_REGISTER_COUNT as usize],
             mem: HashMap::new(),
+            agpr: HashMap::new(),
+            agpr_seed: 0,
             fields: HashMap::new(),
         }
     }
@@ -121,6 +132,7 @@ impl State {
     /// What `State::new` then `randomize(seed)` would give, in this state's storage.
     pub fn reseed(&mut self, seed: u64) {
         self.mem.clear();
+        self.agpr.clear();
         self.fields.clear();
         self.round_mode = 0;
         self.randomize(seed);
@@ -154,6 +166,7 @@ impl State {
         };
         // Keep lane 0 on so every vector program runs at least once.
         self.exec = (rng.next_u64() & lanes) | 1;
+        self.agpr_seed = rng.next_u64();
     }
 
     fn regs(count_bits: u32) -> u32 {
@@ -240,6 +253,44 @@ impl State {
         Self::scatter(file, first, width, bits, "vgpr")
     }
 
+    /// One AGPR of one lane: as written, else the hash of the seed, lane and number.
+    fn agpr(&self, lane: u32, reg: u32) -> u32 {
+        self.agpr.get(&(lane, reg)).copied().unwrap_or_else(|| {
+            let key = self.agpr_seed ^ (u64::from(lane) << 32 | u64::from(reg));
+            splitmix64(key) as u32
+        })
+    }
+
+    /// AGPRs `first..` of one lane covering `width` bits (256 per lane, as VGPRs).
+    fn agpr_range(&self, lane: u32, first: u32, width: u32) -> Result<Vec<u32>, ExecError> {
+        let count = Self::regs(width);
+        if first + count > VGPR_COUNT {
+            return Err(ExecError::Unsupported {
+                construct: "agpr-out-of-range".to_string(),
+            });
+        }
+        Ok((first..first + count).map(|r| self.agpr(lane, r)).collect())
+    }
+
+    pub fn read_agprs(&self, lane: u32, first: u32, width: u32) -> Result<BigInt, ExecError> {
+        Self::gather(&self.agpr_range(lane, first, width)?, 0, width, "agpr")
+    }
+
+    pub fn write_agprs(
+        &mut self,
+        lane: u32,
+        first: u32,
+        width: u32,
+        bits: &BigInt,
+    ) -> Result<(), ExecError> {
+        let mut regs = self.agpr_range(lane, first, width)?;
+        Self::scatter(&mut regs, 0, width, bits, "agpr")?;
+        for (k, value) in regs.into_iter().enumerate() {
+            self.agpr.insert((lane, first + k as u32), value);
+        }
+        Ok(())
+    }
+
     pub fn read_hw_reg(&self, id: u32) -> Result<BigInt, ExecError> {
         Self::gather(&self.hw_regs, id, 32, "hw-register")
     }
@@ -322,6 +373,16 @@ pub fn changes(before: &State, after: &State) -> Vec<String> {
     }
     for reg in 0..VGPR_COUNT as usize {
         out.extend(vgpr_changes(before, after, reg));
+    }
+    let mut agprs: Vec<(&(u32, u32), &u32)> = after
+        .agpr
+        .iter()
+        .filter(|(key, value)| before.agpr(key.0, key.1) != **value)
+        .collect();
+    agprs.sort();
+    for ((lane, reg), value) in agprs {
+        let old = before.agpr(*lane, *reg);
+        out.push(format!("a{reg}[lane {lane}]: 0x{old:08x} -> 0x{value:08x}"));
     }
     let flags = [
         ("vcc", before.vcc, after.vcc, true),
