@@ -318,6 +318,22 @@ pub fn bind_program(
             }
         }
     }
+    // A memory text's RETURN_DATA is the data returned to the destination VGPRs (RDNA3 ISA,
+    // the DS and FLAT fields: VDST "destination VGPR for data returned").
+    // A bare assignment makes it one of the text's own names, so it is no free name.
+    let mut uses = crate::uses::Uses::default();
+    uses.stmts(&program.body);
+    let written = uses.width.contains_key("RETURN_DATA") || uses.locals.contains("RETURN_DATA");
+    let returns = written && binding.get("RETURN_DATA").is_none();
+    // An atomic that returns nothing (GLC clear) has no destination register: its text's
+    // RETURN_DATA stays its own temporary.
+    let vector_dst =
+        |v: &&BoundValue| matches!(v, BoundValue::Vgpr { .. } | BoundValue::Agpr { .. });
+    if returns && field_value("VDST").filter(vector_dst).is_some() {
+        if let Some(d0) = binding.get("D0").cloned() {
+            binding.operands.insert("RETURN_DATA".to_string(), d0);
+        }
+    }
     if used.contains("S2") && binding.get("S2").is_none() && field_value("VDST").is_some() {
         if let Some(d0) = binding.get("D0").cloned() {
             binding.operands.insert("S2".to_string(), d0);

@@ -379,3 +379,22 @@ fn bit_positions_from_operands_stay_cheap() {
         other => panic!("{other:?}"),
     }
 }
+
+/// A memory text's RETURN_DATA is the destination VGPRs when the instruction has them, and
+/// stays the text's own temporary when it has none (an atomic that returns nothing).
+#[test]
+fn return_data_is_the_destination_registers() {
+    let text = "tmp = MEM[ADDR].b32;\nMEM[ADDR].b32 = tmp + DATA.b32;\nRETURN_DATA.b32 = tmp";
+    let program = parse(text).unwrap();
+    let ops = [
+        operand("VDST", "OPR_VGPR", 32, true),
+        operand("ADDR", "OPR_VGPR", 32, false),
+        operand("DATA0", "OPR_VGPR", 32, false),
+    ];
+    let vgpr = |first| BoundValue::Vgpr { first, count: 1 };
+    let returning = mcdiff_sema::bind_program(&program, &ops, &[vgpr(7), vgpr(1), vgpr(2)]);
+    assert_eq!(returning.get("RETURN_DATA").unwrap().value, vgpr(7));
+    let silent =
+        mcdiff_sema::bind_program(&program, &ops, &[BoundValue::Implicit, vgpr(1), vgpr(2)]);
+    assert!(silent.get("RETURN_DATA").is_none());
+}
