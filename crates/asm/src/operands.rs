@@ -197,15 +197,13 @@ pub fn immediate_mask(operand_type: &str) -> u64 {
 /// scalar register codes only on the general source type, so a type without any predefined
 /// values defers to OPR_SSRC (then OPR_SRC).
 pub fn predefined(spec: &Spec, operand_type: &str, name: &str) -> Option<i64> {
-    let own = spec.operand_type(operand_type);
-    if let Some(t) = own.filter(|t| !t.predefined.is_empty()) {
-        return t.value_of(name);
-    }
-    ["OPR_SSRC", "OPR_SRC"]
-        .iter()
-        .filter_map(|n| spec.operand_type(n))
-        .find(|t| !t.predefined.is_empty())
-        .and_then(|t| t.value_of(name))
+    let listing = [operand_type, "OPR_SSRC", "OPR_SRC"]
+        .into_iter()
+        .find(|n| {
+            spec.operand_type(n)
+                .is_some_and(|t| !t.predefined.is_empty())
+        })?;
+    spec.predefined_value(listing, name)
 }
 
 /// The code a FLAT/GLOBAL/SCRATCH SADDR field holds for `off` (no scalar address): NULL's

@@ -245,6 +245,16 @@ pub struct Spec {
     pub data_formats: Vec<DataFormat>,
     /// Name (upper case, aliases included) -> index into `instructions`.
     pub by_name: HashMap<String, usize>,
+    /// Operand type name -> index into `operand_types` ([`Self::reindex`]).
+    pub type_index: HashMap<String, usize>,
+    /// Encoding name -> index into `encodings` ([`Self::reindex`]).
+    pub encoding_index: HashMap<String, usize>,
+    /// How many encodings and operand types the indexes cover: one added since is found by
+    /// a scan.
+    pub indexed_counts: (usize, usize),
+    /// Each operand type's predefined values by upper-case name, in `operand_types` order
+    /// ([`Self::reindex`]); register codes are looked up for every operand.
+    pub predefined_index: Vec<HashMap<String, i64>>,
     /// Facts about how a source contributed that counting cannot show (adopted
     /// instructions, supplemented values...), one short line each.
     pub notes: Vec<(SourceId, String)>,
@@ -307,6 +317,44 @@ impl Spec {
                 self.by_name.entry(alias.clone()).or_insert(i);
             }
         }
+        self.indexed_counts = (self.encodings.len(), self.operand_types.len());
+        self.encoding_index.clear();
+        for (i, e) in self.encodings.iter().enumerate() {
+            self.encoding_index.entry(e.name.clone()).or_insert(i);
+        }
+        self.type_index.clear();
+        for (i, t) in self.operand_types.iter().enumerate() {
+            self.type_index.entry(t.name.clone()).or_insert(i);
+        }
+        self.predefined_index = self
+            .operand_types
+            .iter()
+            .map(|t| {
+                let mut values = HashMap::new();
+                for p in &t.predefined {
+                    values.entry(p.name.to_ascii_uppercase()).or_insert(p.value);
+                }
+                values
+            })
+            .collect();
+    }
+
+    /// The value of predefined name `name` (any case) of operand type `type_name`, as
+    /// [`OperandType::value_of`] finds it, by the index [`Self::reindex`] builds (a type
+    /// added since is scanned).
+    pub fn predefined_value(&self, type_name: &str, name: &str) -> Option<i64> {
+        let i = match self.type_index.get(type_name) {
+            Some(&i) if i < self.predefined_index.len() => i,
+            _ => return self.operand_type(type_name)?.value_of(name),
+        };
+        let values = &self.predefined_index[i];
+        match values.get(name) {
+            Some(v) => Some(*v),
+            None if name.bytes().any(|b| b.is_ascii_lowercase()) => {
+                values.get(&name.to_ascii_uppercase()).copied()
+            }
+            None => None,
+        }
     }
 
     /// Whether the file `form` comes from lists every operand of its forms, so that an empty
@@ -354,11 +402,27 @@ impl Spec {
     }
 
     pub fn encoding(&self, name: &str) -> Option<&Encoding> {
-        self.encodings.iter().find(|e| e.name == name)
+        match self
+            .encoding_index
+            .get(name)
+            .and_then(|&i| self.encodings.get(i))
+        {
+            Some(e) if e.name == name => Some(e),
+            _ if self.indexed_counts.0 == self.encodings.len() => None,
+            _ => self.encodings.iter().find(|e| e.name == name),
+        }
     }
 
     pub fn operand_type(&self, name: &str) -> Option<&OperandType> {
-        self.operand_types.iter().find(|t| t.name == name)
+        match self
+            .type_index
+            .get(name)
+            .and_then(|&i| self.operand_types.get(i))
+        {
+            Some(t) if t.name == name => Some(t),
+            _ if self.indexed_counts.1 == self.operand_types.len() => None,
+            _ => self.operand_types.iter().find(|t| t.name == name),
+        }
     }
 
     pub fn data_format(&self, name: &str) -> Option<&DataFormat> {
@@ -405,5 +469,47 @@ impl Spec {
                 )
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn operand_type(name: &str, values: &[(&str, i64)]) -> OperandType {
+        OperandType {
+            name: name.into(),
+            partitioned: false,
+            subtypes: Vec::new(),
+            predefined: values
+                .iter()
+                .map(|(n, v)| PredefinedValue {
+                    name: (*n).into(),
+                    value: *v,
+                })
+                .collect(),
+            fields: Vec::new(),
+            source: 0,
+        }
+    }
+
+    /// The indexes answer as the scans did, in any case, and a type added after the last
+    /// reindex is still found.
+    #[test]
+    fn indexed_lookups_answer_as_scans() {
+        let mut spec = Spec {
+            operand_types: vec![operand_type("OPR_SSRC", &[("VCC_LO", 106), ("m0", 125)])],
+            ..Spec::default()
+        };
+        spec.reindex();
+        assert_eq!(spec.predefined_value("OPR_SSRC", "vcc_lo"), Some(106));
+        assert_eq!(spec.predefined_value("OPR_SSRC", "M0"), Some(125));
+        assert_eq!(spec.predefined_value("OPR_SSRC", "EXEC_LO"), None);
+        assert_eq!(spec.predefined_value("OPR_SDST", "VCC_LO"), None);
+        assert!(spec.encoding("ENC_SOP1").is_none());
+        spec.operand_types
+            .push(operand_type("OPR_SDST", &[("VCC_LO", 106)]));
+        assert_eq!(spec.predefined_value("OPR_SDST", "vcc_lo"), Some(106));
+        assert!(spec.operand_type("OPR_SDST").is_some());
     }
 }
