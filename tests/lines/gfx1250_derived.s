@@ -26,3 +26,9 @@ v_mad_nc_i64_i32 v[0:1], -1, v9, 0x12345
 v_permlane_xor_b32 v1, v2, 5, s9
 v_cvt_sr_pk_f16_f32 v4, v5, v6, v7
 v_cvt_sr_pk_bf16_f32 v40, s1, v41, 0.5
+// The 64-bit multiply-add-constant ops: a 64-bit constant after the word (SIMM64).
+v_fmamk_f64 v[10:11], v[20:21], 0x40091eb8, v[30:31]
+v_fmamk_f64 v[10:11], s[40:41], 0x40091eb851eb851f, v[30:31]
+v_fmaak_f64 v[100:101], v[2:3], v[60:61], -2.5
+v_fmaak_f64 v[100:101], 0x3fe00000, v[60:61], 0x3fe00000
+v_fmaak_f64 v[8:9], vcc, v[12:13], lit64(0x1234)

@@ -147,13 +147,17 @@ impl OperandParser for BranchTarget {
 }
 
 impl OperandParser for Literal32 {
+    /// The constant after the word: one dword, two for a 64-bit slot.
     fn parse(
         &self,
         piece: &Piece,
-        _slot: &Operand,
+        slot: &Operand,
         _cx: &OperandCtx,
     ) -> Result<OperandValue, String> {
         not_a_register(&piece.text)?;
+        if slot.size == 64 {
+            return wide_constant(&piece.text, is_float_format(&slot.data_format));
+        }
         match parse_value(&piece.text)? {
             Value::Int(v) if i32::try_from(v).is_ok() || u32::try_from(v).is_ok() => {
                 Ok(OperandValue::dword(v as u32))
@@ -292,6 +296,24 @@ fn constant(
         SourceConst::Literal(value) => Ok(OperandValue::dword(value)),
         SourceConst::Literal64(value) => Ok(OperandValue::qword(value)),
     }
+}
+
+/// A 64-bit constant after the word: a float by its bits; for a float slot an integer that
+/// fits a dword is the high half (as a 64-bit float source reads a dword literal), a wider
+/// one the whole value; `lit(..)` and `lit64(..)` give the value as written (llvm-mc 22).
+fn wide_constant(text: &str, float_slot: bool) -> Result<OperandValue, String> {
+    let (text, forced) = match crate::syntax::strip_lit(text) {
+        Some((inner, _)) => (inner, true),
+        None => (text, false),
+    };
+    let bits = match parse_value(text)? {
+        Value::Symbolic(expr) => return Ok(OperandValue::symbol_literal(expr, 2)),
+        Value::Float(_) if !float_slot => return Err(INVALID_OPERAND.into()),
+        Value::Float(f) => f.to_bits(),
+        Value::Int(v) if float_slot && !forced && u32::try_from(v).is_ok() => (v as u64) << 32,
+        Value::Int(v) => v as u64,
+    };
+    Ok(OperandValue::qword(bits))
 }
 
 /// The literal `lit(inner)` or `lit64(inner)` forces. `lit` takes the dword a literal of the

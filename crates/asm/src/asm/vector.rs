@@ -214,6 +214,7 @@ impl Assembler<'_> {
         if dpp.is_some() && literal {
             return Err(reject(stmt.column, INVALID_OPERAND));
         }
+        share_wide_constant(&mut operands);
         check_literals(&operands, &stripped)?;
         check_constant_bus(&operands, &pieces, shape, base, cx.target.gfx_major)?;
         Ok(Inst {
@@ -668,6 +669,35 @@ fn source_modifier_bits(
 }
 
 /// 32-bit forms take only their DPP controls, and in SDWA forms the selects, clamp and omod.
+/// Where a 64-bit constant follows the word (V_FMAMK_F64's K), a 64-bit float source's
+/// literal is that constant too: the dword it was read as is the high half, as a 64-bit float
+/// source reads a dword literal.
+fn share_wide_constant(operands: &mut [InstOperand]) {
+    let wide_constant = operands.iter().any(|o| {
+        o.spec.operand_type == "OPR_SIMM32"
+            && matches!(o.value, OperandValue::Literal { dwords: 2, .. })
+    });
+    if !wide_constant {
+        return;
+    }
+    for op in operands.iter_mut() {
+        let float64 =
+            op.spec.size == 64 && syntax::constants::is_float_format(&op.spec.data_format);
+        if let (
+            true,
+            OperandValue::Literal {
+                value,
+                dwords: dwords @ 1,
+                expr: None,
+            },
+        ) = (float64, &mut op.value)
+        {
+            *value <<= 32;
+            *dwords = 2;
+        }
+    }
+}
+
 /// A VOP3 interpolation of 16-bit data's `high` sets its attribute's word bit, which picks
 /// the high half of each LDS dword (RDNA2 ISA §10.4.2; [`crate::operands::Attribute`]); the
 /// other modifier pieces are returned. Elsewhere `high` stays, to be refused.

@@ -397,7 +397,7 @@ impl<'s> Disassembler<'s> {
                     _ => Err(Failure::Unsupported("vcc not parsed".into())),
                 };
             }
-            "OPR_SIMM32" => return literal.read(1),
+            "OPR_SIMM32" => return literal.read(slot.size.div_ceil(32).clamp(1, 2)),
             _ => {}
         }
         let field_name = slot.field.as_deref().unwrap_or("");

@@ -125,7 +125,9 @@ fn literal64_text(op: &InstOperand, value: u64) -> String {
     if !is_float_format(&op.spec.data_format) {
         return format!("0x{value:x}");
     }
-    match float_name_64(value) {
+    // A constant after the word (V_FMAMK_F64's K) is printed in hex, never by float name.
+    let constant = op.spec.operand_type == "OPR_SIMM32";
+    match float_name_64(value).filter(|_| !constant) {
         Some(name) => name,
         None if value as u32 == 0 => format!("0x{:x}", value >> 32),
         None => format!("0x{value:x}"),

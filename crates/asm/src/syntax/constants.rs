@@ -121,7 +121,12 @@ pub fn source_constant(value: &Value, numeric: Numeric) -> Result<SourceConst, S
 fn int_constant(v: i64, size: u32, is_float: bool) -> Result<SourceConst, String> {
     match size {
         64 => {
-            if let Some(name) = int_inline(v).or_else(|| float_name_64(v as u64)) {
+            // A 64-bit float operand takes a dword integer as its high half (LLVM's
+            // AMDGPUOperandSyntax, "Conversion of Integer Values": f64 {num.u32,0}); where that
+            // value is an inline constant, the assembler selects it ("Literals").
+            let high = (is_float && fits_32(v)).then(|| u64::from(v as u32) << 32);
+            let float_inline = || float_name_64(v as u64).or_else(|| high.and_then(float_name_64));
+            if let Some(name) = int_inline(v).or_else(float_inline) {
                 return Ok(SourceConst::Inline(name));
             }
             if !fits_32(v) {

@@ -158,7 +158,13 @@ pub fn slots(
                 .map_or(out.len(), |i| i + 1);
             let first = form.operands.first();
             let format = first.map_or("FMT_NUM_B32", |o| o.data_format.as_str());
-            out.insert(at, slot(Some("SIMM32"), "OPR_SIMM32", format, 32));
+            // A 64-bit operation's constant is 64 bits (GFX12.5's V_FMAAK_F64: SIMM64).
+            let size = if first.is_some_and(|o| o.size == 64) {
+                64
+            } else {
+                32
+            };
+            out.insert(at, slot(Some("SIMM32"), "OPR_SIMM32", format, size));
         }
         return out;
     }

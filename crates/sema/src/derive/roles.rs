@@ -44,11 +44,12 @@ pub(super) fn donations(
             continue;
         }
         for (f, _, list) in lists.into_iter().filter(|(_, empty, _)| *empty) {
+            let (operands, constant) = list.expect("checked above");
             let donation = Donation {
                 donor: BY_ROLE.into(),
-                operands: list.expect("checked above"),
+                operands,
                 retyped: Vec::new(),
-                encoding: None,
+                encoding: constant.then(|| literal_form(&inst.encodings[f].encoding)),
             };
             donations.push((i, f, donation));
         }
@@ -58,6 +59,21 @@ pub(super) fn donations(
 
 /// How these lists are made, as the derived-operands report names the donor.
 const BY_ROLE: &str = "fields by role in the encoding's lists";
+
+/// The form of `encoding` whose word a constant follows (`ENC_VOP2` -> `VOP2_INST_LITERAL`),
+/// which the files name for the multiply-add-constant ops (V_FMAAK_F32).
+fn literal_form(encoding: &str) -> String {
+    format!(
+        "{}_INST_LITERAL",
+        encoding.strip_prefix("ENC_").unwrap_or(encoding)
+    )
+}
+
+/// A constant the text names (`SIMM32`, `SIMM64`: V_FMAAK_F64's K) that no list gives a
+/// field: the literal that follows the instruction word.
+fn is_trailing_constant(name: &str) -> bool {
+    matches!(name, "SIMM32" | "SIMM64")
+}
 
 /// What an encoding's lists give one pseudocode name: the field, and the operand type the
 /// lists give it, each the most frequent (ties to the first by name).
@@ -125,10 +141,18 @@ impl Roles {
         )
     }
 
-    /// The list of a form in `encoding` from its text's names; `None` as the module doc says.
-    fn list(&self, spec: &Spec, encoding: &str, signature: &Signature) -> Option<Vec<Operand>> {
+    /// The list of a form in `encoding` from its text's names, and whether a constant follows
+    /// the word ([`is_trailing_constant`]: the form becomes the encoding's literal form, where
+    /// the spec has it); `None` as the module doc says.
+    fn list(
+        &self,
+        spec: &Spec,
+        encoding: &str,
+        signature: &Signature,
+    ) -> Option<(Vec<Operand>, bool)> {
         let roles = self.0.get(encoding)?;
         let mut operands = Vec::new();
+        let mut constant = false;
         for (name, use_) in &signature.0 {
             if name == "EXEC" {
                 continue;
@@ -136,10 +160,16 @@ impl Roles {
             if crate::state::is_state_name(name) || use_.lane_mask {
                 return None;
             }
-            let role = roles.get(name)?;
+            let Some(role) = roles.get(name) else {
+                if is_trailing_constant(name) && spec.encoding(&literal_form(encoding)).is_some() {
+                    constant = true;
+                    continue;
+                }
+                return None;
+            };
             let (field, operand_type) = (role.field.clone(), role.operand_type.clone());
             operands.push(text_operand(spec, field, operand_type, use_)?);
         }
-        (!operands.is_empty()).then_some(operands)
+        (!operands.is_empty()).then_some((operands, constant))
     }
 }
