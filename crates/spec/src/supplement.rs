@@ -72,8 +72,10 @@ struct ScalarCodes {
     /// SRC_LDS_DIRECT (254) as a vector source: GFX10 (RDNA1/2) lists it; GFX11+ reserves 254
     /// (on GFX9 the architecture decides, [`arch_codes`]).
     lds_direct: bool,
-    /// The SADDR code of `off` ([`SCALAR_ADDRESS_OFF_TYPE`]).
+    /// The SADDR code of `off` ([`SCALAR_ADDRESS_OFF_TYPE`]), and another code that also
+    /// disables SADDR, which the assembler never writes.
     scalar_address_off: i64,
+    scalar_address_off_also: Option<i64>,
     /// Extra scalar sources: GFX12.5 FLAT_SCRATCH_BASE_LO/HI at 230/231.
     extra_sources: &'static [(&'static str, i64)],
     /// Codes that announce an extension dword when used as SRC0 of VOP1/VOP2/VOPC.
@@ -102,6 +104,7 @@ fn scalar_codes(generation: Generation) -> ScalarCodes {
             m0: 124,
             null: None,
             scalar_address_off: 0x7f,
+            scalar_address_off_also: None,
             apertures: APERTURES,
             pops_exiting_wave_id: true,
             vccz_execz: true,
@@ -118,6 +121,9 @@ fn scalar_codes(generation: Generation) -> ScalarCodes {
             m0: 124,
             null: Some(125),
             scalar_address_off: 125,
+            // RDNA1/RDNA2 ISA, FLAT microcode fields: "Set this field to NULL or 0x7f to
+            // disable use."
+            scalar_address_off_also: Some(0x7f),
             apertures: APERTURES,
             pops_exiting_wave_id: true,
             vccz_execz: true,
@@ -138,6 +144,7 @@ fn scalar_codes(generation: Generation) -> ScalarCodes {
             m0: 125,
             null: Some(124),
             scalar_address_off: 124,
+            scalar_address_off_also: None,
             apertures: APERTURES,
             pops_exiting_wave_id: false,
             vccz_execz: false,
@@ -154,6 +161,7 @@ fn scalar_codes(generation: Generation) -> ScalarCodes {
             m0: 125,
             null: Some(124),
             scalar_address_off: 124,
+            scalar_address_off_also: None,
             apertures: &APERTURES[..2],
             pops_exiting_wave_id: false,
             vccz_execz: false,
@@ -268,7 +276,10 @@ fn groups(codes: &ScalarCodes) -> Groups {
             .iter()
             .map(|(n, c)| value(*n, *c))
             .collect(),
-        scalar_address_off: vec![value("OFF", codes.scalar_address_off)],
+        scalar_address_off: std::iter::once(codes.scalar_address_off)
+            .chain(codes.scalar_address_off_also)
+            .map(|code| value("OFF", code))
+            .collect(),
     }
 }
 

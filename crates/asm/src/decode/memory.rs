@@ -10,7 +10,7 @@ use mcdiff_spec::{Field, InstructionEncoding, Operand};
 use super::{DecodeOutcome, Disassembler, Failure, FieldReader, Found};
 use crate::family::{family_name, Family, Segment};
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
-use crate::operands::{is_vgpr_type, scalar_address_off, takes_agpr};
+use crate::operands::{disables_scalar_address, is_vgpr_type, takes_agpr};
 use crate::syntax::llvm_mnemonic;
 use crate::syntax::memory::{self as syn, vgpr_slot, Written};
 use crate::syntax::memory_modifiers::split_format_fields;
@@ -81,8 +81,7 @@ impl Disassembler<'_> {
         }
         let mnemonic = llvm_mnemonic(&self.ctx, &instruction.name);
         let read = |name: &str| enc.field(name).map(|f| reader.read(f) as u32);
-        let off_code = scalar_address_off(self.ctx.spec);
-        let saddr_off = read("SADDR").is_some() && read("SADDR") == off_code;
+        let saddr_off = read("SADDR").is_some_and(|c| disables_scalar_address(self.ctx.spec, c));
         // An atomic writes its return VGPR exactly when its cache policy asks for the old
         // value, as the assembler checks.
         let returns = read(syn::atomic_return_field(enc, self.ctx.gfx_major)).unwrap_or(0) & 1 != 0;
@@ -128,7 +127,7 @@ impl Disassembler<'_> {
             if segment == Segment::Scratch && is_address && !sve {
                 continue;
             }
-            match self.flat_register(acc, &op, reader.read(field), off_code) {
+            match self.flat_register(acc, &op, reader.read(field)) {
                 Ok(reg) => operands.push(InstOperand {
                     spec: op,
                     value: OperandValue::Reg(reg),
@@ -152,13 +151,7 @@ impl Disassembler<'_> {
 
     /// A flat operand's register: SADDR names a scalar register (NULL with no width for
     /// `off`), every other field a VGPR (or AGPR) by number.
-    fn flat_register(
-        &self,
-        acc: bool,
-        op: &Operand,
-        raw: u64,
-        off_code: Option<u32>,
-    ) -> Result<RegRange, Failure> {
+    fn flat_register(&self, acc: bool, op: &Operand, raw: u64) -> Result<RegRange, Failure> {
         if op.field.as_deref() != Some("SADDR") {
             return Ok(RegRange {
                 file: self.vgpr_file(acc, op),
@@ -166,7 +159,7 @@ impl Disassembler<'_> {
                 count: op.size.div_ceil(32).max(1),
             });
         }
-        if Some(raw as u32) == off_code {
+        if disables_scalar_address(self.ctx.spec, raw as u32) {
             return Ok(RegRange {
                 file: RegFile::Special("NULL".into()),
                 first: 0,
