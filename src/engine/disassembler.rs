@@ -59,6 +59,14 @@ fn decode_line(
                 insts.push(*inst);
             }
             Piece::Invalid { at, message } => {
+                if at == 0 && llvm_decoded_first {
+                    // What follows the skipped bytes is not the instruction llvm-mc read.
+                    return LineDecode {
+                        answer: OursAnswer::Rejected(message),
+                        insts: Vec::new(),
+                        roundtrip: None,
+                    };
+                }
                 if at == 0 {
                     first_invalid = Some(message);
                 }
@@ -72,7 +80,7 @@ fn decode_line(
             }
         }
     }
-    if texts.is_empty() || (llvm_decoded_first && first_invalid.is_some()) {
+    if texts.is_empty() {
         let message = first_invalid.unwrap_or_else(|| "no bytes".into());
         return LineDecode {
             answer: OursAnswer::Rejected(message),
