@@ -28,9 +28,10 @@ pub(super) fn donations(
         let Some(mine) = signatures.get(&inst.name) else {
             continue;
         };
+        let accumulating = accumulator_in_destination(inst, mine, &roles);
+        let mine = accumulating.as_ref().unwrap_or(mine);
         // A text that cannot name its operands' fields in every ALU format the instruction
-        // has does not describe it as encoded (RDNA1's V_MAC_LEGACY_F32 reads an S2 its VOP2
-        // form has no field for): none of its forms is derived.
+        // has does not describe it as encoded: none of its forms is derived.
         let mut lists = Vec::new();
         for (f, form) in inst.encodings.iter().enumerate() {
             if !derivable(&form.encoding) {
@@ -55,6 +56,31 @@ pub(super) fn donations(
         }
     }
     donations
+}
+
+/// A multiply-accumulate whose VOP2 form has no third source field: the VOP2 forms read the
+/// accumulator from the destination (`D = S0 * S1 + D`, RDNA1's V_MAC_F32), which RDNA1's
+/// V_MAC_LEGACY_F32 text calls `S2` (the binder reads `S2` as `D0` there too); its signature
+/// without `S2`, where `S2` and `D0` have one shape. `None` for any other text.
+fn accumulator_in_destination(
+    inst: &mcdiff_spec::Instruction,
+    mine: &Signature,
+    roles: &Roles,
+) -> Option<Signature> {
+    let (s2, d0) = (mine.0.get("S2")?, mine.0.get("D0")?);
+    let vop2_lacks_s2 = inst.encodings.iter().any(|f| {
+        f.encoding == "ENC_VOP2"
+            && roles
+                .0
+                .get(&f.encoding)
+                .is_some_and(|r| !r.contains_key("S2"))
+    });
+    if !vop2_lacks_s2 || !s2.same_shape(d0) {
+        return None;
+    }
+    let mut without = mine.clone();
+    without.0.remove("S2");
+    Some(without)
 }
 
 /// How these lists are made, as the derived-operands report names the donor.
