@@ -818,6 +818,10 @@ mod tests {
                 "V_MAC_ODD_F32",
                 vec![form("ENC_VOP3", vec![]), form("ENC_VOP2", vec![])],
             ),
+            instruction(
+                "V_MAC_WIDE_F32",
+                vec![form("ENC_VOP3", vec![]), form("ENC_VOP2", vec![])],
+            ),
         ]);
         let fields = [("VDST", 8), ("SRC0", 9), ("SRC1", 9), ("SRC2", 9)];
         spec.encodings = vec![
@@ -835,6 +839,7 @@ mod tests {
                 "D0.u64 = 64'U(S0.u32) * 64'U(S1.u32) + S2.u64",
             ),
             ("V_MAC_ODD_F32", "D0.f32 = S0.f32 * S1.f32 + S2.f32"),
+            ("V_MAC_WIDE_F32", "D0.f32 = S0.f32 * S1.f32 + S2.f16"),
         ];
         derive(&mut spec, "cdna5", &texts);
         assert!(spec.instruction("V_MAD_NC_U64_U32").unwrap().encodings[0]
@@ -856,9 +861,14 @@ mod tests {
                 operand("SRC2", "OPR_SRC", "FMT_NUM_U64", 64),
             ]
         );
+        // A multiply-accumulate whose VOP2 form has no S2 reads its accumulator from the
+        // destination: no form lists an S2; one whose S2 is not D0's shape derives nothing.
         let mac = spec.instruction("V_MAC_ODD_F32").unwrap();
-        assert!(mac.encodings.iter().all(|f| f.operands.is_empty()));
-        assert_eq!(spec.derived_operands.len(), 1);
+        let two_sources = vop3("VDST", &["SRC0", "SRC1"], "FMT_NUM_F32", 32);
+        assert!(mac.encodings.iter().all(|f| f.operands == two_sources));
+        let wide = spec.instruction("V_MAC_WIDE_F32").unwrap();
+        assert!(wide.encodings.iter().all(|f| f.operands.is_empty()));
+        assert_eq!(spec.derived_operands.len(), 3);
         assert_eq!(
             spec.derived_operands[0].donor,
             "fields by role in the encoding's lists"
