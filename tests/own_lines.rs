@@ -322,6 +322,12 @@ fn gfx1010_interpolation_lines_match_llvm_mc_both_ways() {
 }
 
 #[test]
+fn gfx1010_typed_buffer_format_lines_match_llvm_mc_both_ways() {
+    check("gfx1010", "mtbuf");
+    check_disassembly("gfx1010", "mtbuf");
+}
+
+#[test]
 fn gfx900_interpolation_lines_match_llvm_mc_both_ways() {
     check("gfx900", "interp");
     check_disassembly("gfx900", "interp");

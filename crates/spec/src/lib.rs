@@ -235,6 +235,7 @@ impl SpecLoader {
         let omod_formats = manual::omod_result_formats(&text);
         let even_tuples = manual::even_vgpr_tuples(&text);
         let lds_loads = manual::buffer_lds_loads(&text);
+        let buffer_formats = manual::buffer_data_formats(&text);
         // One note per fact the manual gives; a manual that gives none is no source.
         let notes: Vec<String> = [
             (!excluded.is_empty()).then(|| {
@@ -257,6 +258,10 @@ impl SpecLoader {
                 let n = l.len();
                 format!("{n} buffer loads to LDS (Memory Buffer Load to LDS)")
             }),
+            buffer_formats.as_ref().map(|f| {
+                let n = f.len();
+                format!("{n} buffer data formats (Buffer and Image Data Formats)")
+            }),
         ]
         .into_iter()
         .flatten()
@@ -277,6 +282,7 @@ impl SpecLoader {
         spec.omod_formats = omod_formats;
         spec.even_vgpr_tuples = even_tuples;
         spec.buffer_lds_loads = lds_loads;
+        spec.buffer_formats = buffer_formats;
     }
 
     /// The spec of one `-mcpu`: its architecture's, plus the instructions

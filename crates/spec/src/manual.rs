@@ -90,6 +90,43 @@ pub fn omod_result_formats(manual: &str) -> Option<Vec<String>> {
     (!formats.is_empty()).then_some(formats)
 }
 
+/// The buffer data formats of the manual's "Buffer and Image Data Formats" table, (code,
+/// name) for the codes a 7-bit FORMAT field holds (RDNA1/RDNA2 ISA Table 47: `0 INVALID`,
+/// `1 8_UNORM` ... `77 32_32_32_32_FLOAT`); `None` where the manual has no such table. A
+/// cell holding one code takes its name cell whole (the text breaks `16_16_16_16_USCALED`
+/// in two); a cell holding several codes pairs them with its names in order.
+pub fn buffer_data_formats(manual: &str) -> Option<Vec<(u32, String)>> {
+    let mut lines = manual
+        .lines()
+        .skip_while(|l| !l.contains("Buffer and Image Data Formats"));
+    lines.next()?;
+    let mut formats = Vec::new();
+    for line in lines.map(str::trim) {
+        if line.starts_with('#') || (!line.is_empty() && !line.starts_with(['|', '<'])) {
+            break;
+        }
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        for pair in cells.get(1..).unwrap_or_default().chunks(2) {
+            let [codes, names] = pair else { continue };
+            let codes: Option<Vec<u32>> =
+                codes.split_whitespace().map(|c| c.parse().ok()).collect();
+            let Some(codes) = codes.filter(|c| !c.is_empty()) else {
+                continue;
+            };
+            let names: Vec<String> = match codes.len() {
+                1 => vec![names.split_whitespace().collect()],
+                _ => names.split_whitespace().map(str::to_string).collect(),
+            };
+            if names.len() == codes.len() {
+                formats.extend(codes.into_iter().zip(names).filter(|(c, _)| *c < 128));
+            }
+        }
+    }
+    formats.sort();
+    formats.dedup_by_key(|f| f.0);
+    (!formats.is_empty()).then_some(formats)
+}
+
 /// The buffer loads the manual says may return their data to LDS ("Memory Buffer Load to
 /// LDS": `BUFFER_LOAD_{ubyte, sbyte, ushort, sshort, dword, format_x}`; CDNA4 adds dwordX3
 /// and dwordX4), as AMD names (`BUFFER_LOAD_DWORDX3`); `None` where the manual has no list.
@@ -121,6 +158,31 @@ pub fn even_vgpr_tuples(manual: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A table written for this test in the manuals' layout: code/name column pairs, a name
+    /// the text breaks in two, a cell of several codes, image-only codes past 127 dropped.
+    #[test]
+    fn reads_the_buffer_data_formats() {
+        let manual = "*Table 9. Buffer and Image Data Formats*\n\n\
+            | # | Buffer | # | Buffer | # | Image |\n\
+            |---|---|---|---|---|---|\n\
+            | 0 | INVALID | 67 | 16_16_USCALE D | 128 | 8_SRGB |\n\
+            \n\
+            | 1 | 8_UNORM | 75 76 | 32_UINT 32_SINT | 170 171 | BC1 BC2 |\n\
+            \n\
+            ## Next section\n| 2 | 8_SNORM |\n";
+        let formats = buffer_data_formats(manual).unwrap();
+        let want = [
+            (0, "INVALID"),
+            (1, "8_UNORM"),
+            (67, "16_16_USCALED"),
+            (75, "32_UINT"),
+            (76, "32_SINT"),
+        ];
+        let got: Vec<(u32, &str)> = formats.iter().map(|(c, n)| (*c, n.as_str())).collect();
+        assert_eq!(got, want);
+        assert!(buffer_data_formats("no table here").is_none());
+    }
 
     #[test]
     fn reads_the_buffer_loads_to_lds() {

@@ -281,6 +281,9 @@ pub struct Spec {
     /// The buffer loads the manual says may return to LDS
     /// ([`crate::manual::buffer_lds_loads`]); `None` where it has no list.
     pub buffer_lds_loads: Option<Vec<String>>,
+    /// The buffer data formats by code ([`crate::manual::buffer_data_formats`]); `None`
+    /// where the manual has no table.
+    pub buffer_formats: Option<Vec<(u32, String)>>,
 }
 
 /// One operand list derived from the pseudocode ([`Fidelity::Derived`]): `instruction`'s

@@ -408,7 +408,7 @@ const UNIFIED_FORMATS: &[&str] = &[
 /// has only the split spelling, coded `dfmt | nfmt << 4` (its DFMT and NFMT fields).
 pub fn buffer_format(text: &str, ctx: &TargetCtx) -> Result<u32, String> {
     let split = ctx.gfx_major == 9;
-    if !split && ctx.gfx_major < 11 {
+    if !split && ctx.gfx_major < 10 {
         return Err("buffer formats of this generation are not in our tables".into());
     }
     let Some(list) = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) else {
@@ -424,9 +424,7 @@ pub fn buffer_format(text: &str, ctx: &TargetCtx) -> Result<u32, String> {
     }
     if let [one] = parts[..] {
         if let Some(name) = one.strip_prefix("BUF_FMT_") {
-            return code(UNIFIED_FORMATS, name)
-                .map(|c| c as u32)
-                .ok_or_else(|| "unsupported format".into());
+            return unified_format_code(name, ctx).ok_or_else(|| "unsupported format".into());
         }
     }
     let (mut data, mut num) = (None, None);
@@ -459,9 +457,21 @@ pub fn buffer_format(text: &str, ctx: &TargetCtx) -> Result<u32, String> {
     } else {
         name
     };
-    code(UNIFIED_FORMATS, &name)
-        .map(|c| c as u32)
-        .ok_or_else(|| "unsupported format".into())
+    unified_format_code(&name, ctx).ok_or_else(|| "unsupported format".into())
+}
+
+/// The unified format table's code for `name` (`8_8_UNORM`): GFX11 and later LLVM's table
+/// ([`UNIFIED_FORMATS`]); GFX10 the manual's "Buffer and Image Data Formats" table, which
+/// numbers them otherwise (RDNA1 ISA Table 47: 8_8_UNORM is 14, not 8).
+fn unified_format_code(name: &str, ctx: &TargetCtx) -> Option<u32> {
+    if ctx.gfx_major >= 11 {
+        return UNIFIED_FORMATS
+            .iter()
+            .position(|f| *f == name)
+            .map(|c| c as u32);
+    }
+    let table = ctx.spec.buffer_formats.as_ref()?;
+    table.iter().find(|(_, n)| n == name).map(|&(c, _)| c)
 }
 
 /// Image dimensions by MIMG DIM code (RDNA3 ISA §8.2 "Image instructions", DIM field), in
@@ -541,10 +551,17 @@ pub fn scope_name(scope: u32) -> Option<&'static str> {
     SCOPES.iter().find(|&&(_, v)| v == scope).map(|&(n, _)| n)
 }
 
-/// The unified buffer format name (`8_8_UNORM`) of a GFX11+ FORMAT code, without the
-/// `BUF_FMT_` prefix; `None` for codes the table has no name for.
-pub fn buffer_format_name(code: u32) -> Option<&'static str> {
-    UNIFIED_FORMATS.get(code as usize).copied()
+/// The unified buffer format name (`8_8_UNORM`) of a FORMAT code, without the `BUF_FMT_`
+/// prefix, from the table [`unified_format_code`] reads; `None` for codes it has no name for.
+pub fn buffer_format_name<'a>(code: u32, ctx: &'a TargetCtx) -> Option<&'a str> {
+    if ctx.gfx_major >= 11 {
+        return UNIFIED_FORMATS.get(code as usize).copied();
+    }
+    let table = ctx.spec.buffer_formats.as_ref()?;
+    table
+        .iter()
+        .find(|(c, _)| *c == code)
+        .map(|(_, n)| n.as_str())
 }
 
 /// GFX9 data formats (MTBUF DFMT) by code, as LLVM's AMDGPUModifierSyntax lists them.
