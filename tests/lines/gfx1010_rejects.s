@@ -18,3 +18,6 @@ v_interp_p1_f32_e64 v5, v11, attr3.x high
 v_interp_p2_f32 v1, v2, attr40.y
 v_interp_mov_f32 v8, p30, attr0.x
 v_interp_p1ll_f16 v5, v2, attr1.x high, v3
+// A VGPR lane select, where the manual says the second and third sources are scalar.
+v_permlanex16_b32 v8, v3, s5, v9
+v_permlane16_b32 v0, v7, v1, s2

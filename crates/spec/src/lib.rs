@@ -236,6 +236,7 @@ impl SpecLoader {
         let even_tuples = manual::even_vgpr_tuples(&text);
         let lds_loads = manual::buffer_lds_loads(&text);
         let buffer_formats = manual::buffer_data_formats(&text);
+        let scalar_lane_selects = manual::scalar_second_and_third_sources(&text);
         // One note per fact the manual gives; a manual that gives none is no source.
         let notes: Vec<String> = [
             (!excluded.is_empty()).then(|| {
@@ -262,6 +263,10 @@ impl SpecLoader {
                 let n = f.len();
                 format!("{n} buffer data formats (Buffer and Image Data Formats)")
             }),
+            (!scalar_lane_selects.is_empty()).then(|| {
+                let n = scalar_lane_selects.len();
+                format!("{n} instructions whose second and third sources must be scalar")
+            }),
         ]
         .into_iter()
         .flatten()
@@ -283,6 +288,7 @@ impl SpecLoader {
         spec.even_vgpr_tuples = even_tuples;
         spec.buffer_lds_loads = lds_loads;
         spec.buffer_formats = buffer_formats;
+        spec.scalar_second_and_third = scalar_lane_selects;
     }
 
     /// The spec of one `-mcpu`: its architecture's, plus the instructions

@@ -90,6 +90,36 @@ pub fn omod_result_formats(manual: &str) -> Option<Vec<String>> {
     (!formats.is_empty()).then_some(formats)
 }
 
+/// The instructions whose second and third sources the manual says must be scalar values
+/// (V_PERMLANE16_B32, V_PERMLANEX16_B32: "The first source must be a VGPR and the second
+/// and third sources must be scalar values"), by AMD name: from the opcode table row that
+/// says it (older manuals) or the instruction heading above the sentence (RDNA3 and later).
+pub fn scalar_second_and_third_sources(manual: &str) -> Vec<String> {
+    const RULE: &str = "second and third sources must be scalar values";
+    let mut heading: Option<String> = None;
+    let mut names = Vec::new();
+    for line in manual.lines().map(str::trim) {
+        if let Some(title) = line.strip_prefix("#### ") {
+            let title = title.replace(['*', '\\'], "");
+            heading = title.split_whitespace().next().map(str::to_string);
+        }
+        if !line.contains(RULE) {
+            continue;
+        }
+        let name = if line.starts_with('|') {
+            line.split('|').map(str::trim).nth(2).map(str::to_string)
+        } else {
+            heading.clone()
+        };
+        if let Some(name) = name.filter(|n| n.starts_with("V_")) {
+            names.push(name);
+        }
+    }
+    names.sort();
+    names.dedup();
+    names
+}
+
 /// The buffer data formats of the manual's "Buffer and Image Data Formats" table, (code,
 /// name) for the codes a 7-bit FORMAT field holds (RDNA1/RDNA2 ISA Table 47: `0 INVALID`,
 /// `1 8_UNORM` ... `77 32_32_32_32_FLOAT`); `None` where the manual has no such table. A
@@ -161,6 +191,20 @@ mod tests {
 
     /// A table written for this test in the manuals' layout: code/name column pairs, a name
     /// the text breaks in two, a cell of several codes, image-only codes past 127 dropped.
+    #[test]
+    fn reads_the_instructions_with_scalar_second_and_third_sources() {
+        let older = "| 887 | V_PERMLANE16_B32 | Swizzle. The first source must be a VGPR and the \
+                     second and third sources must be scalar values; the rest. |";
+        let newer = "#### **V\\_PERMLANEX16\\_B32 604**\n\nSwizzle across rows.\n\nThe first \
+                     source must be a VGPR and the second and third sources must be scalar values.";
+        assert_eq!(scalar_second_and_third_sources(older), ["V_PERMLANE16_B32"]);
+        assert_eq!(
+            scalar_second_and_third_sources(newer),
+            ["V_PERMLANEX16_B32"]
+        );
+        assert!(scalar_second_and_third_sources("| 1 | V_ADD_F32 | D = S0 + S1. |").is_empty());
+    }
+
     #[test]
     fn reads_the_buffer_data_formats() {
         let manual = "*Table 9. Buffer and Image Data Formats*\n\n\

@@ -284,6 +284,9 @@ pub struct Spec {
     /// The buffer data formats by code ([`crate::manual::buffer_data_formats`]); `None`
     /// where the manual has no table.
     pub buffer_formats: Option<Vec<(u32, String)>>,
+    /// The instructions whose second and third sources must be scalar values
+    /// ([`crate::manual::scalar_second_and_third_sources`]).
+    pub scalar_second_and_third: Vec<String>,
 }
 
 /// One operand list derived from the pseudocode ([`Fidelity::Derived`]): `instruction`'s

@@ -182,6 +182,7 @@ impl Assembler<'_> {
             );
         }
         let (mut operands, stripped) = vector_operands(&pieces, &slots, shape, cx, &mut fields)?;
+        self.check_scalar_lane_selects(instruction, &operands, &pieces)?;
         if shape.family.is_matrix() {
             check_accumulator(&operands, &pieces)?;
         }
@@ -229,6 +230,28 @@ impl Assembler<'_> {
             operands,
             modifiers: fields.0.into(),
         })
+    }
+
+    /// The second and third sources of the instructions the manual says take scalar values
+    /// there (V_PERMLANE16_B32's lane selects) may not be VGPRs.
+    fn check_scalar_lane_selects(
+        &self,
+        instruction: &Instruction,
+        operands: &[InstOperand],
+        pieces: &[Piece],
+    ) -> Result<(), NotEncoded> {
+        let listed = self.ctx.spec.scalar_second_and_third.iter();
+        if !listed.into_iter().any(|n| *n == instruction.name) {
+            return Ok(());
+        }
+        for (op, piece) in operands.iter().zip(pieces) {
+            let lane_select = matches!(op.spec.field.as_deref(), Some("SRC1" | "SRC2"));
+            let vgpr = matches!(&op.value, OperandValue::Reg(r) if r.file == RegFile::Vgpr);
+            if lane_select && vgpr {
+                return Err(reject(piece.column, INVALID_OPERAND));
+            }
+        }
+        Ok(())
     }
 
     /// Whether the output modifier applies to the form's result: where the manual names the
