@@ -371,8 +371,8 @@ fn modifier_bits(
         MemModifier::Field("FORMAT", v) if cx.encoding.field("DFMT").is_some() => {
             Ok(mods::split_format_fields(v))
         }
-        // `lds` is the buffer loads' (GLOBAL/SCRATCH set LDS by their *_LDS_* opcodes), and
-        // only the ones the manual lists ("Memory Buffer Load to LDS").
+        // `lds` is the buffer loads', only the ones the manual lists ("Memory Buffer Load to
+        // LDS"), and GFX10's GLOBAL/SCRATCH loads' (later GLOBAL/SCRATCH have *_LDS_* opcodes).
         MemModifier::Field("LDS", _) if !loads_to_lds(family, name, cx) => {
             Err(INVALID_OPERAND.into())
         }
@@ -382,14 +382,18 @@ fn modifier_bits(
 }
 
 /// Whether instruction `name` of `family` may return its data to LDS: a buffer load the
-/// manual lists, or any buffer load where the manual has no list.
+/// manual lists, or any buffer load where the manual has no list; on GFX10 a GLOBAL or
+/// SCRATCH load (RDNA1/RDNA2 ISA, FLAT fields: LDS "Available only for loads. For Global and
+/// Scratch only").
 fn loads_to_lds(family: Family, name: &str, cx: &OperandCtx) -> bool {
     let load = syn::access(&name.to_ascii_lowercase()) == Access::Load;
     let listed = match &cx.target.spec.buffer_lds_loads {
         Some(loads) => loads.iter().any(|l| l.eq_ignore_ascii_case(name)),
         None => true,
     };
-    family.is_buffer() && load && listed
+    let global_or_scratch = matches!(family.segment(), Some(Segment::Global | Segment::Scratch));
+    let gfx10_flat = cx.target.gfx_major == 10 && global_or_scratch;
+    load && ((family.is_buffer() && listed) || gfx10_flat)
 }
 
 /// `scale_offset` scales a VGPR offset by the data size: FLAT and GLOBAL take it with a

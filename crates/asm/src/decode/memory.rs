@@ -88,6 +88,12 @@ impl Disassembler<'_> {
         // A GFX12.5 FLAT word with a scalar base is written as GLOBAL's (`v1, s[2:3]`).
         let flat_scalar_base = syn::flat_takes_scalar_base(&self.ctx);
         let flat_gvs = segment == Segment::Flat && flat_scalar_base && !saddr_off;
+        // GFX10's GLOBAL and SCRATCH loads with the LDS bit return to LDS, no VGPR.
+        let to_lds: &[&str] = if segment != Segment::Flat && read("LDS") == Some(1) {
+            &["lds"]
+        } else {
+            &[]
+        };
         let written_slots = |count: usize| {
             let mut texts = vec!["v0"; count];
             let last_text = match (saddr_off, flat_gvs) {
@@ -100,7 +106,7 @@ impl Disassembler<'_> {
             }
             let written = Written {
                 operands: &texts,
-                modifiers: &[],
+                modifiers: to_lds,
                 wave64: self.ctx.wave64,
                 flat_scalar_base,
             };
@@ -204,6 +210,9 @@ impl Disassembler<'_> {
             if value != 0 {
                 modifiers.push((name.into(), value));
             }
+        }
+        if segment != Segment::Flat && read("LDS").unwrap_or(0) != 0 {
+            modifiers.push(("LDS".into(), 1));
         }
         for name in CACHE_POLICY_FIELDS.iter().chain(&["SCALE_OFFSET", "NV"]) {
             match read(name) {

@@ -255,6 +255,9 @@ pub fn flat_text(inst: &Inst) -> String {
     if field("NV") != 0 {
         words.push("nv".into());
     }
+    if field("LDS") != 0 {
+        words.push("lds".into());
+    }
     words.join(" ")
 }
 

@@ -203,9 +203,16 @@ pub fn slots(form: &InstructionEncoding, mnemonic: &str, written: &Written) -> V
     if family.is_buffer() {
         return buffer_slots(ops, written, access(mnemonic));
     }
-    if family.segment().is_some() && mnemonic.contains("_load_lds_") {
+    let lds_bit = written
+        .modifiers
+        .iter()
+        .any(|m| m.eq_ignore_ascii_case("lds"));
+    let to_lds = mnemonic.contains("_load_lds_")
+        || (lds_bit && access(mnemonic) == Access::Load && family != Family::Flat);
+    if family.segment().is_some() && to_lds {
         // The flat loads to LDS write LDS, not a VGPR: LLVM writes no destination, though
-        // the CDNA3 file lists VDST for them.
+        // the CDNA3 file lists VDST for them; so do GLOBAL and SCRATCH loads with the LDS bit
+        // (RDNA1 ISA, FLAT fields: "data is moved from memory to LDS instead of to VGPRs").
         ops.retain(|o| o.field.as_deref() != Some("VDST"));
     }
     let Some(seg) = family.segment() else {
