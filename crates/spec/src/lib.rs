@@ -235,7 +235,10 @@ impl SpecLoader {
         let omod_formats = manual::omod_result_formats(&text);
         let even_tuples = manual::even_vgpr_tuples(&text);
         let lds_loads = manual::buffer_lds_loads(&text);
-        let buffer_formats = manual::buffer_data_formats(&text);
+        // GFX10 numbers its unified buffer formats as its manual's table does; GFX11 and later
+        // use the table the assembler has (their manuals' tables add image-only formats).
+        let gfx10 = matches!(arch, Arch::Rdna1 | Arch::Rdna2);
+        let buffer_formats = gfx10.then(|| manual::buffer_data_formats(&text)).flatten();
         let scalar_lane_selects = manual::scalar_second_and_third_sources(&text);
         // One note per fact the manual gives; a manual that gives none is no source.
         let notes: Vec<String> = [
