@@ -13,24 +13,14 @@ use std::collections::HashMap;
 
 use mcdiff_spec::{Operand, Spec};
 
-use super::{derivable, Donation, Signature};
+use super::{derivable, donor_forms, Donation, Signature};
 
 /// The memory forms without operands that find agreeing donors: (instruction, form, donation).
 pub(super) fn donations(
     spec: &Spec,
     signatures: &HashMap<String, Signature>,
 ) -> Vec<(usize, usize, Donation)> {
-    let mut donors: HashMap<&str, Vec<(usize, usize)>> = HashMap::new();
-    for (i, inst) in spec.instructions.iter().enumerate() {
-        for (f, form) in inst.encodings.iter().enumerate() {
-            if !derivable(&form.encoding)
-                && !form.operands.is_empty()
-                && signatures.contains_key(&inst.name)
-            {
-                donors.entry(&form.encoding).or_default().push((i, f));
-            }
-        }
-    }
+    let donors = donor_forms(spec, signatures, |e| !derivable(e));
     let mut out = Vec::new();
     for (i, inst) in spec.instructions.iter().enumerate() {
         let Some(mine) = signatures.get(&inst.name) else {

@@ -294,17 +294,7 @@ fn alu_donations(
     spec: &Spec,
     signatures: &HashMap<String, Signature>,
 ) -> Vec<(usize, usize, Donation)> {
-    let mut donors: HashMap<&str, Vec<(usize, usize)>> = HashMap::new();
-    for (i, inst) in spec.instructions.iter().enumerate() {
-        for (f, form) in inst.encodings.iter().enumerate() {
-            if !form.operands.is_empty() && signatures.contains_key(&inst.name) {
-                donors
-                    .entry(form.encoding.as_str())
-                    .or_default()
-                    .push((i, f));
-            }
-        }
-    }
+    let donors = donor_forms(spec, signatures, |_| true);
     let mut donations = Vec::new();
     for (i, inst) in spec.instructions.iter().enumerate() {
         let Some(mine) = signatures.get(&inst.name) else {
@@ -336,6 +326,27 @@ fn alu_donations(
         }
     }
     donations
+}
+
+/// The forms that may lend their list, by encoding: those with operands, in an encoding
+/// `serves` takes, of an instruction whose text has a signature: (instruction, form).
+fn donor_forms<'s>(
+    spec: &'s Spec,
+    signatures: &HashMap<String, Signature>,
+    serves: impl Fn(&str) -> bool,
+) -> HashMap<&'s str, Vec<(usize, usize)>> {
+    let mut donors: HashMap<&str, Vec<(usize, usize)>> = HashMap::new();
+    for (i, inst) in spec.instructions.iter().enumerate() {
+        for (f, form) in inst.encodings.iter().enumerate() {
+            if serves(&form.encoding)
+                && !form.operands.is_empty()
+                && signatures.contains_key(&inst.name)
+            {
+                donors.entry(&form.encoding).or_default().push((i, f));
+            }
+        }
+    }
+    donors
 }
 
 /// The donor that needs the fewest operands retyped, then shares the most leading words of
