@@ -206,8 +206,6 @@ pub fn predefined(spec: &Spec, operand_type: &str, name: &str) -> Option<i64> {
     spec.predefined_value(listing, name)
 }
 
-/// The code a FLAT/GLOBAL/SCRATCH SADDR field holds for `off` (no scalar address): NULL's
-/// code from GFX10, 0x7F on GFX9 (the supplement's [`SCALAR_ADDRESS_OFF_TYPE`]).
 /// Whether SADDR `code` disables the scalar address: the code of `off`, or another the
 /// manual gives the same meaning (GFX10: NULL or 0x7f).
 pub fn disables_scalar_address(spec: &Spec, code: u32) -> bool {
@@ -215,6 +213,8 @@ pub fn disables_scalar_address(spec: &Spec, code: u32) -> bool {
         .is_some_and(|t| t.predefined.iter().any(|p| p.value == i64::from(code)))
 }
 
+/// The code a FLAT/GLOBAL/SCRATCH SADDR field holds for `off` (no scalar address): NULL's
+/// code from GFX10, 0x7F on GFX9 (the supplement's [`SCALAR_ADDRESS_OFF_TYPE`]).
 pub fn scalar_address_off(spec: &Spec) -> Option<u32> {
     spec.operand_type(SCALAR_ADDRESS_OFF_TYPE)
         .and_then(|t| t.value_of("OFF"))

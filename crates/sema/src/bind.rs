@@ -273,7 +273,8 @@ pub fn bind_program(
             .find(|(op, _)| op.field.as_deref() == Some(field))
             .map(|(_, v)| v)
     };
-    let used = crate::uses::free_names(program);
+    let uses = crate::uses::Uses::of_program(program);
+    let used = uses.free_names();
     let indexed = crate::uses::indexed_files(program);
     let sopk = field_value("SIMM16").is_some()
         && field_value("SDST").is_some()
@@ -320,10 +321,8 @@ pub fn bind_program(
     }
     // A memory text's RETURN_DATA is the data returned to the destination VGPRs (RDNA3 ISA,
     // the DS and FLAT fields: VDST "destination VGPR for data returned").
-    // A bare assignment makes it one of the text's own names, so it is no free name.
-    let mut uses = crate::uses::Uses::default();
-    uses.stmts(&program.body);
-    let written = uses.width.contains_key("RETURN_DATA") || uses.locals.contains("RETURN_DATA");
+    // A bare assignment makes it one of the text's own names, so it may be no free name.
+    let written = used.contains("RETURN_DATA") || uses.locals.contains("RETURN_DATA");
     let returns = written && binding.get("RETURN_DATA").is_none();
     // An atomic that returns nothing (GLC clear) has no destination register: its text's
     // RETURN_DATA stays its own temporary.

@@ -254,12 +254,25 @@ pub(crate) fn indexed_files(program: &Program) -> BTreeMap<String, BTreeSet<&'st
 
 /// Names `program` reads or writes without defining them itself.
 pub(crate) fn free_names(program: &Program) -> BTreeSet<String> {
-    let mut uses = Uses::default();
-    uses.stmts(&program.body);
-    uses.width
-        .into_keys()
-        .filter(|n| !uses.locals.contains(n))
-        .collect()
+    Uses::of_program(program).free_names()
+}
+
+impl Uses {
+    /// The uses of one program's text, its own names ([`Uses::locals`]) included.
+    pub(crate) fn of_program(program: &Program) -> Uses {
+        let mut uses = Uses::default();
+        uses.stmts(&program.body);
+        uses
+    }
+
+    /// The names the program reads or writes without defining them itself.
+    pub(crate) fn free_names(&self) -> BTreeSet<String> {
+        self.width
+            .keys()
+            .filter(|n| !self.locals.contains(*n))
+            .cloned()
+            .collect()
+    }
 }
 
 /// The name in `n` or `n.u32`.

@@ -189,8 +189,6 @@ pub fn even_vgpr_tuples(manual: &str) -> bool {
 mod tests {
     use super::*;
 
-    /// A table written for this test in the manuals' layout: code/name column pairs, a name
-    /// the text breaks in two, a cell of several codes, image-only codes past 127 dropped.
     #[test]
     fn reads_the_instructions_with_scalar_second_and_third_sources() {
         let older = "| 887 | V_PERMLANE16_B32 | Swizzle. The first source must be a VGPR and the \
@@ -205,6 +203,8 @@ mod tests {
         assert!(scalar_second_and_third_sources("| 1 | V_ADD_F32 | D = S0 + S1. |").is_empty());
     }
 
+    /// A table written for this test in the manuals' layout: code/name column pairs, a name
+    /// the text breaks in two, a cell of several codes, image-only codes past 127 dropped.
     #[test]
     fn reads_the_buffer_data_formats() {
         let manual = "*Table 9. Buffer and Image Data Formats*\n\n\

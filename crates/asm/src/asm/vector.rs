@@ -240,8 +240,12 @@ impl Assembler<'_> {
         operands: &[InstOperand],
         pieces: &[Piece],
     ) -> Result<(), NotEncoded> {
-        let listed = self.ctx.spec.scalar_second_and_third.iter();
-        if !listed.into_iter().any(|n| *n == instruction.name) {
+        if !self
+            .ctx
+            .spec
+            .scalar_second_and_third
+            .contains(&instruction.name)
+        {
             return Ok(());
         }
         for (op, piece) in operands.iter().zip(pieces) {
@@ -691,7 +695,6 @@ fn source_modifier_bits(
     Ok(())
 }
 
-/// 32-bit forms take only their DPP controls, and in SDWA forms the selects, clamp and omod.
 /// Where a 64-bit constant follows the word (V_FMAMK_F64's K), a 64-bit float source's
 /// literal is that constant too: the dword it was read as is the high half, as a 64-bit float
 /// source reads a dword literal.
@@ -748,6 +751,7 @@ fn take_attribute_word(
     rest
 }
 
+/// 32-bit forms take only their DPP controls, and in SDWA forms the selects, clamp and omod.
 fn modifier_fits_vop32(modifier: &VopModifier, sdwa: bool) -> bool {
     let dpp = matches!(
         modifier,

@@ -43,7 +43,7 @@ pub fn buffer_text(inst: &Inst, ctx: &TargetCtx) -> String {
     match inst.modifiers.first() {
         // The default format (1: 8, UNORM) is never printed.
         Some((f, code)) if f == "FORMAT" && *code != 1 && inst.mnemonic.starts_with("tbuffer_") => {
-            match buffer_format_name(*code, ctx).filter(|_| ctx.gfx_major >= 10) {
+            match buffer_format_name(*code, ctx) {
                 Some(name) => words.push(format!("format:[BUF_FMT_{name}]")),
                 None => words.push(format!("format:{code}")),
             }

@@ -460,18 +460,22 @@ pub fn buffer_format(text: &str, ctx: &TargetCtx) -> Result<u32, String> {
     unified_format_code(&name, ctx).ok_or_else(|| "unsupported format".into())
 }
 
-/// The unified format table's code for `name` (`8_8_UNORM`): GFX11 and later LLVM's table
+/// The target's unified formats, (code, name): GFX11 and later LLVM's table
 /// ([`UNIFIED_FORMATS`]); GFX10 the manual's "Buffer and Image Data Formats" table, which
-/// numbers them otherwise (RDNA1 ISA Table 47: 8_8_UNORM is 14, not 8).
-fn unified_format_code(name: &str, ctx: &TargetCtx) -> Option<u32> {
+/// numbers them otherwise (RDNA1 ISA Table 47: 8_8_UNORM is 14, not 8); none before.
+fn unified_formats<'a>(ctx: &'a TargetCtx) -> Box<dyn Iterator<Item = (u32, &'a str)> + 'a> {
     if ctx.gfx_major >= 11 {
-        return UNIFIED_FORMATS
-            .iter()
-            .position(|f| *f == name)
-            .map(|c| c as u32);
+        return Box::new((0..).zip(UNIFIED_FORMATS.iter().copied()));
     }
-    let table = ctx.spec.buffer_formats.as_ref()?;
-    table.iter().find(|(_, n)| n == name).map(|&(c, _)| c)
+    let table = ctx.spec.buffer_formats.iter().flatten();
+    Box::new(table.map(|(c, n)| (*c, n.as_str())))
+}
+
+/// The unified format code of `name` (`8_8_UNORM`) on the target ([`unified_formats`]).
+fn unified_format_code(name: &str, ctx: &TargetCtx) -> Option<u32> {
+    unified_formats(ctx)
+        .find(|(_, n)| *n == name)
+        .map(|(c, _)| c)
 }
 
 /// Image dimensions by MIMG DIM code (RDNA3 ISA §8.2 "Image instructions", DIM field), in
@@ -551,17 +555,12 @@ pub fn scope_name(scope: u32) -> Option<&'static str> {
     SCOPES.iter().find(|&&(_, v)| v == scope).map(|&(n, _)| n)
 }
 
-/// The unified buffer format name (`8_8_UNORM`) of a FORMAT code, without the `BUF_FMT_`
-/// prefix, from the table [`unified_format_code`] reads; `None` for codes it has no name for.
+/// The unified buffer format name (`8_8_UNORM`) of a FORMAT code on the target, without the
+/// `BUF_FMT_` prefix ([`unified_formats`]); `None` for codes it has no name for.
 pub fn buffer_format_name<'a>(code: u32, ctx: &'a TargetCtx) -> Option<&'a str> {
-    if ctx.gfx_major >= 11 {
-        return UNIFIED_FORMATS.get(code as usize).copied();
-    }
-    let table = ctx.spec.buffer_formats.as_ref()?;
-    table
-        .iter()
+    unified_formats(ctx)
         .find(|(c, _)| *c == code)
-        .map(|(_, n)| n.as_str())
+        .map(|(_, n)| n)
 }
 
 /// GFX9 data formats (MTBUF DFMT) by code, as LLVM's AMDGPUModifierSyntax lists them.
