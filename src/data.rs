@@ -92,10 +92,11 @@ pub fn spec_loader(spec_root: &Path) -> mcdiff_spec::SpecLoader {
 }
 
 /// How `mcpu`'s instructions differ from its architecture's, by LLVM's documentation: the
-/// instructions its syntax page (`llvm-docs/<release>/AMDGPU/AMDGPUAsm*.rst`, the newest
-/// release present) lists as specific to it, and what a generic processor withholds
-/// (`mcdiff_asm::syntax::processor_docs::withheld`). `None` when neither applies: the
-/// processor then has its architecture's instructions.
+/// instructions its syntax pages (`llvm-docs/<release>/AMDGPU/AMDGPUAsm*.rst`, the newest
+/// release present) list for it: its architecture's generation page ([`generation_page`]) and
+/// the page of instructions specific to it, and what a generic processor withholds
+/// (`mcdiff_asm::syntax::processor_docs::withheld`). `None` when none applies: the processor
+/// then has its architecture's instructions.
 fn processor_additions(root: &Path, mcpu: &str) -> Option<mcdiff_spec::compose::TargetAdditions> {
     use mcdiff_asm::syntax::processor_docs::withheld;
     let withheld = withheld(mcpu);
@@ -106,40 +107,94 @@ fn processor_additions(root: &Path, mcpu: &str) -> Option<mcdiff_spec::compose::
             ..Default::default()
         });
     }
-    processor_page(root, mcpu)
+    let pages = SyntaxPages::find(root)?;
+    let listed: Vec<(String, Vec<String>)> =
+        [generation_page(&pages, mcpu), processor_page(&pages, mcpu)]
+            .into_iter()
+            .flatten()
+            .collect();
+    if listed.is_empty() {
+        return None;
+    }
+    let source = listed
+        .iter()
+        .map(|(s, _)| s.as_str())
+        .collect::<Vec<_>>()
+        .join(" and ");
+    let mut names: Vec<String> = listed.into_iter().flat_map(|(_, names)| names).collect();
+    names.sort();
+    names.dedup();
+    Some(mcdiff_spec::compose::TargetAdditions {
+        source,
+        names,
+        ..Default::default()
+    })
 }
 
-/// The syntax page listing instructions specific to `mcpu`, as additions.
-fn processor_page(root: &Path, mcpu: &str) -> Option<mcdiff_spec::compose::TargetAdditions> {
-    use mcdiff_asm::syntax::processor_docs::{page_processors, processor_instructions};
-    let release = CORPUS_VERSIONS
-        .iter()
-        .rev()
-        .find(|v| root.join("llvm-docs").join(v).join("AMDGPU").is_dir())?;
-    let pages = Path::new("llvm-docs").join(release).join("AMDGPU");
-    let mut names: Vec<PathBuf> = std::fs::read_dir(root.join(&pages))
-        .ok()?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| {
-            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            name.starts_with("AMDGPUAsm") && name.ends_with(".rst")
-        })
-        .collect();
-    names.sort();
-    names.into_iter().find_map(|path| {
-        // The pages hold 4.9 MB in all: only the page that names `mcpu` is read whole.
-        let head = page_head(&path)?;
-        if !page_processors(&head).iter().any(|p| p == mcpu) {
-            return None;
-        }
-        let text = std::fs::read_to_string(&path).ok()?;
-        let page = processor_instructions(&text)?;
+/// LLVM's syntax pages of the newest release present.
+struct SyntaxPages {
+    /// `llvm-docs/<release>/AMDGPU`, relative to the data directory.
+    dir: PathBuf,
+    /// Every `AMDGPUAsm*.rst` page there, sorted.
+    paths: Vec<PathBuf>,
+}
+
+impl SyntaxPages {
+    fn find(root: &Path) -> Option<SyntaxPages> {
+        let release = CORPUS_VERSIONS
+            .iter()
+            .rev()
+            .find(|v| root.join("llvm-docs").join(v).join("AMDGPU").is_dir())?;
+        let dir = Path::new("llvm-docs").join(release).join("AMDGPU");
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(root.join(&dir))
+            .ok()?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| {
+                let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+                name.starts_with("AMDGPUAsm") && name.ends_with(".rst")
+            })
+            .collect();
+        paths.sort();
+        Some(SyntaxPages { dir, paths })
+    }
+
+    /// The first page whose introduction `names` accepts, with its source name and the
+    /// instructions it lists. The pages hold 4.9 MB in all: only that page is read whole.
+    fn listing(&self, names: impl Fn(&str) -> bool) -> Option<(String, Vec<String>)> {
+        use mcdiff_asm::syntax::processor_docs::listed_instructions;
+        let path = self
+            .paths
+            .iter()
+            .find(|p| page_head(p).is_some_and(|h| names(&h)))?;
+        let text = std::fs::read_to_string(path).ok()?;
         let file = path.file_name().expect("read_dir entries have names");
-        Some(mcdiff_spec::compose::TargetAdditions {
-            source: pages.join(file).display().to_string(),
-            names: page.instructions,
-            ..Default::default()
-        })
+        let instructions = listed_instructions(&text);
+        (!instructions.is_empty())
+            .then(|| (self.dir.join(file).display().to_string(), instructions))
+    }
+}
+
+/// The page of instructions specific to `mcpu` (`AMDGPUAsmGFX1011.rst`: gfx1011 and gfx1012).
+fn processor_page(pages: &SyntaxPages, mcpu: &str) -> Option<(String, Vec<String>)> {
+    use mcdiff_asm::syntax::processor_docs::page_processors;
+    pages.listing(|head| page_processors(head).iter().any(|p| p == mcpu))
+}
+
+/// The generation page of `mcpu`'s architecture: the page whose introduction names a
+/// processor of that architecture (`AMDGPUAsmGFX10.rst`, "GFX10 RDNA1 (gfx1010)", serves
+/// gfx1010-gfx1013, whose own pages list only what they add).
+fn generation_page(pages: &SyntaxPages, mcpu: &str) -> Option<(String, Vec<String>)> {
+    use mcdiff_asm::syntax::processor_docs::generation_page_processors;
+    use mcdiff_spec::targets::{target, TargetStatus};
+    let arch = |m: &str| match target(m)?.status {
+        TargetStatus::Spec(arch) => Some(arch),
+        TargetStatus::NoSpec => None,
+    };
+    let ours = arch(mcpu)?;
+    pages.listing(|head| {
+        generation_page_processors(head)
+            .iter()
+            .any(|p| arch(p) == Some(ours))
     })
 }
 

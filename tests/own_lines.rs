@@ -321,6 +321,13 @@ fn gfx1010_interpolation_lines_match_llvm_mc_both_ways() {
     check_disassembly("gfx1010", "interp");
 }
 
+/// The scalar stores and atomics RDNA1 takes from Vega's SMEM table (`Arch::elder`).
+#[test]
+fn gfx1012_scalar_memory_lines_match_llvm_mc_both_ways() {
+    check("gfx1012", "scalar");
+    check_disassembly("gfx1012", "scalar");
+}
+
 #[test]
 fn gfx1010_typed_buffer_format_lines_match_llvm_mc_both_ways() {
     check("gfx1010", "mtbuf");

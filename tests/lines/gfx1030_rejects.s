@@ -9,3 +9,6 @@ image_bvh_intersect_ray v[8:11], [v100, v101, v102, v103, v104, v105, v106, v107
 image_bvh_intersect_ray v[8:11], [v100, v101, v[102:104], v[105:107], v[108:110]], s[20:23]
 image_sample_d v[10:13], [v1, v[3:4], v5, v7, v9], s[16:23], s[28:31] dmask:0xf dim:SQ_RSRC_IMG_2D
 image_msaa_load v[4:6], v[7:9], s[16:23] dmask:0xd dim:SQ_RSRC_IMG_3D
+// Scalar stores and atomics, which gfx1010-gfx1013 have (LLVM's GFX10 page) and gfx1030 has not.
+s_store_dword s4, s[6:7], 0x20
+s_atomic_add s5, s[8:9], s3 glc

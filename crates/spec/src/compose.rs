@@ -23,8 +23,14 @@
 //!    manual citation, any), its encoding exists in the opcode file and its (encoding, opcode)
 //!    slot is free.
 //! 5. The supplement fills the operand-type facts both files lack.
-//! 6. After the loader's completion (operand lists derived from the pseudocode), ALU forms
+//! 6. For an architecture with an elder generation ([`Arch::elder`]), forms still without
+//!    operands in an opcode table the two share take the elder's lists
+//!    ([`take_elder_operands`]), before the loader's completion.
+//! 7. After the loader's completion (operand lists derived from the pseudocode), ALU forms
 //!    still without operands take the ALU stand-in's lists ([`take_alu_operands`]).
+//!
+//! One processor's copy then takes the instructions LLVM's syntax pages list for it that its
+//! architecture's files lack, from the neighbour or the elder ([`apply_target_additions`]).
 
 use std::collections::{HashMap, HashSet};
 
@@ -273,7 +279,7 @@ fn take_from_neighbour(arch: Arch, spec: &mut Spec, neighbour: &Spec) {
     }
 }
 
-/// Rule 6, after the pseudocode completion: ALU forms (VOP*, SOP*) still without operands
+/// Rule 7, after the pseudocode completion: ALU forms (VOP*, SOP*) still without operands
 /// take the ALU stand-in's lists ([`crate::targets::ArchFiles`] `alu`: GFX12.5's CDNA-line
 /// ops RDNA4 lacks find them in CDNA4's). The architecture's own text comes first.
 ///
@@ -311,6 +317,62 @@ pub fn take_alu_operands(spec: &mut Spec, alu: &Spec) {
         spec.notes.push((id, note));
     }
     spec.reindex();
+}
+
+/// Rule 6, for an architecture with an elder generation ([`Arch::elder`]): forms still
+/// without operands in an opcode table the elder shares ([`shared_opcode_tables`]) take the
+/// elder's list for the same instruction at the same opcode, with the operand types it uses
+/// that the spec lacks, credited to the file the elder took them from (RDNA1's S_ATC_PROBE:
+/// the RDNA2 file lacks it; Vega's has CDNA3's list).
+pub fn take_elder_operands(spec: &mut Spec, elder: &Spec) {
+    let shared: HashSet<String> = (shared_opcode_tables(spec, elder).into_iter())
+        .map(str::to_string)
+        .collect();
+    let mut taken = Vec::new();
+    for i in 0..spec.instructions.len() {
+        let Some(theirs) = elder.instruction(&spec.instructions[i].name) else {
+            continue;
+        };
+        for f in 0..spec.instructions[i].encodings.len() {
+            let form = &spec.instructions[i].encodings[f];
+            let open = form.operands.is_empty() && !spec.lists_every_operand_of(form);
+            if !open || !shared.contains(&form.encoding) {
+                continue;
+            }
+            let donor = theirs.encodings.iter().find(|g| {
+                g.encoding == form.encoding && g.opcode == form.opcode && !g.operands.is_empty()
+            });
+            let Some(donor) = donor.filter(|d| fields_exist(spec, d)) else {
+                continue;
+            };
+            let from = donor.operands_source.unwrap_or(donor.source);
+            let id = source_id(spec, &elder.sources[from]);
+            for op in &donor.operands {
+                if spec.operand_type(&op.operand_type).is_none() {
+                    if let Some(t) = elder.operand_type(&op.operand_type) {
+                        spec.operand_types.push(OperandType {
+                            source: id,
+                            ..t.clone()
+                        });
+                    }
+                }
+            }
+            let inst = &mut spec.instructions[i];
+            let form = &mut inst.encodings[f];
+            form.operands.clone_from(&donor.operands);
+            form.operands_source = Some(id);
+            taken.push(format!("{} {}", inst.name, form.encoding));
+        }
+    }
+    if !taken.is_empty() {
+        let (n, forms) = (taken.len(), taken.join(", "));
+        let note = format!(
+            "{n} forms take the elder generation's ({}) operand lists: {forms}",
+            elder.architecture
+        );
+        spec.notes.push((0, note));
+        spec.reindex();
+    }
 }
 
 /// The operand type each (encoding, field) has most often in `spec`'s lists.
@@ -535,14 +597,7 @@ fn adopt_forms(
         .encodings
         .iter()
         .filter(|f| cited(f))
-        .filter(|f| {
-            let slot_free = !spec.instructions.iter().any(|i| {
-                i.encodings
-                    .iter()
-                    .any(|g| g.encoding == f.encoding && g.opcode == f.opcode)
-            });
-            slot_free && spec.encoding(&f.encoding).is_some()
-        })
+        .filter(|f| slot_free(spec, f) && spec.encoding(&f.encoding).is_some())
         .map(|f| InstructionEncoding {
             operands: renamer.rename(spec.encoding(&f.encoding), &f.operands),
             source: id,
@@ -584,16 +639,32 @@ pub struct TargetAdditions {
 /// Applies `additions` to `spec` (one processor's copy of its architecture's spec): adopts
 /// every form of the named instructions `spec` lacks from `neighbour`, the file that already
 /// stands in for the architecture's operand facts (its forms and opcodes are AMD's; an
-/// (encoding, opcode) slot the architecture uses is never taken), and drops the withheld
-/// instructions. Notes what was adopted, what `neighbour` does not have, and what was dropped.
+/// (encoding, opcode) slot the architecture uses is never taken), then what is still missing
+/// from `elder`, the generation before, in the opcode tables it shares; and drops the
+/// withheld instructions. Notes what was adopted, what no file has, and what was dropped.
 pub fn apply_target_additions(
     spec: &mut Spec,
     neighbour: Option<&Spec>,
+    elder: Option<&Spec>,
     additions: &TargetAdditions,
 ) {
     let source = &additions.source;
+    let mut absent: Vec<String> = (additions.names.iter())
+        .filter(|name| spec.instruction(name).is_none())
+        .cloned()
+        .collect();
     if let Some(neighbour) = neighbour {
-        adopt_additions(spec, neighbour, additions);
+        absent = adopt_additions(spec, neighbour, &absent, source);
+    }
+    if let Some(elder) = elder {
+        absent = adopt_from_elder(spec, elder, &absent, source);
+    }
+    if !absent.is_empty() {
+        // LLVM may spell an instruction the files have otherwise (V_FMA_MIX_F32 for
+        // V_MAD_MIX_F32 on gfx904/gfx906).
+        let (n, names) = (absent.len(), absent.join(", "));
+        let note = format!("{n} names {source} lists are in no file: {names}");
+        spec.notes.push((0, note));
     }
     let before = spec.instructions.len();
     let withheld = |name: &str| additions.withheld.iter().any(|w| name.contains(w.as_str()));
@@ -607,8 +678,14 @@ pub fn apply_target_additions(
     }
 }
 
-/// The adoption half of [`apply_target_additions`].
-fn adopt_additions(spec: &mut Spec, neighbour: &Spec, additions: &TargetAdditions) {
+/// The adoption half of [`apply_target_additions`] from the operand neighbour: adopts the
+/// `names` `spec` lacks; returns those the neighbour does not have either.
+fn adopt_additions(
+    spec: &mut Spec,
+    neighbour: &Spec,
+    names: &[String],
+    source: &str,
+) -> Vec<String> {
     // The neighbour is a source of this spec already (it stands in for the operand facts),
     // or becomes one only if something is taken from it.
     let known = spec.sources.iter().position(|s| *s == neighbour.sources[0]);
@@ -619,7 +696,7 @@ fn adopt_additions(spec: &mut Spec, neighbour: &Spec, additions: &TargetAddition
         unmatched: HashSet::new(),
     };
     let (mut adopted, mut absent) = (Vec::new(), Vec::new());
-    for name in &additions.names {
+    for name in names {
         if spec.instruction(name).is_some() {
             continue;
         }
@@ -627,10 +704,9 @@ fn adopt_additions(spec: &mut Spec, neighbour: &Spec, additions: &TargetAddition
             Some(theirs) if adopt_forms(spec, theirs, &mut renamer, id, |_| true) => {
                 adopted.push(name.as_str())
             }
-            _ => absent.push(name.as_str()),
+            _ => absent.push(name.clone()),
         }
     }
-    let source = &additions.source;
     if !adopted.is_empty() {
         if known.is_none() {
             spec.sources.push(neighbour.sources[0].clone());
@@ -640,13 +716,128 @@ fn adopt_additions(spec: &mut Spec, neighbour: &Spec, additions: &TargetAddition
         let note = format!("{n} instructions {source} lists for this processor adopted: {names}");
         spec.notes.push((id, note));
     }
-    if !absent.is_empty() {
-        // LLVM may spell an instruction the files have otherwise (V_FMA_MIX_F32 for
-        // V_MAD_MIX_F32 on gfx904/gfx906).
-        let (n, names) = (absent.len(), absent.join(", "));
-        let note = format!("{n} names {source} lists are in neither file: {names}");
+    absent
+}
+
+/// The adoption half of [`apply_target_additions`] from the elder generation's composed spec
+/// ([`Arch::elder`]): of the `names` `spec` still lacks, the forms in an encoding whose opcode
+/// table the elder shares ([`shared_opcode_tables`]), their opcodes from the elder's file and
+/// their operand lists from wherever the elder took them. Returns the names still absent.
+fn adopt_from_elder(spec: &mut Spec, elder: &Spec, names: &[String], source: &str) -> Vec<String> {
+    let shared = shared_opcode_tables(spec, elder);
+    let (mut adopted, mut absent) = (Vec::new(), Vec::new());
+    for name in names {
+        let Some(theirs) = elder.instruction(name) else {
+            absent.push(name.clone());
+            continue;
+        };
+        let forms: Vec<InstructionEncoding> = theirs
+            .encodings
+            .iter()
+            .filter(|f| shared.contains(f.encoding.as_str()) && slot_free(spec, f))
+            .filter(|f| fields_exist(spec, f))
+            .cloned()
+            .collect();
+        if forms.is_empty() {
+            absent.push(name.clone());
+            continue;
+        }
+        let forms = forms
+            .into_iter()
+            .map(|f| InstructionEncoding {
+                source: source_id(spec, &elder.sources[f.source]),
+                operands_source: f
+                    .operands_source
+                    .map(|s| source_id(spec, &elder.sources[s])),
+                ..f
+            })
+            .collect();
+        spec.instructions.push(Instruction {
+            encodings: forms,
+            ..theirs.clone()
+        });
+        spec.reindex();
+        adopted.push(name.as_str());
+    }
+    if !adopted.is_empty() {
+        let (n, names) = (adopted.len(), adopted.join(", "));
+        let tables = shared.into_iter().collect::<Vec<_>>().join(", ");
+        let note = format!(
+            "{n} instructions {source} lists adopted from the elder generation's {} \
+             (opcode tables it shares: {tables}): {names}",
+            elder.architecture
+        );
         spec.notes.push((0, note));
     }
+    absent
+}
+
+/// The encodings whose opcode table `elder` shares with `spec`: both have the encoding, and
+/// every instruction both list in it sits at the same opcodes in both. RDNA1's SMEM table is
+/// Vega's less the scalar stores and atomics; its DS, MUBUF and ALU tables were renumbered.
+fn shared_opcode_tables<'a>(spec: &Spec, elder: &'a Spec) -> std::collections::BTreeSet<&'a str> {
+    let opcodes = |s: &Spec, name: &str, encoding: &str| -> Vec<u32> {
+        let mut ops: Vec<u32> = s
+            .instruction(name)
+            .into_iter()
+            .flat_map(|i| &i.encodings)
+            .filter(|f| f.encoding == encoding)
+            .map(|f| f.opcode)
+            .collect();
+        ops.sort_unstable();
+        ops
+    };
+    let mut shared = std::collections::BTreeSet::new();
+    for encoding in &elder.encodings {
+        let e = encoding.name.as_str();
+        if spec.encoding(e).is_none() {
+            continue;
+        }
+        let mut both = 0usize;
+        let agrees = elder.instructions.iter().all(|i| {
+            let (theirs, ours) = (opcodes(elder, &i.name, e), opcodes(spec, &i.name, e));
+            if theirs.is_empty() || ours.is_empty() {
+                return true;
+            }
+            both += 1;
+            theirs == ours
+        });
+        if agrees && both > 0 {
+            shared.insert(e);
+        }
+    }
+    shared
+}
+
+/// The id of `file` among `spec`'s sources, added if new.
+fn source_id(spec: &mut Spec, file: &SourceFile) -> SourceId {
+    match spec.sources.iter().position(|s| s == file) {
+        Some(id) => id,
+        None => {
+            spec.sources.push(file.clone());
+            spec.sources.len() - 1
+        }
+    }
+}
+
+/// Whether every field `form`'s operands name is a field of its encoding in `spec`.
+fn fields_exist(spec: &Spec, form: &InstructionEncoding) -> bool {
+    let Some(encoding) = spec.encoding(&form.encoding) else {
+        return false;
+    };
+    form.operands
+        .iter()
+        .filter_map(|op| op.field.as_deref())
+        .all(|field| encoding.field(field).is_some())
+}
+
+/// Whether `form`'s (encoding, opcode) slot is free in `spec`.
+fn slot_free(spec: &Spec, form: &InstructionEncoding) -> bool {
+    !spec.instructions.iter().any(|i| {
+        i.encodings
+            .iter()
+            .any(|g| g.encoding == form.encoding && g.opcode == form.opcode)
+    })
 }
 
 /// Rule 3: operand types and data formats the opcode file lacks. Returns how many data

@@ -206,6 +206,10 @@ impl SpecLoader {
             graphics: graphics.as_deref(),
         };
         let mut spec = compose::compose(arch, &opcodes, stand_ins);
+        if let Some(elder) = arch.elder() {
+            let elder = self.arch(elder)?;
+            compose::take_elder_operands(&mut spec, &elder);
+        }
         self.read_manual(arch, &mut spec);
         if let Some(complete) = self.completion {
             complete(arch, &self.data_dir, &mut spec);
@@ -296,7 +300,8 @@ impl SpecLoader {
 
     /// The spec of one `-mcpu`: its architecture's, plus the instructions
     /// [`Self::with_target_additions`] names for it, taken from the architecture's operand
-    /// neighbour, less those it withholds ([`compose::apply_target_additions`]).
+    /// neighbour or, failing that, its elder generation ([`Arch::elder`]), less those it
+    /// withholds ([`compose::apply_target_additions`]).
     pub fn load_target(&mut self, mcpu: &str) -> Result<TargetSpec, SpecError> {
         let target = targets::target(mcpu).ok_or_else(|| SpecError::UnknownTarget(mcpu.into()))?;
         let TargetStatus::Spec(arch) = target.status else {
@@ -309,7 +314,13 @@ impl SpecLoader {
                 .operands
                 .map(|f| self.file(f))
                 .transpose()?;
-            compose::apply_target_additions(&mut spec, neighbour.as_deref(), &additions);
+            let elder = arch.elder().map(|a| self.arch(a)).transpose()?;
+            compose::apply_target_additions(
+                &mut spec,
+                neighbour.as_deref(),
+                elder.as_deref(),
+                &additions,
+            );
         }
         Ok(TargetSpec { target, arch, spec })
     }

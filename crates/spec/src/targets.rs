@@ -55,6 +55,19 @@ impl Arch {
         }
     }
 
+    /// The generation before this one whose composed spec stands in for instructions LLVM's
+    /// syntax pages list for this architecture's processors and neither its file nor its
+    /// operand neighbour has ([`crate::compose::apply_target_additions`]). The RDNA1 manual,
+    /// written for gfx1010, omits the scalar stores, scalar atomics and scalar scratch
+    /// instructions LLVM's GFX10 page lists for gfx1010; Vega's manual has them, in an SMEM
+    /// opcode table that agrees with RDNA1's on every instruction both list.
+    pub fn elder(self) -> Option<Arch> {
+        match self {
+            Arch::Rdna1 => Some(Arch::Vega),
+            _ => None,
+        }
+    }
+
     /// The name AMD's official bundle (`scripts/fetch-inputs`) gives this architecture's
     /// file under `amd-isa/xml/`: `amdgpu_isa_<arch>.xml`.
     pub fn official_file(self) -> &'static str {

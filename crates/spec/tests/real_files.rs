@@ -697,13 +697,48 @@ fn a_processor_adopts_what_its_additions_name_from_the_operand_neighbour() {
         "{notes:?}"
     );
     assert!(
-        notes
-            .iter()
-            .any(|n| n.contains("in neither file: V_NO_SUCH_OP")),
+        notes.iter().any(|n| n.contains("in no file: V_NO_SUCH_OP")),
         "{notes:?}"
     );
     // A withheld part drops every instruction named with it, adopted or not.
     assert!(gfx1011.spec.instruction("V_DOT4C_I32_I8").is_none());
     assert!(gfx1011.spec.instruction("V_DOT4_I32_I8").is_none());
     assert!(gfx1011.spec.instruction("V_DOT2C_F32_F16").is_some());
+}
+
+fn elder_additions(_: &Path, mcpu: &str) -> Option<mcdiff_spec::compose::TargetAdditions> {
+    (mcpu == "gfx1010").then(|| mcdiff_spec::compose::TargetAdditions {
+        source: "test".into(),
+        names: ["S_STORE_DWORD", "DS_ADD_SRC2_U32"]
+            .map(String::from)
+            .to_vec(),
+        withheld: Vec::new(),
+    })
+}
+
+#[test]
+fn rdna1_takes_from_vega_only_in_the_opcode_tables_the_two_share() {
+    let Some(dir) = data_dir() else {
+        return;
+    };
+    let mut loader = SpecLoader::new(dir).with_target_additions(elder_additions);
+    let gfx1010 = loader.load_target("gfx1010").unwrap();
+    // Vega's SMEM table agrees with RDNA1's on every instruction both list: its scalar store
+    // comes at Vega's opcode, with the list Vega took from CDNA3.
+    let store = form(&gfx1010.spec, "S_STORE_DWORD", "ENC_SMEM");
+    assert_eq!(store.opcode, 16);
+    assert!(!store.operands.is_empty());
+    // GFX10 renumbered part of the DS table: nothing is taken from it.
+    assert!(gfx1010.spec.instruction("DS_ADD_SRC2_U32").is_none());
+    // A form of RDNA1's own without a list takes Vega's for the same opcode.
+    assert!(!form(&gfx1010.spec, "S_ATC_PROBE", "ENC_SMEM")
+        .operands
+        .is_empty());
+    let notes: Vec<&str> = gfx1010.spec.notes.iter().map(|(_, n)| n.as_str()).collect();
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("in no file: DS_ADD_SRC2_U32")),
+        "{notes:?}"
+    );
 }

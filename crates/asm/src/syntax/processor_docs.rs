@@ -31,26 +31,59 @@ pub fn withheld(mcpu: &str) -> &'static [&'static str] {
 /// The sentence that marks a page of processor-specific instructions.
 const SPECIFIC_TO: &str = "instructions specific to";
 
+/// The sentence that opens every page's introduction.
+const DESCRIBES: &str = "describes the syntax of";
+
 /// Reads one syntax page. `None` for pages about a whole generation (no "instructions
 /// specific to" sentence) and for pages that list no instruction.
 pub fn processor_instructions(rst: &str) -> Option<ProcessorInstructions> {
     let processors = page_processors(rst);
-    let mut instructions: Vec<String> = rst.lines().filter_map(listed_instruction).collect();
-    instructions.sort();
-    instructions.dedup();
+    let instructions = listed_instructions(rst);
     (!processors.is_empty() && !instructions.is_empty()).then_some(ProcessorInstructions {
         processors,
         instructions,
     })
 }
 
+/// The upper-case AMD names of the instructions a page lists, sorted, each once.
+pub fn listed_instructions(rst: &str) -> Vec<String> {
+    // Rows are the indented lines of `parsed-literal` blocks; other directives (the closing
+    // `toctree` of operand pages) indent lower-case names too.
+    let mut in_table = false;
+    let mut instructions: Vec<String> = Vec::new();
+    for line in rst.lines() {
+        if line.starts_with(".. ") {
+            in_table = line.starts_with(".. parsed-literal::");
+        } else if in_table {
+            instructions.extend(listed_instruction(line));
+        }
+    }
+    instructions.sort();
+    instructions.dedup();
+    instructions
+}
+
 /// The processors a page's "instructions specific to" sentence names (none for a generation
 /// page). The sentence opens the page, so its first few kilobytes are enough.
 pub fn page_processors(rst: &str) -> Vec<String> {
-    let Some((_, named)) = rst.lines().find_map(|l| l.split_once(SPECIFIC_TO)) else {
-        return Vec::new();
-    };
-    named
+    rst.lines()
+        .find_map(|l| l.split_once(SPECIFIC_TO))
+        .map_or_else(Vec::new, |(_, named)| processor_names(named))
+}
+
+/// The processors a generation page's introduction names ("the syntax of GFX10 RDNA1
+/// (gfx1010) instructions"): none for a processor page, or for a generation page that names
+/// no processor ("GFX11 instructions").
+pub fn generation_page_processors(rst: &str) -> Vec<String> {
+    match rst.lines().find_map(|l| l.split_once(DESCRIBES)) {
+        Some((_, named)) if !named.contains(SPECIFIC_TO) => processor_names(named),
+        _ => Vec::new(),
+    }
+}
+
+/// The `gfx` names in a sentence.
+fn processor_names(sentence: &str) -> Vec<String> {
+    sentence
         .split(|c: char| !c.is_ascii_alphanumeric())
         .filter(|w| w.starts_with("gfx") && w.len() > 3)
         .map(str::to_string)
@@ -58,8 +91,9 @@ pub fn page_processors(rst: &str) -> Vec<String> {
 }
 
 /// The AMD name of the instruction a table row of a `parsed-literal` block lists: the row
-/// starts with four spaces and a lower-case mnemonic, whose encoding-forcing suffix
-/// (`_dpp`, `_e64`...) names a form of the same instruction.
+/// starts with four spaces and a lower-case mnemonic (alone for an instruction without
+/// operands), whose encoding-forcing suffix (`_dpp`, `_e64`...) names a form of the same
+/// instruction.
 fn listed_instruction(line: &str) -> Option<String> {
     let row = line.strip_prefix("    ")?;
     let mnemonic = row.split_whitespace().next()?;
@@ -67,7 +101,7 @@ fn listed_instruction(line: &str) -> Option<String> {
         && mnemonic
             .chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
-    if !is_mnemonic || !row.contains(":ref:") {
+    if !is_mnemonic {
         return None;
     }
     let base = encoding_suffix(mnemonic).map_or(mnemonic, |(base, _)| base);
@@ -95,6 +129,7 @@ DPP16
     v_widget_f32_dpp       :ref:`vdst<x>`,    :ref:`vsrc0<y>`
     v_widget_f32           :ref:`vdst<x>`,    :ref:`src0<y>`
     v_gadget_b32_e64       :ref:`vdst<x>`,    :ref:`src0<y>`
+    v_gizmo
 
 .. toctree::
     :hidden:
@@ -106,12 +141,24 @@ DPP16
     fn a_processor_page_names_its_processors_and_instructions() {
         let page = processor_instructions(PAGE).unwrap();
         assert_eq!(page.processors, ["gfx7777", "gfx7778"]);
-        assert_eq!(page.instructions, ["V_GADGET_B32", "V_WIDGET_F32"]);
+        assert_eq!(
+            page.instructions,
+            ["V_GADGET_B32", "V_GIZMO", "V_WIDGET_F32"]
+        );
     }
 
     #[test]
     fn a_generation_page_is_not_a_processor_page() {
-        let generation = PAGE.replace("instructions specific to", "GFX77 instructions for");
+        let generation = PAGE.replace("*instructions specific to", "GFX77 (");
         assert_eq!(processor_instructions(&generation), None);
+        assert_eq!(
+            generation_page_processors(&generation),
+            ["gfx7777", "gfx7778"]
+        );
+        assert!(generation_page_processors(PAGE).is_empty());
+        assert_eq!(
+            listed_instructions(&generation),
+            ["V_GADGET_B32", "V_GIZMO", "V_WIDGET_F32"]
+        );
     }
 }
