@@ -321,6 +321,12 @@ fn gfx1010_interpolation_lines_match_llvm_mc_both_ways() {
     check_disassembly("gfx1010", "interp");
 }
 
+#[test]
+fn gfx1010_constant_and_operandless_vector_lines_match_llvm_mc_both_ways() {
+    check("gfx1010", "vop");
+    check_disassembly("gfx1010", "vop");
+}
+
 /// The scalar stores and atomics RDNA1 takes from Vega's SMEM table (`Arch::elder`).
 #[test]
 fn gfx1012_scalar_memory_lines_match_llvm_mc_both_ways() {

@@ -12,3 +12,10 @@ v_log_legacy_f32_e64 v4, |v5| clamp
 v_mul_legacy_f32_sdwa v1, v2, v3 dst_sel:WORD_1 dst_unused:UNUSED_PAD src0_sel:BYTE_2 src1_sel:DWORD
 v_exp_legacy_f32_dpp v1, v2 quad_perm:[1,0,3,2] row_mask:0xa bank_mask:0x3
 v_mac_f32_dpp v6, v7, v8 row_shr:3 row_mask:0xf bank_mask:0xf
+// The multiply-add-constant ops (the older manuals' `K` is the literal), and the
+// instructions without operands.
+v_madak_f32 v9, v1, v14, 0x40490fdb
+v_madmk_f32 v3, v8, lit(2.5), v6
+v_madak_f32 v0, -1.0, v2, lit(0x100)
+v_nop
+v_clrexcp_e64

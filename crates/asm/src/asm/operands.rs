@@ -158,7 +158,9 @@ impl OperandParser for Literal32 {
         if slot.size == 64 {
             return wide_constant(&piece.text, is_float_format(&slot.data_format));
         }
-        match parse_value(&piece.text)? {
+        // This constant is a literal whatever its value: `lit()` changes nothing.
+        let text = strip_lit(&piece.text).map_or(piece.text.as_str(), |(inner, _)| inner);
+        match parse_value(text)? {
             Value::Int(v) if i32::try_from(v).is_ok() || u32::try_from(v).is_ok() => {
                 Ok(OperandValue::dword(v as u32))
             }

@@ -10,7 +10,7 @@ use crate::encode::family_encoder;
 use crate::family::{family_name, Family};
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile};
 use crate::operands::{classify_vector, OperandCtx, INVALID_OPERAND};
-use crate::syntax::vector::{operand_bit, split_source_modifiers, strip_half, Dpp};
+use crate::syntax::vector::{operand_bit, split_source_modifiers, strip_half, Dpp, OPERANDLESS};
 use crate::syntax::vop_modifiers::{self, VopModifier};
 use crate::syntax::{self, forms, peel_modifiers, Piece, Statement};
 
@@ -128,8 +128,10 @@ impl Assembler<'_> {
         cx: &OperandCtx,
     ) -> Result<Inst, NotEncoded> {
         let no_facts = |e: &InstructionEncoding| e.operands.is_empty();
-        if no_facts(form) && forms::native_form(instruction).is_none_or(no_facts) {
-            // Manual-only instructions (e.g. GFX12.5 additions) have no operand list.
+        // A high-fidelity file's empty list means no operands, as does LLVM's bare syntax;
+        // elsewhere (manual-only instructions, GFX12.5's additions) the list is unknown.
+        let operandless = self.ctx.spec.lists_every_operand_of(form) || OPERANDLESS.contains(&base);
+        if no_facts(form) && forms::native_form(instruction).is_none_or(no_facts) && !operandless {
             return Err(NotEncoded::Unsupported("no operand facts in spec".into()));
         }
         let mut slots = forms::slots(instruction, form, base, &self.ctx);
@@ -139,6 +141,12 @@ impl Assembler<'_> {
             sdwa: cx.encoding.name.contains("_VOP_SDWA"),
             dpp,
         };
+        if slots.is_empty() && (shape.sdwa || shape.dpp.is_some()) {
+            // The DPP and SDWA words mark their source field (0xFA, 0xF9), which the encoder
+            // fills from a source operand: an instruction without one has nothing to mark.
+            let reason = "DPP and SDWA forms of an instruction without operands";
+            return Err(NotEncoded::Unsupported(reason.into()));
+        }
         if shape.sdwa {
             syntax::vector::sdwa_source_types(&mut slots, cx.encoding);
         }

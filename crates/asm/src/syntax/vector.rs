@@ -759,8 +759,9 @@ pub fn vector_mnemonic(
     format!("{base}{suffix}")
 }
 
-/// Vector instructions LLVM writes without operands (AMDGPU/AMDGPUAsmGFX11.rst, GFX12).
-pub const OPERANDLESS: &[&str] = &["v_nop", "v_pipeflush"];
+/// Vector instructions LLVM writes without operands (the rows without operands of
+/// AMDGPU/AMDGPUAsmGFX7.rst to AMDGPUAsmGFX12.rst).
+pub const OPERANDLESS: &[&str] = &["v_clrexcp", "v_nop", "v_pipeflush"];
 
 /// VOP1 instructions with a VOP3 form that llvm-mc prints without `_e32`.
 const BARE_E32: &[&str] = &["v_readfirstlane_b32", "v_accvgpr_mov_b32"];

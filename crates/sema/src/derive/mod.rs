@@ -169,12 +169,12 @@ fn signatures(
                 written: written == Written::Operand && written_first,
                 views: uses.views.get(used).cloned().unwrap_or_default(),
             };
-            // The older manuals' `D` is `D0` (a few newer texts keep it).
-            let key = if used == "D" {
-                "D0".to_string()
-            } else {
-                used.clone()
-            };
+            // The older manuals' `D` is `D0` (a few newer texts keep it), and their `K`
+            // (V_MADAK_F32's constant) `SIMM32`, as the binder reads them.
+            let key = crate::bind::OLDER_NAMES
+                .iter()
+                .find(|(older, _)| used == older)
+                .map_or_else(|| used.clone(), |(_, newer)| newer.to_string());
             // A text may use both (`D.b16 = ...`, then `D0[i] = ...`): one destination.
             match names.get_mut(&key) {
                 Some(seen) => seen.merge(use_),
