@@ -7,3 +7,5 @@ tbuffer_store_format_xyz v[1:3], v5, s[4:7], s2 format:33 idxen offset:4
 tbuffer_load_format_xy v[20:21], off, s[0:3], s9 format:[BUF_FMT_8_8_SSCALED] glc dlc
 global_load_dword v7, s[10:11] offset:-64 lds
 scratch_load_ubyte v3, off offset:8 lds
+// The format before the offset operand, as LLVM also reads it.
+tbuffer_load_format_xy v[6:7], v3, s[20:23], format:50, s11 idxen

@@ -21,3 +21,5 @@ v_interp_p1ll_f16 v5, v2, attr1.x high, v3
 // A VGPR lane select, where the manual says the second and third sources are scalar.
 v_permlanex16_b32 v8, v3, s5, v9
 v_permlane16_b32 v0, v7, v1, s2
+// A symbolic buffer format before the offset operand (LLVM reads only a number there).
+tbuffer_store_format_x v15, off, s[8:11], format:[BUF_FMT_32_UINT], 0 offset:12

@@ -97,7 +97,8 @@ fn null_reg() -> RegRange {
 
 /// The operand texts and the trailing memory modifiers of a statement.
 pub(super) fn split_modifiers(stmt: &Statement, cx: &OperandCtx) -> (Vec<Piece>, Vec<Piece>) {
-    let mut pieces = stmt.operands.clone();
+    let is_modifier = |w: &str| mods::is_modifier(w, cx.target);
+    let (mut pieces, early_formats) = hoist_format(stmt.operands.clone(), is_modifier);
     let mut modifier_pieces = Vec::new();
     if let Some(last) = pieces.pop() {
         // A modifier's macro arguments (`offset:swizzle(QUAD_PERM, 0, 1, 2, 3)`) stay one word.
@@ -105,13 +106,90 @@ pub(super) fn split_modifiers(stmt: &Statement, cx: &OperandCtx) -> (Vec<Piece>,
             text: without_inner_spaces(&last.text),
             column: last.column,
         };
-        let (rest, found) = peel_modifiers(&last, |w| mods::is_modifier(w, cx.target));
+        // GFX9's `dfmt:`/`nfmt:` after the offset stay operand text: LLVM refuses them there.
+        let trailing = |w: &str| is_modifier(w) && !mods::is_split_format_word(w);
+        let (rest, found) = peel_modifiers(&last, trailing);
         if !rest.text.is_empty() || found.is_empty() {
             pieces.push(rest);
         }
         modifier_pieces = found;
     }
+    modifier_pieces.splice(0..0, early_formats);
     (pieces, modifier_pieces)
+}
+
+/// LLVM also reads a numeric buffer format written before the offset operand, as operands of
+/// its own (`s[0:3], format:78, 0`, GFX9's `s[4:7], dfmt:15, nfmt:2, s1`) or inside the
+/// resource's text (`s[0:3] format:127 0 idxen`): those words are taken out as modifiers and
+/// what followed them in their text is the next operand. A symbolic format there stays
+/// operand text (LLVM refuses it), and one after the last operand is a trailing modifier.
+fn hoist_format(
+    pieces: Vec<Piece>,
+    is_modifier: impl Fn(&str) -> bool,
+) -> (Vec<Piece>, Vec<Piece>) {
+    let last = pieces.len().saturating_sub(1);
+    let (mut out, mut formats) = (Vec::with_capacity(pieces.len() + 1), Vec::new());
+    for (i, mut piece) in pieces.into_iter().enumerate() {
+        let mut hoisted = false;
+        while let Some((start, end)) = format_word(&piece.text) {
+            let after = piece.text[end..].trim_start();
+            if i == last && after.split_whitespace().all(&is_modifier) {
+                break;
+            }
+            let before = piece.text[..start].trim_end();
+            if !before.is_empty() {
+                out.push(Piece {
+                    text: before.to_string(),
+                    column: piece.column,
+                });
+            }
+            let at = |offset: usize| piece.column + offset as u32;
+            formats.push(Piece {
+                text: piece.text[start..end].to_string(),
+                column: at(start),
+            });
+            piece = Piece {
+                text: after.to_string(),
+                column: at(piece.text.len() - after.len()),
+            };
+            hoisted = true;
+        }
+        // An operand written empty (`format:1,, s0`) stays, to be refused.
+        if !hoisted || !piece.text.is_empty() {
+            out.push(piece);
+        }
+    }
+    (out, formats)
+}
+
+/// The byte range of the first numeric buffer-format word in `text` (`format:`, GFX9's
+/// `dfmt:` and `nfmt:`): from a word start to the first white space outside parentheses
+/// (`format:(2 + 3 * 16)`).
+fn format_word(text: &str) -> Option<(usize, usize)> {
+    let start = ["format:", "dfmt:", "nfmt:"]
+        .into_iter()
+        .flat_map(|head| text.match_indices(head).map(|(i, _)| i))
+        .filter(|&i| i == 0 || text[..i].ends_with(char::is_whitespace))
+        .filter(|&i| {
+            !text[i..]
+                .split_once(':')
+                .is_some_and(|(_, v)| v.starts_with('['))
+        })
+        .min()?;
+    let mut depth = 0i32;
+    let mut end = text.len();
+    for (i, c) in text[start..].char_indices() {
+        match c {
+            '[' | '(' => depth += 1,
+            ']' | ')' => depth -= 1,
+            c if c.is_whitespace() && depth <= 0 => {
+                end = start + i;
+                break;
+            }
+            _ => {}
+        }
+    }
+    Some((start, end))
 }
 
 fn build(
@@ -160,9 +238,14 @@ fn build(
         // "ufmt"); GFX12 buffer loads and stores carry the field too.
         modifiers.push(("FORMAT".into(), 1));
     }
-    if cx.encoding.field("DFMT").is_some() && !modifiers.iter().any(|(f, _)| f == "DFMT") {
-        // GFX9's default: BUF_DATA_FORMAT_8, BUF_NUM_FORMAT_UNORM (LLVM "fmt").
-        modifiers.extend(mods::split_format_fields(1));
+    if cx.encoding.field("DFMT").is_some() {
+        // GFX9's default: BUF_DATA_FORMAT_8, BUF_NUM_FORMAT_UNORM (LLVM "fmt"), each half
+        // that is not given.
+        for (field, value) in mods::split_format_fields(1) {
+            if !modifiers.iter().any(|(f, _)| *f == field) {
+                modifiers.push((field, value));
+            }
+        }
     }
     if access == Access::Atomic && cx.encoding.field("VDST").is_some() {
         check_atomic_return(&operands, &modifiers, cx, stmt.column)?;

@@ -151,6 +151,21 @@ fn keyed(
         "format" => {
             return Some(buffer_format(raw_value, ctx).map(|v| MemModifier::Field("FORMAT", v)))
         }
+        // GFX9's older spelling of the two halves (LLVM takes it before the offset operand
+        // only: [`is_split_format_word`]).
+        "dfmt" | "nfmt" if ctx.gfx_major == 9 => {
+            let (field, limit) = if key == "dfmt" {
+                ("DFMT", 16)
+            } else {
+                ("NFMT", 8)
+            };
+            return Some(
+                number(value)
+                    .filter(|v| (0..limit).contains(v))
+                    .map(|v| MemModifier::Field(field, v as u32))
+                    .ok_or_else(|| format!("invalid {key} value")),
+            );
+        }
         "th" if ctx.gfx_major >= 12 => {
             let table = match access {
                 Access::Load => TH_LOAD,
@@ -596,6 +611,12 @@ const NUM_FORMATS: &[&str] = &[
 ];
 
 /// GFX9's MTBUF fields for a 7-bit format code: DFMT the low 4 bits, NFMT the high 3.
+/// Whether `word` is GFX9's `dfmt:`/`nfmt:` spelling, which LLVM reads before the offset
+/// operand only.
+pub fn is_split_format_word(word: &str) -> bool {
+    word.starts_with("dfmt:") || word.starts_with("nfmt:")
+}
+
 pub fn split_format_fields(code: u32) -> Vec<(String, u32)> {
     vec![("DFMT".into(), code & 0xf), ("NFMT".into(), code >> 4)]
 }
