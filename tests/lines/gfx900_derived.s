@@ -19,3 +19,5 @@ v_madmk_f32 v3, v8, lit(2.5), v6
 v_madak_f32 v0, -1.0, v2, lit(0x100)
 v_nop
 v_clrexcp_e64
+v_madak_f16 v3, v4, v5, -0.5
+v_madmk_f16 v8, v1, 0x4d2, v9

@@ -165,6 +165,10 @@ impl OperandParser for Literal32 {
                 Ok(OperandValue::dword(v as u32))
             }
             Value::Int(_) => Err(INVALID_OPERAND.into()),
+            // A 16-bit operation's constant is a half in the dword (V_MADAK_F16's K).
+            Value::Float(f) if slot.data_format == "FMT_NUM_F16" => {
+                Ok(OperandValue::dword(u32::from(f16_bits(f)?)))
+            }
             Value::Float(f) => Ok(OperandValue::dword(f32_bits(f)?)),
             Value::Symbolic(expr) => Ok(OperandValue::symbol_literal(expr, 1)),
         }

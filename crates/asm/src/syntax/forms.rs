@@ -150,7 +150,12 @@ pub fn slots(
             // Official files list the constant as a LITERAL operand (CDNA3's V_FMAMK_F32),
             // which the sort leaves last: it goes where LLVM writes it, as for the files
             // that leave it out.
-            out.retain(|o| o.operand_type != "OPR_SIMM32");
+            // CDNA3 types V_MADAK_F16's 16-bit constant OPR_SIMM16.
+            let constant = |o: &Operand| {
+                o.operand_type == "OPR_SIMM32"
+                    || (o.field.as_deref() == Some("LITERAL") && o.operand_type == "OPR_SIMM16")
+            };
+            out.retain(|o| !constant(o));
             let after = literal_position(mnemonic);
             let at = out
                 .iter()
