@@ -335,6 +335,12 @@ fn gfx1012_scalar_memory_lines_match_llvm_mc_both_ways() {
 }
 
 #[test]
+fn gfx900_scalar_lines_match_llvm_mc_both_ways() {
+    check("gfx900", "scalar");
+    check_disassembly("gfx900", "scalar");
+}
+
+#[test]
 fn gfx900_typed_buffer_format_lines_match_llvm_mc_both_ways() {
     check("gfx900", "mtbuf");
     check_disassembly("gfx900", "mtbuf");

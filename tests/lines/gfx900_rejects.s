@@ -24,3 +24,6 @@ v_interp_p1_f32_e64 v5, v11, attr3.x high
 v_interp_p2_f32 v1, v2, attr40.y
 v_interp_mov_f32 v8, p30, attr0.x
 v_interp_p1ll_f16 v5, v2, attr1.x high, v3
+// A VGPR index mode of more than four bits, or naming a mode twice.
+s_set_gpr_idx_on s2, 17
+s_set_gpr_idx_mode gpr_idx(SRC0,SRC0)

@@ -1,6 +1,6 @@
 //! Symbolic operands and modifiers of the scalar families: s_waitcnt counters,
 //! s_waitcnt_depctr / s_wait_alu counters, s_delay_alu, hwreg, sendmsg, s_version constants,
-//! and SMEM cache-policy modifiers.
+//! the VGPR index mode of s_set_gpr_idx_on/s_set_gpr_idx_mode, and SMEM cache-policy modifiers.
 //!
 //! Bit layouts come from the spec's partitioned operand types where the loaded spec has
 //! them, otherwise from small tables citing the AMD manual section they were read from
@@ -8,6 +8,7 @@
 //! first.
 
 mod counters;
+mod gpr_idx;
 mod hwreg;
 mod layout;
 mod lex;
@@ -27,6 +28,7 @@ pub enum Kind {
     Hwreg,
     Sendmsg,
     Version,
+    GprIdx,
 }
 
 /// The syntax of a slot: from its spec operand type, else (generic or missing type, e.g. a
@@ -41,6 +43,15 @@ fn kind_of(operand_type: &str, mnemonic: &str) -> Option<Kind> {
         "OPR_VERSION" => Some(Kind::Version),
         _ => None,
     };
+    // S_SET_GPR_IDX_ON's mode is its second source, a generic 4-bit immediate.
+    let gpr_idx = match mnemonic {
+        "s_set_gpr_idx_on" => operand_type == "OPR_SIMM4",
+        "s_set_gpr_idx_mode" => true,
+        _ => false,
+    };
+    if gpr_idx {
+        return Some(Kind::GprIdx);
+    }
     by_type.or(match mnemonic {
         "s_waitcnt" => Some(Kind::Waitcnt),
         "s_waitcnt_depctr" | "s_wait_alu" => Some(Kind::Depctr),
@@ -72,6 +83,8 @@ pub fn parse_symbolic(
         Kind::Version => toks
             .iter()
             .any(|t| matches!(t, lex::Tok::Ident(n) if n.starts_with("UC_VERSION_"))),
+        // A plain number is checked here too: the mode has four bits.
+        Kind::GprIdx => true,
     };
     if !symbolic {
         return None;
@@ -83,6 +96,7 @@ pub fn parse_symbolic(
         Kind::Hwreg => hwreg::parse(&toks, ctx),
         Kind::Sendmsg => sendmsg::parse(&toks, ctx),
         Kind::Version => version(&toks),
+        Kind::GprIdx => gpr_idx::parse(&toks),
     })
 }
 

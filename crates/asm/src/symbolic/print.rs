@@ -1,8 +1,8 @@
 //! Symbolic 16-bit operands as llvm-mc prints them: s_waitcnt counters, depctr fields,
-//! s_delay_alu, hwreg and sendmsg. Layouts and names come from the same tables
+//! s_delay_alu, hwreg, sendmsg and the VGPR index mode. Layouts and names come from the same tables
 //! the parser uses.
 
-use super::{counters, hwreg, layout, sendmsg, Kind, VERSION_FLAGS, VERSION_NAMES};
+use super::{counters, gpr_idx, hwreg, layout, sendmsg, Kind, VERSION_FLAGS, VERSION_NAMES};
 use crate::bits::{gather, max_value, scatter};
 use crate::target::TargetCtx;
 
@@ -19,6 +19,7 @@ pub fn print(kind: Kind, value: u32, ctx: &TargetCtx) -> String {
         Kind::Hwreg => hwreg(value, ctx),
         Kind::Sendmsg => sendmsg(value, ctx),
         Kind::Version => version(value),
+        Kind::GprIdx => gpr_idx::print(value),
     }
 }
 
