@@ -1,6 +1,7 @@
 //! The VGPR index mode of S_SET_GPR_IDX_ON and S_SET_GPR_IDX_MODE: four bits, one per operand
-//! whose VGPR number M0 offsets (Vega ISA §4.6 "Indexing": bit 0 VSRC0, 1 VSRC1, 2 VSRC2,
-//! 3 VDST), written `gpr_idx(SRC0,DST)` in llvm-mc's spelling (checked with llvm-mc 22).
+//! whose VGPR number M0 offsets (Vega ISA, SOPC/SOPP opcode tables, S_SET_GPR_IDX_ON and
+//! S_SET_GPR_IDX_MODE: bit 0 VSRC0_REL, 1 VSRC1_REL, 2 VSRC2_REL, 3 VDST_REL; §6.6 "VGPR
+//! Indexing"), written `gpr_idx(SRC0,DST)` in llvm-mc's spelling (checked with llvm-mc 22).
 
 use super::lex::{Cursor, Tok};
 
