@@ -334,6 +334,15 @@ fn gfx1012_scalar_memory_lines_match_llvm_mc_both_ways() {
     check_disassembly("gfx1012", "scalar");
 }
 
+/// Compressed exports: a VGPR per pair of 16-bit sources.
+#[test]
+fn gfx900_and_gfx1010_export_lines_match_llvm_mc_both_ways() {
+    for mcpu in ["gfx900", "gfx1010"] {
+        check(mcpu, "exp");
+        check_disassembly(mcpu, "exp");
+    }
+}
+
 #[test]
 fn gfx900_scalar_lines_match_llvm_mc_both_ways() {
     check("gfx900", "scalar");

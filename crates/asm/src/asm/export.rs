@@ -48,52 +48,46 @@ fn build_export(
         w == syn::EXPORT_COMPRESSED.0 || syn::EXPORT_FLAGS.iter().any(|(word, _)| *word == w)
     };
     let (mut pieces, words) = peel_words(stmt, is_flag);
-    if let Some(word) = words.iter().find(|w| w.text == syn::EXPORT_COMPRESSED.0) {
-        if field_named(cx, syn::EXPORT_COMPRESSED.1).is_none() {
-            return Err(reject(word.column, INVALID_OPERAND));
+    let compressed = match words.iter().find(|w| w.text == syn::EXPORT_COMPRESSED.0) {
+        Some(word) => Some(
+            field_named(cx, syn::EXPORT_COMPRESSED.1)
+                .ok_or_else(|| reject(word.column, INVALID_OPERAND))?,
+        ),
+        None => None,
+    };
+    // The target is the first word of the first operand text, or (LLVM also reads
+    // `exp mrtz, v3, ...`) an operand of its own.
+    let target_piece = match pieces.len() {
+        5 => pieces.remove(0),
+        4 => {
+            let first = pieces[0].text.clone();
+            let (target_text, src0) = first
+                .split_once(char::is_whitespace)
+                .ok_or_else(|| reject(pieces[0].column, INVALID_OPERAND))?;
+            let target = Piece {
+                text: target_text.to_string(),
+                column: pieces[0].column,
+            };
+            pieces[0].column += (first.len() - src0.trim_start().len()) as u32;
+            pieces[0].text = src0.trim().to_string();
+            target
         }
-        return Err(NotEncoded::Unsupported(
-            "compressed exports not implemented".into(),
-        ));
-    }
-    if pieces.len() != 4 {
-        return Err(reject(stmt.column, INVALID_OPERAND));
-    }
-    // The target is the first word of the first operand text.
-    let first = pieces[0].text.clone();
-    let (target_text, src0) = first
-        .split_once(char::is_whitespace)
-        .ok_or_else(|| reject(pieces[0].column, INVALID_OPERAND))?;
-    let target = syn::export_target(target_text, cx.target.gfx_major)
-        .ok_or_else(|| reject(pieces[0].column, "invalid exp target"))?;
-    pieces[0].column += (first.len() - src0.trim_start().len()) as u32;
-    pieces[0].text = src0.trim().to_string();
+        _ => return Err(reject(stmt.column, INVALID_OPERAND)),
+    };
+    let target = syn::export_target(&target_piece.text, cx.target.gfx_major)
+        .ok_or_else(|| reject(target_piece.column, "invalid exp target"))?;
     let target_field = field_named(cx, "TARGET")
         .ok_or_else(|| NotEncoded::Unsupported("spec gap: no export target field".into()))?;
     let mut modifiers = vec![(target_field, target)];
-    let mut operands = Vec::new();
-    let mut enabled = 0;
-    for (i, piece) in pieces.iter().enumerate() {
-        if piece.text.eq_ignore_ascii_case("off") {
-            continue;
+    let (operands, enabled) = match compressed {
+        Some(field) => {
+            modifiers.push((field, 1));
+            compressed_sources(&pieces, form, cx)?
         }
-        let field = format!("VSRC{i}");
-        let slot = form
-            .operands
-            .iter()
-            .find(|o| o.field.as_deref() == Some(field.as_str()))
-            .ok_or_else(|| reject(piece.column, INVALID_OPERAND))?;
-        let value = parser(classify_memory("OPR_VGPR"))
-            .parse(piece, slot, cx)
-            .map_err(|m| reject(piece.column, m))?;
-        enabled |= 1 << i;
-        operands.push(InstOperand {
-            spec: slot.clone(),
-            value,
-        });
-    }
+        None => sources(&pieces, form, cx)?,
+    };
     modifiers.push(("EN".into(), enabled));
-    for word in &words {
+    for word in words.iter().filter(|w| w.text != syn::EXPORT_COMPRESSED.0) {
         let field = syn::EXPORT_FLAGS
             .iter()
             .find(|(w, _)| *w == word.text)
@@ -102,6 +96,75 @@ fn build_export(
         modifiers.push((field, 1));
     }
     Ok((operands, modifiers))
+}
+
+/// One export source, `VSRC<n>`, parsed from `piece`.
+fn source(
+    piece: &Piece,
+    n: usize,
+    form: &mcdiff_spec::InstructionEncoding,
+    cx: &OperandCtx,
+) -> Result<InstOperand, NotEncoded> {
+    let field = format!("VSRC{n}");
+    let slot = form
+        .operands
+        .iter()
+        .find(|o| o.field.as_deref() == Some(field.as_str()))
+        .ok_or_else(|| reject(piece.column, INVALID_OPERAND))?;
+    let value = parser(classify_memory("OPR_VGPR"))
+        .parse(piece, slot, cx)
+        .map_err(|m| reject(piece.column, m))?;
+    Ok(InstOperand {
+        spec: slot.clone(),
+        value,
+    })
+}
+
+/// The four sources of an uncompressed export, each `VSRC<i>` and its EN bit unless `off`.
+fn sources(
+    pieces: &[Piece],
+    form: &mcdiff_spec::InstructionEncoding,
+    cx: &OperandCtx,
+) -> Result<(Vec<InstOperand>, u32), NotEncoded> {
+    let mut operands = Vec::new();
+    let mut enabled = 0;
+    for (i, piece) in pieces.iter().enumerate() {
+        if !piece.text.eq_ignore_ascii_case("off") {
+            operands.push(source(piece, i, form, cx)?);
+            enabled |= 1 << i;
+        }
+    }
+    Ok((operands, enabled))
+}
+
+/// The sources of a compressed export (16 bits per component): the first two name the VGPR
+/// in VSRC0 holding R and G, the last two the one in VSRC1 holding B and A, each pair enabled
+/// by both its EN bits (Vega ISA, EXP microcode format: with COMPR, EN is 0x0, 0x3, 0xC or
+/// 0xF). A pair names one VGPR, or `off`.
+fn compressed_sources(
+    pieces: &[Piece],
+    form: &mcdiff_spec::InstructionEncoding,
+    cx: &OperandCtx,
+) -> Result<(Vec<InstOperand>, u32), NotEncoded> {
+    let mut operands = Vec::new();
+    let mut enabled = 0;
+    for (pair, halves) in pieces.chunks(2).enumerate() {
+        let mut named = halves
+            .iter()
+            .filter(|p| !p.text.eq_ignore_ascii_case("off"));
+        let Some(first) = named.next() else {
+            continue;
+        };
+        let operand = source(first, pair, form, cx)?;
+        for other in named {
+            if source(other, pair, form, cx)?.value != operand.value {
+                return Err(reject(other.column, INVALID_OPERAND));
+            }
+        }
+        operands.push(operand);
+        enabled |= 0b11 << (2 * pair);
+    }
+    Ok((operands, enabled))
 }
 
 /// `lds_param_load vdst, attrN.c [wait_vdst:N]`, `lds_direct_load vdst [wait_vdst:N]` and the

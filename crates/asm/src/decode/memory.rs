@@ -342,10 +342,16 @@ impl Disassembler<'_> {
             }
             modifiers.push((target_field, target));
             let enabled = field_named("EN").map_or(0, |(_, v)| v);
-            for i in 0..4 {
-                if enabled & (1 << i) == 0 {
-                    continue;
-                }
+            let compressed = field_named(syn::EXPORT_COMPRESSED.1).filter(|(_, v)| *v != 0);
+            // Compressed: VSRC0 holds the first two components, VSRC1 the last two, each
+            // enabled by either of its EN bits (the printer writes one position per bit).
+            let written: Vec<usize> = match compressed {
+                Some(_) => (0..2)
+                    .filter(|p| enabled & (0b11 << (2 * p)) != 0)
+                    .collect(),
+                None => (0..4).filter(|i| enabled & (1 << i) != 0).collect(),
+            };
+            for i in written {
                 let Some(op) = vgpr(&format!("VSRC{i}")) else {
                     let why = if form.operands.is_empty() {
                         "no operand facts in spec"
@@ -357,9 +363,7 @@ impl Disassembler<'_> {
                 operands.push(op);
             }
             modifiers.push(("EN".into(), enabled));
-            if let Some((_, 1..)) = field_named(syn::EXPORT_COMPRESSED.1) {
-                return DecodeOutcome::Unsupported("compressed exports not implemented".into());
-            }
+            modifiers.extend(compressed);
             for (_, name) in syn::EXPORT_FLAGS {
                 if let Some((name, 1..)) = field_named(name) {
                     modifiers.push((name, 1));

@@ -6,8 +6,8 @@
 
 use crate::family::{Family, Segment};
 use crate::inst::{Inst, OperandValue, RegFile};
-use crate::syntax::memory::EXPORT_FLAGS;
 use crate::syntax::memory::{access, export_target_name, is_two_address_ds, lds_wait_fields};
+use crate::syntax::memory::{EXPORT_COMPRESSED, EXPORT_FLAGS};
 use crate::syntax::memory_modifiers::{buffer_format_name, image_dim_name, scope_name};
 use crate::syntax::memory_modifiers::{split_format_text, th_name};
 use crate::syntax::regs::register_text;
@@ -117,8 +117,17 @@ pub fn export_text(inst: &Inst, ctx: &TargetCtx) -> String {
     };
     let mut words = Vec::new();
     if let Some(target) = field("TARGET") {
+        let compressed = field(EXPORT_COMPRESSED.1).is_some_and(|v| v != 0);
+        // A compressed export writes VSRC0 in the first two positions and VSRC1 in the last
+        // two, each where its EN bit is set.
+        let enabled = field("EN").unwrap_or(0);
         let sources: Vec<String> = (0..4)
-            .map(|i| vgpr(&format!("VSRC{i}")).unwrap_or_else(|| "off".into()))
+            .map(|i| match compressed {
+                true if enabled & (1 << i) != 0 => vgpr(&format!("VSRC{}", i / 2)),
+                true => None,
+                false => vgpr(&format!("VSRC{i}")),
+            })
+            .map(|text| text.unwrap_or_else(|| "off".into()))
             .collect();
         words.push(format!(
             "{} {}",
@@ -128,6 +137,9 @@ pub fn export_text(inst: &Inst, ctx: &TargetCtx) -> String {
         for (word, name) in EXPORT_FLAGS {
             if field(name).is_some_and(|v| v != 0) {
                 words.push(word.to_string());
+            }
+            if *name == "DONE" && compressed {
+                words.push(EXPORT_COMPRESSED.0.to_string());
             }
         }
         return words.join(" ");

@@ -77,8 +77,8 @@ pub fn atomic_return_field(encoding: &mcdiff_spec::Encoding, gfx_major: u32) -> 
 /// takes no such word). COMPR (`compr`) is apart: [`EXPORT_COMPRESSED`].
 pub const EXPORT_FLAGS: &[(&str, &str)] = &[("done", "DONE"), ("vm", "VM"), ("row_en", "ROW_EN")];
 
-/// The export word for 16-bit packed sources (GFX9/GFX10 COMPR), whose source pairing is not
-/// implemented.
+/// The export word for 16-bit packed sources (GFX9/GFX10 COMPR), which llvm-mc prints
+/// between `done` and `vm`.
 pub const EXPORT_COMPRESSED: (&str, &str) = ("compr", "COMPR");
 
 /// Export targets, in LLVM's names: the export TARGET field of the Vega manual (0-7 MRT 0-7,
