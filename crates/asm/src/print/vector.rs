@@ -427,16 +427,21 @@ fn byte_sel(opsel: u32, sources: u32) -> u32 {
 /// instructions; v_cndmask_b16 always (its halves show on the operands).
 fn opsel_hidden(inst: &Inst, style: VectorStyle, gfx_major: u32) -> bool {
     // VOP3 opcodes below 0x200 are the promoted VOPC (0..0xff), VOP2 (0x100..) and VOP1
-    // (0x180..) instructions (RDNA3/RDNA4 ISA, VOP3 opcode table).
+    // (0x180..) instructions (RDNA3/RDNA4 ISA, VOP3 opcode table); GFX10 puts VOP3-only
+    // ones at 0x140..0x17f (RDNA1 ISA, VOP3 opcode table: V_MAD_LEGACY_F32 to V_XOR3_B32).
     let name = inst.name.to_ascii_uppercase();
     // The FP8/BF8 conversions select bytes, not true16 halves: their op_sel always shows.
     // GFX9 numbers VOP3-only ops below 0x200 too (from 0x1c0, Vega ISA VOP3 opcode table):
     // the rule is GFX10's and later.
+    let vop3_only_gfx10 = gfx_major == 10 && (0x140..0x180).contains(&inst.opcode);
     let promoted = gfx_major >= 10
         && Family::of(&inst.encoding) == Family::Vop3
         && inst.opcode < 0x200
+        && !vop3_only_gfx10
         && !(name.contains("FP8") || name.contains("BF8"));
-    let fake16_plain = !style.real_true16 && (promoted || FAKE16_NO_OPSEL.contains(&name.as_str()));
+    // Fake16 printing is GFX11's and later: GFX10's 16-bit VOP3-only ops show their op_sel.
+    let fake16_only = gfx_major >= 11 && FAKE16_NO_OPSEL.contains(&name.as_str());
+    let fake16_plain = !style.real_true16 && (promoted || fake16_only);
     fake16_plain || name == "V_CNDMASK_B16"
 }
 
