@@ -196,7 +196,8 @@ pub fn image_text(inst: &Inst) -> String {
             continue;
         }
         match field.as_str() {
-            "DMASK" => words.push(format!("dmask:0x{value:x}")),
+            // dmask:0x0 is the default the assembler takes; llvm-mc leaves it unwritten.
+            "DMASK" if *value != 0 => words.push(format!("dmask:0x{value:x}")),
             "DIM" => words.push(format!(
                 "dim:SQ_RSRC_IMG_{}",
                 image_dim_name(*value).unwrap_or("?")
