@@ -244,6 +244,7 @@ impl SpecLoader {
         let gfx10 = matches!(arch, Arch::Rdna1 | Arch::Rdna2);
         let buffer_formats = gfx10.then(|| manual::buffer_data_formats(&text)).flatten();
         let scalar_lane_selects = manual::scalar_second_and_third_sources(&text);
+        let opsel_two_bits = manual::opsel_beyond_fi_and_bound_ctrl_reserved(&text);
         // One note per fact the manual gives; a manual that gives none is no source.
         let notes: Vec<String> = [
             (!excluded.is_empty()).then(|| {
@@ -274,6 +275,10 @@ impl SpecLoader {
                 let n = scalar_lane_selects.len();
                 format!("{n} instructions whose second and third sources must be scalar")
             }),
+            (!opsel_two_bits.is_empty()).then(|| {
+                let n = opsel_two_bits.len();
+                format!("{n} instructions whose OP_SEL beyond FI and BOUND_CTRL is reserved")
+            }),
         ]
         .into_iter()
         .flatten()
@@ -296,6 +301,7 @@ impl SpecLoader {
         spec.buffer_lds_loads = lds_loads;
         spec.buffer_formats = buffer_formats;
         spec.scalar_second_and_third = scalar_lane_selects;
+        spec.opsel_fi_and_bound_ctrl_only = opsel_two_bits;
     }
 
     /// The spec of one `-mcpu`: its architecture's, plus the instructions

@@ -95,7 +95,20 @@ pub fn omod_result_formats(manual: &str) -> Option<Vec<String>> {
 /// and third sources must be scalar values"), by AMD name: from the opcode table row that
 /// says it (older manuals) or the instruction heading above the sentence (RDNA3 and later).
 pub fn scalar_second_and_third_sources(manual: &str) -> Vec<String> {
-    const RULE: &str = "second and third sources must be scalar values";
+    instructions_whose_text_says(manual, "second and third sources must be scalar values")
+}
+
+/// The instructions whose OP_SEL the manual gives only two bits (V_PERMLANE16_B32: "OP_SEL[0]
+/// is overloaded to represent the DPP 'FI' ... OP_SEL[1] ... 'BOUND_CTRL' bit. The remaining
+/// OP_SEL bits are reserved"), by AMD name, found as
+/// [`scalar_second_and_third_sources`] finds its own.
+pub fn opsel_beyond_fi_and_bound_ctrl_reserved(manual: &str) -> Vec<String> {
+    instructions_whose_text_says(manual, "OP_SEL bits are reserved")
+}
+
+/// The V_ instructions whose text holds `rule`: the opcode table row that says it (older
+/// manuals) or the instruction heading above the sentence (RDNA3 and later).
+fn instructions_whose_text_says(manual: &str, rule: &str) -> Vec<String> {
     let mut heading: Option<String> = None;
     let mut names = Vec::new();
     for line in manual.lines().map(str::trim) {
@@ -103,7 +116,7 @@ pub fn scalar_second_and_third_sources(manual: &str) -> Vec<String> {
             let title = title.replace(['*', '\\'], "");
             heading = title.split_whitespace().next().map(str::to_string);
         }
-        if !line.contains(RULE) {
+        if !line.contains(rule) {
             continue;
         }
         let name = if line.starts_with('|') {
@@ -201,6 +214,12 @@ mod tests {
             ["V_PERMLANEX16_B32"]
         );
         assert!(scalar_second_and_third_sources("| 1 | V_ADD_F32 | D = S0 + S1. |").is_empty());
+        let reserved = "| 887 | V_PERMLANE16_B32 | OP_SEL[1] is the DPP bound control bit. \
+            The remaining OP_SEL bits are reserved for this instruction. |";
+        assert_eq!(
+            opsel_beyond_fi_and_bound_ctrl_reserved(reserved),
+            ["V_PERMLANE16_B32"]
+        );
     }
 
     /// A table written for this test in the manuals' layout: code/name column pairs, a name

@@ -287,6 +287,9 @@ pub struct Spec {
     /// The instructions whose second and third sources must be scalar values
     /// ([`crate::manual::scalar_second_and_third_sources`]).
     pub scalar_second_and_third: Vec<String>,
+    /// Instructions whose OP_SEL bits above FI and BOUND_CTRL (bits 0 and 1) the manual
+    /// reserves ([`crate::manual::opsel_beyond_fi_and_bound_ctrl_reserved`]).
+    pub opsel_fi_and_bound_ctrl_only: Vec<String>,
 }
 
 /// One operand list derived from the pseudocode ([`Fidelity::Derived`]): `instruction`'s

@@ -216,6 +216,11 @@ impl Assembler<'_> {
         {
             return Err(reject(stmt.column, "invalid op_sel operand"));
         }
+        let two_opsel_bits =
+            (self.ctx.spec.opsel_fi_and_bound_ctrl_only).contains(&instruction.name);
+        if two_opsel_bits && fields.get("OPSEL") & !0b11 != 0 {
+            return Err(reject(stmt.column, "invalid op_sel operand"));
+        }
         default_dpp_and_sdwa_fields(&mut fields, &slots, shape, cx, stmt.column)?;
         let literal = operands
             .iter()
