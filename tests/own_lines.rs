@@ -334,6 +334,12 @@ fn gfx1012_scalar_memory_lines_match_llvm_mc_both_ways() {
     check_disassembly("gfx1012", "scalar");
 }
 
+#[test]
+fn gfx942_fp8_sdwa_lines_match_llvm_mc_both_ways() {
+    check("gfx942", "sdwa");
+    check_disassembly("gfx942", "sdwa");
+}
+
 /// Compressed exports: a VGPR per pair of 16-bit sources.
 #[test]
 fn gfx900_and_gfx1010_export_lines_match_llvm_mc_both_ways() {

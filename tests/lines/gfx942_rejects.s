@@ -14,3 +14,6 @@ v_add_f16 v0, 1.0e-7, v1
 v_mov_b32 v0, -3.0e-40
 buffer_load_dwordx3 off, s[8:11], s3 lds
 buffer_store_dword v1, off, s[8:11], s3 lds
+// Sign extension of an FP8/BF8 byte, and a destination select on a 64-bit SDWA result.
+v_cvt_f32_bf8 v4, sext(v6) src0_sel:BYTE_2
+v_cvt_pk_f32_fp8_sdwa v[2:3], v3 dst_sel:WORD_1 src0_sel:WORD_1

@@ -151,8 +151,12 @@ impl Assembler<'_> {
             syntax::vector::sdwa_source_types(&mut slots, cx.encoding);
         }
         let (pieces, modifier_pieces) = split_trailing_modifiers(stmt);
-        let wide = |s: &Operand| {
-            s.size > 32 && matches!(s.field.as_deref(), Some("VDST" | "SRC0" | "VSRC1" | "SRC1"))
+        // The SDWA forms without destination selects write their 64-bit results whole.
+        let whole_dst = syntax::vector::SDWA_WITHOUT_DST_SEL.contains(&base);
+        let wide = |s: &Operand| match s.field.as_deref() {
+            Some("VDST") => s.size > 32 && !whole_dst,
+            Some("SRC0" | "VSRC1" | "SRC1") => s.size > 32,
+            _ => false,
         };
         if shape.sdwa && slots.iter().any(wide) {
             // SDWA selects bytes and words of 32-bit registers: LLVM has no SDWA form of an
@@ -546,6 +550,9 @@ fn vector_operands(
         } else {
             (piece.text.clone(), Default::default())
         };
+        if mods.sext && !syntax::vector::sign_extends(&slot.data_format) {
+            return Err(reject(piece.column, "not a valid operand."));
+        }
         if let Some(bit) = bit {
             let mix = syntax::vector::is_mix(cx.mnemonic);
             source_modifier_bits(&mods, bit, shape, mix, fields)

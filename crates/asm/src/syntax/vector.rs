@@ -254,6 +254,15 @@ pub fn sdwa_source_types(slots: &mut [mcdiff_spec::Operand], layout: &mcdiff_spe
     }
 }
 
+/// Whether `sext(..)` applies to a source of `data_format`: not to the 8-bit float formats
+/// (FP8/BF8), whose selected byte is a float, as llvm-mc reads them. (The files type some
+/// integer second sources as floats, V_LDEXP_F16's exponent and V_CMP_CLASS_F16's mask:
+/// the wider float formats are not judged here.)
+pub fn sign_extends(data_format: &str) -> bool {
+    let upper = data_format.to_ascii_uppercase();
+    !(upper.contains("FP8") || upper.contains("BF8"))
+}
+
 /// SDWA forms with no destination selects (llvm-mc 19 and 22 on gfx940 and later): the FP8
 /// and BF8 to f32 conversions. Their DST_SEL is whole-dword and DST_U zero, never written.
 pub const SDWA_WITHOUT_DST_SEL: &[&str] = &[
