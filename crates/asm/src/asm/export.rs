@@ -79,13 +79,14 @@ fn build_export(
     let target_field = field_named(cx, "TARGET")
         .ok_or_else(|| NotEncoded::Unsupported("spec gap: no export target field".into()))?;
     let mut modifiers = vec![(target_field, target)];
-    let (operands, enabled) = match compressed {
+    let width = match compressed {
         Some(field) => {
             modifiers.push((field, 1));
-            compressed_sources(&pieces, form, cx)?
+            2
         }
-        None => sources(&pieces, form, cx)?,
+        None => 1,
     };
+    let (operands, enabled) = export_sources(&pieces, width, form, cx)?;
     modifiers.push(("EN".into(), enabled));
     for word in words.iter().filter(|w| w.text != syn::EXPORT_COMPRESSED.0) {
         let field = syn::EXPORT_FLAGS
@@ -120,49 +121,33 @@ fn source(
     })
 }
 
-/// The four sources of an uncompressed export, each `VSRC<i>` and its EN bit unless `off`.
-fn sources(
+/// An export's four sources in groups of `width`: one VGPR per group, in `VSRC<group>`, each
+/// group that names one setting its `width` EN bits. Uncompressed, each source is its own
+/// group. Compressed (16 bits per component), the first two name the VGPR in VSRC0 holding R
+/// and G, the last two the one in VSRC1 holding B and A, each pair enabled by both its EN
+/// bits (Vega ISA, EXP microcode format: with COMPR, EN is 0x0, 0x3, 0xC or 0xF); a pair
+/// names one VGPR, or `off`.
+fn export_sources(
     pieces: &[Piece],
+    width: usize,
     form: &mcdiff_spec::InstructionEncoding,
     cx: &OperandCtx,
 ) -> Result<(Vec<InstOperand>, u32), NotEncoded> {
     let mut operands = Vec::new();
     let mut enabled = 0;
-    for (i, piece) in pieces.iter().enumerate() {
-        if !piece.text.eq_ignore_ascii_case("off") {
-            operands.push(source(piece, i, form, cx)?);
-            enabled |= 1 << i;
-        }
-    }
-    Ok((operands, enabled))
-}
-
-/// The sources of a compressed export (16 bits per component): the first two name the VGPR
-/// in VSRC0 holding R and G, the last two the one in VSRC1 holding B and A, each pair enabled
-/// by both its EN bits (Vega ISA, EXP microcode format: with COMPR, EN is 0x0, 0x3, 0xC or
-/// 0xF). A pair names one VGPR, or `off`.
-fn compressed_sources(
-    pieces: &[Piece],
-    form: &mcdiff_spec::InstructionEncoding,
-    cx: &OperandCtx,
-) -> Result<(Vec<InstOperand>, u32), NotEncoded> {
-    let mut operands = Vec::new();
-    let mut enabled = 0;
-    for (pair, halves) in pieces.chunks(2).enumerate() {
-        let mut named = halves
-            .iter()
-            .filter(|p| !p.text.eq_ignore_ascii_case("off"));
+    for (group, texts) in pieces.chunks(width).enumerate() {
+        let mut named = texts.iter().filter(|p| !p.text.eq_ignore_ascii_case("off"));
         let Some(first) = named.next() else {
             continue;
         };
-        let operand = source(first, pair, form, cx)?;
+        let operand = source(first, group, form, cx)?;
         for other in named {
-            if source(other, pair, form, cx)?.value != operand.value {
+            if source(other, group, form, cx)?.value != operand.value {
                 return Err(reject(other.column, INVALID_OPERAND));
             }
         }
         operands.push(operand);
-        enabled |= 0b11 << (2 * pair);
+        enabled |= ((1 << width) - 1) << (group * width);
     }
     Ok((operands, enabled))
 }
