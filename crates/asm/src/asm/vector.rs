@@ -127,13 +127,7 @@ impl Assembler<'_> {
         dpp: Option<Dpp>,
         cx: &OperandCtx,
     ) -> Result<Inst, NotEncoded> {
-        let no_facts = |e: &InstructionEncoding| e.operands.is_empty();
-        // A high-fidelity file's empty list means no operands, as does LLVM's bare syntax;
-        // elsewhere (manual-only instructions, GFX12.5's additions) the list is unknown.
-        let operandless = self.ctx.spec.lists_every_operand_of(form) || OPERANDLESS.contains(&base);
-        if no_facts(form) && forms::native_form(instruction).is_none_or(no_facts) && !operandless {
-            return Err(NotEncoded::Unsupported("no operand facts in spec".into()));
-        }
+        self.check_operand_facts(base, instruction, form)?;
         let mut slots = forms::slots(instruction, form, base, &self.ctx);
         forms::size_matrix_operands(&mut slots, self.ctx.wave64, self.ctx.gfx_major);
         let shape = VectorShape {
@@ -151,14 +145,7 @@ impl Assembler<'_> {
             syntax::vector::sdwa_source_types(&mut slots, cx.encoding);
         }
         let (pieces, modifier_pieces) = split_trailing_modifiers(stmt);
-        // The SDWA forms without destination selects write their 64-bit results whole.
-        let whole_dst = syntax::vector::SDWA_WITHOUT_DST_SEL.contains(&base);
-        let wide = |s: &Operand| match s.field.as_deref() {
-            Some("VDST") => s.size > 32 && !whole_dst,
-            Some("SRC0" | "VSRC1" | "SRC1") => s.size > 32,
-            _ => false,
-        };
-        if shape.sdwa && slots.iter().any(wide) {
+        if shape.sdwa && sdwa_too_wide(&slots, base) {
             // SDWA selects bytes and words of 32-bit registers: LLVM has no SDWA form of an
             // instruction with 64-bit operands and names the first SDWA word.
             let column = modifier_pieces.first().map_or(stmt.column, |p| p.column);
@@ -176,22 +163,7 @@ impl Assembler<'_> {
             fields.set("SD", 1);
         }
         if shape.family.is_matrix() {
-            let control = |field: &str| {
-                modifier_pieces
-                    .iter()
-                    .find_map(|p| match vop_modifiers::parse(&p.text) {
-                        Some(Ok(VopModifier::Field(f, v))) if f == field => Some(v),
-                        _ => None,
-                    })
-            };
-            let (cbsz, blgp) = (control("CBSZ"), control("BLGP"));
-            let name = &instruction.name;
-            syntax::vector::size_f8f6f4_sources(
-                &mut slots,
-                name,
-                cbsz.unwrap_or(0),
-                blgp.unwrap_or(0),
-            );
+            size_matrix_sources(&mut slots, &instruction.name, &modifier_pieces);
         }
         let (mut operands, stripped) = vector_operands(&pieces, &slots, shape, cx, &mut fields)?;
         self.check_scalar_lane_selects(instruction, &operands, &pieces)?;
@@ -211,18 +183,7 @@ impl Assembler<'_> {
             // Packed math reads the high halves for the high lanes unless told otherwise.
             fields.set("OPSEL_HI", 0b111);
         }
-        if syntax::vector::opsel_sources_must_be_zero(&instruction.name)
-            && fields.get("OPSEL") & 0b11 != 0
-        {
-            return Err(reject(stmt.column, "invalid op_sel operand"));
-        }
-        if self.ctx.spec.packed_f32_sgpr_no_opsel && packed_f32_scalar_selected(&operands, &fields)
-        {
-            return Err(reject(stmt.column, "invalid op_sel operand"));
-        }
-        let two_opsel_bits =
-            (self.ctx.spec.opsel_fi_and_bound_ctrl_only).contains(&instruction.name);
-        if two_opsel_bits && fields.get("OPSEL") & !0b11 != 0 {
+        if !self.opsel_allowed(instruction, &operands, &fields) {
             return Err(reject(stmt.column, "invalid op_sel operand"));
         }
         default_dpp_and_sdwa_fields(&mut fields, &slots, shape, cx, stmt.column)?;
@@ -247,6 +208,43 @@ impl Assembler<'_> {
             operands,
             modifiers: fields.0.into(),
         })
+    }
+
+    /// `Unsupported` for a form whose operands no source gives. A high-fidelity file's empty
+    /// list means no operands, as does LLVM's bare syntax; elsewhere (manual-only
+    /// instructions, GFX12.5's additions) an empty list is unknown.
+    fn check_operand_facts(
+        &self,
+        base: &str,
+        instruction: &Instruction,
+        form: &InstructionEncoding,
+    ) -> Result<(), NotEncoded> {
+        let no_facts = |e: &InstructionEncoding| e.operands.is_empty();
+        let operandless = self.ctx.spec.lists_every_operand_of(form) || OPERANDLESS.contains(&base);
+        if no_facts(form) && forms::native_form(instruction).is_none_or(no_facts) && !operandless {
+            return Err(NotEncoded::Unsupported("no operand facts in spec".into()));
+        }
+        Ok(())
+    }
+
+    /// Whether the OPSEL bits set are ones the instruction takes: not the source bits of the
+    /// ops that must keep them zero, nor a scalar source's of a packed-f32 op where the manual
+    /// says so, nor the bits above FI and BOUND_CTRL where the manual reserves them.
+    fn opsel_allowed(
+        &self,
+        instruction: &Instruction,
+        operands: &[InstOperand],
+        fields: &FieldSet,
+    ) -> bool {
+        let spec = &self.ctx.spec;
+        let opsel = fields.get("OPSEL");
+        let zero_sources = syntax::vector::opsel_sources_must_be_zero(&instruction.name);
+        let two_bits = spec
+            .opsel_fi_and_bound_ctrl_only
+            .contains(&instruction.name);
+        !(zero_sources && opsel & 0b11 != 0
+            || spec.packed_f32_sgpr_no_opsel && packed_f32_scalar_selected(operands, fields)
+            || two_bits && opsel & !0b11 != 0)
     }
 
     /// The second and third sources of the instructions the manual says take scalar values
@@ -666,6 +664,32 @@ fn check_accumulator(operands: &[InstOperand], pieces: &[Piece]) -> Result<(), N
         ));
     }
     Ok(())
+}
+
+/// Sizes an F8F6F4 matrix op's A and B sources by the formats its `cbsz:` and `blgp:` words
+/// name (0, FP8, where not written).
+fn size_matrix_sources(slots: &mut [Operand], name: &str, modifier_pieces: &[Piece]) {
+    let control = |field: &str| {
+        modifier_pieces
+            .iter()
+            .find_map(|p| match vop_modifiers::parse(&p.text) {
+                Some(Ok(VopModifier::Field(f, v))) if f == field => Some(v),
+                _ => None,
+            })
+            .unwrap_or(0)
+    };
+    syntax::vector::size_f8f6f4_sources(slots, name, control("CBSZ"), control("BLGP"));
+}
+
+/// Whether an SDWA form has a 64-bit operand SDWA cannot select from; the forms without
+/// destination selects write their 64-bit results whole.
+fn sdwa_too_wide(slots: &[Operand], base: &str) -> bool {
+    let whole_dst = syntax::vector::SDWA_WITHOUT_DST_SEL.contains(&base);
+    slots.iter().any(|s| match s.field.as_deref() {
+        Some("VDST") => s.size > 32 && !whole_dst,
+        Some("SRC0" | "VSRC1" | "SRC1") => s.size > 32,
+        _ => false,
+    })
 }
 
 /// The NEG/ABS/SEXT bits of source `bit`'s modifiers. `Err(None)`: the form takes no
