@@ -82,6 +82,31 @@ pub fn native_form(instruction: &Instruction) -> Option<&InstructionEncoding> {
         .find(|e| Family::of(&e.encoding).is_vop32())
 }
 
+/// A literal form's constant slot, where LLVM writes it. Official files list the constant as
+/// a LITERAL operand (CDNA3's V_FMAMK_F32; V_MADAK_F16's 16-bit one typed OPR_SIMM16), which
+/// the sort leaves last; others leave it out. It is 64 bits for a 64-bit operation (GFX12.5's
+/// V_FMAAK_F64: SIMM64), else a dword in the format of the first operand.
+fn place_literal_constant(out: &mut Vec<Operand>, form: &InstructionEncoding, mnemonic: &str) {
+    let constant = |o: &Operand| {
+        o.operand_type == "OPR_SIMM32"
+            || (o.field.as_deref() == Some("LITERAL") && o.operand_type == "OPR_SIMM16")
+    };
+    out.retain(|o| !constant(o));
+    let after = literal_position(mnemonic);
+    let at = out
+        .iter()
+        .position(|o| o.field.as_deref() == Some(after))
+        .map_or(out.len(), |i| i + 1);
+    let first = form.operands.first();
+    let format = first.map_or("FMT_NUM_B32", |o| o.data_format.as_str());
+    let size = if first.is_some_and(|o| o.size == 64) {
+        64
+    } else {
+        32
+    };
+    out.insert(at, slot(Some("SIMM32"), "OPR_SIMM32", format, size));
+}
+
 /// The spec encoding that lays out `form`: `VOP2_INST_LITERAL` is laid out as ENC_VOP2.
 pub fn layout_encoding(form: &str) -> String {
     if form.starts_with("ENC_") || !form.ends_with("_INST_LITERAL") {
@@ -147,29 +172,7 @@ pub fn slots(
             out.push(vcc_slot);
         }
         if form.encoding.ends_with("_INST_LITERAL") {
-            // Official files list the constant as a LITERAL operand (CDNA3's V_FMAMK_F32),
-            // which the sort leaves last: it goes where LLVM writes it, as for the files
-            // that leave it out.
-            // CDNA3 types V_MADAK_F16's 16-bit constant OPR_SIMM16.
-            let constant = |o: &Operand| {
-                o.operand_type == "OPR_SIMM32"
-                    || (o.field.as_deref() == Some("LITERAL") && o.operand_type == "OPR_SIMM16")
-            };
-            out.retain(|o| !constant(o));
-            let after = literal_position(mnemonic);
-            let at = out
-                .iter()
-                .position(|o| o.field.as_deref() == Some(after))
-                .map_or(out.len(), |i| i + 1);
-            let first = form.operands.first();
-            let format = first.map_or("FMT_NUM_B32", |o| o.data_format.as_str());
-            // A 64-bit operation's constant is 64 bits (GFX12.5's V_FMAAK_F64: SIMM64).
-            let size = if first.is_some_and(|o| o.size == 64) {
-                64
-            } else {
-                32
-            };
-            out.insert(at, slot(Some("SIMM32"), "OPR_SIMM32", format, size));
+            place_literal_constant(&mut out, form, mnemonic);
         }
         return out;
     }
