@@ -301,144 +301,205 @@ impl Assembler<'_> {
         shape: VectorShape,
         fields: &mut FieldSet,
     ) -> Result<(), NotEncoded> {
-        // The scaled MFMA's op_sel and op_sel_hi pick its scales' bytes (CDNA4 ISA §7.2.1),
-        // not halves of its packed matrix sources.
-        let narrow = slots
-            .iter()
-            .find_map(|s| syntax::vector::narrow_packed(&s.data_format))
-            .filter(|_| shape.family != Family::Vop3px2);
-        let matrix =
-            syntax::vector::MatrixOp::from_formats(slots.iter().map(|s| s.data_format.as_str()));
-        let sources = source_count(slots);
-        let has_vdst = slots.iter().any(|s| s.field.as_deref() == Some("VDST"));
+        let form = ModifierForm {
+            base,
+            slots,
+            shape,
+            // The scaled MFMA's op_sel and op_sel_hi pick its scales' bytes (CDNA4 ISA
+            // §7.2.1), not halves of its packed matrix sources.
+            narrow: slots
+                .iter()
+                .find_map(|s| syntax::vector::narrow_packed(&s.data_format))
+                .filter(|_| shape.family != Family::Vop3px2),
+            matrix: syntax::vector::MatrixOp::from_formats(
+                slots.iter().map(|s| s.data_format.as_str()),
+            ),
+            sources: source_count(slots),
+            has_vdst: slots.iter().any(|s| s.field.as_deref() == Some("VDST")),
+        };
         for piece in modifier_pieces {
             let parsed = vop_modifiers::parse(&piece.text).expect("peeled as a modifier");
             let modifier = parsed.map_err(|m| reject(piece.column, m))?;
-            if !vop_modifiers::swizzle_exists_on(&piece.text, &self.ctx) {
-                return Err(reject(piece.column, "not a valid operand."));
+            self.check_modifier(piece, &modifier, &form)?;
+            self.set_modifier_fields(piece, modifier, &form, fields)?;
+        }
+        Ok(())
+    }
+
+    /// Whether `modifier` may be written on this form at all: an existing swizzle, one the
+    /// 32-bit word has room for, what narrow packed and matrix ops take, OMOD where it applies
+    /// and no clamp or OMOD where the instruction has none.
+    fn check_modifier(
+        &self,
+        piece: &Piece,
+        modifier: &VopModifier,
+        form: &ModifierForm,
+    ) -> Result<(), NotEncoded> {
+        let not_valid = || reject(piece.column, "not a valid operand.");
+        let bad = || reject(piece.column, INVALID_OPERAND);
+        if !vop_modifiers::swizzle_exists_on(&piece.text, &self.ctx) {
+            return Err(not_valid());
+        }
+        if form.shape.family.is_vop32() && !modifier_fits_vop32(modifier, form.shape.sdwa) {
+            return Err(bad());
+        }
+        if let Some(narrow) = form.narrow {
+            if !narrow_takes(modifier, narrow.float8, self.ctx.narrow_packed_op_sel) {
+                return Err(not_valid());
             }
-            let bad = || reject(piece.column, INVALID_OPERAND);
-            if shape.family.is_vop32() && !modifier_fits_vop32(&modifier, shape.sdwa) {
-                return Err(bad());
-            }
-            if let Some(narrow) = narrow {
-                if !narrow_takes(&modifier, narrow.float8, self.ctx.narrow_packed_op_sel) {
-                    return Err(reject(piece.column, "not a valid operand."));
-                }
-            }
-            let matrix_ok = |m: &syntax::vector::MatrixOp| {
-                m.modifier_ok(&modifier, self.ctx.gfx_major, self.ctx.wave64)
-            };
-            if matrix.as_ref().is_some_and(|m| !matrix_ok(m)) {
-                return Err(bad());
-            }
-            if matches!(modifier, VopModifier::Field("OMOD", _)) && !self.omod_applies(slots) {
-                return Err(reject(piece.column, "not a valid operand."));
-            }
-            if syntax::vector::takes_no_clamp_or_omod(base) {
-                match modifier {
-                    VopModifier::Field("CLAMP", _) => return Err(bad()),
-                    VopModifier::Field("OMOD", _) => {
-                        return Err(reject(piece.column, "not a valid operand."))
-                    }
-                    _ => {}
-                }
-            }
-            let packed = shape.family == Family::Vop3p;
-            let swap_controls = syntax::vector::swaps_lanes(base) && shape.family == Family::Vop3;
+        }
+        let matrix_ok = |m: &syntax::vector::MatrixOp| {
+            m.modifier_ok(modifier, self.ctx.gfx_major, self.ctx.wave64)
+        };
+        if form.matrix.as_ref().is_some_and(|m| !matrix_ok(m)) {
+            return Err(bad());
+        }
+        if matches!(modifier, VopModifier::Field("OMOD", _)) && !self.omod_applies(form.slots) {
+            return Err(not_valid());
+        }
+        if syntax::vector::takes_no_clamp_or_omod(form.base) {
             match modifier {
-                VopModifier::Dpp16("BOUND_CTRL", value) if swap_controls => {
-                    // `bound_ctrl:0` sets the bit before GFX11, as in DPP.
-                    let set = value == 1 || self.ctx.gfx_major < 11;
-                    fields.set("OPSEL", fields.get("OPSEL") | u32::from(set) << 1)
-                }
-                VopModifier::FetchInactive(n) if swap_controls => {
-                    fields.set("OPSEL", fields.get("OPSEL") | (n & 1))
-                }
-                VopModifier::Dpp16("BOUND_CTRL", 0)
-                    if shape.dpp == Some(Dpp::Dpp16) && self.ctx.gfx_major < 11 =>
-                {
-                    // Before GFX11 `bound_ctrl:0` means what `bound_ctrl:1` does (LLVM's
-                    // AMDGPU modifier syntax, bound_ctrl).
-                    fields.set("BOUND_CTRL", 1)
-                }
-                VopModifier::Dpp16(name, value) if shape.dpp == Some(Dpp::Dpp16) => {
-                    fields.set(name, value)
-                }
-                VopModifier::Dpp8(sels) if shape.dpp == Some(Dpp::Dpp8) => {
-                    for (i, sel) in sels.iter().enumerate() {
-                        fields.set(&format!("LANE_SEL_{i}"), *sel);
-                    }
-                }
-                VopModifier::FetchInactive(n) if shape.dpp.is_some() => fields.set("FI", n),
-                VopModifier::Dpp16(..) | VopModifier::Dpp8(_) | VopModifier::FetchInactive(_) => {
-                    return Err(bad())
-                }
-                VopModifier::Field("CBSZ" | "ABID" | "BLGP", _) if !shape.family.is_matrix() => {
-                    return Err(reject(piece.column, "not a valid operand."))
-                }
-                // The scaled ops' ABID has no meaning ([`crate::print`]'s matrix words).
-                VopModifier::Field("ABID", _) if shape.family == Family::Vop3px2 => {
-                    return Err(reject(piece.column, "not a valid operand."))
-                }
-                VopModifier::Field("BLGP", _)
-                    if syntax::vector::mfma_blgp_negates(slots, &self.ctx) =>
-                {
-                    return Err(reject(
-                        piece.column,
-                        "invalid modifier: blgp is not supported",
-                    ))
-                }
-                VopModifier::Field(name, value) => fields.set(name, value),
-                VopModifier::Bits("BLGP", bits, 3)
-                    if shape.family.is_matrix()
-                        && syntax::vector::mfma_blgp_negates(slots, &self.ctx) =>
-                {
-                    fields.set("BLGP", bits)
-                }
-                VopModifier::Bits("BLGP", ..) => return Err(bad()),
-                VopModifier::Bits("OPSEL", bits, len)
-                    if !packed && has_vdst && len == sources + 1 =>
-                {
-                    // The last op_sel element selects the destination half (OPSEL bit 3).
-                    let dst = (bits >> (len - 1)) & 1;
-                    fields.set("OPSEL", (bits & !(1 << (len - 1))) | dst << 3);
-                }
-                VopModifier::Bits("OPSEL_HI", bits, _) => {
-                    // Elements not written are 0, as written elements; the bits of sources
-                    // the instruction lacks stay 1, as when op_sel_hi is not written.
-                    fields.set("OPSEL_HI", bits | (0b111 & !((1 << sources) - 1)));
-                }
-                VopModifier::Bits(name, bits, _) => fields.set(name, bits),
-                VopModifier::ByteSel(n) => {
-                    fields.set("OPSEL", syntax::vector::byte_sel_bits(n, sources))
-                }
-                VopModifier::IndexKey(n) if matrix.is_some() => {
-                    fields.set("OPSEL", fields.get("OPSEL") | n)
-                }
-                VopModifier::MatrixReuse(field) if matrix.is_some() && self.ctx.matrix_reuse => {
-                    fields.set(field, fields.get(field) | 0b100)
-                }
-                VopModifier::TruthTable(table) if syntax::vector::keeps_truth_table(base) => {
-                    for (field, value) in syntax::vector::truth_table_fields(table) {
-                        fields.set(field, value);
-                    }
-                }
-                VopModifier::TruthTable(_) => return Err(bad()),
-                VopModifier::Sdwa("DST_SEL" | "DST_U", _)
-                    if syntax::vector::SDWA_WITHOUT_DST_SEL.contains(&base) =>
-                {
-                    return Err(bad())
-                }
-                VopModifier::Sdwa(name, value) if shape.sdwa => fields.set(name, value),
-                VopModifier::Sdwa(..)
-                | VopModifier::IndexKey(_)
-                | VopModifier::MatrixReuse(_)
-                | VopModifier::AttrHigh => return Err(bad()),
+                VopModifier::Field("CLAMP", _) => return Err(bad()),
+                VopModifier::Field("OMOD", _) => return Err(not_valid()),
+                _ => {}
             }
         }
         Ok(())
     }
+
+    /// Sets the DPP control fields `modifier` writes on a DPP form (and the lane-swap ops'
+    /// fetch-inactive and bound-control OPSEL bits); whether it was one of those.
+    fn set_dpp_field(
+        &self,
+        modifier: &VopModifier,
+        form: &ModifierForm,
+        fields: &mut FieldSet,
+    ) -> bool {
+        let shape = form.shape;
+        let swap_controls = syntax::vector::swaps_lanes(form.base) && shape.family == Family::Vop3;
+        match *modifier {
+            VopModifier::Dpp16("BOUND_CTRL", value) if swap_controls => {
+                // `bound_ctrl:0` sets the bit before GFX11, as in DPP.
+                let set = value == 1 || self.ctx.gfx_major < 11;
+                fields.set("OPSEL", fields.get("OPSEL") | u32::from(set) << 1)
+            }
+            VopModifier::FetchInactive(n) if swap_controls => {
+                fields.set("OPSEL", fields.get("OPSEL") | (n & 1))
+            }
+            VopModifier::Dpp16("BOUND_CTRL", 0)
+                if shape.dpp == Some(Dpp::Dpp16) && self.ctx.gfx_major < 11 =>
+            {
+                // Before GFX11 `bound_ctrl:0` means what `bound_ctrl:1` does (LLVM's
+                // AMDGPU modifier syntax, bound_ctrl).
+                fields.set("BOUND_CTRL", 1)
+            }
+            VopModifier::Dpp16(name, value) if shape.dpp == Some(Dpp::Dpp16) => {
+                fields.set(name, value)
+            }
+            VopModifier::Dpp8(sels) if shape.dpp == Some(Dpp::Dpp8) => {
+                for (i, sel) in sels.iter().enumerate() {
+                    fields.set(&format!("LANE_SEL_{i}"), *sel);
+                }
+            }
+            VopModifier::FetchInactive(n) if shape.dpp.is_some() => fields.set("FI", n),
+            _ => return false,
+        }
+        true
+    }
+
+    /// Sets the fields `modifier` writes on this form, or refuses it where the form has no
+    /// such field.
+    fn set_modifier_fields(
+        &self,
+        piece: &Piece,
+        modifier: VopModifier,
+        form: &ModifierForm,
+        fields: &mut FieldSet,
+    ) -> Result<(), NotEncoded> {
+        let bad = || reject(piece.column, INVALID_OPERAND);
+        let (base, slots, shape, sources) = (form.base, form.slots, form.shape, form.sources);
+        if self.set_dpp_field(&modifier, form, fields) {
+            return Ok(());
+        }
+        match modifier {
+            VopModifier::Field("CBSZ" | "ABID" | "BLGP", _) if !shape.family.is_matrix() => {
+                return Err(reject(piece.column, "not a valid operand."))
+            }
+            // The scaled ops' ABID has no meaning ([`crate::print`]'s matrix words).
+            VopModifier::Field("ABID", _) if shape.family == Family::Vop3px2 => {
+                return Err(reject(piece.column, "not a valid operand."))
+            }
+            VopModifier::Field("BLGP", _)
+                if syntax::vector::mfma_blgp_negates(slots, &self.ctx) =>
+            {
+                return Err(reject(
+                    piece.column,
+                    "invalid modifier: blgp is not supported",
+                ))
+            }
+            VopModifier::Field(name, value) => fields.set(name, value),
+            VopModifier::Bits("BLGP", bits, 3)
+                if shape.family.is_matrix()
+                    && syntax::vector::mfma_blgp_negates(slots, &self.ctx) =>
+            {
+                fields.set("BLGP", bits)
+            }
+            VopModifier::Bits("BLGP", ..) => return Err(bad()),
+            VopModifier::Bits("OPSEL", bits, len)
+                if shape.family != Family::Vop3p && form.has_vdst && len == sources + 1 =>
+            {
+                // The last op_sel element selects the destination half (OPSEL bit 3).
+                let dst = (bits >> (len - 1)) & 1;
+                fields.set("OPSEL", (bits & !(1 << (len - 1))) | dst << 3);
+            }
+            VopModifier::Bits("OPSEL_HI", bits, _) => {
+                // Elements not written are 0, as written elements; the bits of sources
+                // the instruction lacks stay 1, as when op_sel_hi is not written.
+                fields.set("OPSEL_HI", bits | (0b111 & !((1 << sources) - 1)));
+            }
+            VopModifier::Bits(name, bits, _) => fields.set(name, bits),
+            VopModifier::ByteSel(n) => {
+                fields.set("OPSEL", syntax::vector::byte_sel_bits(n, sources))
+            }
+            VopModifier::IndexKey(n) if form.matrix.is_some() => {
+                fields.set("OPSEL", fields.get("OPSEL") | n)
+            }
+            VopModifier::MatrixReuse(field) if form.matrix.is_some() && self.ctx.matrix_reuse => {
+                fields.set(field, fields.get(field) | 0b100)
+            }
+            VopModifier::TruthTable(table) if syntax::vector::keeps_truth_table(base) => {
+                for (field, value) in syntax::vector::truth_table_fields(table) {
+                    fields.set(field, value);
+                }
+            }
+            VopModifier::Sdwa("DST_SEL" | "DST_U", _)
+                if syntax::vector::SDWA_WITHOUT_DST_SEL.contains(&base) =>
+            {
+                return Err(bad())
+            }
+            VopModifier::Sdwa(name, value) if shape.sdwa => fields.set(name, value),
+            VopModifier::Dpp16(..)
+            | VopModifier::Dpp8(_)
+            | VopModifier::FetchInactive(_)
+            | VopModifier::TruthTable(_)
+            | VopModifier::Sdwa(..)
+            | VopModifier::IndexKey(_)
+            | VopModifier::MatrixReuse(_)
+            | VopModifier::AttrHigh => return Err(bad()),
+        }
+        Ok(())
+    }
+}
+
+/// What [`Assembler::apply_modifiers`] knows of the form the modifiers are written on.
+struct ModifierForm<'a> {
+    base: &'a str,
+    slots: &'a [Operand],
+    shape: VectorShape,
+    narrow: Option<syntax::vector::NarrowPacked>,
+    matrix: Option<syntax::vector::MatrixOp>,
+    sources: u32,
+    has_vdst: bool,
 }
 
 impl Assembler<'_> {
