@@ -756,10 +756,10 @@ fn adopt_from_elder(spec: &mut Spec, elder: &Spec, names: &[String], source: &st
             encodings: forms,
             ..theirs.clone()
         });
-        spec.reindex();
         adopted.push(name.as_str());
     }
     if !adopted.is_empty() {
+        spec.reindex();
         let (n, names) = (adopted.len(), adopted.join(", "));
         let tables = shared.into_iter().collect::<Vec<_>>().join(", ");
         let note = format!(

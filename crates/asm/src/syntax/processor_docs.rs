@@ -1,19 +1,11 @@
-//! LLVM's per-processor syntax pages: `llvm-docs/<release>/AMDGPU/AMDGPUAsmGFX1011.rst` and
-//! its kin describe "instructions specific to" some processors, beyond the generation's
-//! common page. They say which instructions a processor has that its generation's AMD
-//! manual may omit (the RDNA1 manual describes gfx1010; gfx1011/gfx1012 add dot products,
-//! gfx1013 ray tracing). Only the listing is read here; the caller reads the files.
+//! LLVM's syntax pages: `llvm-docs/<release>/AMDGPU/AMDGPUAsmGFX1011.rst` and its kin
+//! describe "instructions specific to" some processors, beyond the generation's common page
+//! (`AMDGPUAsmGFX10.rst`, "GFX10 RDNA1 (gfx1010)"). They say which instructions a processor
+//! has that its generation's AMD manual may omit (the RDNA1 manual leaves out gfx1010's scalar
+//! stores; gfx1011/gfx1012 add dot products, gfx1013 ray tracing). Only the listing is read
+//! here; the caller reads the files.
 
 use super::encoding_suffix;
-
-/// The processors a page is about and the instructions it lists for them.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ProcessorInstructions {
-    /// Lower-case `-mcpu` names (`gfx1011`, `gfx1012`).
-    pub processors: Vec<String>,
-    /// Upper-case AMD instruction names, sorted, each once (`V_DOT2C_F32_F16`).
-    pub instructions: Vec<String>,
-}
 
 /// What a generic processor lacks of its family, as parts of AMD instruction names: LLVM's
 /// processor table (AMDGPUUsage "Target Restrictions") says gfx9-4-generic has no FP8 and BF8
@@ -33,17 +25,6 @@ const SPECIFIC_TO: &str = "instructions specific to";
 
 /// The sentence that opens every page's introduction.
 const DESCRIBES: &str = "describes the syntax of";
-
-/// Reads one syntax page. `None` for pages about a whole generation (no "instructions
-/// specific to" sentence) and for pages that list no instruction.
-pub fn processor_instructions(rst: &str) -> Option<ProcessorInstructions> {
-    let processors = page_processors(rst);
-    let instructions = listed_instructions(rst);
-    (!processors.is_empty() && !instructions.is_empty()).then_some(ProcessorInstructions {
-        processors,
-        instructions,
-    })
-}
 
 /// The upper-case AMD names of the instructions a page lists, sorted, each once.
 pub fn listed_instructions(rst: &str) -> Vec<String> {
@@ -139,10 +120,9 @@ DPP16
 
     #[test]
     fn a_processor_page_names_its_processors_and_instructions() {
-        let page = processor_instructions(PAGE).unwrap();
-        assert_eq!(page.processors, ["gfx7777", "gfx7778"]);
+        assert_eq!(page_processors(PAGE), ["gfx7777", "gfx7778"]);
         assert_eq!(
-            page.instructions,
+            listed_instructions(PAGE),
             ["V_GADGET_B32", "V_GIZMO", "V_WIDGET_F32"]
         );
     }
@@ -150,7 +130,7 @@ DPP16
     #[test]
     fn a_generation_page_is_not_a_processor_page() {
         let generation = PAGE.replace("*instructions specific to", "GFX77 (");
-        assert_eq!(processor_instructions(&generation), None);
+        assert!(page_processors(&generation).is_empty());
         assert_eq!(
             generation_page_processors(&generation),
             ["gfx7777", "gfx7778"]
