@@ -13,8 +13,9 @@ use std::sync::{Arc, Mutex, OnceLock};
 use mcdiff_asm::{Assembler, Inst};
 use mcdiff_spec::{Arch, Instruction, Spec, TargetStatus};
 
-use crate::engine::{Cases, Report};
+use crate::engine::{CaseResult, Report};
 use crate::llvm_mc::LlvmAnswer;
+use crate::tally::Tally;
 
 /// A spec instruction a test line is, in the spec form its bytes take where we know them.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -112,16 +113,49 @@ fn form_of_bytes<'a>(instruction: &'a Instruction, inst: &'a Inst) -> &'a str {
         .map_or(chosen, |e| e.encoding.as_str())
 }
 
-/// What the cases of one architecture's targets exercise.
-#[derive(Debug, Default)]
-struct Exercised {
-    targets: BTreeSet<String>,
+/// What the cases of some targets exercise: gathered per test file and target as a run goes
+/// ([`crate::tally::Cell`]), united per architecture by [`coverage`].
+#[derive(Debug, Default, Clone)]
+pub struct Exercised {
+    targets: BTreeSet<Arc<str>>,
     /// Spec instructions with a line in a known form, and the forms.
-    pairs: BTreeSet<(String, String)>,
+    pairs: BTreeSet<(Arc<str>, Arc<str>)>,
     /// Spec instructions with a line whose form is unknown.
-    unknown_form: BTreeSet<String>,
+    unknown_form: BTreeSet<Arc<str>>,
     /// Spec instructions with a line llvm-mc does not reject.
-    accepted: BTreeSet<String>,
+    accepted: BTreeSet<Arc<str>>,
+}
+
+impl Exercised {
+    /// Adds the spec instructions of one case.
+    pub fn note(&mut self, case: &CaseResult) {
+        if !self.targets.contains(&case.target) {
+            self.targets.insert(case.target.clone());
+        }
+        // A line llvm-mc rejects checks the rejection, not an encoding.
+        let rejected = matches!(case.llvm, LlvmAnswer::Error { .. });
+        for spec_inst in &case.spec_insts {
+            let name = &spec_inst.name;
+            if !rejected {
+                self.accepted.insert(name.clone());
+            }
+            match (&spec_inst.encoding, rejected) {
+                (Some(encoding), false) => {
+                    self.pairs.insert((name.clone(), encoding.clone()));
+                }
+                _ => {
+                    self.unknown_form.insert(name.clone());
+                }
+            }
+        }
+    }
+
+    pub fn merge(&mut self, other: &Exercised) {
+        self.targets.extend(other.targets.iter().cloned());
+        self.pairs.extend(other.pairs.iter().cloned());
+        self.unknown_form.extend(other.unknown_form.iter().cloned());
+        self.accepted.extend(other.accepted.iter().cloned());
+    }
 }
 
 /// Spec coverage of one architecture by one corpus.
@@ -150,56 +184,33 @@ pub struct ArchCoverage {
 /// Coverage per architecture with cases in the report and a spec in `specs`, in [`Arch`]
 /// order; the cases of every `-mcpu` an architecture serves are united.
 pub fn coverage(report: &Report, specs: &BTreeMap<Arch, Arc<Spec>>) -> Vec<ArchCoverage> {
-    exercised_by_arch(&report.cases)
+    exercised_by_arch(&report.tally)
         .into_iter()
         .filter_map(|(arch, exercised)| {
             let spec = specs.get(&arch)?;
             Some(ArchCoverage::new(
                 arch,
                 spec,
-                exercised,
+                &exercised,
                 &report.corpus_version,
             ))
         })
         .collect()
 }
 
-/// The exercised instructions and pairs of the cases, by the architecture of their target.
-fn exercised_by_arch(cases: &Cases) -> BTreeMap<Arch, Exercised> {
-    let mut arch_of: BTreeMap<&str, Option<Arch>> = BTreeMap::new();
+/// What the run's targets exercise, united by the architecture of each target.
+fn exercised_by_arch(tally: &Tally) -> BTreeMap<Arch, Exercised> {
     let mut out: BTreeMap<Arch, Exercised> = BTreeMap::new();
-    for case in cases {
-        let arch = *arch_of.entry(&case.target).or_insert_with(|| {
-            match mcdiff_spec::target(&case.target)?.status {
-                TargetStatus::Spec(arch) => Some(arch),
-                TargetStatus::NoSpec => None,
-            }
-        });
-        let Some(arch) = arch else { continue };
-        let exercised = out.entry(arch).or_default();
-        exercised.targets.insert(case.target.to_string());
-        // A line llvm-mc rejects checks the rejection, not an encoding.
-        let rejected = matches!(case.llvm, LlvmAnswer::Error { .. });
-        for spec_inst in &case.spec_insts {
-            let name = spec_inst.name.to_string();
-            if !rejected {
-                exercised.accepted.insert(name.clone());
-            }
-            match (&spec_inst.encoding, rejected) {
-                (Some(encoding), false) => {
-                    exercised.pairs.insert((name, encoding.to_string()));
-                }
-                _ => {
-                    exercised.unknown_form.insert(name);
-                }
-            }
+    for (target, cell) in tally.per_target() {
+        if let Some(TargetStatus::Spec(arch)) = mcdiff_spec::target(&target).map(|t| t.status) {
+            out.entry(arch).or_default().merge(&cell.exercised);
         }
     }
     out
 }
 
 impl ArchCoverage {
-    fn new(arch: Arch, spec: &Spec, exercised: Exercised, corpus_version: &str) -> Self {
+    fn new(arch: Arch, spec: &Spec, exercised: &Exercised, corpus_version: &str) -> Self {
         let instructions: BTreeSet<String> =
             spec.instructions.iter().map(|i| i.name.clone()).collect();
         let pairs: BTreeSet<(String, String)> = spec
@@ -211,31 +222,38 @@ impl ArchCoverage {
                     .map(|e| (i.name.clone(), e.encoding.clone()))
             })
             .collect();
-        let (exercised_pairs, unlisted_pairs): (BTreeSet<_>, BTreeSet<_>) = exercised
+        let owned = |set: &BTreeSet<Arc<str>>| -> BTreeSet<String> {
+            set.iter().map(|name| name.to_string()).collect()
+        };
+        let exercised_pairs_all: BTreeSet<(String, String)> = exercised
             .pairs
+            .iter()
+            .map(|(name, encoding)| (name.to_string(), encoding.to_string()))
+            .collect();
+        let (exercised_pairs, unlisted_pairs): (BTreeSet<_>, BTreeSet<_>) = exercised_pairs_all
             .iter()
             .cloned()
             .partition(|p| pairs.contains(p));
-        let exercised_names: BTreeSet<String> = exercised
-            .pairs
+        let unknown_form = owned(&exercised.unknown_form);
+        let exercised_names: BTreeSet<String> = exercised_pairs_all
             .into_iter()
             .map(|(name, _)| name)
-            .chain(exercised.unknown_form.iter().cloned())
+            .chain(unknown_form.iter().cloned())
             .filter(|name| instructions.contains(name))
             .collect();
         ArchCoverage {
             arch,
             corpus_version: corpus_version.to_string(),
-            targets: exercised.targets,
+            targets: owned(&exercised.targets),
             instructions,
             rejected_only: exercised_names
-                .difference(&exercised.accepted)
+                .difference(&owned(&exercised.accepted))
                 .cloned()
                 .collect(),
             exercised: exercised_names,
             pairs,
             exercised_pairs,
-            unknown_form: exercised.unknown_form,
+            unknown_form,
             unlisted_pairs,
         }
     }
@@ -360,7 +378,7 @@ mod tests {
         }
     }
 
-    fn pair(name: &str, encoding: &str) -> (String, String) {
+    fn pair(name: &str, encoding: &str) -> (Arc<str>, Arc<str>) {
         (name.into(), encoding.into())
     }
 
@@ -377,16 +395,16 @@ mod tests {
             ..Spec::default()
         };
         let exercised = Exercised {
-            targets: ["gfx1100".to_string(), "gfx1101".to_string()].into(),
+            targets: ["gfx1100".into(), "gfx1101".into()].into(),
             pairs: [
                 pair("V_ADD_F32", "ENC_VOP2"),
                 pair("V_ADD_F32", "VOP2_VOP_DPP16"),
             ]
             .into(),
-            unknown_form: ["V_SUB_F32".to_string()].into(),
-            accepted: ["V_ADD_F32".to_string()].into(),
+            unknown_form: ["V_SUB_F32".into()].into(),
+            accepted: ["V_ADD_F32".into()].into(),
         };
-        let c = ArchCoverage::new(Arch::Rdna3, &spec, exercised, "22.1.8");
+        let c = ArchCoverage::new(Arch::Rdna3, &spec, &exercised, "22.1.8");
         assert_eq!(c.never_exercised(), ["V_MUL_F32"]);
         let never_pairs = c.never_exercised_pairs();
         assert_eq!(never_pairs["ENC_VOP2"], ["V_MUL_F32", "V_SUB_F32"]);

@@ -29,3 +29,4 @@ pub mod output;
 pub mod report;
 pub mod selection;
 pub mod semantics;
+pub mod tally;

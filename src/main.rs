@@ -273,7 +273,7 @@ fn cmd_run(data: Option<PathBuf>, args: RunArgs) -> Result<ExitCode> {
     for version in &corpora {
         let report = run_corpus(&data, &args, version, cache_dir.clone(), &semantics)?;
         matched_files += report.matched_files;
-        targets_seen.extend(report.cases.iter().map(|c| c.target.to_string()));
+        targets_seen.extend(report.tally.targets().map(str::to_string));
         input_errors.extend(report.input_errors.iter().cloned());
         input_errors.extend(
             report
@@ -361,7 +361,11 @@ fn run_corpus(
         semantics: semantics.clone(),
     };
     let bar = progress_bar(&format!("LLVM {version} "), "llvm-mc runs");
-    let report = engine::run(&config, &|done, total| show_progress(&bar, done, total))?;
+    let report = engine::run(
+        &config,
+        &|done, total| show_progress(&bar, done, total),
+        &report::is_listed,
+    )?;
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }

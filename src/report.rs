@@ -11,6 +11,8 @@ use crate::junit;
 use crate::llvm_mc::LlvmAnswer;
 use crate::selection::{Selection, Shard};
 use crate::semantics::SemaVerdict;
+pub use crate::tally::Counts;
+use crate::tally::{bump, Cell};
 use mcdiff_lit::CheckExpectation;
 
 /// The `llvm` verdict columns: live llvm-mc against the test's CHECK lines.
@@ -27,104 +29,29 @@ pub const OURS_COLUMNS: &[&str] = &[
 /// Both-reject cases: does our message say what llvm-mc's says?
 pub const MESSAGE_COLUMNS: &[&str] = &["same-message", "other-message"];
 
-/// Case counts on both axes, and their matrix.
-#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Counts {
-    pub cases: usize,
-    pub llvm: BTreeMap<String, usize>,
-    pub ours: BTreeMap<String, usize>,
-    /// llvm verdict -> ours verdict -> cases.
-    pub matrix: BTreeMap<String, BTreeMap<String, usize>>,
-    /// Both-reject cases by message agreement.
-    pub messages: BTreeMap<String, usize>,
-    /// Cases whose `ours` verdict was judged against the CHECK line (llvm-mc did not run).
-    pub ours_vs_check: usize,
-}
-
-/// Adds `n` to a count, allocating the key only the first time it is seen (this runs for
-/// every case of a run).
-fn bump(counts: &mut BTreeMap<String, usize>, key: &str, n: usize) {
-    match counts.get_mut(key) {
-        Some(count) => *count += n,
-        None => {
-            counts.insert(key.to_string(), n);
-        }
-    }
-}
-
-impl Counts {
-    pub fn add(&mut self, case: &CaseResult) {
-        let v = &case.verdict;
-        self.cases += 1;
-        bump(&mut self.llvm, v.llvm.column(), 1);
-        bump(&mut self.ours, v.ours.column(), 1);
-        match self.matrix.get_mut(v.llvm.column()) {
-            Some(row) => bump(row, v.ours.column(), 1),
-            None => {
-                let row = BTreeMap::from([(v.ours.column().to_string(), 1)]);
-                self.matrix.insert(v.llvm.column().to_string(), row);
-            }
-        }
-        if let Some(m) = v.message {
-            bump(&mut self.messages, m.column(), 1);
-        }
-        self.ours_vs_check += usize::from(v.ours_vs_check);
-    }
-
-    pub fn merge(&mut self, other: &Counts) {
-        self.cases += other.cases;
-        for (k, n) in &other.llvm {
-            bump(&mut self.llvm, k, *n);
-        }
-        for (k, n) in &other.ours {
-            bump(&mut self.ours, k, *n);
-        }
-        for (l, row) in &other.matrix {
-            let into = self.matrix.entry(l.clone()).or_default();
-            for (o, n) in row {
-                bump(into, o, *n);
-            }
-        }
-        for (k, n) in &other.messages {
-            bump(&mut self.messages, k, *n);
-        }
-        self.ours_vs_check += other.ours_vs_check;
-    }
-
-    /// The count of a column of either axis (`llvm` first: the names do not overlap).
-    pub fn get(&self, column: &str) -> usize {
-        let found = self.llvm.get(column).or_else(|| self.ours.get(column));
-        found
-            .or_else(|| self.messages.get(column))
-            .copied()
-            .unwrap_or(0)
-    }
-
-    /// ours-differs + we-reject + we-accept.
-    pub fn ours_diverged(&self) -> usize {
-        ["ours-differs", "we-reject", "we-accept"]
-            .iter()
-            .map(|c| self.get(c))
-            .sum()
-    }
-}
-
 /// A case a maintainer must look at: on the llvm axis `check-differs` or `not-run`, on the
 /// ours axis `ours-differs`, `we-reject` or `we-accept`.
 pub fn is_finding(c: &CaseResult) -> bool {
     c.verdict.is_finding()
 }
 
-/// Counts per target (`-mcpu`).
-pub fn per_target(cases: &Cases) -> BTreeMap<String, Counts> {
-    let mut out: BTreeMap<String, Counts> = BTreeMap::new();
-    for c in cases {
-        out.entry(c.target.to_string()).or_default().add(c);
-    }
-    out
+/// A case a report lists one by one: it has a record (see [`is_recorded`]), a semantics
+/// mismatch or a failed round trip. A run keeps these and counts the rest.
+pub fn is_listed(c: &CaseResult) -> bool {
+    is_recorded(c) || matches!(c.sema, Some(SemaVerdict::Mismatch(_))) || c.roundtrip == Some(false)
 }
 
-/// Cases per test file.
+/// Counts per target (`-mcpu`).
+pub fn per_target(report: &Report) -> BTreeMap<String, Counts> {
+    report
+        .tally
+        .per_target()
+        .into_iter()
+        .map(|(target, cell)| (target, cell.counts))
+        .collect()
+}
+
+/// The kept cases per test file.
 pub fn per_file(cases: &Cases) -> BTreeMap<&str, Vec<&CaseResult>> {
     let mut out: BTreeMap<&str, Vec<&CaseResult>> = BTreeMap::new();
     for c in cases {
@@ -144,6 +71,11 @@ fn grouped<'a>(
             *by.entry(r).or_insert(0) += 1;
         }
     }
+    ranked(by)
+}
+
+/// Counted reasons, most frequent first (then by reason).
+fn ranked(by: BTreeMap<String, usize>) -> Vec<(String, usize)> {
     let mut v: Vec<_> = by.into_iter().collect();
     v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     v
@@ -210,13 +142,14 @@ pub fn summary_table(report: &Report) -> String {
         report.llvm_mc_version,
         report.llvm_mc_path,
         report.files,
-        report.cases.len()
+        report.tally.cases()
     );
     out.push_str("llvm: live llvm-mc vs the CHECK lines | ours: our encoder/decoder vs llvm-mc\n");
     table_header(&mut out, "target");
-    for (target, counts) in &per_target(&report.cases) {
-        write_row(&mut out, target, counts);
-        total.merge(counts);
+    let cells = report.tally.per_target();
+    for (target, cell) in &cells {
+        write_row(&mut out, target, &cell.counts);
+        total.merge(&cell.counts);
     }
     write_row(&mut out, "total", &total);
     let _ = writeln!(
@@ -227,8 +160,8 @@ pub fn summary_table(report: &Report) -> String {
         total.get("other-message"),
         total.ours_vs_check
     );
-    out.push_str(&sema_table(&report.cases));
-    out.push_str(&roundtrip_table(&report.cases));
+    out.push_str(&sema_table(&cells));
+    out.push_str(&roundtrip_table(&cells));
     let kinds: Vec<String> = report
         .run_kinds
         .iter()
@@ -295,7 +228,7 @@ pub fn findings_listing(report: &Report, show: usize) -> String {
         }
     }
     let reasons_shown = show.max(5);
-    for (target, counts) in per_target(&report.cases) {
+    for (target, counts) in per_target(report) {
         let cases: Vec<&CaseResult> = report
             .cases
             .iter()
@@ -332,16 +265,12 @@ pub const SEMA_COLUMNS: &[&str] = &[
 ];
 
 /// Per target: how the pseudocode of what we encoded ran over our operands.
-pub fn sema_table(cases: &Cases) -> String {
-    let mut by: BTreeMap<&str, BTreeMap<&'static str, usize>> = BTreeMap::new();
-    for c in cases {
-        if let Some(v) = &c.sema {
-            *by.entry(&*c.target)
-                .or_default()
-                .entry(v.column())
-                .or_insert(0) += 1;
-        }
-    }
+pub fn sema_table(cells: &BTreeMap<String, Cell>) -> String {
+    let by: Vec<(&String, &BTreeMap<&'static str, usize>)> = cells
+        .iter()
+        .filter(|(_, cell)| !cell.sema.is_empty())
+        .map(|(target, cell)| (target, &cell.sema))
+        .collect();
     if by.is_empty() {
         return String::new();
     }
@@ -368,33 +297,33 @@ pub fn sema_table(cases: &Cases) -> String {
 }
 
 /// Per target: decoded disassembler lines whose printed text re-assembles to their bytes.
-pub fn roundtrip_table(cases: &Cases) -> String {
-    let mut by: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
-    for c in cases {
-        if let Some(ok) = c.roundtrip {
-            let e = by.entry(&*c.target).or_default();
-            e.0 += 1;
-            e.1 += usize::from(!ok);
-        }
-    }
-    if by.is_empty() {
+pub fn roundtrip_table(cells: &BTreeMap<String, Cell>) -> String {
+    let decoded: Vec<(&String, &Cell)> = cells.iter().filter(|(_, c)| c.decoded > 0).collect();
+    if decoded.is_empty() {
         return String::new();
     }
     let mut out = String::from(
         "round trip of the lines we decoded (decode, print, assemble):\n| target           |  decoded | roundtrip-fail |\n|------------------|----------|----------------|\n",
     );
-    for (target, (decoded, failed)) in by {
-        let _ = writeln!(out, "| {target:<16} | {decoded:>8} | {failed:>14} |");
+    for (target, cell) in decoded {
+        let _ = writeln!(
+            out,
+            "| {target:<16} | {:>8} | {:>14} |",
+            cell.decoded, cell.roundtrip_failed
+        );
     }
     out
 }
 
 /// Semantics findings grouped: mismatches by reason and unsupported constructs, with counts.
-pub fn sema_findings<'a>(cases: impl IntoIterator<Item = &'a CaseResult>) -> Vec<(String, usize)> {
-    grouped(cases, |c| match &c.sema {
-        Some(v @ (SemaVerdict::Mismatch(_) | SemaVerdict::Unsupported(_))) => Some(v.to_string()),
-        _ => None,
-    })
+pub fn sema_findings<'a>(cells: impl IntoIterator<Item = &'a Cell>) -> Vec<(String, usize)> {
+    let mut by: BTreeMap<String, usize> = BTreeMap::new();
+    for cell in cells {
+        for (finding, n) in &cell.sema_findings {
+            bump(&mut by, finding, *n);
+        }
+    }
+    ranked(by)
 }
 
 /// The README's status table: per target and corpus, both axes, from each corpus's
@@ -428,7 +357,7 @@ pub fn status_rows(report: &Report) -> String {
     };
     let mut no_spec = Counts::default();
     let mut no_spec_targets = 0;
-    for (target, counts) in per_target(&report.cases) {
+    for (target, counts) in per_target(report) {
         if counts.get("no-spec") == counts.cases {
             no_spec_targets += 1;
             no_spec.merge(&counts);
@@ -510,10 +439,11 @@ fn write_grouped(out: &mut String, title: &str, reasons: Vec<(String, usize)>) {
 
 /// The snapshot text for one test file: counts on both axes, findings one per line, the
 /// not-run and unsupported cases grouped by reason, semantics and round-trip findings.
-pub fn file_snapshot(file: &str, cases: &[&CaseResult]) -> String {
+/// `cells` are the file's targets with their counts, `cases` its kept cases.
+pub fn file_snapshot(file: &str, cells: &[(&str, &Cell)], cases: &[&CaseResult]) -> String {
     let mut counts = Counts::default();
-    for c in cases {
-        counts.add(c);
+    for (_, cell) in cells {
+        counts.merge(&cell.counts);
     }
     let mut out = format!("file: {file}\n{}", counts_line(&counts));
     // A whole RUN line llvm-mc could not run is grouped below, not listed line by line.
@@ -549,18 +479,16 @@ pub fn file_snapshot(file: &str, cases: &[&CaseResult]) -> String {
         .map(|c| format!("run {} {}: {}", c.run_index, c.target, c.text))
         .collect();
     write_section(&mut out, "roundtrip-fail", roundtrip_failures);
-    let unsupported_sema: Vec<(String, usize)> = sema_findings(cases.iter().copied())
+    let unsupported_sema: Vec<(String, usize)> = sema_findings(cells.iter().map(|(_, c)| *c))
         .into_iter()
         .filter(|(r, _)| r.starts_with("sema-unsupported"))
         .collect();
     write_grouped(&mut out, "sema-unsupported", unsupported_sema);
-    let mut no_spec: Vec<&str> = cases
+    let no_spec: Vec<&str> = cells
         .iter()
-        .filter(|c| c.verdict.ours == OursVerdict::NoSpec)
-        .map(|c| &*c.target)
+        .filter(|(_, cell)| cell.counts.get("no-spec") > 0)
+        .map(|(target, _)| *target)
         .collect();
-    no_spec.sort_unstable();
-    no_spec.dedup();
     if !no_spec.is_empty() {
         let _ = writeln!(out, "no-spec targets: {}", no_spec.join(", "));
     }
@@ -568,12 +496,10 @@ pub fn file_snapshot(file: &str, cases: &[&CaseResult]) -> String {
 }
 
 /// The snapshot text for one target: counts on both axes and their matrix, reasons grouped.
-pub fn target_snapshot(target: &str, cases: &[&CaseResult]) -> String {
-    let mut counts = Counts::default();
-    for c in cases {
-        counts.add(c);
-    }
-    let mut out = format!("target: {target}\n{}", counts_line(&counts));
+/// `cell` holds the target's counts, `cases` its kept cases.
+pub fn target_snapshot(target: &str, cell: &Cell, cases: &[&CaseResult]) -> String {
+    let counts = &cell.counts;
+    let mut out = format!("target: {target}\n{}", counts_line(counts));
     out.push_str("matrix (llvm x ours):\n");
     for (llvm, row) in &counts.matrix {
         let cells: Vec<String> = row.iter().map(|(o, n)| format!("{o} {n}")).collect();
@@ -595,11 +521,7 @@ pub fn target_snapshot(target: &str, cases: &[&CaseResult]) -> String {
         "unsupported by reason",
         unsupported_reasons(cases.iter().copied()),
     );
-    write_grouped(
-        &mut out,
-        "semantics findings",
-        sema_findings(cases.iter().copied()),
-    );
+    write_grouped(&mut out, "semantics findings", sema_findings([cell]));
     out
 }
 
@@ -794,13 +716,18 @@ pub struct RunDocument {
 }
 
 pub fn json(report: &Report) -> RunDocument {
-    let mut cases_per_file: BTreeMap<String, BTreeMap<String, usize>> = BTreeMap::new();
-    for (file, cases) in per_file(&report.cases) {
-        let targets = cases_per_file.entry(file.to_string()).or_default();
-        for c in cases {
-            bump(targets, &c.target, 1);
-        }
-    }
+    let cases_per_file: BTreeMap<String, BTreeMap<String, usize>> = report
+        .tally
+        .per_file()
+        .into_iter()
+        .map(|(file, cells)| {
+            let targets = cells
+                .into_iter()
+                .map(|(target, cell)| (target.to_string(), cell.counts.cases))
+                .collect();
+            (file.to_string(), targets)
+        })
+        .collect();
     RunDocument {
         corpus_version: report.corpus_version.clone(),
         llvm_mc_version: report.llvm_mc_version.clone(),
@@ -816,7 +743,7 @@ pub fn json(report: &Report) -> RunDocument {
         unparsed_runs: report.unparsed_runs.clone(),
         failed_runs: report.failed_runs.clone(),
         duplicate_runs: report.duplicate_runs.clone(),
-        targets: per_target(&report.cases),
+        targets: per_target(report),
         cases_per_file,
         records: report
             .cases

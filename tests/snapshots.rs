@@ -40,7 +40,7 @@ fn snapshot_corpus(version: &str) {
         selection: Default::default(),
         semantics: std::sync::Arc::new(mcdiff::semantics::Semantics::new(&data)),
     };
-    let report = engine::run(&config, &|_, _| {}).unwrap();
+    let report = engine::run(&config, &|_, _| {}, &report::is_listed).unwrap();
     assert_eq!(
         report.llvm_mc_version, version,
         "pinned llvm-mc for this corpus"
@@ -52,18 +52,20 @@ fn snapshot_corpus(version: &str) {
     settings.set_prepend_module_to_snapshot(false);
     settings.set_omit_expression(true);
     settings.bind(|| {
-        for target in report::per_target(&report.cases).keys() {
+        for (target, cell) in report.tally.per_target() {
             let cases: Vec<_> = report
                 .cases
                 .iter()
-                .filter(|c| *c.target == **target)
+                .filter(|c| *c.target == *target)
                 .collect();
-            let text = report::target_snapshot(target, &cases);
+            let text = report::target_snapshot(&target, &cell, &cases);
             insta::assert_snapshot!(format!("summary__{}", target.replace(['(', ')'], "")), text);
         }
-        for (file, cases) in report::per_file(&report.cases) {
+        let kept = report::per_file(&report.cases);
+        for (file, cells) in report.tally.per_file() {
+            let cases = kept.get(file).map_or(&[][..], Vec::as_slice);
             let name = file.replace('/', "__");
-            insta::assert_snapshot!(name, report::file_snapshot(file, &cases));
+            insta::assert_snapshot!(name, report::file_snapshot(file, &cells, cases));
         }
     });
     if version == "22.1.8" {

@@ -19,6 +19,7 @@ use crate::coverage::SpecInstRef;
 use crate::llvm_mc::{Fault, FaultKind, LlvmAnswer, LlvmMc, LlvmRun, RunCache};
 use crate::selection::Selection;
 use crate::semantics::{SemaVerdict, Semantics};
+use crate::tally::{Cell, Tally};
 use assembler::assembler_results;
 use disassembler::disassembly_results;
 use mcdiff_asm::decode::Disassembler;
@@ -131,12 +132,14 @@ pub struct Report {
     pub duplicate_runs: Vec<SkippedRun>,
     /// Input files that could not be read (malformed pseudocode...): bad input.
     pub input_errors: Vec<String>,
+    /// What the reports count, over every case.
+    pub tally: Tally,
+    /// The cases the caller of [`run`] chose to keep (those a report lists one by one).
     pub cases: Cases,
 }
 
-/// A run's cases in plan order, kept in the vectors the (file, flags) groups made them
-/// in: joining those into one vector would copy every case of the corpus (half a gigabyte
-/// for LLVM 22's tests) while the group vectors are still held.
+/// A run's kept cases in plan order, in the vectors the (file, flags) groups made them in
+/// (joining them would copy every kept case while the group vectors are still held).
 #[derive(Debug, Clone, Default)]
 pub struct Cases(Vec<Vec<CaseResult>>);
 
@@ -207,7 +210,14 @@ struct Group<'a> {
     runs: Vec<&'a RunLine>,
 }
 
-pub fn run(config: &EngineConfig, progress: &(dyn Fn(usize, usize) + Sync)) -> Result<Report> {
+/// Runs every case of the selection; every case is counted in the report's [`Tally`] as its
+/// group finishes, and only those `keep` accepts are held (a report lists a few thousand of
+/// a corpus's million cases one by one; the gate pairs them all).
+pub fn run(
+    config: &EngineConfig,
+    progress: &(dyn Fn(usize, usize) + Sync),
+    keep: &(dyn Fn(&CaseResult) -> bool + Sync),
+) -> Result<Report> {
     let root = &config.corpus_root;
     let reading = || format!("reading {}", root.display());
     // Only the RUN lines of the selected files are kept; each group reads its file again.
@@ -240,19 +250,25 @@ pub fn run(config: &EngineConfig, progress: &(dyn Fn(usize, usize) + Sync)) -> R
         .groups
         .par_iter()
         .map(|g| {
-            let out = run_group(config, &specs, semantics, g);
+            let mut out = run_group(config, &specs, semantics, g);
+            out.cases.retain(keep);
+            out.cases.shrink_to_fit();
             let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
             progress(n, total);
             out
         })
         .collect();
     let mut cases = Vec::with_capacity(outcomes.len());
+    let mut tally = Tally::default();
     let mut failed_runs = Vec::new();
     let mut input_errors = semantics.load_errors();
     input_errors.extend(specs.load_errors());
     for outcome in outcomes {
         if let (true, Some(f)) = (outcome.unreadable, &outcome.failure) {
             input_errors.push(f.reason.clone());
+        }
+        if let Some(counted) = outcome.counted {
+            tally.add(counted.file, counted.target, &counted.cell);
         }
         cases.push(outcome.cases);
         failed_runs.extend(outcome.failure);
@@ -271,6 +287,7 @@ pub fn run(config: &EngineConfig, progress: &(dyn Fn(usize, usize) + Sync)) -> R
         failed_runs,
         duplicate_runs: plan.duplicate_runs,
         input_errors,
+        tally,
         cases: Cases(cases),
     })
 }
@@ -459,7 +476,19 @@ fn run_group(
         Err(why) if disassembly => disassembly_results(&cx, Err(&why), all_cases),
         Err(why) => assembler_results(&cx, Err(&why), all_cases),
     };
+    let mut cell = Cell::default();
+    for case in &results {
+        cell.add(case);
+    }
     GroupOutcome {
+        // A group without cases is in no count (no target row, no file entry).
+        counted: (!results.is_empty()).then(|| {
+            Box::new(GroupCount {
+                file: cx.path,
+                target: cx.target,
+                cell,
+            })
+        }),
         cases: results,
         failure,
         unreadable,
@@ -471,6 +500,7 @@ fn run_group(
 fn read_group_file(config: &EngineConfig, group: &Group) -> Result<Vec<u8>, GroupOutcome> {
     let path = config.corpus_root.join(&group.file.path);
     std::fs::read(&path).map_err(|e| GroupOutcome {
+        counted: None,
         cases: Vec::new(),
         failure: Some(SkippedRun {
             file: group.file.path.display().to_string(),
@@ -481,12 +511,20 @@ fn read_group_file(config: &EngineConfig, group: &Group) -> Result<Vec<u8>, Grou
     })
 }
 
-/// A group's cases, the RUN line failure that left them unchecked, and whether that was
-/// its test file being unreadable (bad input, not an llvm-mc fault).
+/// A group's cases, their counts, the RUN line failure that left them unchecked, and
+/// whether that was its test file being unreadable (bad input, not an llvm-mc fault).
 struct GroupOutcome {
     cases: Vec<CaseResult>,
+    counted: Option<Box<GroupCount>>,
     failure: Option<SkippedRun>,
     unreadable: bool,
+}
+
+/// A group's counts: its cases are of one file and one target.
+struct GroupCount {
+    file: Arc<str>,
+    target: Arc<str>,
+    cell: Cell,
 }
 
 /// llvm-mc's answers for a group, or the short reason (for `not-run`) and the full message.
