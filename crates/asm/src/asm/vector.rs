@@ -129,7 +129,6 @@ impl Assembler<'_> {
     ) -> Result<Inst, NotEncoded> {
         self.check_operand_facts(base, instruction, form)?;
         let mut slots = forms::slots(instruction, form, base, &self.ctx);
-        forms::size_matrix_operands(&mut slots, self.ctx.wave64, self.ctx.gfx_major);
         let shape = VectorShape {
             family: Family::of(&form.encoding),
             sdwa: cx.encoding.name.contains("_VOP_SDWA"),

@@ -15,10 +15,10 @@ use crate::operands::{agpr_use, attribute_channel_field, AgprUse};
 use crate::syntax::forms::{self, Forced};
 use crate::syntax::llvm_mnemonic;
 use crate::syntax::regs::parse_register;
-use crate::syntax::vector::size_f8f6f4_sources;
 use crate::syntax::vector::{dpp_layout, vector_mnemonic, Dpp, LANE_SELS, OPERANDLESS};
 use crate::syntax::vector::{operand_bit, SRC_DPP16, SRC_DPP8, SRC_DPP8_FI, SRC_SDWA};
 use crate::syntax::vector::{sdwa_explicit_destination, sdwa_layout, sdwa_source_types};
+use crate::syntax::vector::{size_f8f6f4_sources, MatrixOp};
 
 /// (family, opcode) -> instruction, over the vector forms of a spec.
 pub(super) fn vector_opcodes(spec: &Spec) -> HashMap<(Family, u32), &Instruction> {
@@ -200,6 +200,13 @@ impl<'s> Disassembler<'s> {
             operands,
             modifiers: self.raw_modifiers(&reader, base, src0, halves).into(),
         };
+        let matrix = MatrixOp::from_formats(slots.iter().map(|s| s.data_format.as_str()));
+        let printable = |m: &MatrixOp| m.word_printable(|f| inst.modifiers.get(f), &self.ctx);
+        if matrix.is_some_and(|m| !printable(&m)) {
+            return Err(Failure::Invalid(
+                "matrix op modifier bits its syntax cannot express".into(),
+            ));
+        }
         let len = base_len + inst.literal_len();
         Ok((inst, len))
     }

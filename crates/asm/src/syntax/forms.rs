@@ -17,8 +17,8 @@ use crate::syntax::vector::{
 };
 use crate::target::TargetCtx;
 
-/// Resizes matrix (WMMA) operands for the wave size: [`slots`] gives their wave32 sizes.
-pub fn size_matrix_operands(slots: &mut [Operand], wave64: bool, gfx_major: u32) {
+/// Resizes matrix (WMMA) operands for the wave size: the spec gives their wave32 sizes.
+fn size_matrix_operands(slots: &mut [Operand], wave64: bool, gfx_major: u32) {
     for op in slots {
         op.size = matrix_operand_size(&op.data_format, op.size, wave64, gfx_major);
     }
@@ -233,6 +233,7 @@ pub fn slots(
     if family.is_matrix() && no_acc_cd(&form.encoding) {
         accumulators_in_agprs(&mut out);
     }
+    size_matrix_operands(&mut out, target.wave64, target.gfx_major);
     sort_text_order(&mut out);
     attribute_after_coordinate(&mut out);
     out

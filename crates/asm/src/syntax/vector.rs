@@ -714,6 +714,32 @@ impl MatrixOp {
     }
 }
 
+impl MatrixOp {
+    /// Whether a matrix op's word holds only what its text can say: every modifier bit it
+    /// sets one the op takes ([`MatrixOp::modifier_ok`]; a sparse op's OPSEL[1:0] is its
+    /// index_key, GFX12.5's OPSEL[2] and OPSEL_HI[2] are reuse hints) and OPSEL_HI's other
+    /// bits set, as every text of the op has them. A decoder refuses any other word: its text
+    /// would drop bits, and assemble to other bytes.
+    pub fn word_printable(&self, field: impl Fn(&str) -> u32, ctx: &TargetCtx) -> bool {
+        let ok = |m: VopModifier| self.modifier_ok(&m, ctx.gfx_major, ctx.wave64);
+        let reuse = if ctx.matrix_reuse { 0b100 } else { 0 };
+        let opsel = field("OPSEL") & !reuse;
+        let (index, opsel) = match self.sparse {
+            true => (opsel & 0b11, opsel & !0b11),
+            false => (0, opsel),
+        };
+        let clamp = field("CLAMP");
+        let negations = ["NEG", "NEG_HI"]
+            .into_iter()
+            .all(|f| field(f) == 0 || ok(VopModifier::Bits(f, field(f), 3)));
+        (clamp == 0 || ok(VopModifier::Field("CLAMP", clamp)))
+            && (index == 0 || ok(VopModifier::IndexKey(index)))
+            && (opsel == 0 || ok(VopModifier::Bits("OPSEL", opsel, 3)))
+            && field("OPSEL_HI") | reuse == 0b111
+            && negations
+    }
+}
+
 /// GFX11+ packed 16-bit dot products read whole dwords from src0/src1: their OPSEL[1:0]
 /// must be 0 (RDNA3 ISA §7.3 "VOP3", OPSEL).
 pub fn opsel_sources_must_be_zero(name: &str) -> bool {
