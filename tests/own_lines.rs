@@ -38,11 +38,12 @@ fn llvm_target(mcpu: &str, mattr: &str) -> Vec<String> {
     flags
 }
 
-/// `mcdiff`'s `--mattr` flag, when `mattr` is not empty.
+/// `mcdiff`'s `--mattr` flag, when `mattr` is not empty (one argument: a feature may start
+/// with `-`).
 fn our_mattr(mattr: &str) -> Vec<String> {
     match mattr {
         "" => Vec::new(),
-        _ => vec!["--mattr".to_string(), mattr.to_string()],
+        _ => vec![format!("--mattr={mattr}")],
     }
 }
 
@@ -286,6 +287,18 @@ fn check_disassembly_rejections(mcpu: &str, mattr: &str, kind: &str) {
     );
     assert_eq!(ours, words, "{mcpu}: we refuse every word");
     assert_eq!(our_text, their_text);
+}
+
+#[test]
+fn gfx1100_interpolation_lines_match_llvm_mc_both_ways() {
+    check("gfx1100", "interp");
+    check_disassembly("gfx1100", "interp");
+    check_disassembly_with("gfx1100", "-real-true16", "interp");
+}
+
+#[test]
+fn gfx1100_interpolation_rejections_match_llvm_mc() {
+    check_rejections("gfx1100");
 }
 
 #[test]

@@ -10,7 +10,7 @@ macro_rules! families {
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Family {
             $($(#[$doc])* $variant,)*
-            /// A family no part of this crate handles (VINTERP...).
+            /// A family no part of this crate handles.
             Other,
         }
 
@@ -49,6 +49,9 @@ families! {
     /// of an instruction whose VOP3 form holds the attribute in SRC0.
     Vintrp = "VINTRP",
     Vop3 = "VOP3",
+    /// Parameter interpolation from GFX11 on: a 64-bit VOP3-like word with its own ENCODING
+    /// and an export-wait count (WAIT_EXP) in place of the absolute-value and OMOD bits.
+    Vinterp = "VINTERP",
     /// VOP3 with a scalar destination (carry-out, compare masks); ENC_VOP3's opcode space.
     Vop3Sdst = "VOP3_SDST_ENC",
     Vop3p = "VOP3P",
@@ -127,7 +130,11 @@ impl Family {
         self.is_vop32()
             || matches!(
                 self,
-                Family::Vop3 | Family::Vop3Sdst | Family::Vop3p | Family::Vop3pMfma
+                Family::Vop3
+                    | Family::Vop3Sdst
+                    | Family::Vop3p
+                    | Family::Vop3pMfma
+                    | Family::Vinterp
             )
             || self.is_matrix()
     }
@@ -218,7 +225,7 @@ mod tests {
         assert_eq!(Family::of("ENC_FLAT_GLBL"), Family::FlatGlbl);
         assert_eq!(Family::of("ENC_VOP3P_MFMA"), Family::Vop3pMfma);
         assert_eq!(Family::of("ENC_VOP3PX2"), Family::Vop3px2);
-        assert_eq!(Family::of("ENC_VINTERP"), Family::Other);
+        assert_eq!(Family::of("ENC_VINTERP"), Family::Vinterp);
         assert_eq!(Family::of("ENC_VINTRP"), Family::Vintrp);
         assert!(Family::Vintrp.is_vop32());
     }

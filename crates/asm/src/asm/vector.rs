@@ -10,6 +10,7 @@ use crate::encode::family_encoder;
 use crate::family::{family_name, Family};
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile};
 use crate::operands::{classify_vector, OperandCtx, INVALID_OPERAND};
+use crate::syntax::vector::VINTERP_MODIFIER_ORDER;
 use crate::syntax::vector::{operand_bit, split_source_modifiers, strip_half, Dpp, OPERANDLESS};
 use crate::syntax::vop_modifiers::{self, VopModifier};
 use crate::syntax::{self, forms, peel_modifiers, Piece, Statement};
@@ -300,6 +301,9 @@ impl Assembler<'_> {
         shape: VectorShape,
         fields: &mut FieldSet,
     ) -> Result<(), NotEncoded> {
+        if shape.family == Family::Vinterp {
+            check_interpolation_order(modifier_pieces)?;
+        }
         let form = ModifierForm {
             base,
             slots,
@@ -518,6 +522,25 @@ impl Assembler<'_> {
         });
         (!row_share).then(|| "DP ALU dpp only supports row_share".into())
     }
+}
+
+/// An interpolation word's modifiers come in [`VINTERP_MODIFIER_ORDER`], each once.
+fn check_interpolation_order(pieces: &[Piece]) -> Result<(), NotEncoded> {
+    let mut last = None;
+    for piece in pieces {
+        let field = match vop_modifiers::parse(&piece.text) {
+            Some(Ok(VopModifier::Field(field, _) | VopModifier::Bits(field, ..))) => field,
+            _ => continue,
+        };
+        let Some(rank) = VINTERP_MODIFIER_ORDER.iter().position(|f| *f == field) else {
+            continue;
+        };
+        if last.is_some_and(|last| rank <= last) {
+            return Err(reject(piece.column, INVALID_OPERAND));
+        }
+        last = Some(rank);
+    }
+    Ok(())
 }
 
 /// Whether the slots are a matrix op's ([`syntax::vector::MatrixOp`]).

@@ -73,6 +73,7 @@ const VECTOR_MODIFIER_FIELDS: &[&str] = &[
     "CBSZ",
     "ABID",
     "BLGP",
+    "WAIT_EXP",
 ];
 
 impl<'s> Disassembler<'s> {

@@ -14,6 +14,7 @@ use crate::syntax::vector::{is_mix, keeps_truth_table, operand_bit, swaps_lanes,
 use crate::operands::attribute_parts;
 use crate::syntax::memory::{attr_text, INTERP_PARAMS};
 use crate::syntax::regs::register_text;
+use crate::syntax::vector::VINTERP_MODIFIER_ORDER;
 use crate::syntax::vector::{dpp_shape, Dpp, MatrixOp, LANE_SELS, SDWA_WITHOUT_DST_SEL};
 use crate::syntax::vop_modifiers::{dpp_ctrl_text, SDWA_WORDS};
 use crate::target::TargetCtx;
@@ -143,6 +144,9 @@ fn bit_list(bits: u32, n: u32) -> String {
 fn vop3_modifier_words(inst: &Inst, style: VectorStyle, ctx: &TargetCtx) -> Vec<String> {
     if Family::of(&inst.encoding).is_matrix() {
         return matrix_control_words(inst, ctx);
+    }
+    if Family::of(&inst.encoding) == Family::Vinterp {
+        return interpolation_modifier_words(inst);
     }
     let packed = Family::of(&inst.encoding) == Family::Vop3p;
     let opsel = printed_opsel(inst);
@@ -332,6 +336,22 @@ fn matrix_modifier_words(inst: &Inst, matrix: &MatrixOp, ctx: &TargetCtx) -> Vec
         let bits = inst.modifiers.get(field);
         if bits != 0 {
             words.push(format!("{word}:{}", bit_list(bits, 3)));
+        }
+    }
+    words
+}
+
+/// An interpolation word's modifiers in [`VINTERP_MODIFIER_ORDER`]: clamp and op_sel where
+/// set (op_sel names src0..src2 and the destination), wait_exp always, as llvm-mc does.
+fn interpolation_modifier_words(inst: &Inst) -> Vec<String> {
+    let mut words = Vec::new();
+    for field in VINTERP_MODIFIER_ORDER {
+        let value = inst.modifiers.get(field);
+        match field {
+            "CLAMP" if value != 0 => words.push("clamp".to_string()),
+            "OPSEL" if value != 0 => words.push(format!("op_sel:{}", bit_list(value, 4))),
+            "WAIT_EXP" => words.push(format!("wait_exp:{value}")),
+            _ => {}
         }
     }
     words

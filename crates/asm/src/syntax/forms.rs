@@ -207,7 +207,11 @@ pub fn slots(
             // The VGPR-only source types (OPR_SRC_VGPR...) are right; a plain OPR_VGPR on a
             // source field is one of the garbled entries.
             let interpolation = matches!(op.operand_type.as_str(), "OPR_ATTR" | "OPR_PARAM");
-            if field.starts_with("SRC")
+            if field.starts_with("SRC") && family == Family::Vinterp {
+                // GFX11+ interpolation reads VGPRs only (RDNA3 ISA §12.3, "Parameter
+                // Interpolation Instruction Fields"), as the RDNA4 file types them.
+                op.operand_type = "OPR_SRC_VGPR".into();
+            } else if field.starts_with("SRC")
                 && !is_mask(&op)
                 && !op.operand_type.starts_with("OPR_SRC")
                 && !interpolation

@@ -151,6 +151,8 @@ pub const MNEMONIC_ALIASES: &[(u32, u32, &str, &str)] = &[
     (11, 12, "s_flbit_i32", "S_CLS_I32"),
     (11, 12, "s_flbit_i32_i64", "S_CLS_I32_I64"),
     (10, 11, "s_inst_prefetch", "S_SET_INST_PREFETCH_DISTANCE"),
+    // LLVM also takes the interpolation's second step under this name (GFX11 and GFX12).
+    (11, 12, "v_interp_p2_new_f32", "V_INTERP_P2_F32"),
     // GFX12.5 renamed the PC ops to *_I64; LLVM keeps the *_B64 names.
     (12, 12, "s_getpc_b64", "S_GET_PC_I64"),
     (12, 12, "s_setpc_b64", "S_SET_PC_I64"),

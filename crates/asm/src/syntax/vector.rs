@@ -740,6 +740,11 @@ impl MatrixOp {
     }
 }
 
+/// The modifiers of a GFX11+ interpolation word (VINTERP), in the only order LLVM's syntax
+/// takes and prints them: clamp, op_sel, wait_exp (checked with llvm-mc 22, which refuses
+/// `wait_exp:1 clamp`).
+pub const VINTERP_MODIFIER_ORDER: [&str; 3] = ["CLAMP", "OPSEL", "WAIT_EXP"];
+
 /// GFX11+ packed 16-bit dot products read whole dwords from src0/src1: their OPSEL[1:0]
 /// must be 0 (RDNA3 ISA §7.3 "VOP3", OPSEL).
 pub fn opsel_sources_must_be_zero(name: &str) -> bool {

@@ -299,6 +299,13 @@ pub fn parse(word: &str) -> Option<Result<VopModifier, String>> {
             _ => Err("invalid bitop3 value".into()),
         });
     }
+    if let Some(n) = lower.strip_prefix("wait_exp:") {
+        // GFX11+ interpolation: how many exports may still be outstanding (3 bits).
+        return Some(match number(n) {
+            Some(n) if n <= 7 => Ok(VopModifier::Field("WAIT_EXP", n)),
+            _ => Err("invalid wait_exp value.".into()),
+        });
+    }
     if let Some(n) = lower.strip_prefix("byte_sel:") {
         return Some(match n.parse::<u32>() {
             Ok(n) if n <= 3 => Ok(VopModifier::ByteSel(n)),
