@@ -290,6 +290,12 @@ fn check_disassembly_rejections(mcpu: &str, mattr: &str, kind: &str) {
 }
 
 #[test]
+fn gfx1250_flat_scratch_base_source_lines_match_llvm_mc_both_ways() {
+    check("gfx1250", "sources");
+    check_disassembly("gfx1250", "sources");
+}
+
+#[test]
 fn gfx1100_interpolation_lines_match_llvm_mc_both_ways() {
     check("gfx1100", "interp");
     check_disassembly("gfx1100", "interp");

@@ -46,8 +46,9 @@ const NAMED: &[(&str, &str, u32)] = &[
     ("src_pops_exiting_wave_id", "SRC_POPS_EXITING_WAVE_ID", 0),
     ("lds_direct", "SRC_LDS_DIRECT", 0),
     ("src_lds_direct", "SRC_LDS_DIRECT", 0),
-    ("src_flat_scratch_base_lo", "SRC_FLAT_SCRATCH_BASE_LO", 1),
-    ("src_flat_scratch_base_hi", "SRC_FLAT_SCRATCH_BASE_HI", 1),
+    // GFX12.5: either half as a 64-bit source supplies the whole base (CDNA5 ISA §4.1).
+    ("src_flat_scratch_base_lo", "SRC_FLAT_SCRATCH_BASE_LO", 0),
+    ("src_flat_scratch_base_hi", "SRC_FLAT_SCRATCH_BASE_HI", 0),
 ];
 
 /// Register files with numbered registers, longest prefix first so `ttmp` wins over `t`.
@@ -202,9 +203,11 @@ pub fn register_text(reg: &RegRange) -> String {
         RegFile::Ttmp => numbered("ttmp"),
         RegFile::Special(name) => {
             let lower = name.to_ascii_lowercase();
+            let pair_name = |base: &str| NAMED.iter().any(|&(n, _, c)| n == base && c == 2);
             match lower.strip_suffix("_lo") {
-                // A 64-bit pair is named by its base: VCC_LO x2 is `vcc`.
-                Some(base) if reg.count == 2 => base.to_string(),
+                // A 64-bit pair is named by its base where LLVM has that name: VCC_LO x2 is
+                // `vcc`; SRC_FLAT_SCRATCH_BASE_LO stays itself.
+                Some(base) if reg.count == 2 && pair_name(base) => base.to_string(),
                 _ => lower,
             }
         }
@@ -229,6 +232,10 @@ mod tests {
         assert_eq!(register_text(&special("EXEC_HI", 1)), "exec_hi");
         assert_eq!(register_text(&special("SRC_SCC", 0)), "src_scc");
         assert_eq!(register_text(&special("NULL", 0)), "null");
+        assert_eq!(
+            register_text(&special("SRC_FLAT_SCRATCH_BASE_LO", 2)),
+            "src_flat_scratch_base_lo"
+        );
     }
 
     #[test]
