@@ -296,6 +296,12 @@ fn gfx1250_flat_scratch_base_source_lines_match_llvm_mc_both_ways() {
 }
 
 #[test]
+fn gfx900_global_and_scratch_loads_to_lds_match_llvm_mc_both_ways() {
+    check("gfx900", "lds");
+    check_disassembly("gfx900", "lds");
+}
+
+#[test]
 fn gfx1100_interpolation_lines_match_llvm_mc_both_ways() {
     check("gfx1100", "interp");
     check_disassembly("gfx1100", "interp");

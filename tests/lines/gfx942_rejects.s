@@ -17,3 +17,4 @@ buffer_store_dword v1, off, s[8:11], s3 lds
 // Sign extension of an FP8/BF8 byte, and a destination select on a 64-bit SDWA result.
 v_cvt_f32_bf8 v4, sext(v6) src0_sel:BYTE_2
 v_cvt_pk_f32_fp8_sdwa v[2:3], v3 dst_sel:WORD_1 src0_sel:WORD_1
+global_load_dword v4, s[2:3] offset:64 lds

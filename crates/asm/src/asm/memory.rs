@@ -465,9 +465,10 @@ fn modifier_bits(
 }
 
 /// Whether instruction `name` of `family` may return its data to LDS: a buffer load the
-/// manual lists, or any buffer load where the manual has no list; on GFX10 a GLOBAL or
-/// SCRATCH load (RDNA1/RDNA2 ISA, FLAT fields: LDS "Available only for loads. For Global and
-/// Scratch only").
+/// manual lists, or any buffer load where the manual has no list; a GLOBAL or SCRATCH load
+/// where the format has an LDS bit (Vega, CDNA1/CDNA2, RDNA1/RDNA2 ISA, FLAT fields: LDS
+/// "For Global and Scratch only"; later GLOBAL/SCRATCH formats have none, and *_LDS_*
+/// opcodes instead).
 fn loads_to_lds(family: Family, name: &str, cx: &OperandCtx) -> bool {
     let load = syn::access(&name.to_ascii_lowercase()) == Access::Load;
     let listed = match &cx.target.spec.buffer_lds_loads {
@@ -475,8 +476,8 @@ fn loads_to_lds(family: Family, name: &str, cx: &OperandCtx) -> bool {
         None => true,
     };
     let global_or_scratch = matches!(family.segment(), Some(Segment::Global | Segment::Scratch));
-    let gfx10_flat = cx.target.gfx_major == 10 && global_or_scratch;
-    load && ((family.is_buffer() && listed) || gfx10_flat)
+    let flat_lds = global_or_scratch && cx.encoding.field("LDS").is_some();
+    load && ((family.is_buffer() && listed) || flat_lds)
 }
 
 /// `scale_offset` scales a VGPR offset by the data size: FLAT and GLOBAL take it with a
