@@ -27,3 +27,7 @@ v_interp_p1ll_f16 v5, v2, attr1.x high, v3
 // A VGPR index mode of more than four bits, or naming a mode twice.
 s_set_gpr_idx_on s2, 17
 s_set_gpr_idx_mode gpr_idx(SRC0,SRC0)
+// lds_direct supplies SRC0 only, one dword (Vega ISA §10.3.1).
+v_mul_f32 v3, v4, lds_direct
+v_fma_f32 v1, v2, v3, lds_direct
+v_add_f64 v[2:3], lds_direct, v[4:5]

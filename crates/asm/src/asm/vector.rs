@@ -167,6 +167,7 @@ impl Assembler<'_> {
         }
         let (mut operands, stripped) = vector_operands(&pieces, &slots, shape, cx, &mut fields)?;
         self.check_scalar_lane_selects(instruction, &operands, &pieces)?;
+        check_lds_direct(&operands, &pieces)?;
         if shape.family.is_matrix() {
             check_accumulator(&operands, &pieces)?;
         }
@@ -522,6 +523,26 @@ impl Assembler<'_> {
         });
         (!row_share).then(|| "DP ALU dpp only supports row_share".into())
     }
+}
+
+/// An LDS direct read supplies one dword as the SRC0 input (Vega ISA §10.3.1 "LDS Direct
+/// Reads"; RDNA1 ISA §10.4.1): `lds_direct` in another source, or where a 64-bit value is
+/// read, is refused.
+fn check_lds_direct(operands: &[InstOperand], pieces: &[Piece]) -> Result<(), NotEncoded> {
+    for (op, piece) in operands.iter().zip(pieces) {
+        let lds_direct = matches!(&op.value, OperandValue::Reg(r)
+            if r.file == RegFile::Special("SRC_LDS_DIRECT".into()));
+        if !lds_direct {
+            continue;
+        }
+        if op.spec.field.as_deref() != Some("SRC0") {
+            return Err(reject(piece.column, "lds_direct may be used as src0 only"));
+        }
+        if op.spec.size > 32 {
+            return Err(reject(piece.column, INVALID_OPERAND));
+        }
+    }
+    Ok(())
 }
 
 /// An interpolation word's modifiers come in [`VINTERP_MODIFIER_ORDER`], each once.
