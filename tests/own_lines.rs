@@ -314,6 +314,11 @@ fn gfx1100_interpolation_rejections_match_llvm_mc() {
 }
 
 #[test]
+fn gfx1200_sdwa_rejections_match_llvm_mc() {
+    check_rejections("gfx1200");
+}
+
+#[test]
 fn gfx1200_wave64_matrix_lines_match_llvm_mc_both_ways() {
     check_with("gfx1200", "+wavefrontsize64", "wmma64");
     check_disassembly_with("gfx1200", "+wavefrontsize64", "wmma64");

@@ -238,6 +238,7 @@ impl SpecLoader {
         let sgpr_no_opsel = manual::packed_f32_sgpr_takes_no_opsel(&text);
         let omod_formats = manual::omod_result_formats(&text);
         let even_tuples = manual::even_vgpr_tuples(&text);
+        let no_sdwa = manual::no_sdwa(&text);
         let lds_loads = manual::buffer_lds_loads(&text);
         // GFX10 numbers its unified buffer formats as its manual's table does; GFX11 and later
         // use the table the assembler has (their manuals' tables add image-only formats).
@@ -263,6 +264,7 @@ impl SpecLoader {
                 .as_ref()
                 .map(|f| format!("OMOD for {} results only", f.join(", "))),
             even_tuples.then(|| "64-bit operands in even-aligned VGPRs".into()),
+            no_sdwa.then(|| "no SDWA format (the manual never names one)".into()),
             lds_loads.as_ref().map(|l| {
                 let n = l.len();
                 format!("{n} buffer loads to LDS (Memory Buffer Load to LDS)")
@@ -298,6 +300,7 @@ impl SpecLoader {
         spec.packed_f32_sgpr_no_opsel = sgpr_no_opsel;
         spec.omod_formats = omod_formats;
         spec.even_vgpr_tuples = even_tuples;
+        spec.no_sdwa = no_sdwa;
         spec.buffer_lds_loads = lds_loads;
         spec.buffer_formats = buffer_formats;
         spec.scalar_second_and_third = scalar_lane_selects;

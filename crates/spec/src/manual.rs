@@ -192,6 +192,12 @@ pub fn buffer_lds_loads(manual: &str) -> Option<Vec<String>> {
     Some(names)
 }
 
+/// Whether the manual never names SDWA: its microcode formats have no SDWA dword (RDNA3 and
+/// later, CDNA5), where the Vega, CDNA1-4 and RDNA1/2 manuals describe one.
+pub fn no_sdwa(manual: &str) -> bool {
+    !manual.to_ascii_uppercase().contains("SDWA")
+}
+
 /// Whether the manual says 64-bit operands take even-aligned VGPRs ("64-bit operands (source
 /// or dest) must be even-VGPR-aligned", CDNA5 ISA §3.3.2.1).
 pub fn even_vgpr_tuples(manual: &str) -> bool {
@@ -201,6 +207,13 @@ pub fn even_vgpr_tuples(manual: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sdwa_is_absent_only_where_no_word_names_it() {
+        assert!(no_sdwa("| VOP3P | ... |"));
+        assert!(!no_sdwa("SDWA: sub-dword addressing"));
+        assert!(!no_sdwa("v_mov_b32_sdwa"));
+    }
 
     #[test]
     fn reads_the_instructions_with_scalar_second_and_third_sources() {

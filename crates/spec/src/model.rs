@@ -278,6 +278,8 @@ pub struct Spec {
     /// The manual says 64-bit operands take even-aligned VGPRs
     /// ([`crate::manual::even_vgpr_tuples`]).
     pub even_vgpr_tuples: bool,
+    /// The manual never names SDWA: the target has no SDWA forms ([`crate::manual::no_sdwa`]).
+    pub no_sdwa: bool,
     /// The buffer loads the manual says may return to LDS
     /// ([`crate::manual::buffer_lds_loads`]); `None` where it has no list.
     pub buffer_lds_loads: Option<Vec<String>>,

@@ -449,6 +449,7 @@ fn provenance_names_every_source() {
     assert!(
         lines[3].ends_with(
             "DPP only with VOP1, VOP2, VOPC, VOP3, VOP3P; OMOD for F16, F32, F64 results only; \
+             no SDWA format (the manual never names one); \
              2 instructions whose second and third sources must be scalar"
         ),
         "{}",

@@ -61,9 +61,12 @@ impl Assembler<'_> {
             let Some(encoding) = self.ctx.spec.encoding(&layout) else {
                 let opcodes = self.ctx.spec.sources.first();
                 let complete = opcodes.is_some_and(|s| s.fidelity.lists_every_format());
-                let composed = dpp.is_some() || forced == forms::Forced::Sdwa;
-                first_error.get_or_insert(if complete && composed {
-                    // The spec describes every format: the target has no such form.
+                let sdwa = forced == forms::Forced::Sdwa;
+                let composed = dpp.is_some() || sdwa;
+                let absent = complete || sdwa && self.ctx.spec.no_sdwa;
+                first_error.get_or_insert(if absent && composed {
+                    // The spec describes every format, or the manual has no SDWA: the target
+                    // has no such form.
                     reject(stmt.column, variant_not_supported(forced, dpp.is_some()))
                 } else {
                     NotEncoded::Unsupported(format!("encoding {layout} missing from spec"))
