@@ -302,6 +302,12 @@ fn gfx900_global_and_scratch_loads_to_lds_match_llvm_mc_both_ways() {
 }
 
 #[test]
+fn gfx1100_lines_leaving_out_the_implied_vcc_match_llvm_mc_both_ways() {
+    check("gfx1100", "vcc");
+    check_disassembly("gfx1100", "vcc");
+}
+
+#[test]
 fn gfx1100_interpolation_lines_match_llvm_mc_both_ways() {
     check("gfx1100", "interp");
     check_disassembly("gfx1100", "interp");

@@ -9,7 +9,7 @@ use super::{check_literals, encode_built, reject, AsmOutcome, Assembler, NotEnco
 use crate::encode::family_encoder;
 use crate::family::{family_name, Family};
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile};
-use crate::operands::{classify_vector, OperandCtx, INVALID_OPERAND};
+use crate::operands::{classify_vector, KindId, OperandCtx, INVALID_OPERAND};
 use crate::syntax::vector::VINTERP_MODIFIER_ORDER;
 use crate::syntax::vector::{operand_bit, split_source_modifiers, strip_half, Dpp, OPERANDLESS};
 use crate::syntax::vop_modifiers::{self, VopModifier};
@@ -155,6 +155,7 @@ impl Assembler<'_> {
             return Err(reject(column, "not a valid operand."));
         }
         let explicit_sdst = sdwa_compare_destination(&mut slots, &pieces, shape, cx);
+        let pieces = self.with_implicit_vcc(pieces, &slots, shape, stmt.column);
         if pieces.len() > slots.len() {
             return Err(reject(pieces[slots.len()].column, INVALID_OPERAND));
         }
@@ -249,6 +250,36 @@ impl Assembler<'_> {
         !(zero_sources && opsel & 0b11 != 0
             || spec.packed_f32_sgpr_no_opsel && packed_f32_scalar_selected(operands, fields)
             || two_bits && opsel & !0b11 != 0)
+    }
+
+    /// From GFX10 on, LLVM's text of a 32-bit form (e32, DPP, SDWA) may leave out the VCC
+    /// operands its encoding implies (checked with llvm-mc 22 on gfx1010, both wave sizes,
+    /// and gfx1100: `v_cndmask_b32_e32 v5, v1, v2`, `v_add_co_ci_u32_e32 v3, v3, v4`,
+    /// `v_cmp_ge_i32_e32 s0, v0`): the pieces gain the VCC they leave out, so the text is
+    /// read as if written in full. Nothing else is filled in.
+    fn with_implicit_vcc(
+        &self,
+        mut pieces: Vec<Piece>,
+        slots: &[Operand],
+        shape: VectorShape,
+        column: u32,
+    ) -> Vec<Piece> {
+        let implicit: Vec<usize> = (0..slots.len())
+            .filter(|&i| classify_vector(&slots[i].operand_type) == KindId::ImplicitVcc)
+            .collect();
+        let left_out = pieces.len() + implicit.len() == slots.len();
+        if self.ctx.gfx_major < 10 || !shape.family.is_vop32() || implicit.is_empty() || !left_out {
+            return pieces;
+        }
+        let text = if self.ctx.wave64 { "vcc" } else { "vcc_lo" };
+        for i in implicit {
+            let piece = Piece {
+                text: text.to_string(),
+                column,
+            };
+            pieces.insert(i, piece);
+        }
+        pieces
     }
 
     /// The second and third sources of the instructions the manual says take scalar values
