@@ -19,6 +19,7 @@ use crate::syntax::vector::{dpp_layout, vector_mnemonic, Dpp, LANE_SELS, OPERAND
 use crate::syntax::vector::{operand_bit, SRC_DPP16, SRC_DPP8, SRC_DPP8_FI, SRC_SDWA};
 use crate::syntax::vector::{sdwa_explicit_destination, sdwa_layout, sdwa_source_types};
 use crate::syntax::vector::{size_f8f6f4_sources, MatrixOp};
+use crate::target::TargetCtx;
 
 /// (family, opcode) -> instruction, over the vector forms of a spec.
 pub(super) fn vector_opcodes(spec: &Spec) -> HashMap<(Family, u32), &Instruction> {
@@ -129,15 +130,7 @@ impl<'s> Disassembler<'s> {
             Failure::Unsupported(format!("encoding {layout_name} missing from spec"))
         })?;
         let base_len = (layout.bit_count / 8) as usize;
-        if let Some(dpp) = dpp.filter(|_| spec.no_dpp_for_64bit(instruction)) {
-            // The manual keeps 64-bit operations from DPP (CDNA5 ISA §7.9); gfx1251 takes
-            // row_share (controls 0x150-0x15f) with llvm-mc 22.
-            let ctrl = layout.field("DPP_CTRL").map(|f| read_field(word, f, 0));
-            let row_share = dpp == Dpp::Dpp16 && ctrl.is_some_and(|c| c >> 4 == 0x15);
-            if !(self.ctx.dpp64_row_share && row_share) {
-                return Err(Failure::Invalid("DPP on a 64-bit operation".into()));
-            }
-        }
+        self.check_dpp_on_64_bits(instruction, layout, word, dpp)?;
         let literal = literal_after(bytes, base_len)?;
         let base_mnemonic = llvm_mnemonic(&self.ctx, &instruction.name);
         let mut slots = forms::slots(instruction, form, &base_mnemonic, &self.ctx);
@@ -170,21 +163,7 @@ impl<'s> Disassembler<'s> {
             control("CBSZ"),
             control("BLGP"),
         );
-        let mut halves = 0u32;
-        let mut operands = Vec::new();
-        for slot in &slots {
-            let value = self.vector_operand(&reader, slot, literal, &mut halves)?;
-            operands.push(InstOperand {
-                spec: slot.clone(),
-                value,
-            });
-        }
-        let literal_used = |o: &InstOperand| matches!(o.value, OperandValue::Literal { .. });
-        if (dpp.is_some() || sdwa) && operands.iter().any(literal_used) {
-            return Err(Failure::Invalid(
-                "literal in a DPP or SDWA instruction".into(),
-            ));
-        }
+        let (operands, halves) = self.vector_operands(&reader, &slots, literal)?;
         let inst = Inst {
             mnemonic: if sdwa {
                 // LLVM names every SDWA form by the `_sdwa` suffix.
@@ -201,15 +180,56 @@ impl<'s> Disassembler<'s> {
             operands,
             modifiers: self.raw_modifiers(&reader, base, src0, halves).into(),
         };
-        let matrix = MatrixOp::from_formats(slots.iter().map(|s| s.data_format.as_str()));
-        let printable = |m: &MatrixOp| m.word_printable(|f| inst.modifiers.get(f), &self.ctx);
-        if matrix.is_some_and(|m| !printable(&m)) {
-            return Err(Failure::Invalid(
-                "matrix op modifier bits its syntax cannot express".into(),
-            ));
-        }
+        check_matrix_word(&inst, &self.ctx)?;
         let len = base_len + inst.literal_len();
         Ok((inst, len))
+    }
+
+    /// The manual keeps 64-bit operations from DPP (CDNA5 ISA §7.9); gfx1251 takes row_share
+    /// (controls 0x150-0x15f) with llvm-mc 22.
+    fn check_dpp_on_64_bits(
+        &self,
+        instruction: &Instruction,
+        layout: &Encoding,
+        word: u128,
+        dpp: Option<Dpp>,
+    ) -> Result<(), Failure> {
+        let Some(dpp) = dpp.filter(|_| self.ctx.spec.no_dpp_for_64bit(instruction)) else {
+            return Ok(());
+        };
+        let ctrl = layout.field("DPP_CTRL").map(|f| read_field(word, f, 0));
+        let row_share = dpp == Dpp::Dpp16 && ctrl.is_some_and(|c| c >> 4 == 0x15);
+        if self.ctx.dpp64_row_share && row_share {
+            Ok(())
+        } else {
+            Err(Failure::Invalid("DPP on a 64-bit operation".into()))
+        }
+    }
+
+    /// The operands of the slots, and the true16 halves their VGPR codes select; a DPP or
+    /// SDWA word takes no literal.
+    fn vector_operands(
+        &self,
+        reader: &VectorReader,
+        slots: &[Operand],
+        literal: LiteralBytes,
+    ) -> Result<(Vec<InstOperand>, u32), Failure> {
+        let mut halves = 0u32;
+        let mut operands = Vec::new();
+        for slot in slots {
+            let value = self.vector_operand(reader, slot, literal, &mut halves)?;
+            operands.push(InstOperand {
+                spec: slot.clone(),
+                value,
+            });
+        }
+        let literal_used = |o: &InstOperand| matches!(o.value, OperandValue::Literal { .. });
+        if (reader.dpp || reader.sdwa) && operands.iter().any(literal_used) {
+            return Err(Failure::Invalid(
+                "literal in a DPP or SDWA instruction".into(),
+            ));
+        }
+        Ok((operands, halves))
     }
 
     /// The extra dword a SRC0 code announces: SDWA (before GFX11) and DPP on the 32-bit
@@ -586,6 +606,18 @@ fn restore_vdsty(layout: &Encoding, operands: &[InstOperand], value: &mut Operan
         });
     if let (OperandValue::Reg(reg), Some(x_low)) = (value, x_low) {
         reg.first = reg.first << 1 | (x_low ^ 1);
+    }
+}
+
+/// A matrix op's word whose modifier bits its syntax cannot say is refused
+/// ([`MatrixOp::word_printable`]): its text would drop them.
+fn check_matrix_word(inst: &Inst, ctx: &TargetCtx) -> Result<(), Failure> {
+    let matrix = MatrixOp::from_formats(inst.operands.iter().map(|o| o.spec.data_format.as_str()));
+    match matrix {
+        Some(m) if !m.word_printable(|f| inst.modifiers.get(f), ctx) => Err(Failure::Invalid(
+            "matrix op modifier bits its syntax cannot express".into(),
+        )),
+        _ => Ok(()),
     }
 }
 

@@ -202,24 +202,7 @@ pub fn slots(
         }
     } else {
         for op in form.operands.iter().filter(|o| o.field.is_some()) {
-            let mut op = op.clone();
-            let field = normalise(op.field.as_deref().unwrap_or_default()).to_string();
-            // The VGPR-only source types (OPR_SRC_VGPR...) are right; a plain OPR_VGPR on a
-            // source field is one of the garbled entries.
-            let interpolation = matches!(op.operand_type.as_str(), "OPR_ATTR" | "OPR_PARAM");
-            if field.starts_with("SRC") && family == Family::Vinterp {
-                // GFX11+ interpolation reads VGPRs only (RDNA3 ISA §12.3, "Parameter
-                // Interpolation Instruction Fields"), as the RDNA4 file types them.
-                op.operand_type = "OPR_SRC_VGPR".into();
-            } else if field.starts_with("SRC")
-                && !is_mask(&op)
-                && !op.operand_type.starts_with("OPR_SRC")
-                && !interpolation
-            {
-                op.operand_type = "OPR_SRC".into();
-            }
-            op.field = Some(field);
-            out.push(op);
+            out.push(own_operand(op, family));
         }
     }
     for op in &mut out {
@@ -241,6 +224,29 @@ pub fn slots(
     sort_text_order(&mut out);
     attribute_after_coordinate(&mut out);
     out
+}
+
+/// An operand of a form that keeps its own list, its field name normalised and its source
+/// type repaired where partial files garble it.
+fn own_operand(op: &Operand, family: Family) -> Operand {
+    let mut op = op.clone();
+    let field = normalise(op.field.as_deref().unwrap_or_default()).to_string();
+    // The VGPR-only source types (OPR_SRC_VGPR...) are right; a plain OPR_VGPR on a source
+    // field is one of the garbled entries.
+    let interpolation = matches!(op.operand_type.as_str(), "OPR_ATTR" | "OPR_PARAM");
+    if field.starts_with("SRC") && family == Family::Vinterp {
+        // GFX11+ interpolation reads VGPRs only (RDNA3 ISA §12.3, "Parameter Interpolation
+        // Instruction Fields"), as the RDNA4 file types them.
+        op.operand_type = "OPR_SRC_VGPR".into();
+    } else if field.starts_with("SRC")
+        && !is_mask(&op)
+        && !op.operand_type.starts_with("OPR_SRC")
+        && !interpolation
+    {
+        op.operand_type = "OPR_SRC".into();
+    }
+    op.field = Some(field);
+    op
 }
 
 /// The VOP3 interpolation forms hold the attribute in SRC0 and the I/J VGPR (or the
