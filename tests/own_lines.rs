@@ -16,6 +16,21 @@ fn encodings(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// The lines of a test-lines file that are not blank and not `comment` lines.
+fn statements<'s>(source: &'s str, comment: &str) -> Vec<&'s str> {
+    source
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with(comment))
+        .collect()
+}
+
+/// `tests/lines/<name>`, read.
+fn lines_file(name: &str) -> (std::path::PathBuf, String) {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/lines/{name}"));
+    let source = std::fs::read_to_string(&file).unwrap();
+    (file, source)
+}
+
 /// `mcdiff asm --mcpu <mcpu> [--mattr <mattr>] <file>`.
 fn our_asm(data: &Path, mcpu: &str, mattr: &str, file: &Path) -> std::process::Output {
     Command::cargo_bin("mcdiff")
@@ -57,12 +72,8 @@ fn check_with(mcpu: &str, mattr: &str, kind: &str) {
     let (Some(data), Some(mc)) = (common::data_dir(), common::llvm_mc("22")) else {
         return;
     };
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/lines/{mcpu}_{kind}.s"));
-    let source = std::fs::read_to_string(&file).unwrap();
-    let statements = source
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with("//"))
-        .count();
+    let (file, source) = lines_file(&format!("{mcpu}_{kind}.s"));
+    let lines = statements(&source, "//");
     let theirs = Command::new(mc)
         .args(llvm_target(mcpu, mattr))
         .arg("-show-encoding")
@@ -80,13 +91,9 @@ fn check_with(mcpu: &str, mattr: &str, kind: &str) {
     let ours_enc = encodings(&String::from_utf8_lossy(&ours.stdout));
     assert_eq!(
         theirs.len(),
-        statements,
+        lines.len(),
         "llvm-mc gave one encoding per line"
     );
-    let lines: Vec<&str> = source
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with("//"))
-        .collect();
     let mismatches: Vec<String> = lines
         .iter()
         .zip(theirs.iter())
@@ -205,12 +212,8 @@ fn check_rejections(mcpu: &str) {
     let (Some(data), Some(mc)) = (common::data_dir(), common::llvm_mc("22")) else {
         return;
     };
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/lines/{mcpu}_rejects.s"));
-    let lines = std::fs::read_to_string(&file)
-        .unwrap()
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with("//"))
-        .count();
+    let (file, source) = lines_file(&format!("{mcpu}_rejects.s"));
+    let lines = statements(&source, "//").len();
     // llvm-mc 22 still prints an encoding for some lines it reports an error on (gfx1250's
     // misplaced scale_offset); ours must print none.
     let errors = |out: std::process::Output, ours: bool| {
@@ -246,12 +249,8 @@ fn check_disassembly_rejections(mcpu: &str, mattr: &str, kind: &str) {
     let (Some(data), Some(mc)) = (common::data_dir(), common::llvm_mc("22")) else {
         return;
     };
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/lines/{mcpu}_{kind}.txt"));
-    let words = std::fs::read_to_string(&file)
-        .unwrap()
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .count();
+    let (file, source) = lines_file(&format!("{mcpu}_{kind}.txt"));
+    let words = statements(&source, "#").len();
     let outcome = |out: std::process::Output| {
         let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
         let refused = stderr
