@@ -44,6 +44,17 @@ fn our_asm(data: &Path, mcpu: &str, mattr: &str, file: &Path) -> std::process::O
         .unwrap()
 }
 
+/// `mcdiff disasm --mcpu <mcpu> [--mattr <mattr>]`, its input still to be given.
+fn our_disasm(data: &Path, mcpu: &str, mattr: &str) -> Command {
+    let mut command = Command::cargo_bin("mcdiff").unwrap();
+    command
+        .arg("--data")
+        .arg(data)
+        .args(["disasm", "--mcpu", mcpu])
+        .args(our_mattr(mattr));
+    command
+}
+
 /// llvm-mc's target flags: the triple, `-mcpu` and `-mattr` when `mattr` is not empty.
 fn llvm_target(mcpu: &str, mattr: &str) -> Vec<String> {
     let mut flags = vec!["-triple=amdgcn".to_string(), format!("-mcpu={mcpu}")];
@@ -189,12 +200,7 @@ fn check_disassembly_with(mcpu: &str, mattr: &str, kind: &str) {
             .unwrap(),
     );
     let ours = texts(
-        Command::cargo_bin("mcdiff")
-            .unwrap()
-            .arg("--data")
-            .arg(&data)
-            .args(["disasm", "--mcpu", mcpu])
-            .args(our_mattr(mattr))
+        our_disasm(&data, mcpu, mattr)
             .write_stdin(bytes)
             .output()
             .unwrap(),
@@ -273,17 +279,7 @@ fn check_disassembly_rejections(mcpu: &str, mattr: &str, kind: &str) {
             .unwrap(),
     );
     assert_eq!(theirs, words, "llvm-mc refuses every word");
-    let (ours, our_text) = outcome(
-        Command::cargo_bin("mcdiff")
-            .unwrap()
-            .arg("--data")
-            .arg(&data)
-            .args(["disasm", "--mcpu", mcpu])
-            .args(our_mattr(mattr))
-            .arg(&file)
-            .output()
-            .unwrap(),
-    );
+    let (ours, our_text) = outcome(our_disasm(&data, mcpu, mattr).arg(&file).output().unwrap());
     assert_eq!(ours, words, "{mcpu}: we refuse every word");
     assert_eq!(our_text, their_text);
 }
