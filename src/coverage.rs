@@ -113,10 +113,12 @@ fn form_of_bytes<'a>(instruction: &'a Instruction, inst: &'a Inst) -> &'a str {
         .map_or(chosen, |e| e.encoding.as_str())
 }
 
-/// What the cases of some targets exercise: gathered per test file and target as a run goes
-/// ([`crate::tally::Cell`]), united per architecture by [`coverage`].
+/// What the cases of some targets exercise: gathered per target as a run goes
+/// ([`crate::tally::Tally`]), united per architecture by [`coverage`].
 #[derive(Debug, Default, Clone)]
 pub struct Exercised {
+    /// The targets united (set when an architecture's targets are united; a target's own
+    /// entry is keyed by it).
     targets: BTreeSet<Arc<str>>,
     /// Spec instructions with a line in a known form, and the forms.
     pairs: BTreeSet<(Arc<str>, Arc<str>)>,
@@ -129,9 +131,6 @@ pub struct Exercised {
 impl Exercised {
     /// Adds the spec instructions of one case.
     pub fn note(&mut self, case: &CaseResult) {
-        if !self.targets.contains(&case.target) {
-            self.targets.insert(case.target.clone());
-        }
         // A line llvm-mc rejects checks the rejection, not an encoding.
         let rejected = matches!(case.llvm, LlvmAnswer::Error { .. });
         for spec_inst in &case.spec_insts {
@@ -201,9 +200,11 @@ pub fn coverage(report: &Report, specs: &BTreeMap<Arch, Arc<Spec>>) -> Vec<ArchC
 /// What the run's targets exercise, united by the architecture of each target.
 fn exercised_by_arch(tally: &Tally) -> BTreeMap<Arch, Exercised> {
     let mut out: BTreeMap<Arch, Exercised> = BTreeMap::new();
-    for (target, cell) in tally.per_target() {
-        if let Some(TargetStatus::Spec(arch)) = mcdiff_spec::target(&target).map(|t| t.status) {
-            out.entry(arch).or_default().merge(&cell.exercised);
+    for (target, exercised) in tally.exercised() {
+        if let Some(TargetStatus::Spec(arch)) = mcdiff_spec::target(target).map(|t| t.status) {
+            let united = out.entry(arch).or_default();
+            united.merge(exercised);
+            united.targets.insert(target.clone());
         }
     }
     out

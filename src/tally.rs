@@ -102,8 +102,6 @@ pub struct Cell {
     /// Disassembler lines we decoded, and those whose printed text did not re-assemble.
     pub decoded: usize,
     pub roundtrip_failed: usize,
-    /// The spec instructions the lines are, for spec coverage.
-    pub exercised: Exercised,
 }
 
 impl Cell {
@@ -119,7 +117,6 @@ impl Cell {
             self.decoded += 1;
             self.roundtrip_failed += usize::from(!ok);
         }
-        self.exercised.note(case);
     }
 
     pub fn merge(&mut self, other: &Cell) {
@@ -132,20 +129,30 @@ impl Cell {
         }
         self.decoded += other.decoded;
         self.roundtrip_failed += other.roundtrip_failed;
-        self.exercised.merge(&other.exercised);
     }
 }
 
-/// A run's cells by test file and target.
+/// A run's cells by test file and target, and the spec instructions each target's lines are
+/// (for spec coverage).
 #[derive(Debug, Clone, Default)]
 pub struct Tally {
     cells: BTreeMap<(Arc<str>, Arc<str>), Cell>,
+    exercised: BTreeMap<Arc<str>, Exercised>,
 }
 
 impl Tally {
-    /// Adds a group's cell (one file, one target).
-    pub fn add(&mut self, file: Arc<str>, target: Arc<str>, cell: &Cell) {
+    /// Adds a group's cell and what its lines exercise (one file, one target).
+    pub fn add(&mut self, file: Arc<str>, target: Arc<str>, cell: &Cell, exercised: &Exercised) {
+        self.exercised
+            .entry(target.clone())
+            .or_default()
+            .merge(exercised);
         self.cells.entry((file, target)).or_default().merge(cell);
+    }
+
+    /// What each target's lines exercise.
+    pub fn exercised(&self) -> &BTreeMap<Arc<str>, Exercised> {
+        &self.exercised
     }
 
     /// Every case of the run.

@@ -15,7 +15,7 @@ mod disassembler;
 pub use assembler::encoded_bytes;
 
 use crate::classify::{OursAnswer, Verdict};
-use crate::coverage::SpecInstRef;
+use crate::coverage::{Exercised, SpecInstRef};
 use crate::llvm_mc::{Fault, FaultKind, LlvmAnswer, LlvmMc, LlvmRun, RunCache};
 use crate::selection::Selection;
 use crate::semantics::{SemaVerdict, Semantics};
@@ -268,7 +268,12 @@ pub fn run(
             input_errors.push(f.reason.clone());
         }
         if let Some(counted) = outcome.counted {
-            tally.add(counted.file, counted.target, &counted.cell);
+            tally.add(
+                counted.file,
+                counted.target,
+                &counted.cell,
+                &counted.exercised,
+            );
         }
         cases.push(outcome.cases);
         failed_runs.extend(outcome.failure);
@@ -477,8 +482,10 @@ fn run_group(
         Err(why) => assembler_results(&cx, Err(&why), all_cases),
     };
     let mut cell = Cell::default();
+    let mut exercised = Exercised::default();
     for case in &results {
         cell.add(case);
+        exercised.note(case);
     }
     GroupOutcome {
         // A group without cases is in no count (no target row, no file entry).
@@ -487,6 +494,7 @@ fn run_group(
                 file: cx.path,
                 target: cx.target,
                 cell,
+                exercised,
             })
         }),
         cases: results,
@@ -520,11 +528,12 @@ struct GroupOutcome {
     unreadable: bool,
 }
 
-/// A group's counts: its cases are of one file and one target.
+/// A group's counts and spec coverage: its cases are of one file and one target.
 struct GroupCount {
     file: Arc<str>,
     target: Arc<str>,
     cell: Cell,
+    exercised: Exercised,
 }
 
 /// llvm-mc's answers for a group, or the short reason (for `not-run`) and the full message.

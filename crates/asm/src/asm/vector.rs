@@ -336,9 +336,6 @@ impl Assembler<'_> {
         shape: VectorShape,
         fields: &mut FieldSet,
     ) -> Result<(), NotEncoded> {
-        if shape.family == Family::Vinterp {
-            check_interpolation_order(modifier_pieces)?;
-        }
         let form = ModifierForm {
             base,
             slots,
@@ -355,9 +352,13 @@ impl Assembler<'_> {
             sources: source_count(slots),
             has_vdst: slots.iter().any(|s| s.field.as_deref() == Some("VDST")),
         };
+        let mut interpolation_rank = None;
         for piece in modifier_pieces {
             let parsed = vop_modifiers::parse(&piece.text).expect("peeled as a modifier");
             let modifier = parsed.map_err(|m| reject(piece.column, m))?;
+            if shape.family == Family::Vinterp {
+                check_interpolation_order(&modifier, piece, &mut interpolation_rank)?;
+            }
             self.check_modifier(piece, &modifier, &form)?;
             self.set_modifier_fields(piece, modifier, &form, fields)?;
         }
@@ -579,22 +580,23 @@ fn check_lds_direct(operands: &[InstOperand], pieces: &[Piece]) -> Result<(), No
     Ok(())
 }
 
-/// An interpolation word's modifiers come in [`VINTERP_MODIFIER_ORDER`], each once.
-fn check_interpolation_order(pieces: &[Piece]) -> Result<(), NotEncoded> {
-    let mut last = None;
-    for piece in pieces {
-        let field = match vop_modifiers::parse(&piece.text) {
-            Some(Ok(VopModifier::Field(field, _) | VopModifier::Bits(field, ..))) => field,
-            _ => continue,
-        };
-        let Some(rank) = VINTERP_MODIFIER_ORDER.iter().position(|f| *f == field) else {
-            continue;
-        };
-        if last.is_some_and(|last| rank <= last) {
-            return Err(reject(piece.column, INVALID_OPERAND));
-        }
-        last = Some(rank);
+/// An interpolation word's modifiers come in [`VINTERP_MODIFIER_ORDER`], each once: `last`
+/// is the rank of the one before `modifier`.
+fn check_interpolation_order(
+    modifier: &VopModifier,
+    piece: &Piece,
+    last: &mut Option<usize>,
+) -> Result<(), NotEncoded> {
+    let (VopModifier::Field(field, _) | VopModifier::Bits(field, ..)) = modifier else {
+        return Ok(());
+    };
+    let Some(rank) = VINTERP_MODIFIER_ORDER.iter().position(|f| f == field) else {
+        return Ok(());
+    };
+    if last.is_some_and(|last| rank <= last) {
+        return Err(reject(piece.column, INVALID_OPERAND));
     }
+    *last = Some(rank);
     Ok(())
 }
 

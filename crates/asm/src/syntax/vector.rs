@@ -712,9 +712,7 @@ impl MatrixOp {
             _ => true,
         }
     }
-}
 
-impl MatrixOp {
     /// Whether a matrix op's word holds only what its text can say: every modifier bit it
     /// sets one the op takes ([`MatrixOp::modifier_ok`]; a sparse op's OPSEL[1:0] is its
     /// index_key, GFX12.5's OPSEL[2] and OPSEL_HI[2] are reuse hints) and OPSEL_HI's other
