@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 
 use mcdiff_asm::inst::{Inst, OperandValue, RegFile, RegRange};
 use mcdiff_sema::{
-    Binding, BoundOperand, BoundValue, ExecError, Library, Program, SpecialReg, State,
+    Binding, BoundOperand, BoundValue, ExecError, Library, Program, ProgramUses, SpecialReg, State,
 };
 use mcdiff_spec::{Arch, Encoding, Spec};
 
@@ -84,9 +84,15 @@ fn siblings(file: &str) -> &'static [&'static str] {
     }
 }
 
+/// One instruction's program and what binding asks of its text, found once.
+struct Parsed {
+    program: Program,
+    uses: ProgramUses,
+}
+
 /// Parsed pseudocode of one architecture, by upper-case instruction name.
 struct ArchPrograms {
-    programs: HashMap<String, Result<Program, String>>,
+    programs: HashMap<String, Result<Parsed, String>>,
     library: Library,
 }
 
@@ -242,7 +248,7 @@ fn with_sibling(verdict: SemaVerdict, sibling: &str) -> SemaVerdict {
 
 /// Binds `inst`'s operands to `program` and runs it.
 fn run_program(
-    program: &Result<Program, String>,
+    program: &Result<Parsed, String>,
     programs: &ArchPrograms,
     spec: &Spec,
     inst: &Inst,
@@ -252,19 +258,18 @@ fn run_program(
         Ok(p) => p,
         Err(construct) => return SemaVerdict::Unsupported(construct.clone()),
     };
-    let spec_operands: Vec<mcdiff_spec::Operand> = spec
+    let spec_operands: &[mcdiff_spec::Operand] = spec
         .instruction(&inst.name)
         .and_then(|i| i.in_encoding(&inst.encoding))
-        .map(|e| e.operands.clone())
-        .unwrap_or_default();
-    let (operands, values) = operand_values(inst, &spec_operands);
-    let mut binding = mcdiff_sema::bind_program(program, &operands, &values);
+        .map_or(&[], |e| e.operands.as_slice());
+    let (operands, values) = operand_values(inst, spec_operands);
+    let mut binding = mcdiff_sema::bind_with_uses(&program.uses, &operands, &values);
     bind_modifiers(inst, spec.encoding(&inst.encoding), &operands, &mut binding);
     if let Err(e) = bind_smem_address(inst, state, &mut binding) {
         return verdict(Err(e));
     }
     verdict(mcdiff_sema::execute_with_library(
-        program,
+        &program.program,
         state,
         &binding,
         &programs.library,
@@ -317,10 +322,10 @@ fn run_dual(programs: &ArchPrograms, spec: &Spec, inst: &Inst, state: &mut State
             operands.push(own);
             values.push(bound_value(&op.value));
         }
-        let binding = mcdiff_sema::bind_program(program, &operands, &values);
+        let binding = mcdiff_sema::bind_with_uses(&program.uses, &operands, &values);
         let mut half_state = before.clone();
         let outcome = mcdiff_sema::execute_with_library(
-            program,
+            &program.program,
             &mut half_state,
             &binding,
             &programs.library,
@@ -534,6 +539,10 @@ fn load_arch(data_dir: &Path, arch: &str) -> Loaded {
         if let Ok(p) = &parsed {
             library.insert(&entry.name, p.clone());
         }
+        let parsed = parsed.map(|program| Parsed {
+            uses: ProgramUses::of(&program),
+            program,
+        });
         programs.insert(key, parsed);
     }
     Ok(Some(ArchPrograms { programs, library }))

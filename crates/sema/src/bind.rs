@@ -2,7 +2,7 @@
 
 use crate::{Program, SemaMismatch};
 use mcdiff_spec::Operand;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// A machine register that is not a GPR.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -265,6 +265,37 @@ pub fn bind_program(
     inst_operands: &[Operand],
     values: &[BoundValue],
 ) -> Binding {
+    bind_with_uses(&ProgramUses::of(program), inst_operands, values)
+}
+
+/// What [`bind_program`] asks of a program's text, found once per program: a caller that
+/// binds one program many times keeps it beside the program.
+pub struct ProgramUses {
+    /// Names read or written without being defined.
+    used: BTreeSet<String>,
+    /// Names the text defines itself.
+    locals: BTreeSet<String>,
+    /// The register files each name directly indexes (`VGPR[lane][SRC0.u32]`).
+    indexed_files: BTreeMap<String, BTreeSet<&'static str>>,
+}
+
+impl ProgramUses {
+    pub fn of(program: &Program) -> ProgramUses {
+        let uses = crate::uses::Uses::of_program(program);
+        ProgramUses {
+            used: uses.free_names(),
+            locals: uses.locals,
+            indexed_files: uses.indexed_files,
+        }
+    }
+}
+
+/// [`bind_program`] with the program's uses already found.
+pub fn bind_with_uses(
+    uses: &ProgramUses,
+    inst_operands: &[Operand],
+    values: &[BoundValue],
+) -> Binding {
     let mut binding = bind(inst_operands, values);
     let field_value = |field: &str| {
         inst_operands
@@ -273,9 +304,8 @@ pub fn bind_program(
             .find(|(op, _)| op.field.as_deref() == Some(field))
             .map(|(_, v)| v)
     };
-    let uses = crate::uses::Uses::of_program(program);
-    let used = uses.free_names();
-    let indexed = crate::uses::indexed_files(program);
+    let used = &uses.used;
+    let indexed = &uses.indexed_files;
     let sopk = field_value("SIMM16").is_some()
         && field_value("SDST").is_some()
         && field_value("SSRC0").is_none();

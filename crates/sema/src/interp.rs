@@ -17,7 +17,7 @@ use crate::value::*;
 use crate::{Binding, ExecError, SemaMismatch};
 use num_bigint::BigInt;
 use num_traits::{ToPrimitive, Zero};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
 
 /// Loop iterations allowed per program run, against runaway loops.
@@ -90,7 +90,7 @@ pub fn execute_with_library(
             library,
             depth: 0,
             lane,
-            locals: HashMap::new(),
+            locals: HashMap::default(),
             steps: 0,
             implicit: program.implicit,
         };
@@ -1365,7 +1365,7 @@ impl Interp<'_> {
             return Err(unsupported("instruction-call"));
         }
         let empty = Binding::default();
-        let mut locals = HashMap::new();
+        let mut locals = HashMap::default();
         for (name, v) in ["S0", "S1", "S2"].iter().zip(args) {
             locals.insert(name.to_string(), v);
         }

@@ -21,7 +21,9 @@ mod uses;
 pub mod value;
 
 pub use ast::Program;
-pub use bind::{bind, bind_program, Binding, BoundOperand, BoundValue, SpecialReg};
+pub use bind::{
+    bind, bind_program, bind_with_uses, Binding, BoundOperand, BoundValue, ProgramUses, SpecialReg,
+};
 pub use derive::{complete_by_role, complete_from_pseudocode, render_derived};
 pub use interp::{execute, execute_with_library, Library};
 /// Register contents are read and written as `BigInt` bit patterns.

@@ -23,7 +23,7 @@ pub(crate) fn is_state_name(name: &str) -> bool {
 }
 use num_bigint::BigInt;
 use num_traits::ToPrimitive;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 pub const SGPR_COUNT: u32 = 128;
 pub const VGPR_COUNT: u32 = 256;
@@ -122,10 +122,10 @@ impl State {
             pc: 0,
             round_mode: 0,
             hw_regs: vec![0; HW_REGISTER_COUNT as usize],
-            mem: HashMap::new(),
-            agpr: HashMap::new(),
+            mem: HashMap::default(),
+            agpr: HashMap::default(),
             agpr_seed: 0,
-            fields: HashMap::new(),
+            fields: HashMap::default(),
         }
     }
 
@@ -175,6 +175,19 @@ impl State {
 
     fn gather(file: &[u32], first: u32, width: u32, what: &str) -> Result<BigInt, ExecError> {
         let n = Self::regs(width);
+        if (1..=128).contains(&width) {
+            // Most reads are one to four registers: gathered without big-integer steps.
+            let mut acc = 0u128;
+            for k in (0..n).rev() {
+                let r = file
+                    .get((first + k) as usize)
+                    .ok_or_else(|| ExecError::Unsupported {
+                        construct: format!("{what}-out-of-range"),
+                    })?;
+                acc = acc << 32 | u128::from(*r);
+            }
+            return Ok(BigInt::from(acc & (u128::MAX >> (128 - width))));
+        }
         let mut acc = BigInt::from(0u8);
         for k in (0..n).rev() {
             let r = file
@@ -196,13 +209,18 @@ impl State {
         what: &str,
     ) -> Result<(), ExecError> {
         let n = Self::regs(width);
+        // Two's complement low bits of a value that fits 128 bits, without big-integer steps.
+        let low = bits.to_i128().map(|x| x as u128).or_else(|| bits.to_u128());
         for k in 0..n {
             let slot =
                 file.get_mut((first + k) as usize)
                     .ok_or_else(|| ExecError::Unsupported {
                         construct: format!("{what}-out-of-range"),
                     })?;
-            let chunk = ((bits >> (32 * k)) & mask(32)).to_u32().unwrap_or(0);
+            let chunk = match low {
+                Some(x) if k < 4 => (x >> (32 * k)) as u32,
+                _ => ((bits >> (32 * k)) & mask(32)).to_u32().unwrap_or(0),
+            };
             let covered = (width - 32 * k).min(32);
             let keep = if covered == 32 {
                 0

@@ -244,14 +244,6 @@ impl Uses {
     }
 }
 
-/// The register files (`"SGPR"`, `"VGPR"`) each name directly indexes in `program`
-/// (`VGPR[lane][SRC0.u32]`).
-pub(crate) fn indexed_files(program: &Program) -> BTreeMap<String, BTreeSet<&'static str>> {
-    let mut uses = Uses::default();
-    uses.stmts(&program.body);
-    uses.indexed_files
-}
-
 /// Names `program` reads or writes without defining them itself.
 pub(crate) fn free_names(program: &Program) -> BTreeSet<String> {
     Uses::of_program(program).free_names()
