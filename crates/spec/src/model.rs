@@ -5,7 +5,7 @@
 //! ([`SourceId`]), because a target may combine a high-fidelity file with a
 //! partial one and a per-arch supplement.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// Index into [`Spec::sources`].
 pub type SourceId = usize;
@@ -124,7 +124,12 @@ pub struct Encoding {
 
 impl Encoding {
     pub fn field(&self, name: &str) -> Option<&Field> {
-        self.fields.iter().find(|f| f.name == name)
+        // Many field names share a length (`SRC0`, `SRC1`, `VDST`): their last bytes tell
+        // most apart without a full comparison.
+        let last = name.as_bytes().last();
+        self.fields.iter().find(|f| {
+            f.name.len() == name.len() && f.name.as_bytes().last() == last && f.name == name
+        })
     }
 }
 
@@ -341,7 +346,7 @@ impl Spec {
             .operand_types
             .iter()
             .map(|t| {
-                let mut values = HashMap::new();
+                let mut values = HashMap::default();
                 for p in &t.predefined {
                     values.entry(p.name.to_ascii_uppercase()).or_insert(p.value);
                 }

@@ -8,7 +8,7 @@
 mod memory;
 mod vector;
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use mcdiff_spec::{Encoding, Field, Instruction, InstructionEncoding, Operand};
 
@@ -147,7 +147,7 @@ impl<'s> Disassembler<'s> {
             )
         });
         let mut forms: HashMap<(Family, u32), (&Instruction, &InstructionEncoding)> =
-            HashMap::new();
+            HashMap::default();
         for instruction in &spec.instructions {
             for form in &instruction.encodings {
                 let family = Family::of(&form.encoding);
@@ -171,7 +171,7 @@ impl<'s> Disassembler<'s> {
             .iter()
             .filter(|t| !t.predefined.is_empty())
             .map(|t| {
-                let mut codes = HashMap::new();
+                let mut codes = HashMap::default();
                 for p in &t.predefined {
                     codes.entry(p.value).or_insert(p.name.as_str());
                 }

@@ -3,7 +3,7 @@
 //! form and its operand slots are the ones the assembler settles on for the printed mnemonic
 //! ([`crate::syntax::forms`]), so the decoded [`Inst`] is the one `assemble(printed text)` builds.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use mcdiff_spec::{Encoding, Instruction, InstructionEncoding, Operand, Spec};
 
@@ -23,7 +23,7 @@ use crate::target::TargetCtx;
 
 /// (family, opcode) -> instruction, over the vector forms of a spec.
 pub(super) fn vector_opcodes(spec: &Spec) -> HashMap<(Family, u32), &Instruction> {
-    let mut map = HashMap::new();
+    let mut map = HashMap::default();
     for instruction in &spec.instructions {
         for form in &instruction.encodings {
             if let Some(base) = Family::of(&form.encoding).opcode_space() {
@@ -39,7 +39,7 @@ pub(super) fn vector_opcodes(spec: &Spec) -> HashMap<(Family, u32), &Instruction
 pub(super) fn dual_opcodes(
     spec: &Spec,
 ) -> HashMap<(Family, u32), (&Instruction, &InstructionEncoding)> {
-    let mut map = HashMap::new();
+    let mut map = HashMap::default();
     for instruction in &spec.instructions {
         for form in &instruction.encodings {
             let family = Family::of(&form.encoding);
@@ -369,10 +369,14 @@ impl<'s> Disassembler<'s> {
             // 32-bit forms: true16 halves sit in the VGPR codes; DPP16 and SDWA keep src0/src1
             // modifiers as SRCn_NEG / SRCn_ABS (/ SRCn_SEXT).
             put("OPSEL", halves);
-            for name in ["NEG", "ABS", "SEXT"] {
+            for (name, per_source) in [
+                ("NEG", ["SRC0_NEG", "SRC1_NEG"]),
+                ("ABS", ["SRC0_ABS", "SRC1_ABS"]),
+                ("SEXT", ["SRC0_SEXT", "SRC1_SEXT"]),
+            ] {
                 let bits = (0..2)
                     .filter_map(|i| {
-                        let field = layout.field(&format!("SRC{i}_{name}"))?;
+                        let field = layout.field(per_source[i])?;
                         Some((read_field(reader.word, field, 0) as u32) << i)
                     })
                     .fold(0, |m, b| m | b);
