@@ -532,7 +532,12 @@ impl<'s> Disassembler<'s> {
     /// parses the printed name.
     fn register(&self, name: &str, size: u32) -> Result<RegRange, Failure> {
         let count = size.div_ceil(32).max(1);
-        let text = register_text(&spec_register(name, count));
+        let reg = spec_register(name, count);
+        if !matches!(reg.file, RegFile::Special(_)) {
+            // A numbered register is already what its text would parse back to.
+            return Ok(reg);
+        }
+        let text = register_text(&reg);
         match parse_register(&text) {
             Some(Ok(reg)) => Ok(reg),
             _ => Err(Failure::Unsupported(format!(
