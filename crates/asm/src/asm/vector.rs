@@ -497,9 +497,11 @@ impl Assembler<'_> {
                 fields.set("OPSEL_HI", bits | (0b111 & !((1 << sources) - 1)));
             }
             VopModifier::Bits(name, bits, _) => fields.set(name, bits),
-            VopModifier::ByteSel(n) => {
-                fields.set("OPSEL", syntax::vector::byte_sel_bits(n, sources))
-            }
+            // Beside an op_sel that chose a source half (`op_sel:[1] byte_sel:3`).
+            VopModifier::ByteSel(n) => fields.set(
+                "OPSEL",
+                fields.get("OPSEL") | syntax::vector::byte_sel_bits(n, sources),
+            ),
             VopModifier::IndexKey(n) if form.matrix.is_some() => {
                 fields.set("OPSEL", fields.get("OPSEL") | n)
             }

@@ -165,8 +165,14 @@ fn vop3_modifier_words(inst: &Inst, style: VectorStyle, ctx: &TargetCtx) -> Vec<
     } else if let Some(sources) =
         byte_sel_sources(&inst.name).filter(|_| opsel != 0 && ctx.gfx_major >= 12)
     {
-        // GFX12's byte_sel; GFX9 (gfx940+) writes the same bits as op_sel.
-        words.push(format!("byte_sel:{}", byte_sel(opsel, sources)));
+        // GFX12's byte_sel; GFX9 (gfx940+) writes the same bits as op_sel. A two-source
+        // conversion of an f16 keeps the source half in OPSEL[1:0], printed as op_sel.
+        if sources == 2 && opsel & 0b11 != 0 {
+            words.push(format!("op_sel:{}", bit_list(opsel & 0b11, 3)));
+        }
+        if sources == 1 || opsel >> 2 != 0 {
+            words.push(format!("byte_sel:{}", byte_sel(opsel, sources)));
+        }
     } else if swaps_lanes(&inst.name) {
         // Lane swaps keep bound_ctrl and fi in OPSEL[1:0] (llvm-mc's order).
         if opsel & 0b10 != 0 {
@@ -427,7 +433,9 @@ fn fake16_class(
 fn byte_sel_sources(name: &str) -> Option<u32> {
     match name.to_ascii_uppercase().as_str() {
         "V_CVT_F32_FP8" | "V_CVT_F32_BF8" => Some(1),
-        "V_CVT_SR_FP8_F32" | "V_CVT_SR_BF8_F32" => Some(2),
+        "V_CVT_SR_FP8_F32" | "V_CVT_SR_BF8_F32" | "V_CVT_SR_FP8_F16" | "V_CVT_SR_BF8_F16" => {
+            Some(2)
+        }
         _ => None,
     }
 }

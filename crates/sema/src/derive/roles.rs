@@ -111,14 +111,19 @@ struct Role {
 /// How often the lists give one name each (field, operand type).
 type FieldTypeCounts = BTreeMap<(String, String), usize>;
 
-/// Per encoding, per pseudocode name: its [`Role`].
-struct Roles(HashMap<String, BTreeMap<String, Role>>);
+/// Per encoding, per pseudocode name: its [`Role`]; and per encoding, every field some list
+/// makes an operand.
+struct Roles(
+    HashMap<String, BTreeMap<String, Role>>,
+    HashMap<String, BTreeSet<String>>,
+);
 
 impl Roles {
     /// The roles of every encoding with operand lists in `spec`, over the fields the
     /// encoding has (so a role's field is always one of its encoding's).
     fn of(spec: &Spec) -> Roles {
         let mut counts: HashMap<String, BTreeMap<String, FieldTypeCounts>> = HashMap::new();
+        let mut operand_fields: HashMap<String, BTreeSet<String>> = HashMap::new();
         for form in spec.instructions.iter().flat_map(|i| &i.encodings) {
             let Some(encoding) = spec.encoding(&form.encoding) else {
                 continue;
@@ -129,6 +134,10 @@ impl Roles {
                     continue;
                 };
                 let name = pseudocode_name(field).to_string();
+                operand_fields
+                    .entry(form.encoding.clone())
+                    .or_default()
+                    .insert(field.clone());
                 *counts
                     .entry(form.encoding.clone())
                     .or_default()
@@ -164,6 +173,7 @@ impl Roles {
                     (enc, names)
                 })
                 .collect(),
+            operand_fields,
         )
     }
 
@@ -180,19 +190,42 @@ impl Roles {
         let mut operands = Vec::new();
         let mut constant = false;
         for (name, use_) in &signature.0 {
-            if name == "EXEC" {
+            // EXEC masks lanes, and ROUND_MODE is a mode a conversion saves, sets and
+            // restores: no field of the word carries either.
+            if matches!(name.as_str(), "EXEC" | "ROUND_MODE") {
                 continue;
             }
             if crate::state::is_state_name(name) || use_.lane_mask {
                 return None;
             }
-            let Some(role) = roles.get(name) else {
+            // A text may name a field itself: `VGPR[laneId][VDST.u32][7 : 0] = ...` writes
+            // the destination register by its number.
+            let role = roles
+                .get(name)
+                .or_else(|| roles.values().find(|r| r.field == *name));
+            let Some(role) = role else {
                 if is_trailing_constant(name) && spec.encoding(&literal_form(encoding)).is_some() {
                     constant = true;
                     continue;
                 }
+                // A field of the word that no list makes an operand is a modifier the text
+                // reads (`OPSEL[3 : 2]` choosing the byte a conversion writes).
+                let operand_field = self.1.get(encoding).is_some_and(|f| f.contains(name));
+                if !operand_field
+                    && spec
+                        .encoding(encoding)
+                        .is_some_and(|e| e.field(name).is_some())
+                {
+                    continue;
+                }
                 return None;
             };
+            if operands
+                .iter()
+                .any(|o: &Operand| o.field.as_ref() == Some(&role.field))
+            {
+                return None;
+            }
             let (field, operand_type) = (role.field.clone(), role.operand_type.clone());
             operands.push(text_operand(spec, field, operand_type, use_)?);
         }
