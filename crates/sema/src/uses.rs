@@ -25,6 +25,9 @@ pub(crate) struct Uses {
     pub(crate) register_number: BTreeSet<String>,
     /// For each such name, the register files it indexes directly (`"SGPR"`, `"VGPR"`).
     pub(crate) indexed_files: BTreeMap<String, BTreeSet<&'static str>>,
+    /// For each name that numbers a VGPR the text writes in part
+    /// (`VGPR[laneId][VDST.u32][31 : 16].b16 = ...`), the bit ranges written, low bit first.
+    pub(crate) register_part_writes: BTreeMap<String, BTreeSet<(u32, u32)>>,
     /// Names the program defines (bare assignment, declare, loop or lambda variable).
     pub(crate) locals: BTreeSet<String>,
     pub(crate) lane_loop: bool,
@@ -81,6 +84,12 @@ impl Uses {
             all.variable_slices.extend(one.variable_slices);
             all.written_first.extend(one.written_first);
             all.register_number.extend(one.register_number);
+            for (name, parts) in one.register_part_writes {
+                all.register_part_writes
+                    .entry(name)
+                    .or_default()
+                    .extend(parts);
+            }
             for (name, files) in one.indexed_files {
                 all.indexed_files.entry(name).or_default().extend(files);
             }
@@ -115,6 +124,7 @@ impl Uses {
                                     self.written_first.insert(n.clone());
                                 }
                             }
+                            self.note_register_part_write(target);
                             self.expr(target, None)
                         }
                     }
@@ -156,6 +166,34 @@ impl Uses {
                     }
                 }
             }
+        }
+    }
+
+    /// Notes `VGPR[lane][N][hi : lo]` (typed or not) as a write of bits `lo..=hi` of the
+    /// VGPR that name `N` numbers.
+    fn note_register_part_write(&mut self, target: &Expr) {
+        let sliced = match target {
+            Expr::Typed(inner, _) => inner.as_ref(),
+            other => other,
+        };
+        let Expr::Slice(register, hi, lo) = sliced else {
+            return;
+        };
+        let (Expr::Int { value: hi, .. }, Expr::Int { value: lo, .. }) = (hi.as_ref(), lo.as_ref())
+        else {
+            return;
+        };
+        let Expr::Index(lane, number) = register.as_ref() else {
+            return;
+        };
+        let vgpr = matches!(lane.as_ref(), Expr::Index(file, _) if matches!(file.as_ref(), Expr::Name(f) if f == "VGPR"));
+        let (Some(n), Ok(hi), Ok(lo)) = (plain_name(number), u32::try_from(hi), u32::try_from(lo))
+        else {
+            return;
+        };
+        if vgpr {
+            let parts = self.register_part_writes.entry(n.clone()).or_default();
+            parts.insert((lo, hi));
         }
     }
 

@@ -163,12 +163,19 @@ fn signatures(
             if (is_reserved(used) && !state) || constant || lower || temporary {
                 continue;
             }
-            let use_ = Use {
+            let mut use_ = Use {
                 width: *width,
                 lane_mask: uses.lane_mask.contains(used),
                 written: written == Written::Operand && written_first,
                 views: uses.views.get(used).cloned().unwrap_or_default(),
             };
+            if writes_halves(&uses, used) {
+                // A destination written only by 16-bit halves of the VGPR it numbers
+                // (`VGPR[laneId][VDST.u32][31 : 16].b16 = ...`) is a 16-bit operand: the
+                // half a true16 register name (`v1.h`) selects.
+                use_.width = 16;
+                use_.views = BTreeSet::from([Ty::new(TyKind::B, 16)]);
+            }
             // The older manuals' `D` is `D0` (a few newer texts keep it), and their `K`
             // (V_MADAK_F32's constant) `SIMM32`, as the binder reads them.
             let key = crate::bind::OLDER_NAMES
@@ -188,6 +195,13 @@ fn signatures(
         }
     }
     out
+}
+
+/// Whether the text writes the VGPR `name` numbers only by whole 16-bit halves.
+fn writes_halves(uses: &Uses, name: &str) -> bool {
+    uses.register_part_writes
+        .get(name)
+        .is_some_and(|parts| parts.iter().all(|p| matches!(p, (0, 15) | (16, 31))))
 }
 
 /// Whether `name` is the text's own temporary: written before anything reads it
