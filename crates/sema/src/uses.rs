@@ -31,6 +31,24 @@ pub(crate) struct Uses {
     /// Names the program defines (bare assignment, declare, loop or lambda variable).
     pub(crate) locals: BTreeSet<String>,
     pub(crate) lane_loop: bool,
+    /// Names read or written as a 16-bit half in the arms of a choice on OPSEL
+    /// (`OPSEL[0].u1 ? S0[31 : 16] : S0[15 : 0]`, `if OPSEL[3] ... D0[31 : 16].f16 = ...`):
+    /// per arm, the low bits of the halves used.
+    opsel_halves: BTreeMap<String, BTreeMap<u32, BTreeSet<u32>>>,
+    /// The arm being walked (0: none), numbered as met.
+    arm: u32,
+    arms_seen: u32,
+    /// Names used any other way.
+    whole: BTreeSet<String>,
+    /// Walking the arms of a choice on OPSEL.
+    in_opsel_choice: bool,
+    /// Walking the base of such a half.
+    in_half: bool,
+    /// The value each local is given where it is given one value only (`bitsel = OPSEL[0 :
+    /// 1].i32 * 8`), for the bounds of slices at computed positions.
+    definitions: BTreeMap<String, Expr>,
+    /// Locals given several values, or a loop's.
+    redefined: BTreeSet<String>,
 }
 
 /// Names with fixed meanings that are never operands: the machine-state names the
@@ -84,6 +102,15 @@ impl Uses {
             all.variable_slices.extend(one.variable_slices);
             all.written_first.extend(one.written_first);
             all.register_number.extend(one.register_number);
+            // Arms are numbered per text: arms of two texts sharing a number are taken
+            // together, which can only refuse a half.
+            for (name, arms) in one.opsel_halves {
+                let all_arms = all.opsel_halves.entry(name).or_default();
+                for (arm, halves) in arms {
+                    all_arms.entry(arm).or_default().extend(halves);
+                }
+            }
+            all.whole.extend(one.whole);
             for (name, parts) in one.register_part_writes {
                 all.register_part_writes
                     .entry(name)
@@ -112,6 +139,9 @@ impl Uses {
                         (Expr::Name(n), _) if n == "D0" || n == "D" => self.expr(target, None),
                         (Expr::Name(n), _) => {
                             self.locals.insert(n.clone());
+                            if self.definitions.insert(n.clone(), value.clone()).is_some() {
+                                self.redefined.insert(n.clone());
+                            }
                         }
                         // A lower-case name written in part (`tmp[15 : 0] = ...`) is a local too.
                         (_, Some(n)) if n.starts_with(|c: char| c.is_ascii_lowercase()) => {
@@ -132,11 +162,16 @@ impl Uses {
                 }
                 Stmt::Expr(e) => self.expr(e, None),
                 Stmt::If { arms, otherwise } => {
+                    let (outer, outer_arm) = (self.in_opsel_choice, self.arm);
                     for (c, b) in arms {
                         self.expr(c, None);
+                        self.in_opsel_choice |= mentions_opsel(c);
+                        self.enter_arm();
                         self.stmts(b);
                     }
+                    self.enter_arm();
                     self.stmts(otherwise);
+                    (self.in_opsel_choice, self.arm) = (outer, outer_arm);
                 }
                 Stmt::For {
                     var,
@@ -148,6 +183,7 @@ impl Uses {
                         self.lane_loop = true;
                     }
                     self.locals.insert(var.clone());
+                    self.redefined.insert(var.clone());
                     self.expr(from, None);
                     self.expr(to, None);
                     self.stmts(body);
@@ -200,7 +236,12 @@ impl Uses {
     /// Walks `e`; `width` is the width its context reads it at.
     fn expr(&mut self, e: &Expr, width: Option<u32>) {
         match e {
-            Expr::Name(n) => self.note(n, width.unwrap_or(32)),
+            Expr::Name(n) => {
+                if !self.in_half {
+                    self.whole.insert(n.clone());
+                }
+                self.note(n, width.unwrap_or(32))
+            }
             // `D0.u32[63 : 32]`: the slice reaches past the view, into the storage.
             Expr::Typed(inner, ty) => {
                 if let Some(n) = root_name(inner) {
@@ -211,14 +252,36 @@ impl Uses {
             Expr::Slice(base, hi, lo) => {
                 let hi_bit = match hi.as_ref() {
                     Expr::Int { value, .. } => u32::try_from(value).ok().map(|h| h + 1),
-                    _ => None,
+                    computed => self
+                        .upper_bound(computed, 0)
+                        .and_then(|h| u32::try_from(h + 1).ok()),
                 };
                 if hi_bit.is_none() {
                     if let Some(n) = root_name(base) {
                         self.variable_slices.insert(n.clone());
                     }
                 }
+                let half = match (hi.as_ref(), lo.as_ref()) {
+                    (Expr::Int { value: h, .. }, Expr::Int { value: l, .. }) => {
+                        match (u32::try_from(h), u32::try_from(l)) {
+                            (Ok(15), Ok(0)) => Some(0),
+                            (Ok(31), Ok(16)) => Some(16),
+                            _ => None,
+                        }
+                    }
+                    _ => None,
+                };
+                let chosen = match (plain_name(base), half) {
+                    (Some(n), Some(low)) if self.in_opsel_choice => {
+                        let arms = self.opsel_halves.entry(n.clone()).or_default();
+                        arms.entry(self.arm).or_default().insert(low);
+                        true
+                    }
+                    _ => false,
+                };
+                let outer = std::mem::replace(&mut self.in_half, chosen);
                 self.expr(base, hi_bit.max(width));
+                self.in_half = outer;
                 self.expr(hi, None);
                 self.expr(lo, None);
             }
@@ -269,8 +332,13 @@ impl Uses {
             }
             Expr::Ternary(c, a, b) => {
                 self.expr(c, None);
+                let (outer, outer_arm) = (self.in_opsel_choice, self.arm);
+                self.in_opsel_choice |= mentions_opsel(c);
+                self.enter_arm();
                 self.expr(a, None);
+                self.enter_arm();
                 self.expr(b, None);
+                (self.in_opsel_choice, self.arm) = (outer, outer_arm);
             }
             Expr::Concat(parts) => parts.iter().for_each(|p| self.expr(p, None)),
             Expr::Lambda(params, body) => {
@@ -302,6 +370,70 @@ impl Uses {
             .filter(|n| !self.locals.contains(*n))
             .cloned()
             .collect()
+    }
+}
+
+/// Whether `e` reads the OPSEL modifier.
+fn mentions_opsel(e: &Expr) -> bool {
+    match e {
+        Expr::Name(n) => n == "OPSEL",
+        Expr::Typed(a, _) | Expr::Cast(_, a) | Expr::Unary(_, a) | Expr::Field(a, _) => {
+            mentions_opsel(a)
+        }
+        Expr::Slice(a, b, c) | Expr::Ternary(a, b, c) => {
+            mentions_opsel(a) || mentions_opsel(b) || mentions_opsel(c)
+        }
+        Expr::Index(a, b) | Expr::Binary(_, a, b) => mentions_opsel(a) || mentions_opsel(b),
+        Expr::Call(_, args) | Expr::Concat(args) => args.iter().any(mentions_opsel),
+        Expr::Int { .. } | Expr::Float { .. } | Expr::Lambda(..) => false,
+    }
+}
+
+/// Locals defined through more locals than this are not followed.
+const DEFINITION_DEPTH: u32 = 8;
+
+impl Uses {
+    /// The largest value `e` can take, where the text bounds it: constants, constant-bounded
+    /// slices and views, sums and products of those, and locals given one such value
+    /// (`bitsel + 7` with `bitsel = OPSEL[0 : 1].i32 * 8` is at most 31).
+    fn upper_bound(&self, e: &Expr, depth: u32) -> Option<u64> {
+        match e {
+            Expr::Int { value, .. } => u64::try_from(value).ok(),
+            Expr::Name(n) if depth < DEFINITION_DEPTH && !self.redefined.contains(n) => {
+                self.upper_bound(self.definitions.get(n)?, depth + 1)
+            }
+            Expr::Typed(inner, _) => self.upper_bound(inner, depth),
+            Expr::Slice(_, hi, lo) => match (hi.as_ref(), lo.as_ref()) {
+                (Expr::Int { value: h, .. }, Expr::Int { value: l, .. }) => {
+                    let (h, l) = (u32::try_from(h).ok()?, u32::try_from(l).ok()?);
+                    let bits = h.abs_diff(l) + 1;
+                    (bits < 64).then(|| (1u64 << bits) - 1)
+                }
+                _ => None,
+            },
+            Expr::Binary(BinOp::Add, a, b) => self
+                .upper_bound(a, depth)?
+                .checked_add(self.upper_bound(b, depth)?),
+            Expr::Binary(BinOp::Mul, a, b) => self
+                .upper_bound(a, depth)?
+                .checked_mul(self.upper_bound(b, depth)?),
+            _ => None,
+        }
+    }
+
+    fn enter_arm(&mut self) {
+        self.arms_seen += 1;
+        self.arm = self.arms_seen;
+    }
+
+    /// Whether the text uses `name` only as a 16-bit half OPSEL chooses, one half in each
+    /// arm of the choice: the half a true16 register name (`v1.h`) selects.
+    pub(crate) fn opsel_half(&self, name: &str) -> bool {
+        !self.whole.contains(name)
+            && self
+                .opsel_halves
+                .get(name)
+                .is_some_and(|arms| arms.values().all(|halves| halves.len() == 1))
     }
 }
 

@@ -169,7 +169,12 @@ fn signatures(
                 written: written == Written::Operand && written_first,
                 views: uses.views.get(used).cloned().unwrap_or_default(),
             };
-            if writes_halves(&uses, used) {
+            if uses.opsel_half(used) {
+                // A source or destination used only as the 16-bit half OPSEL chooses
+                // (`OPSEL[0].u1 ? S0[31 : 16] : S0[15 : 0]`) is a 16-bit operand: the half
+                // a true16 register name (`v1.h`) selects.
+                use_.width = 16;
+            } else if writes_halves(&uses, used) {
                 // A destination written only by 16-bit halves of the VGPR it numbers
                 // (`VGPR[laneId][VDST.u32][31 : 16].b16 = ...`) is a 16-bit operand: the
                 // half a true16 register name (`v1.h`) selects.

@@ -208,14 +208,11 @@ impl Roles {
                     constant = true;
                     continue;
                 }
-                // A field of the word that no list makes an operand is a modifier the text
-                // reads (`OPSEL[3 : 2]` choosing the byte a conversion writes).
+                // A field no list of this encoding makes an operand is a modifier the text
+                // reads (`OPSEL[3 : 2]` choosing the byte a conversion writes); a format
+                // without the field (VOP1 beside VOP3) leaves it 0.
                 let operand_field = self.1.get(encoding).is_some_and(|f| f.contains(name));
-                if !operand_field
-                    && spec
-                        .encoding(encoding)
-                        .is_some_and(|e| e.field(name).is_some())
-                {
+                if !operand_field && spec.encodings.iter().any(|e| e.field(name).is_some()) {
                     continue;
                 }
                 return None;
