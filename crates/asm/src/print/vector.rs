@@ -165,13 +165,22 @@ fn vop3_modifier_words(inst: &Inst, style: VectorStyle, ctx: &TargetCtx) -> Vec<
     } else if let Some(sources) =
         byte_sel_sources(&inst.name).filter(|_| opsel != 0 && ctx.gfx_major >= 12)
     {
-        // GFX12's byte_sel; GFX9 (gfx940+) writes the same bits as op_sel. A two-source
-        // conversion of an f16 keeps the source half in OPSEL[1:0], printed as op_sel.
-        if sources == 2 && opsel & 0b11 != 0 {
-            words.push(format!("op_sel:{}", bit_list(opsel & 0b11, 3)));
+        // GFX12's byte_sel; GFX9 (gfx940+) writes the same bits as op_sel. The other OPSEL
+        // bits stay op_sel: a two-source conversion of an f16 keeps the source half in
+        // OPSEL[1:0], a one-source conversion to f16 the destination half in OPSEL[3]
+        // (shown even where real-true16 names it on the destination, `v1.h`, as llvm-mc 22
+        // prints it).
+        let half = if sources == 2 {
+            opsel & 0b11
+        } else {
+            (opsel >> 3 & 1) << 1
+        };
+        if half != 0 {
+            words.push(format!("op_sel:{}", bit_list(half, sources + 1)));
         }
-        if sources == 1 || opsel >> 2 != 0 {
-            words.push(format!("byte_sel:{}", byte_sel(opsel, sources)));
+        let byte = byte_sel(opsel, sources);
+        if byte != 0 {
+            words.push(format!("byte_sel:{byte}"));
         }
     } else if swaps_lanes(&inst.name) {
         // Lane swaps keep bound_ctrl and fi in OPSEL[1:0] (llvm-mc's order).
@@ -432,7 +441,7 @@ fn fake16_class(
 /// sources each has (llvm-mc 22).
 fn byte_sel_sources(name: &str) -> Option<u32> {
     match name.to_ascii_uppercase().as_str() {
-        "V_CVT_F32_FP8" | "V_CVT_F32_BF8" => Some(1),
+        "V_CVT_F32_FP8" | "V_CVT_F32_BF8" | "V_CVT_F16_FP8" | "V_CVT_F16_BF8" => Some(1),
         "V_CVT_SR_FP8_F32" | "V_CVT_SR_BF8_F32" | "V_CVT_SR_FP8_F16" | "V_CVT_SR_BF8_F16" => {
             Some(2)
         }
