@@ -10,7 +10,7 @@ use crate::operands::*;
 use crate::symbolic::parse_symbolic;
 use crate::syntax::constants::{
     bf16_bits, f16_bits, f32_bits, is_float_format, scalar_numeric, source_constant, takes_literal,
-    wide_source_constant, Numeric, SourceConst,
+    vector_numeric, wide_source_constant, Numeric, SourceConst,
 };
 use crate::syntax::expr::{evaluate, Value};
 use crate::syntax::regs::parse_register;
@@ -486,20 +486,6 @@ pub(crate) fn misaligned_tuple(
     } else {
         INVALID_OPERAND
     })
-}
-
-/// The inline-constant rules of a vector source slot: by operand size and float-ness; packed
-/// 16-bit pairs take 16-bit constants.
-fn vector_numeric(slot: &Operand) -> Numeric {
-    let packed = slot.data_format.contains("PK2");
-    let size = if packed { 16 } else { slot.size.max(16) };
-    if size == 16 && slot.data_format.contains("BF16") {
-        return Numeric::Bf16;
-    }
-    Numeric::Plain {
-        size,
-        is_float: is_float_format(&slot.data_format),
-    }
 }
 
 /// An integer token `v` on a packed float pair: inline by the 16-bit rules (0xc400 is -4.0),

@@ -12,6 +12,8 @@ use crate::inst::{Inst, InstOperand, OperandValue, RegFile};
 use crate::syntax::vector::{is_mix, keeps_truth_table, operand_bit, swaps_lanes, truth_table};
 
 use crate::operands::attribute_parts;
+use crate::syntax::constants::{source_constant, vector_numeric, Numeric, SourceConst};
+use crate::syntax::expr::Value;
 use crate::syntax::memory::{attr_text, INTERP_PARAMS};
 use crate::syntax::regs::register_text;
 use crate::syntax::vector::VINTERP_MODIFIER_ORDER;
@@ -557,6 +559,25 @@ fn has_dst_sel(inst: &Inst, dpp: Option<Dpp>) -> bool {
     vdst && inst.operands.iter().any(|o| o.spec.size == 16)
 }
 
+/// A literal dword in hex; wrapped in `lit(...)` where the hex would read as an inline
+/// constant, as llvm-mc 22 marks it: by the slot's own rules, and a packed 16-bit pair's
+/// literal by its 32-bit value (llvm-mc 22 on gfx1250: `v_pk_fmac_f16 v255, lit(0x1), v255`).
+fn literal_text(op: &InstOperand, value: u32) -> String {
+    let hex = format!("0x{value:x}");
+    let numeric = if op.spec.data_format.contains("PK2") {
+        Numeric::Plain {
+            size: 32,
+            is_float: false,
+        }
+    } else {
+        vector_numeric(&op.spec)
+    };
+    match source_constant(&Value::Int(i64::from(value)), numeric) {
+        Ok(SourceConst::Inline(_)) => format!("lit({hex})"),
+        _ => hex,
+    }
+}
+
 /// An operand's value without modifiers.
 fn value_text(op: &InstOperand, packed: bool) -> String {
     match &op.value {
@@ -569,7 +590,7 @@ fn value_text(op: &InstOperand, packed: bool) -> String {
         } => match expr {
             Some(expr) => expr.clone(),
             None if *dwords == 2 => super::literal64_text(op, *value),
-            None => format!("0x{value:x}"),
+            None => literal_text(op, *value as u32),
         },
         OperandValue::Imm(v) => match op.spec.operand_type.as_str() {
             "OPR_ATTR" => {

@@ -320,6 +320,20 @@ pub fn scalar_numeric(slot: &Operand, family: Family) -> Numeric {
     }
 }
 
+/// The inline-constant rules of a vector source slot: by operand size and float-ness; packed
+/// 16-bit pairs take 16-bit constants.
+pub fn vector_numeric(slot: &Operand) -> Numeric {
+    let packed = slot.data_format.contains("PK2");
+    let size = if packed { 16 } else { slot.size.max(16) };
+    if size == 16 && slot.data_format.contains("BF16") {
+        return Numeric::Bf16;
+    }
+    Numeric::Plain {
+        size,
+        is_float: is_float_format(&slot.data_format),
+    }
+}
+
 /// Whether a scalar source slot takes a literal dword (`*_NOLIT` types and M0 do not).
 pub fn takes_literal(slot: &Operand) -> bool {
     !slot.operand_type.contains("NOLIT") && slot.operand_type != "OPR_SREG_M0_INL"
