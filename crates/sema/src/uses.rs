@@ -45,9 +45,10 @@ pub(crate) struct Uses {
     /// Walking the base of such a half.
     in_half: bool,
     /// The value each local is given where it is given one value only (`bitsel = OPSEL[0 :
-    /// 1].i32 * 8`), for the bounds of slices at computed positions.
+    /// 1].i32 * 8`; a loop variable, the loop's end), for the bounds of slices at computed
+    /// positions.
     definitions: BTreeMap<String, Expr>,
-    /// Locals given several values, or a loop's.
+    /// Locals given several values.
     redefined: BTreeSet<String>,
 }
 
@@ -183,7 +184,10 @@ impl Uses {
                         self.lane_loop = true;
                     }
                     self.locals.insert(var.clone());
-                    self.redefined.insert(var.clone());
+                    // The loop variable's largest value is the (inclusive) end.
+                    if self.definitions.insert(var.clone(), to.clone()).is_some() {
+                        self.redefined.insert(var.clone());
+                    }
                     self.expr(from, None);
                     self.expr(to, None);
                     self.stmts(body);
@@ -394,8 +398,8 @@ const DEFINITION_DEPTH: u32 = 8;
 
 impl Uses {
     /// The largest value `e` can take, where the text bounds it: constants, constant-bounded
-    /// slices and views, sums and products of those, and locals given one such value
-    /// (`bitsel + 7` with `bitsel = OPSEL[0 : 1].i32 * 8` is at most 31).
+    /// slices and views, sums and products of those less constants, and locals given one
+    /// such value (`bitsel + 7` with `bitsel = OPSEL[0 : 1].i32 * 8` is at most 31).
     fn upper_bound(&self, e: &Expr, depth: u32) -> Option<u64> {
         match e {
             Expr::Int { value, .. } => u64::try_from(value).ok(),
@@ -417,6 +421,13 @@ impl Uses {
             Expr::Binary(BinOp::Mul, a, b) => self
                 .upper_bound(a, depth)?
                 .checked_mul(self.upper_bound(b, depth)?),
+            // `x[lo +: width]` is `x[lo + width - 1 : lo]`.
+            Expr::Binary(BinOp::Sub, a, b) => match b.as_ref() {
+                Expr::Int { value, .. } => self
+                    .upper_bound(a, depth)?
+                    .checked_sub(u64::try_from(value).ok()?),
+                _ => None,
+            },
             _ => None,
         }
     }

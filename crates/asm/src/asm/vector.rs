@@ -502,6 +502,9 @@ impl Assembler<'_> {
                 "OPSEL",
                 fields.get("OPSEL") | syntax::vector::byte_sel_bits(n, sources),
             ),
+            VopModifier::ScaleSel(n) if syntax::vector::takes_scale_sel(base) => {
+                fields.set("OPSEL", n)
+            }
             VopModifier::IndexKey(n) if form.matrix.is_some() => {
                 fields.set("OPSEL", fields.get("OPSEL") | n)
             }
@@ -525,6 +528,7 @@ impl Assembler<'_> {
             | VopModifier::TruthTable(_)
             | VopModifier::Sdwa(..)
             | VopModifier::IndexKey(_)
+            | VopModifier::ScaleSel(_)
             | VopModifier::MatrixReuse(_)
             | VopModifier::AttrHigh => return Err(bad()),
         }

@@ -9,7 +9,9 @@
 
 use crate::family::Family;
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile};
-use crate::syntax::vector::{is_mix, keeps_truth_table, operand_bit, swaps_lanes, truth_table};
+use crate::syntax::vector::{
+    is_mix, keeps_truth_table, operand_bit, swaps_lanes, takes_scale_sel, truth_table,
+};
 
 use crate::operands::attribute_parts;
 use crate::syntax::constants::{source_constant, vector_numeric, Numeric, SourceConst};
@@ -164,6 +166,10 @@ fn vop3_modifier_words(inst: &Inst, style: VectorStyle, ctx: &TargetCtx) -> Vec<
         words.extend(matrix_modifier_words(inst, &matrix, ctx));
     } else if packed {
         words.extend(packed_modifier_words(inst, opsel, sources));
+    } else if takes_scale_sel(&inst.name) {
+        if opsel != 0 {
+            words.push(format!("scale_sel:{opsel}"));
+        }
     } else if let Some(sources) =
         byte_sel_sources(&inst.name).filter(|_| opsel != 0 && ctx.gfx_major >= 12)
     {
@@ -564,6 +570,10 @@ fn has_dst_sel(inst: &Inst, dpp: Option<Dpp>) -> bool {
 /// literal by its 32-bit value (llvm-mc 22 on gfx1250: `v_pk_fmac_f16 v255, lit(0x1), v255`).
 fn literal_text(op: &InstOperand, value: u32) -> String {
     let hex = format!("0x{value:x}");
+    // A constant after the word (V_MADAK_F32's K) is always a literal: nothing to mark.
+    if op.spec.operand_type == "OPR_SIMM32" {
+        return hex;
+    }
     let numeric = if op.spec.data_format.contains("PK2") {
         Numeric::Plain {
             size: 32,

@@ -380,6 +380,13 @@ pub fn keeps_truth_table(name: &str) -> bool {
     name.to_ascii_uppercase().starts_with("V_BITOP3_")
 }
 
+/// Whether instruction `name` takes `scale_sel:N`, the whole OPSEL field as one number: the
+/// GFX12.5 scaled conversions, whose CDNA5 text picks the scale's byte with OPSEL
+/// (`scale_sel = OPSEL[2 : 0]`; llvm-mc 22 takes 0 to 15).
+pub fn takes_scale_sel(name: &str) -> bool {
+    name.to_ascii_uppercase().starts_with("V_CVT_SCALE_PK")
+}
+
 /// The field a dual-issue op keeps a `bitop3:` truth table in: the Y half's third source
 /// (VOPD3's `VSRCY2`) for V_DUAL_BITOP2_B32, whose CDNA5 text reads the table from
 /// `INST.VSRCY2`, so it is a Y op only (llvm-mc 22 refuses it as X).

@@ -39,6 +39,9 @@ pub enum VopModifier {
     /// `byte_sel:N` (GFX12 FP8/BF8 conversions): which byte to read or write, kept in OPSEL
     /// bits that depend on the instruction.
     ByteSel(u32),
+    /// `scale_sel:N` (GFX12.5 scaled conversions): the whole OPSEL field
+    /// ([`crate::syntax::vector::takes_scale_sel`]).
+    ScaleSel(u32),
     /// A DPP16 control: field of the `*_VOP_DPP16` encodings and its value.
     Dpp16(&'static str, u32),
     /// `dpp8:[..]`: the eight 3-bit lane selects.
@@ -310,6 +313,12 @@ pub fn parse(word: &str) -> Option<Result<VopModifier, String>> {
         return Some(match n.parse::<u32>() {
             Ok(n) if n <= 3 => Ok(VopModifier::ByteSel(n)),
             _ => Err("invalid byte_sel value.".into()),
+        });
+    }
+    if let Some(n) = lower.strip_prefix("scale_sel:") {
+        return Some(match n.parse::<u32>() {
+            Ok(n) if n <= 15 => Ok(VopModifier::ScaleSel(n)),
+            _ => Err("invalid scale_sel value.".into()),
         });
     }
     let (key, list) = lower.split_once(':')?;

@@ -147,8 +147,13 @@ fn signatures(
             continue;
         };
         let uses = Uses::of_programs(&[&program]);
-        if !uses.variable_slices.is_empty() {
-            // An operand sliced at computed bounds has no width the text states.
+        if uses
+            .variable_slices
+            .iter()
+            .any(|n| !uses.locals.contains(n))
+        {
+            // An operand sliced at computed bounds has no width the text states (the text's
+            // own names may be).
             continue;
         }
         let mut names: BTreeMap<String, Use> = BTreeMap::new();
@@ -458,9 +463,15 @@ fn retype(
 /// and its one type's data format (bits of that width where it views the name several
 /// ways); `None` where the spec has no such format.
 fn text_operand(spec: &Spec, field: String, operand_type: String, use_: &Use) -> Option<Operand> {
+    let bits = format!("FMT_NUM_B{}", use_.width);
     let format = match single(&use_.views) {
         Some(ty) => data_format(ty),
-        None => format!("FMT_NUM_B{}", use_.width),
+        None => bits.clone(),
+    };
+    // A view of parts no format names (`D0[i * 4 +: 4].b4`) leaves bits of the whole width.
+    let format = match (spec.data_format(&format), single(&use_.views)) {
+        (None, Some(ty)) if ty.width < use_.width => bits,
+        _ => format,
     };
     spec.data_format(&format)?;
     Some(Operand {
