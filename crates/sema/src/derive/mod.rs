@@ -150,10 +150,10 @@ fn signatures(
         if uses
             .variable_slices
             .iter()
-            .any(|n| !uses.locals.contains(n))
+            .any(|n| uses.width.contains_key(n))
         {
             // An operand sliced at computed bounds has no width the text states (the text's
-            // own names may be).
+            // own names, which have no width here, may be).
             continue;
         }
         let mut names: BTreeMap<String, Use> = BTreeMap::new();
