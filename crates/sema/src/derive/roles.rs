@@ -112,7 +112,7 @@ struct Role {
 type FieldTypeCounts = BTreeMap<(String, String), usize>;
 
 /// Per encoding, per pseudocode name: its [`Role`]; and per encoding, every field some list
-/// makes an operand.
+/// of it makes an operand.
 struct Roles(
     HashMap<String, BTreeMap<String, Role>>,
     HashMap<String, BTreeSet<String>>,
@@ -208,10 +208,10 @@ impl Roles {
                     constant = true;
                     continue;
                 }
-                // A field no list of this encoding makes an operand is a modifier the text
+                // A field no list of any encoding makes an operand is a modifier the text
                 // reads (`OPSEL[3 : 2]` choosing the byte a conversion writes); a format
                 // without the field (VOP1 beside VOP3) leaves it 0.
-                let operand_field = self.1.get(encoding).is_some_and(|f| f.contains(name));
+                let operand_field = self.1.values().any(|f| f.contains(name));
                 if !operand_field && spec.encodings.iter().any(|e| e.field(name).is_some()) {
                     continue;
                 }
