@@ -793,8 +793,8 @@ pub fn vector_mnemonic(
     let short = family.is_vop32();
     let suffix = match (dpp, short) {
         (None, _) if !operands => "",
-        (None, true) if dual && !BARE_E32.contains(&base) => "_e32",
-        (None, false) if dual => "_e64",
+        (None, true) if dual && !BARE_E32.contains(&base) && !BARE.contains(&base) => "_e32",
+        (None, false) if dual && !BARE.contains(&base) => "_e64",
         (None, _) => "",
         // 32-bit compares name their DPP form by the DPP modifiers alone.
         (_, true) if family == Family::Vopc => "",
@@ -810,6 +810,10 @@ pub const OPERANDLESS: &[&str] = &["v_clrexcp", "v_nop", "v_pipeflush"];
 
 /// VOP1 instructions with a VOP3 form that llvm-mc prints without `_e32`.
 const BARE_E32: &[&str] = &["v_readfirstlane_b32", "v_accvgpr_mov_b32"];
+
+/// VOP1 instructions with a VOP3 form that llvm-mc 22 prints with neither `_e32` nor `_e64`
+/// (GFX12.5's FP8/BF8 pair conversions; their DPP forms keep `_dpp` and `_e64_dpp`).
+const BARE: &[&str] = &["v_cvt_pk_f16_fp8", "v_cvt_pk_f16_bf8"];
 
 #[cfg(test)]
 mod tests {
