@@ -233,6 +233,13 @@ pub const MNEMONIC_ALIASES: &[(u32, u32, &str, &str)] = &[
     (12, 12, "v_min3_f32", "V_MIN3_NUM_F32"),
     (12, 12, "v_med3_f16", "V_MED3_NUM_F16"),
     (12, 12, "v_med3_f32", "V_MED3_NUM_F32"),
+    // GFX12.5's f64 memory min/max atomics, *_NUM_F64 as the ALU ones.
+    (12, 12, "buffer_atomic_min_f64", "BUFFER_ATOMIC_MIN_NUM_F64"),
+    (12, 12, "buffer_atomic_max_f64", "BUFFER_ATOMIC_MAX_NUM_F64"),
+    (12, 12, "flat_atomic_min_f64", "FLAT_ATOMIC_MIN_NUM_F64"),
+    (12, 12, "flat_atomic_max_f64", "FLAT_ATOMIC_MAX_NUM_F64"),
+    (12, 12, "global_atomic_min_f64", "GLOBAL_ATOMIC_MIN_NUM_F64"),
+    (12, 12, "global_atomic_max_f64", "GLOBAL_ATOMIC_MAX_NUM_F64"),
     (12, 12, "v_maxmin_f16", "V_MAXMIN_NUM_F16"),
     (12, 12, "v_maxmin_f32", "V_MAXMIN_NUM_F32"),
     (12, 12, "v_minmax_f16", "V_MINMAX_NUM_F16"),
