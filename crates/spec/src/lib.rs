@@ -246,6 +246,8 @@ impl SpecLoader {
         let buffer_formats = gfx10.then(|| manual::buffer_data_formats(&text)).flatten();
         let scalar_lane_selects = manual::scalar_second_and_third_sources(&text);
         let opsel_two_bits = manual::opsel_beyond_fi_and_bound_ctrl_reserved(&text);
+        let (ignores_omod, ignores_clamp) =
+            (manual::ignoring_omod(&text), manual::ignoring_clamp(&text));
         // One note per fact the manual gives; a manual that gives none is no source.
         let notes: Vec<String> = [
             (!excluded.is_empty()).then(|| {
@@ -281,6 +283,10 @@ impl SpecLoader {
                 let n = opsel_two_bits.len();
                 format!("{n} instructions whose OP_SEL beyond FI and BOUND_CTRL is reserved")
             }),
+            (!ignores_omod.is_empty()).then(|| {
+                let (n, c) = (ignores_omod.len(), ignores_clamp.len());
+                format!("{n} instructions that ignore OMOD, {c} of them clamp too")
+            }),
         ]
         .into_iter()
         .flatten()
@@ -305,6 +311,8 @@ impl SpecLoader {
         spec.buffer_formats = buffer_formats;
         spec.scalar_second_and_third = scalar_lane_selects;
         spec.opsel_fi_and_bound_ctrl_only = opsel_two_bits;
+        spec.ignores_omod = ignores_omod;
+        spec.ignores_clamp = ignores_clamp;
     }
 
     /// The spec of one `-mcpu`: its architecture's, plus the instructions

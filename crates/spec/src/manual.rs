@@ -106,6 +106,18 @@ pub fn opsel_beyond_fi_and_bound_ctrl_reserved(manual: &str) -> Vec<String> {
     instructions_whose_text_says(manual, "OP_SEL bits are reserved")
 }
 
+/// The instructions whose notes say they ignore the output modifier ("Ignores OMOD", CDNA3 to
+/// CDNA5 and RDNA4 ISA, the FP8/BF8 and stochastic-rounding conversions), by AMD name, found
+/// as [`scalar_second_and_third_sources`] finds its own.
+pub fn ignoring_omod(manual: &str) -> Vec<String> {
+    instructions_whose_text_says(manual, "Ignores OMOD")
+}
+
+/// The instructions whose notes say they ignore clamp as well ("Ignores OMOD and clamp").
+pub fn ignoring_clamp(manual: &str) -> Vec<String> {
+    instructions_whose_text_says(manual, "Ignores OMOD and clamp")
+}
+
 /// The V_ instructions whose text holds `rule`: the opcode table row that says it (older
 /// manuals) or the instruction heading above the sentence (RDNA3 and later).
 fn instructions_whose_text_says(manual: &str, rule: &str) -> Vec<String> {
@@ -113,8 +125,11 @@ fn instructions_whose_text_says(manual: &str, rule: &str) -> Vec<String> {
     let mut names = Vec::new();
     for line in manual.lines().map(str::trim) {
         if let Some(title) = line.strip_prefix("#### ") {
+            // An instruction's own subheadings (`#### **Notes**`) stay under its name.
             let title = title.replace(['*', '\\'], "");
-            heading = title.split_whitespace().next().map(str::to_string);
+            if let Some(name) = title.split_whitespace().next().filter(|w| w.contains('_')) {
+                heading = Some(name.to_string());
+            }
         }
         if !line.contains(rule) {
             continue;
@@ -207,6 +222,19 @@ pub fn even_vgpr_tuples(manual: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reads_the_conversions_that_ignore_output_modifiers() {
+        let manual = "#### **V\\_CVT\\_PK\\_FP8\\_F32 105**\n\nRound to nearest even. Ignores \
+                      OMOD.\n\n#### **V\\_CVT\\_SR\\_BF8\\_F16 885**\n\nConvert.\n\n#### \
+                      **Notes**\n\nStochastic rounding. Ignores OMOD and clamp.\n\n#### \
+                      **V\\_ADD\\_F32 3**\n\nAdd.";
+        assert_eq!(
+            ignoring_omod(manual),
+            ["V_CVT_PK_FP8_F32", "V_CVT_SR_BF8_F16"]
+        );
+        assert_eq!(ignoring_clamp(manual), ["V_CVT_SR_BF8_F16"]);
+    }
 
     #[test]
     fn sdwa_is_absent_only_where_no_word_names_it() {

@@ -285,6 +285,10 @@ pub struct Spec {
     pub even_vgpr_tuples: bool,
     /// The manual never names SDWA: the target has no SDWA forms ([`crate::manual::no_sdwa`]).
     pub no_sdwa: bool,
+    /// The instructions the manual says ignore OMOD, and those that ignore clamp too
+    /// ([`crate::manual::ignoring_omod`], [`crate::manual::ignoring_clamp`]).
+    pub ignores_omod: Vec<String>,
+    pub ignores_clamp: Vec<String>,
     /// The buffer loads the manual says may return to LDS
     /// ([`crate::manual::buffer_lds_loads`]); `None` where it has no list.
     pub buffer_lds_loads: Option<Vec<String>>,

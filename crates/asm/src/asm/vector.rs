@@ -396,12 +396,18 @@ impl Assembler<'_> {
         if matches!(modifier, VopModifier::Field("OMOD", _)) && !self.omod_applies(form.slots) {
             return Err(not_valid());
         }
-        if syntax::vector::takes_no_clamp_or_omod(form.base) {
-            match modifier {
-                VopModifier::Field("CLAMP", _) => return Err(bad()),
-                VopModifier::Field("OMOD", _) => return Err(not_valid()),
-                _ => {}
-            }
+        // The instructions the manual says ignore OMOD (and clamp) take neither modifier,
+        // as llvm-mc 22 refuses them.
+        let named = |names: &[String]| names.iter().any(|n| n.eq_ignore_ascii_case(form.base));
+        let spec = &self.ctx.spec;
+        let no_clamp =
+            syntax::vector::takes_no_clamp_or_omod(form.base) || named(&spec.ignores_clamp);
+        let no_omod =
+            syntax::vector::takes_no_clamp_or_omod(form.base) || named(&spec.ignores_omod);
+        match modifier {
+            VopModifier::Field("CLAMP", _) if no_clamp => return Err(bad()),
+            VopModifier::Field("OMOD", _) if no_omod => return Err(not_valid()),
+            _ => {}
         }
         Ok(())
     }
