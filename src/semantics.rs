@@ -1,8 +1,8 @@
 //! Runs AMD's pseudocode for an assembled instruction over its own operands, so an
 //! operand of the wrong kind or width shows up even where the bytes agree.
 
+use rustc_hash::FxHashMap as HashMap;
 use serde::Serialize;
-use std::collections::HashMap;
 use std::hash::{BuildHasher, RandomState};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -128,9 +128,9 @@ impl Semantics {
     pub fn new(data_dir: &Path) -> Semantics {
         Semantics {
             data_dir: data_dir.to_path_buf(),
-            loaded: Mutex::new(HashMap::new()),
+            loaded: Mutex::new(HashMap::default()),
             start: Default::default(),
-            verdicts: Mutex::new(HashMap::new()),
+            verdicts: Mutex::new(HashMap::default()),
             hashers: [RandomState::new(), RandomState::new()],
         }
     }
@@ -526,7 +526,7 @@ fn load_arch(data_dir: &Path, arch: &str) -> Loaded {
     else {
         return Ok(None);
     };
-    let mut programs = HashMap::new();
+    let mut programs = HashMap::default();
     let mut library = Library::default();
     for entry in &entries {
         let Some(code) = entry.code() else { continue };

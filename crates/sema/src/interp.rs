@@ -11,7 +11,7 @@
 //! into the "whole part".
 
 use crate::ast::*;
-use crate::bind::{BoundValue, SpecialReg};
+use crate::bind::{BoundOperand, BoundValue, SpecialReg};
 use crate::state::{is_state_name, State};
 use crate::value::*;
 use crate::{Binding, ExecError, SemaMismatch};
@@ -83,10 +83,17 @@ pub fn execute_with_library(
     } else {
         vec![0]
     };
+    // The binding's operands by name, hashed once for every lane's lookups.
+    let operands: OperandIndex = binding
+        .operands
+        .iter()
+        .map(|(name, op)| (name.as_str(), op))
+        .collect();
     for lane in lanes {
         let mut interp = Interp {
             state,
             binding,
+            operands: &operands,
             library,
             depth: 0,
             lane,
@@ -105,9 +112,14 @@ enum Flow {
     Return(Option<Value>),
 }
 
+/// A binding's operands by name.
+type OperandIndex<'b> = HashMap<&'b str, &'b BoundOperand>;
+
 struct Interp<'a> {
     state: &'a mut State,
     binding: &'a Binding,
+    /// `binding`'s operands, indexed.
+    operands: &'a OperandIndex<'a>,
     library: &'a Library,
     depth: u32,
     lane: u32,
@@ -357,7 +369,7 @@ impl Interp<'_> {
             Stmt::Declare { name, ty, len } => {
                 // Texts also declare the inputs they read, to give them a type: a bound
                 // operand (`declare OFFSET0 : 8'U`) stays the operand.
-                if len.is_none() && self.binding.get(name).is_some() {
+                if len.is_none() && self.operand(name).is_some() {
                     return Ok(Flow::Normal);
                 }
                 let len = match len {
@@ -396,7 +408,7 @@ impl Interp<'_> {
             return Ok(None);
         };
         let names: Vec<String> = (0..n).map(|k| format!("{name}{k}")).collect();
-        if n == 0 || names.iter().any(|k| self.binding.get(k).is_none()) {
+        if n == 0 || names.iter().any(|k| self.operand(k).is_none()) {
             return Ok(None);
         }
         let mut items = Vec::with_capacity(names.len());
@@ -420,7 +432,7 @@ impl Interp<'_> {
     fn is_storage(&self, e: &Expr) -> bool {
         match e {
             Expr::Name(n) => {
-                !self.locals.contains_key(n) && (is_state_name(n) || self.binding.get(n).is_some())
+                !self.locals.contains_key(n) && (is_state_name(n) || self.operand(n).is_some())
             }
             Expr::Index(base, _) => match base.as_ref() {
                 Expr::Name(n) => {
@@ -510,9 +522,12 @@ impl Interp<'_> {
         Ok(())
     }
 
+    fn operand(&self, n: &str) -> Option<&BoundOperand> {
+        self.operands.get(n).copied()
+    }
+
     fn bound(&self, n: &str) -> Result<&BoundValue, ExecError> {
-        self.binding
-            .get(n)
+        self.operand(n)
             .map(|b| &b.value)
             .ok_or_else(|| unsupported(format!("unbound:{n}")))
     }
@@ -536,6 +551,20 @@ impl Interp<'_> {
             )));
         }
         Ok(())
+    }
+
+    /// The width a state name or an operand has when the text reads it bare.
+    fn natural_name_width(&self, n: &str) -> Result<u32, ExecError> {
+        if !is_state_name(n) {
+            return self.natural_width(n);
+        }
+        Ok(match n {
+            "SCC" => 1,
+            "ROUND_MODE" => 2,
+            "M0" | "EXEC_LO" | "EXEC_HI" | "VCC_LO" | "VCC_HI" => 32,
+            "PC" => 64,
+            _ => self.state.wave_size,
+        })
     }
 
     fn natural_width(&self, n: &str) -> Result<u32, ExecError> {
@@ -622,7 +651,7 @@ impl Interp<'_> {
 
     /// Field `field` of the instruction's modifiers (0 when not bound).
     fn modifier(&self, field: &str) -> u64 {
-        match self.binding.get(field).map(|b| &b.value) {
+        match self.operand(field).map(|b| &b.value) {
             Some(BoundValue::Imm(v)) => *v,
             _ => 0,
         }
@@ -860,14 +889,7 @@ impl Interp<'_> {
 
     fn natural_storage_width(&self, e: &Expr) -> Result<u32, ExecError> {
         match e {
-            Expr::Name(n) if is_state_name(n) => Ok(match n.as_str() {
-                "SCC" => 1,
-                "ROUND_MODE" => 2,
-                "M0" | "EXEC_LO" | "EXEC_HI" | "VCC_LO" | "VCC_HI" => 32,
-                "PC" => 64,
-                _ => self.state.wave_size,
-            }),
-            Expr::Name(n) => self.natural_width(n),
+            Expr::Name(n) => self.natural_name_width(n),
             Expr::Index(base, _) if matches!(base.as_ref(), Expr::Name(n) if n == "MEM" || n == "LDS") => {
                 Ok(self.implicit.memory_width.unwrap_or(32))
             }
@@ -927,9 +949,13 @@ impl Interp<'_> {
             "false" => return Ok(bool_value(false)),
             _ => {}
         }
-        if is_state_name(n) || self.binding.get(n).is_some() {
-            let w = self.natural_storage_width(&Expr::Name(n.to_string()))?;
-            let bits = self.read_storage(&Expr::Name(n.to_string()), Some(w), None)?;
+        if is_state_name(n) || self.operand(n).is_some() {
+            let w = self.natural_name_width(n)?;
+            let bits = if is_state_name(n) {
+                self.read_state(n, Some(w))?
+            } else {
+                self.read_operand(n, Some(w), None)?
+            };
             return Ok(int_value(bits, Ty::new(TyKind::B, w)));
         }
         Err(unsupported(format!("unbound:{n}")))
@@ -1032,7 +1058,7 @@ impl Interp<'_> {
     /// `n = v` (`target` is `n`): a register, operand or state name is written to storage
     /// at the value's width; a local is set, keeping its declared type.
     fn assign_name(&mut self, target: &Expr, n: &str, v: Value) -> Result<(), ExecError> {
-        if !self.locals.contains_key(n) && (is_state_name(n) || self.binding.get(n).is_some()) {
+        if !self.locals.contains_key(n) && (is_state_name(n) || self.operand(n).is_some()) {
             let w = match v.width() {
                 Some(w) => w,
                 None => self.natural_storage_width(target)?,
@@ -1376,9 +1402,11 @@ impl Interp<'_> {
                 ty: None,
             },
         );
+        let no_operands = OperandIndex::default();
         let mut sub = Interp {
             state: &mut *self.state,
             binding: &empty,
+            operands: &no_operands,
             library: self.library,
             depth: self.depth + 1,
             lane: self.lane,
