@@ -380,8 +380,9 @@ fn operand_values(
     inst: &Inst,
     spec_operands: &[mcdiff_spec::Operand],
 ) -> (Vec<mcdiff_spec::Operand>, Vec<BoundValue>) {
+    // The field first: comparing whole operands compares their strings.
     let same = |a: &mcdiff_spec::Operand, b: &mcdiff_spec::Operand| {
-        a == b || (a.field.is_some() && a.field == b.field)
+        (a.field.is_some() && a.field == b.field) || a == b
     };
     let mut operands = Vec::new();
     let mut values = Vec::new();

@@ -357,7 +357,7 @@ impl Interp<'_> {
                 let mut i = a;
                 while i <= b {
                     self.tick()?;
-                    self.locals.insert(var.clone(), make_int(i.clone(), ty));
+                    self.set_local(var, make_int(i.clone(), ty));
                     match self.block(body)? {
                         Flow::Normal => {}
                         Flow::Break => break,
@@ -1074,8 +1074,18 @@ impl Interp<'_> {
             Some(Value::Float { ty, .. }) => store_convert(v, *ty)?,
             _ => v,
         };
-        self.locals.insert(n.to_string(), v);
+        self.set_local(n, v);
         Ok(())
+    }
+
+    /// Writes local `n`, allocating its name only the first time.
+    fn set_local(&mut self, n: &str, v: Value) {
+        match self.locals.get_mut(n) {
+            Some(slot) => *slot = v,
+            None => {
+                self.locals.insert(n.to_string(), v);
+            }
+        }
     }
 
     /// `inner.ty = v`: the value is converted to `ty` (float output modifiers applied)
@@ -1092,7 +1102,7 @@ impl Interp<'_> {
             return self.write_storage(inner, &bits, ty.width);
         }
         if let Expr::Name(n) = inner {
-            self.locals.insert(n.clone(), converted);
+            self.set_local(n, converted);
             return Ok(());
         }
         self.assign(inner, converted)
