@@ -359,11 +359,11 @@ impl<'s> Disassembler<'s> {
         let layout = reader.layout;
         let mut out: Vec<(String, u32)> = Vec::new();
         let mut put = |name: &str, value: u32| out.push((name.to_string(), value));
-        for name in VECTOR_MODIFIER_FIELDS {
-            let Some(field) = layout.field(name) else {
-                continue;
-            };
-            put(name, read_field(reader.word, field, 0) as u32);
+        // One pass over the word's fields: most names differ from each modifier's in length.
+        for field in &layout.fields {
+            if VECTOR_MODIFIER_FIELDS.contains(&field.name.as_str()) {
+                put(&field.name, read_field(reader.word, field, 0) as u32);
+            }
         }
         if reader.short {
             // 32-bit forms: true16 halves sit in the VGPR codes; DPP16 and SDWA keep src0/src1
