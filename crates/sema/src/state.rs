@@ -175,27 +175,24 @@ impl State {
 
     fn gather(file: &[u32], first: u32, width: u32, what: &str) -> Result<BigInt, ExecError> {
         let n = Self::regs(width);
+        let register = |k: u32| {
+            file.get((first + k) as usize)
+                .copied()
+                .ok_or_else(|| ExecError::Unsupported {
+                    construct: format!("{what}-out-of-range"),
+                })
+        };
         if (1..=128).contains(&width) {
             // Most reads are one to four registers: gathered without big-integer steps.
             let mut acc = 0u128;
             for k in (0..n).rev() {
-                let r = file
-                    .get((first + k) as usize)
-                    .ok_or_else(|| ExecError::Unsupported {
-                        construct: format!("{what}-out-of-range"),
-                    })?;
-                acc = acc << 32 | u128::from(*r);
+                acc = acc << 32 | u128::from(register(k)?);
             }
             return Ok(BigInt::from(acc & (u128::MAX >> (128 - width))));
         }
         let mut acc = BigInt::from(0u8);
         for k in (0..n).rev() {
-            let r = file
-                .get((first + k) as usize)
-                .ok_or_else(|| ExecError::Unsupported {
-                    construct: format!("{what}-out-of-range"),
-                })?;
-            acc = (acc << 32) | BigInt::from(*r);
+            acc = (acc << 32) | BigInt::from(register(k)?);
         }
         Ok(acc & mask(width))
     }
