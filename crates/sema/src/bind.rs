@@ -297,18 +297,10 @@ pub fn bind_with_uses(
     values: &[BoundValue],
 ) -> Binding {
     let mut binding = bind(inst_operands, values);
-    let field_value = |field: &str| {
-        inst_operands
-            .iter()
-            .zip(values)
-            .find(|(op, _)| op.field.as_deref() == Some(field))
-            .map(|(_, v)| v)
-    };
     let used = &uses.used;
-    let indexed = &uses.indexed_files;
-    let sopk = field_value("SIMM16").is_some()
-        && field_value("SDST").is_some()
-        && field_value("SSRC0").is_none();
+    let sopk = field_value(inst_operands, values, "SIMM16").is_some()
+        && field_value(inst_operands, values, "SDST").is_some()
+        && field_value(inst_operands, values, "SSRC0").is_none();
     if sopk {
         let sources: &[&str] = if used.contains("D0") {
             &["SIMM16"]
@@ -358,16 +350,35 @@ pub fn bind_with_uses(
     // RETURN_DATA stays its own temporary.
     let vector_dst =
         |v: &&BoundValue| matches!(v, BoundValue::Vgpr { .. } | BoundValue::Agpr { .. });
-    if returns && field_value("VDST").filter(vector_dst).is_some() {
+    if returns
+        && field_value(inst_operands, values, "VDST")
+            .filter(vector_dst)
+            .is_some()
+    {
         if let Some(d0) = binding.get("D0").cloned() {
             binding.operands.insert("RETURN_DATA".to_string(), d0);
         }
     }
-    if used.contains("S2") && binding.get("S2").is_none() && field_value("VDST").is_some() {
+    if used.contains("S2")
+        && binding.get("S2").is_none()
+        && field_value(inst_operands, values, "VDST").is_some()
+    {
         if let Some(d0) = binding.get("D0").cloned() {
             binding.operands.insert("S2".to_string(), d0);
         }
     }
+    bind_register_numbers(&mut binding, inst_operands, values, &uses.indexed_files);
+    binding
+}
+
+/// `DST`/`VDST`/`SRC0`/`SRC1`: the raw register numbers in the destination and source fields,
+/// bound for SGPRs and VGPRs ([`bind_program`]).
+fn bind_register_numbers(
+    binding: &mut Binding,
+    inst_operands: &[Operand],
+    values: &[BoundValue],
+    indexed: &BTreeMap<String, BTreeSet<&'static str>>,
+) {
     for (field, raw) in [
         ("SDST", "DST"),
         ("VDST", "DST"),
@@ -378,7 +389,7 @@ pub fn bind_with_uses(
         ("SRC1", "SRC1"),
         ("VSRC1", "SRC1"),
     ] {
-        let Some(value) = field_value(field) else {
+        let Some(value) = field_value(inst_operands, values, field) else {
             continue;
         };
         let number = match value {
@@ -405,5 +416,17 @@ pub fn bind_with_uses(
             );
         }
     }
-    binding
+}
+
+/// The value the assembler put in `field`, if the form has that field.
+fn field_value<'v>(
+    inst_operands: &[Operand],
+    values: &'v [BoundValue],
+    field: &str,
+) -> Option<&'v BoundValue> {
+    inst_operands
+        .iter()
+        .zip(values)
+        .find(|(op, _)| op.field.as_deref() == Some(field))
+        .map(|(_, v)| v)
 }

@@ -237,6 +237,45 @@ impl Uses {
         }
     }
 
+    /// `base[hi : lo]`: `base` used at least to bit `hi` (bounded where `hi` is computed), and a
+    /// 16-bit half noted where a choice on OPSEL picks it.
+    fn slice(&mut self, base: &Expr, hi: &Expr, lo: &Expr, width: Option<u32>) {
+        let hi_bit = match hi {
+            Expr::Int { value, .. } => u32::try_from(value).ok().map(|h| h + 1),
+            computed => self
+                .upper_bound(computed, 0)
+                .and_then(|h| u32::try_from(h + 1).ok()),
+        };
+        if hi_bit.is_none() {
+            if let Some(n) = root_name(base) {
+                self.variable_slices.insert(n.clone());
+            }
+        }
+        let half = match (hi, lo) {
+            (Expr::Int { value: h, .. }, Expr::Int { value: l, .. }) => {
+                match (u32::try_from(h), u32::try_from(l)) {
+                    (Ok(15), Ok(0)) => Some(0),
+                    (Ok(31), Ok(16)) => Some(16),
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        let chosen = match (plain_name(base), half) {
+            (Some(n), Some(low)) if self.in_opsel_choice => {
+                let arms = self.opsel_halves.entry(n.clone()).or_default();
+                arms.entry(self.arm).or_default().insert(low);
+                true
+            }
+            _ => false,
+        };
+        let outer = std::mem::replace(&mut self.in_half, chosen);
+        self.expr(base, hi_bit.max(width));
+        self.in_half = outer;
+        self.expr(hi, None);
+        self.expr(lo, None);
+    }
+
     /// Walks `e`; `width` is the width its context reads it at.
     fn expr(&mut self, e: &Expr, width: Option<u32>) {
         match e {
@@ -253,42 +292,7 @@ impl Uses {
                 }
                 self.expr(inner, Some(ty.width.max(width.unwrap_or(0))))
             }
-            Expr::Slice(base, hi, lo) => {
-                let hi_bit = match hi.as_ref() {
-                    Expr::Int { value, .. } => u32::try_from(value).ok().map(|h| h + 1),
-                    computed => self
-                        .upper_bound(computed, 0)
-                        .and_then(|h| u32::try_from(h + 1).ok()),
-                };
-                if hi_bit.is_none() {
-                    if let Some(n) = root_name(base) {
-                        self.variable_slices.insert(n.clone());
-                    }
-                }
-                let half = match (hi.as_ref(), lo.as_ref()) {
-                    (Expr::Int { value: h, .. }, Expr::Int { value: l, .. }) => {
-                        match (u32::try_from(h), u32::try_from(l)) {
-                            (Ok(15), Ok(0)) => Some(0),
-                            (Ok(31), Ok(16)) => Some(16),
-                            _ => None,
-                        }
-                    }
-                    _ => None,
-                };
-                let chosen = match (plain_name(base), half) {
-                    (Some(n), Some(low)) if self.in_opsel_choice => {
-                        let arms = self.opsel_halves.entry(n.clone()).or_default();
-                        arms.entry(self.arm).or_default().insert(low);
-                        true
-                    }
-                    _ => false,
-                };
-                let outer = std::mem::replace(&mut self.in_half, chosen);
-                self.expr(base, hi_bit.max(width));
-                self.in_half = outer;
-                self.expr(hi, None);
-                self.expr(lo, None);
-            }
+            Expr::Slice(base, hi, lo) => self.slice(base, hi, lo, width),
             Expr::Index(base, idx) => {
                 let register_file = match base.as_ref() {
                     Expr::Name(n) if n == "SGPR" => Some("SGPR"),
