@@ -565,10 +565,11 @@ fn has_dst_sel(inst: &Inst, dpp: Option<Dpp>) -> bool {
     vdst && inst.operands.iter().any(|o| o.spec.size == 16)
 }
 
-/// A literal dword in hex; wrapped in `lit(...)` where the hex would read as an inline
-/// constant, as llvm-mc 22 marks it: by the slot's own rules, and a packed 16-bit pair's
-/// literal by its 32-bit value (llvm-mc 22 on gfx1250: `v_pk_fmac_f16 v255, lit(0x1), v255`).
-fn literal_text(op: &InstOperand, value: u32) -> String {
+/// A vector source's literal dword in hex (the scalar printer's `literal_text` for vector
+/// slots); wrapped in `lit(...)` where the hex would read as an inline constant, as llvm-mc 22
+/// marks it: by the slot's own rules, and a packed 16-bit pair's literal by its 32-bit value
+/// (llvm-mc 22 on gfx1250: `v_pk_fmac_f16 v255, lit(0x1), v255`).
+fn vector_literal_text(op: &InstOperand, value: u32) -> String {
     let hex = format!("0x{value:x}");
     // A constant after the word (V_MADAK_F32's K) is always a literal: nothing to mark.
     if op.spec.operand_type == "OPR_SIMM32" {
@@ -600,7 +601,7 @@ fn value_text(op: &InstOperand, packed: bool) -> String {
         } => match expr {
             Some(expr) => expr.clone(),
             None if *dwords == 2 => super::literal64_text(op, *value),
-            None => literal_text(op, *value as u32),
+            None => vector_literal_text(op, *value as u32),
         },
         OperandValue::Imm(v) => match op.spec.operand_type.as_str() {
             "OPR_ATTR" => {
