@@ -111,19 +111,16 @@ struct Role {
 /// How often the lists give one name each (field, operand type).
 type FieldTypeCounts = BTreeMap<(String, String), usize>;
 
-/// Per encoding, per pseudocode name: its [`Role`]; and per encoding, every field some list
-/// of it makes an operand.
-struct Roles(
-    HashMap<String, BTreeMap<String, Role>>,
-    HashMap<String, BTreeSet<String>>,
-);
+/// Per encoding, per pseudocode name: its [`Role`]; and every field some list makes an
+/// operand.
+struct Roles(HashMap<String, BTreeMap<String, Role>>, BTreeSet<String>);
 
 impl Roles {
     /// The roles of every encoding with operand lists in `spec`, over the fields the
     /// encoding has (so a role's field is always one of its encoding's).
     fn of(spec: &Spec) -> Roles {
         let mut counts: HashMap<String, BTreeMap<String, FieldTypeCounts>> = HashMap::new();
-        let mut operand_fields: HashMap<String, BTreeSet<String>> = HashMap::new();
+        let mut operand_fields: BTreeSet<String> = BTreeSet::new();
         for form in spec.instructions.iter().flat_map(|i| &i.encodings) {
             let Some(encoding) = spec.encoding(&form.encoding) else {
                 continue;
@@ -134,10 +131,7 @@ impl Roles {
                     continue;
                 };
                 let name = pseudocode_name(field).to_string();
-                operand_fields
-                    .entry(form.encoding.clone())
-                    .or_default()
-                    .insert(field.clone());
+                operand_fields.insert(field.clone());
                 *counts
                     .entry(form.encoding.clone())
                     .or_default()
@@ -211,8 +205,8 @@ impl Roles {
                 // A field no list of any encoding makes an operand is a modifier the text
                 // reads (`OPSEL[3 : 2]` choosing the byte a conversion writes); a format
                 // without the field (VOP1 beside VOP3) leaves it 0.
-                let operand_field = self.1.values().any(|f| f.contains(name));
-                if !operand_field && spec.encodings.iter().any(|e| e.field(name).is_some()) {
+                if !self.1.contains(name) && spec.encodings.iter().any(|e| e.field(name).is_some())
+                {
                     continue;
                 }
                 return None;
