@@ -399,11 +399,12 @@ impl Assembler<'_> {
         // The instructions the manual says ignore OMOD (and clamp) take neither modifier,
         // as llvm-mc 22 refuses them.
         let named = |names: &[String]| names.iter().any(|n| n.eq_ignore_ascii_case(form.base));
-        let spec = &self.ctx.spec;
-        let no_clamp =
-            syntax::vector::takes_no_clamp_or_omod(form.base) || named(&spec.ignores_clamp);
-        let no_omod =
-            syntax::vector::takes_no_clamp_or_omod(form.base) || named(&spec.ignores_omod);
+        let (spec, neither) = (
+            &self.ctx.spec,
+            syntax::vector::takes_no_clamp_or_omod(form.base),
+        );
+        let no_clamp = neither || named(&spec.ignores_clamp);
+        let no_omod = neither || named(&spec.ignores_omod);
         match modifier {
             VopModifier::Field("CLAMP", _) if no_clamp => return Err(bad()),
             VopModifier::Field("OMOD", _) if no_omod => return Err(not_valid()),

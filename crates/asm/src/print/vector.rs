@@ -10,7 +10,8 @@
 use crate::family::Family;
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile};
 use crate::syntax::vector::{
-    is_mix, keeps_truth_table, operand_bit, swaps_lanes, takes_scale_sel, truth_table,
+    byte_sel, byte_sel_sources, is_mix, keeps_truth_table, operand_bit, swaps_lanes,
+    takes_scale_sel, truth_table,
 };
 
 use crate::operands::attribute_parts;
@@ -445,29 +446,6 @@ fn fake16_class(
     }
 }
 
-/// The GFX12 FP8/BF8 conversions that write their OPSEL bits as `byte_sel:n`, and how many
-/// sources each has (llvm-mc 22).
-fn byte_sel_sources(name: &str) -> Option<u32> {
-    match name.to_ascii_uppercase().as_str() {
-        "V_CVT_F32_FP8" | "V_CVT_F32_BF8" | "V_CVT_F16_FP8" | "V_CVT_F16_BF8" => Some(1),
-        "V_CVT_SR_FP8_F32" | "V_CVT_SR_BF8_F32" | "V_CVT_SR_FP8_F16" | "V_CVT_SR_BF8_F16" => {
-            Some(2)
-        }
-        _ => None,
-    }
-}
-
-/// The byte a conversion's OPSEL bits select: one-source conversions keep it in OPSEL[1:0]
-/// high bit first, the stochastic-rounding ones in OPSEL[3:2] (inverse of the assembler's
-/// [`crate::syntax::vector::byte_sel_bits`]).
-fn byte_sel(opsel: u32, sources: u32) -> u32 {
-    if sources == 1 {
-        (opsel & 1) << 1 | (opsel >> 1) & 1
-    } else {
-        (opsel >> 2) & 3
-    }
-}
-
 /// Where llvm-mc 22 leaves op_sel out: without real-true16, the VOP3 forms of VOP1/VOP2/VOPC
 /// instructions; v_cndmask_b16 always (its halves show on the operands).
 fn opsel_hidden(inst: &Inst, style: VectorStyle, gfx_major: u32) -> bool {
@@ -643,18 +621,6 @@ fn inline_text(name: &str, data_format: &str, packed: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn byte_selects_invert_the_assembler() {
-        for n in 0..4 {
-            for sources in [1, 2] {
-                let bits = crate::syntax::vector::byte_sel_bits(n, sources);
-                assert_eq!(byte_sel(bits, sources), n);
-            }
-        }
-        assert_eq!(byte_sel_sources("V_CVT_SR_FP8_F32"), Some(2));
-        assert_eq!(byte_sel_sources("V_CVT_PK_F32_FP8"), None);
-    }
 
     #[test]
     fn sixteen_bit_integer_operands_show_float_constants_as_bits() {

@@ -479,6 +479,27 @@ pub fn byte_sel_bits(n: u32, sources: u32) -> u32 {
     }
 }
 
+/// The FP8/BF8 conversions whose OPSEL bits LLVM writes as `byte_sel:n` (GFX12 on), and
+/// how many sources each has, which says where the byte is kept (llvm-mc 22).
+pub fn byte_sel_sources(name: &str) -> Option<u32> {
+    match name.to_ascii_uppercase().as_str() {
+        "V_CVT_F32_FP8" | "V_CVT_F32_BF8" | "V_CVT_F16_FP8" | "V_CVT_F16_BF8" => Some(1),
+        "V_CVT_SR_FP8_F32" | "V_CVT_SR_BF8_F32" | "V_CVT_SR_FP8_F16" | "V_CVT_SR_BF8_F16" => {
+            Some(2)
+        }
+        _ => None,
+    }
+}
+
+/// The byte a conversion's OPSEL bits select (the inverse of [`byte_sel_bits`]).
+pub fn byte_sel(opsel: u32, sources: u32) -> u32 {
+    if sources == 1 {
+        (opsel & 1) << 1 | (opsel >> 1) & 1
+    } else {
+        (opsel >> 2) & 3
+    }
+}
+
 /// The rejection of VOPD destinations of equal parity ([`vopd_dst_parity_conflict`]).
 pub const VOPD_DST_PARITY: &str = "invalid VOPDY vdst operand";
 
@@ -818,6 +839,17 @@ const BARE: &[&str] = &["v_cvt_pk_f16_fp8", "v_cvt_pk_f16_bf8"];
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn byte_selects_invert_byte_sel_bits() {
+        for n in 0..4 {
+            for sources in [1, 2] {
+                assert_eq!(byte_sel(byte_sel_bits(n, sources), sources), n);
+            }
+        }
+        assert_eq!(byte_sel_sources("V_CVT_SR_FP8_F32"), Some(2));
+        assert_eq!(byte_sel_sources("V_CVT_PK_F32_FP8"), None);
+    }
 
     #[test]
     fn suffixes() {
