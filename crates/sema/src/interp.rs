@@ -454,8 +454,7 @@ impl Interp<'_> {
         float_view: Option<Ty>,
     ) -> Result<BigInt, ExecError> {
         match e {
-            Expr::Name(n) if is_state_name(n) => self.read_state(n, width),
-            Expr::Name(n) => self.read_operand(n, width, float_view),
+            Expr::Name(n) => self.read_name(n, width, float_view),
             Expr::Index(base, idx) => {
                 let w = width.unwrap_or(32);
                 let index = need_int(&self.eval(idx)?)?;
@@ -480,6 +479,20 @@ impl Interp<'_> {
                 }
             }
             _ => Err(unsupported("storage")),
+        }
+    }
+
+    /// A state name's or an operand's bits.
+    fn read_name(
+        &mut self,
+        n: &str,
+        width: Option<u32>,
+        float_view: Option<Ty>,
+    ) -> Result<BigInt, ExecError> {
+        if is_state_name(n) {
+            self.read_state(n, width)
+        } else {
+            self.read_operand(n, width, float_view)
         }
     }
 
@@ -951,11 +964,7 @@ impl Interp<'_> {
         }
         if is_state_name(n) || self.operand(n).is_some() {
             let w = self.natural_name_width(n)?;
-            let bits = if is_state_name(n) {
-                self.read_state(n, Some(w))?
-            } else {
-                self.read_operand(n, Some(w), None)?
-            };
+            let bits = self.read_name(n, Some(w), None)?;
             return Ok(int_value(bits, Ty::new(TyKind::B, w)));
         }
         Err(unsupported(format!("unbound:{n}")))
