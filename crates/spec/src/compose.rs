@@ -90,6 +90,9 @@ const fn rdna3_5_xml(name: &'static str, encoding: &'static str, opcode: u32) ->
 /// (the neighbour) lists it at SOPP 35. The manual gives the VINTRP instructions no VOP3
 /// opcodes (its §12.11.1 sentence, "VOP2 opcode + 0x270", is the Vega manual's, where the
 /// VOP3 forms are 0x270-0x272); the RDNA2 XML lists them at VOP3 512-514.
+/// Rdna2: the RDNA2 manual's SMEM table lists S_ATC_PROBE and S_ATC_PROBE_BUFFER at 38 and
+/// 39; the partial file, rebuilt from other tables, lacks them. RDNA2 has no neighbour: they
+/// come from the elder generation, RDNA1, whose SMEM table agrees ([`adopt_cited_from_elder`]).
 /// Cdna1, Cdna2: the manuals give every VOP2 opcode a VOP3 form at VOP2 + 0x100 (CDNA1 ISA
 /// §12.7.1 "VOP2 using VOP3 encoding"), but their files leave V_PK_FMAC_F16's out; the CDNA3 XML (the
 /// neighbour) lists it there, at VOP3 316. An instruction the opcode file has takes only the
@@ -98,6 +101,7 @@ pub fn adopted_instructions(arch: Arch) -> &'static [Adopted] {
     match arch {
         Arch::Rdna3 => ADOPTED_RDNA3,
         Arch::Rdna1 => ADOPTED_RDNA1,
+        Arch::Rdna2 => ADOPTED_RDNA2,
         Arch::Cdna1 | Arch::Cdna2 => ADOPTED_CDNA1_2,
         _ => &[],
     }
@@ -146,6 +150,22 @@ const ADOPTED_RDNA1: &[Adopted] = &[
     rdna2_xml("V_INTERP_P1_F32", "ENC_VOP3", 512),
     rdna2_xml("V_INTERP_P2_F32", "ENC_VOP3", 513),
     rdna2_xml("V_INTERP_MOV_F32", "ENC_VOP3", 514),
+];
+
+const RDNA2_SMEM: AmdSource = AmdSource::Manual {
+    file: "rdna2.md",
+    section: "12.6. SMEM Instructions",
+};
+
+const ADOPTED_RDNA2: &[Adopted] = &[
+    Adopted {
+        name: "S_ATC_PROBE",
+        source: RDNA2_SMEM,
+    },
+    Adopted {
+        name: "S_ATC_PROBE_BUFFER",
+        source: RDNA2_SMEM,
+    },
 ];
 
 const ADOPTED_CDNA1_2: &[Adopted] = &[Adopted {
@@ -717,6 +737,26 @@ fn adopt_additions(
         spec.notes.push((id, note));
     }
     absent
+}
+
+/// Rule 4 for an architecture without a neighbour file: the instructions
+/// [`adopted_instructions`] lists for `arch` with a manual citation, taken from the elder
+/// generation's composed spec ([`Arch::elder`]) as [`adopt_from_elder`] takes them.
+pub fn adopt_cited_from_elder(arch: Arch, spec: &mut Spec, elder: &Spec) {
+    let cited: Vec<String> = (adopted_instructions(arch).iter())
+        .filter(|a| matches!(a.source, AmdSource::Manual { .. }))
+        .filter(|a| spec.instruction(a.name).is_none())
+        .map(|a| a.name.to_string())
+        .collect();
+    if cited.is_empty() {
+        return;
+    }
+    let manual = format!("the {} manual", spec.architecture);
+    let absent = adopt_from_elder(spec, elder, &cited, &manual);
+    if !absent.is_empty() {
+        let note = format!("cited but not in the elder generation: {}", absent.join(", "));
+        spec.notes.push((0, note));
+    }
 }
 
 /// The adoption half of [`apply_target_additions`] from the elder generation's composed spec

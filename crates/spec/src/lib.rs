@@ -208,6 +208,7 @@ impl SpecLoader {
         let mut spec = compose::compose(arch, &opcodes, stand_ins);
         if let Some(elder) = arch.elder() {
             let elder = self.arch(elder)?;
+            compose::adopt_cited_from_elder(arch, &mut spec, &elder);
             compose::take_elder_operands(&mut spec, &elder);
         }
         self.read_manual(arch, &mut spec);

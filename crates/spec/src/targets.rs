@@ -60,10 +60,13 @@ impl Arch {
     /// operand neighbour has ([`crate::compose::apply_target_additions`]). The RDNA1 manual,
     /// written for gfx1010, omits the scalar stores, scalar atomics and scalar scratch
     /// instructions LLVM's GFX10 page lists for gfx1010; Vega's manual has them, in an SMEM
-    /// opcode table that agrees with RDNA1's on every instruction both list.
+    /// opcode table that agrees with RDNA1's on every instruction both list. RDNA2's partial
+    /// file lacks two SMEM instructions its manual lists; RDNA1 has them at the same opcodes
+    /// ([`crate::compose::adopt_cited_from_elder`]).
     pub fn elder(self) -> Option<Arch> {
         match self {
             Arch::Rdna1 => Some(Arch::Vega),
+            Arch::Rdna2 => Some(Arch::Rdna1),
             _ => None,
         }
     }
