@@ -432,6 +432,14 @@ fn gfx1030_packed_lines_match_llvm_mc_both_ways() {
     check_rejections("gfx1030");
 }
 
+/// GFX10.3's offset-only scratch words (SADDR 0x7f), which gfx1010 refuses
+/// (`gfx1010_rejects.s`).
+#[test]
+fn gfx1030_scratch_lines_match_llvm_mc_both_ways() {
+    check("gfx1030", "scratch");
+    check_disassembly("gfx1030", "scratch");
+}
+
 #[test]
 fn gfx1010_dpp_limits_and_missing_dots_match_llvm_mc() {
     check_rejections("gfx1010");

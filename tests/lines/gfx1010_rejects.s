@@ -25,3 +25,6 @@ v_permlane16_b32 v0, v7, v1, s2
 tbuffer_store_format_x v15, off, s[8:11], format:[BUF_FMT_32_UINT], 0 offset:12
 // op_sel bits a permlane reserves (the RDNA1 manual: OP_SEL[0] is FI, OP_SEL[1] BOUND_CTRL).
 v_permlanex16_b32 v9, v3, s4, s5 op_sel:[0,1,1,0]
+// GFX10.3's offset-only scratch address (both `off`), which gfx1010 lacks.
+scratch_load_dword v7, off, off offset:-36
+scratch_store_dwordx3 off, v[20:22], off offset:100

@@ -221,6 +221,13 @@ pub fn scalar_address_off(spec: &Spec) -> Option<u32> {
         .map(|c| c as u32)
 }
 
+/// The second code the manual gives for "no scalar address", after [`scalar_address_off`]'s
+/// (GFX10: 0x7f beside NULL), if it gives one.
+pub fn scalar_address_off_alternative(spec: &Spec) -> Option<u32> {
+    let codes = &spec.operand_type(SCALAR_ADDRESS_OFF_TYPE)?.predefined;
+    codes.get(1).map(|p| p.value as u32)
+}
+
 /// True for the operand an `off` scalar address binds: NULL with no width
 /// ([`crate::asm`]'s memory builders, the decoder).
 pub fn is_off(value: &OperandValue) -> bool {

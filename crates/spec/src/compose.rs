@@ -754,7 +754,10 @@ pub fn adopt_cited_from_elder(arch: Arch, spec: &mut Spec, elder: &Spec) {
     let manual = format!("the {} manual", spec.architecture);
     let absent = adopt_from_elder(spec, elder, &cited, &manual);
     if !absent.is_empty() {
-        let note = format!("cited but not in the elder generation: {}", absent.join(", "));
+        let note = format!(
+            "cited but not in the elder generation: {}",
+            absent.join(", ")
+        );
         spec.notes.push((0, note));
     }
 }

@@ -534,7 +534,13 @@ fn literal_only_instructions_take_the_neighbours_literal_form() {
 fn adopted_instructions_cite_an_amd_source() {
     use compose::AmdSource;
     let Some(dir) = data_dir() else { return };
-    for arch in [Arch::Rdna1, Arch::Rdna2, Arch::Rdna3, Arch::Cdna1, Arch::Cdna2] {
+    for arch in [
+        Arch::Rdna1,
+        Arch::Rdna2,
+        Arch::Rdna3,
+        Arch::Cdna1,
+        Arch::Cdna2,
+    ] {
         let neighbour = arch.files().operands;
         for adoption in compose::adopted_instructions(arch) {
             let name = adoption.name;

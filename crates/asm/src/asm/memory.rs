@@ -4,7 +4,8 @@
 //!
 //! Inst conventions (for decoders/printers): VGPR operands are `OPR_VGPR` slots sized as
 //! written; SADDR is an `OPR_SREG` slot, `off` being `Reg(NULL)` with count 0; a SCRATCH
-//! address written `off` is not listed (SVE stays 0). Modifiers use the spec's field names:
+//! address written `off` is not listed (SVE stays 0), nor is GFX10.3's `off` SADDR when the
+//! address is `off` too (its SADDR code is a modifier). Modifiers use the spec's field names:
 //! `OFFSET0`/`OFFSET1` (DS), `OFFSET` or `IOFFSET` (flat families), `SVE`, `GDS`, `GLC`,
 //! `SLC`, `DLC`, `TH`, `SCOPE`, `NV`.
 
@@ -222,8 +223,8 @@ fn build(
     if pieces.len() < slots.len() {
         return Err(reject(stmt.column, "too few operands for instruction"));
     }
-    let operands = memory_operands(&pieces, &slots, family.segment(), cx)?;
-    let mut modifiers = address_fields(&operands, family.segment(), cx, stmt.column)?;
+    let mut operands = memory_operands(&pieces, &slots, family.segment(), cx)?;
+    let mut modifiers = address_fields(&mut operands, family.segment(), cx, stmt.column)?;
     modifiers.extend(accumulator_data(&operands, cx, stmt.column)?);
     mods::check_th_scope(&words).map_err(|m| reject(stmt.column, m))?;
     if family == Family::Ds && stmt.mnemonic.starts_with("ds_gws") && !words.contains(&"gds") {
@@ -310,27 +311,34 @@ fn memory_operands(
 /// Fields the flat families set from their operands: SVE when a scratch address VGPR is
 /// present (RDNA3 ISA §10.1 "FLAT instruction fields"), and SADDR holding the `off` code
 /// where no scalar base is written (FLAT, where the manuals call SADDR unused and LLVM
-/// writes 0 before GFX10, and the cache-control ops).
+/// writes 0 before GFX10, and the cache-control ops). A GFX10.3 scratch address of neither
+/// kind drops the `off` scalar operand for its own SADDR code
+/// ([`syn::scratch_offset_only_code`]).
 fn address_fields(
-    operands: &[InstOperand],
+    operands: &mut Vec<InstOperand>,
     segment: Option<Segment>,
     cx: &OperandCtx,
     column: u32,
 ) -> Result<Vec<(String, u32)>, NotEncoded> {
-    let has = |name: &str| {
+    let has = |operands: &[InstOperand], name: &str| {
         operands
             .iter()
             .any(|o| o.spec.field.as_deref() == Some(name))
     };
-    let mut fields = Vec::new();
-    let has_vaddr = has("ADDR") || has("VADDR");
-    let scratch = segment == Some(Segment::Scratch);
-    if scratch && has_vaddr && cx.encoding.field("SVE").is_some() {
-        fields.push(("SVE".into(), 1));
-    }
+    let has_vaddr = has(operands, "ADDR") || has(operands, "VADDR");
     let scalar_base = operands
         .iter()
         .any(|o| o.spec.field.as_deref() == Some("SADDR") && !is_off(&o.value));
+    let scratch = segment == Some(Segment::Scratch);
+    let offset_only = syn::scratch_offset_only_code(cx.target);
+    if let (true, false, false, Some(code)) = (scratch, has_vaddr, scalar_base, offset_only) {
+        operands.retain(|o| o.spec.field.as_deref() != Some("SADDR"));
+        return Ok(vec![("SADDR".into(), code)]);
+    }
+    let mut fields = Vec::new();
+    if scratch && has_vaddr && cx.encoding.field("SVE").is_some() {
+        fields.push(("SVE".into(), 1));
+    }
     if scratch && has_vaddr == scalar_base && cx.encoding.field("SVE").is_none() {
         // Without the SVE bit (GFX9 before gfx940, GFX10) a scratch address is a VGPR or an
         // SGPR, not both (the manuals' SADDR row: "use an SGPR instead of a VGPR") and not
@@ -343,7 +351,11 @@ fn address_fields(
     }
     let unused_zero =
         segment == Some(Segment::Flat) && !syn::flat_writes_saddr(cx.target.gfx_major);
-    if segment.is_some() && !unused_zero && !has("SADDR") && cx.encoding.field("SADDR").is_some() {
+    if segment.is_some()
+        && !unused_zero
+        && !has(operands, "SADDR")
+        && cx.encoding.field("SADDR").is_some()
+    {
         let off = scalar_address_off(cx.target.spec).ok_or_else(|| {
             NotEncoded::Unsupported("spec gap: spec lists no code for an `off` SADDR".into())
         })?;

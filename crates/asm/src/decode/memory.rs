@@ -121,6 +121,10 @@ impl Disassembler<'_> {
         // Without an SVE bit (GFX9 before gfx940, GFX10) a scratch word addresses by VGPR
         // exactly when it has no scalar address.
         let sve = read("SVE").map_or(saddr_off, |v| v != 0);
+        // GFX10.3 marks a scratch word addressed by its offset alone with its own SADDR code,
+        // kept as a modifier ([`syn::scratch_offset_only_code`]).
+        let offset_only = segment == Segment::Scratch
+            && read("SADDR").is_some_and(|c| Some(c) == syn::scratch_offset_only_code(&self.ctx));
         let acc = reader.flag("ACC");
         let mut operands = Vec::new();
         for slot in written_slots(count) {
@@ -130,7 +134,9 @@ impl Disassembler<'_> {
                 return DecodeOutcome::Unsupported("encoding field missing".into());
             };
             let is_address = name == "ADDR" || name == "VADDR";
-            if segment == Segment::Scratch && is_address && !sve {
+            if (segment == Segment::Scratch && is_address && !sve)
+                || (offset_only && (is_address || name == "SADDR"))
+            {
                 continue;
             }
             match self.flat_register(acc, &op, reader.read(field)) {

@@ -237,17 +237,20 @@ pub fn flat_text(inst: &Inst) -> String {
         });
     }
     let scratch = Family::of(&inst.encoding).segment() == Some(Segment::Scratch);
-    let has_address = inst
-        .operands
-        .iter()
-        .any(|o| matches!(o.spec.field.as_deref(), Some("ADDR" | "VADDR")));
-    if scratch && !has_address {
+    let has = |fields: &[&str]| {
+        (inst.operands.iter()).any(|o| o.spec.field.as_deref().is_some_and(|f| fields.contains(&f)))
+    };
+    if scratch && !has(&["ADDR", "VADDR"]) {
         let after_dest = inst
             .operands
             .iter()
             .take_while(|o| o.spec.field.as_deref() == Some("VDST"))
             .count();
         operands.insert(after_dest, "off".into());
+    }
+    if scratch && !has(&["SADDR"]) {
+        // GFX10.3's offset-only scratch word keeps its SADDR code as a modifier.
+        operands.push("off".into());
     }
     let field = |name: &str| {
         inst.modifiers

@@ -6,6 +6,7 @@ use mcdiff_spec::{InstructionEncoding, Operand};
 
 use crate::family::{Family, Segment};
 use crate::inst::RegFile;
+use crate::operands::scalar_address_off_alternative;
 use crate::syntax::forms::written_slot;
 use crate::syntax::memory_modifiers::Access;
 use crate::syntax::regs::parse_register;
@@ -23,6 +24,19 @@ pub fn flat_writes_saddr(gfx_major: u32) -> bool {
 /// "Flat and Global"; the RDNA4 manual calls FLAT's SADDR unused).
 pub fn flat_takes_scalar_base(ctx: &TargetCtx) -> bool {
     ctx.gfx_major == 12 && ctx.gfx_minor >= 5
+}
+
+/// The SADDR code of a scratch word addressed by its offset alone, on the targets that
+/// have such a mode without an SVE bit: GFX10.3 (LLVM's gfx1030 pages let `vaddr` and
+/// `saddr` both be `off`, where the GFX10 pages require one of them; LLVM's FLAT
+/// definitions write EXEC_HI's code there). That is the second code the RDNA2 manual's FLAT
+/// table gives for disabling SADDR ("NULL or 0x7f"), which the manual gives NULL's meaning
+/// (llvm-mc reads it as EXEC_HI on gfx1010-1013).
+pub fn scratch_offset_only_code(ctx: &TargetCtx) -> Option<u32> {
+    let offset_only = ctx.gfx_major == 10 && ctx.gfx_minor >= 3;
+    offset_only
+        .then(|| scalar_address_off_alternative(ctx.spec))
+        .flatten()
 }
 
 /// Whether `text` names a scalar register (the GVS base of a FLAT address).
