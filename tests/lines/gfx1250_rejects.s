@@ -33,3 +33,10 @@ v_cos_bf16 v3, v4 mul:4
 v_ceil_f64 v[7:8], v[2:3]
 global_load_b64 v[1:2], v[4:5], off
 v_add_f64 v[2:3], v[5:6], v[8:9]
+// DPP on the opcodes the CDNA5 manual refuses it: VOP3P other than FMA_MIX (§7.9), the
+// table's named VOP1/VOP3 ones.
+v_pk_fma_f16 v12, v13, v14, v15 quad_perm:[1,0,3,2]
+v_dot4_i32_iu8 v1, v5, v6, v7 row_ror:7
+v_readlane_b32 s20, v21, s22 row_shl:1
+v_permlane_up_b32 v1, v2, s3 quad_perm:[3,3,3,3]
+v_readfirstlane_b32 s7, v40 dpp8:[7,7,7,7,7,7,7,7]

@@ -234,6 +234,8 @@ impl SpecLoader {
             return;
         };
         let excluded = manual::dpp_exclusions(&text);
+        let dpp_table = manual::dpp_table::dpp_table(&text).unwrap_or_default();
+        let dpp_format_only = manual::dpp_format_only(&text);
         let formats = manual::dpp_formats(&text);
         let no_64bit_dpp = manual::no_64bit_dpp(&text);
         let sgpr_no_opsel = manual::packed_f32_sgpr_takes_no_opsel(&text);
@@ -258,6 +260,15 @@ impl SpecLoader {
             formats
                 .as_ref()
                 .map(|f| format!("DPP only with {}", f.join(", "))),
+            (dpp_format_only.as_ref()).map(|(f, o)| format!("DPP in {f} only for {o}")),
+            (!dpp_table.refusals.is_empty()).then(|| {
+                let n = dpp_table.refusals.len();
+                let unread = match dpp_table.unread.is_empty() {
+                    true => String::new(),
+                    false => format!("; unread: {}", dpp_table.unread.join(", ")),
+                };
+                format!("{n} \"NO DPP\" entries of the DPP support table{unread}")
+            }),
             no_64bit_dpp.then(|| "no DPP for 64-bit operations".into()),
             sgpr_no_opsel.then(|| {
                 "no OPSEL for SGPR sources of packed-f32 ops (Scalar Constants with Packed Math)"
@@ -302,6 +313,8 @@ impl SpecLoader {
         });
         spec.notes.extend(notes.into_iter().map(|n| (id, n)));
         spec.no_dpp = excluded;
+        spec.dpp_refusals = dpp_table.refusals;
+        spec.dpp_format_only = dpp_format_only;
         spec.dpp_formats = formats;
         spec.no_64bit_dpp = no_64bit_dpp;
         spec.packed_f32_sgpr_no_opsel = sgpr_no_opsel;

@@ -5,6 +5,8 @@
 //! list an instruction's encodings but say nothing of which of them may take the DPP word,
 //! and the RDNA1 rebuild describes VOPC DPP layouts the manual's text does not allow.
 
+pub mod dpp_table;
+
 /// The instruction names listed under the manual's "The following instructions cannot use
 /// DPP:" (one `- V\_NAME` bullet each, Markdown escapes removed), in order.
 pub fn dpp_exclusions(manual: &str) -> Vec<String> {
@@ -34,6 +36,16 @@ pub fn dpp_formats(manual: &str) -> Option<Vec<String>> {
         .map(str::to_string)
         .collect::<Vec<_>>();
     (!formats.is_empty()).then_some(formats)
+}
+
+/// The one family of opcodes the manual's DPP sentence allows a format: "VOP3P (only
+/// FMA\_MIX ops)" (CDNA5 ISA §7.9) as (`VOP3P`, `FMA_MIX`); `None` without such a limit.
+pub fn dpp_format_only(manual: &str) -> Option<(String, String)> {
+    let (_, rest) = manual.split_once("DPP may be used only with:")?;
+    let (before, limit) = rest.lines().next()?.split_once("(only ")?;
+    let format = before.split_whitespace().last()?;
+    let stem = limit.split_whitespace().next()?.replace('\\', "");
+    Some((format.to_string(), stem))
 }
 
 /// Whether the manual says 64-bit operations take no DPP (CDNA5 ISA §7.9: "64bit DPP is not
@@ -234,6 +246,18 @@ mod tests {
             ["V_CVT_PK_FP8_F32", "V_CVT_SR_BF8_F16"]
         );
         assert_eq!(ignoring_clamp(manual), ["V_CVT_SR_BF8_F16"]);
+    }
+
+    #[test]
+    fn reads_the_one_family_a_format_allows_dpp() {
+        let limited =
+            "DPP may be used only with: VOP1, VOP2 and VOP3P (only GIZMO\\_X ops).\nMore.";
+        assert_eq!(
+            dpp_format_only(limited),
+            Some(("VOP3P".to_string(), "GIZMO_X".to_string()))
+        );
+        let unlimited = "DPP may be used only with: VOP1 and VOP3P (but not packed ops).\n(only X)";
+        assert_eq!(dpp_format_only(unlimited), None);
     }
 
     #[test]

@@ -7,6 +7,8 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
+use crate::manual::dpp_table::{DppRefusal, Refused};
+
 /// Index into [`Spec::sources`].
 pub type SourceId = usize;
 
@@ -269,6 +271,12 @@ pub struct Spec {
     pub derived_operands: Vec<DerivedOperands>,
     /// Instructions the manual says cannot use DPP ([`crate::manual::dpp_exclusions`]).
     pub no_dpp: Vec<String>,
+    /// The "NO DPP" entries of the manual's table of which instructions support DPP
+    /// ([`crate::manual::dpp_table`]).
+    pub dpp_refusals: Vec<DppRefusal>,
+    /// The one family of opcodes the manual allows DPP in a format, as (format, name stem):
+    /// (`VOP3P`, `FMA_MIX`) ([`crate::manual::dpp_format_only`]).
+    pub dpp_format_only: Option<(String, String)>,
     /// The formats the manual says DPP may be used with (`VOP1`, `VOP2`...); `None` where
     /// no manual says ([`crate::manual::dpp_formats`]).
     pub dpp_formats: Option<Vec<String>>,
@@ -388,25 +396,41 @@ impl Spec {
     /// Whether the manual allows DPP with format `family` (`VOPC`, or a variant of a listed
     /// format such as `VOP3_SDST` of VOP3); true where no manual says.
     pub fn allows_dpp_with(&self, family: &str) -> bool {
-        self.dpp_formats.as_ref().is_none_or(|formats| {
-            formats.iter().any(|f| {
-                family == f
-                    || family
-                        .strip_prefix(f.as_str())
-                        .is_some_and(|rest| rest.starts_with('_'))
-            })
-        })
+        self.dpp_formats
+            .as_ref()
+            .is_none_or(|formats| formats.iter().any(|f| is_format(family, f)))
+    }
+
+    /// Whether the manual refuses DPP to `inst` in a form of format `family`: the format
+    /// allows DPP to one family of opcodes only and `inst` is not of it, or an entry of the
+    /// manual's DPP table for that format covers it (all the format's opcodes, its 64-bit
+    /// ones, or `inst` by name). A VOP3 form also answers to the entries of the formats of
+    /// `inst`'s other forms (`families`): the VOP3 form of a VOP1, VOP2 or VOPC opcode is
+    /// that opcode.
+    pub fn refuses_dpp(&self, inst: &Instruction, family: &str, families: &[&str]) -> bool {
+        let bare = inst.name.strip_prefix("V_").unwrap_or(&inst.name);
+        if let Some((format, stem)) = &self.dpp_format_only {
+            if is_format(family, format) && !bare.starts_with(stem.as_str()) {
+                return true;
+            }
+        }
+        let covers = |format: &str| {
+            (self.dpp_refusals.iter())
+                .filter(|r| is_format(format, &r.encoding))
+                .any(|r| match &r.refused {
+                    Refused::All => true,
+                    Refused::All64Bit => has_64bit_vector_operand(inst),
+                    named => named.names(&inst.name),
+                })
+        };
+        let vop3 = is_format(family, "VOP3");
+        covers(family) || (vop3 && families.iter().any(|f| !is_format(f, "VOP3") && covers(f)))
     }
 
     /// Whether the manual keeps `inst` from DPP as a 64-bit operation: one with a 64-bit
     /// vector operand (a VGPR or vector source; not a scalar lane mask).
     pub fn no_dpp_for_64bit(&self, inst: &Instruction) -> bool {
-        self.no_64bit_dpp
-            && inst.encodings.iter().flat_map(|f| &f.operands).any(|o| {
-                o.size == 64
-                    && (o.operand_type.starts_with("OPR_SRC")
-                        || o.operand_type.starts_with("OPR_VGPR"))
-            })
+        self.no_64bit_dpp && has_64bit_vector_operand(inst)
     }
 
     /// Whether the manual lists `name` among the instructions that cannot use DPP.
@@ -532,4 +556,22 @@ mod tests {
         assert_eq!(spec.predefined_value("OPR_SDST", "vcc_lo"), Some(106));
         assert!(spec.operand_type("OPR_SDST").is_some());
     }
+}
+
+/// Whether `inst` is a 64-bit operation: one with a 64-bit vector operand (a VGPR or vector
+/// source; not a scalar lane mask).
+fn has_64bit_vector_operand(inst: &Instruction) -> bool {
+    inst.encodings.iter().flat_map(|f| &f.operands).any(|o| {
+        o.size == 64
+            && (o.operand_type.starts_with("OPR_SRC") || o.operand_type.starts_with("OPR_VGPR"))
+    })
+}
+
+/// Whether format `family` is `format` or a variant of it (`VOP3_SDST` of `VOP3`; `VOP3P`
+/// is not `VOP3`'s).
+fn is_format(family: &str, format: &str) -> bool {
+    family == format
+        || family
+            .strip_prefix(format)
+            .is_some_and(|rest| rest.starts_with('_'))
 }

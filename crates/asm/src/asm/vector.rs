@@ -42,8 +42,16 @@ impl Assembler<'_> {
         }
         let mut first_error = None;
         for form in forms::candidates(instruction, forced) {
-            if dpp.is_some() && !self.ctx.spec.allows_dpp_with(family_name(&form.encoding)) {
-                // The manual's DPP section names the formats DPP may be used with.
+            let family = family_name(&form.encoding);
+            let refused = |inst| {
+                let families: Vec<&str> = (instruction.encodings.iter())
+                    .map(|f| family_name(&f.encoding))
+                    .collect();
+                self.ctx.spec.refuses_dpp(inst, family, &families)
+            };
+            if dpp.is_some() && (!self.ctx.spec.allows_dpp_with(family) || refused(instruction)) {
+                // The manual's DPP section names the formats DPP may be used with, and its
+                // table the opcodes of each that may not.
                 let message = variant_not_supported(forced, true);
                 first_error.get_or_insert(reject(stmt.column, message));
                 continue;
