@@ -9,7 +9,7 @@ use mcdiff_spec::{Encoding, Instruction, InstructionEncoding, Operand, Spec};
 
 use super::{DecodeOutcome, Disassembler, Failure, LiteralBytes};
 use crate::bits::read_field;
-use crate::family::Family;
+use crate::family::{family_name, Family};
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
 use crate::operands::{agpr_use, attribute_channel_field, AgprUse};
 use crate::syntax::forms::{self, Forced};
@@ -130,7 +130,7 @@ impl<'s> Disassembler<'s> {
             Failure::Unsupported(format!("encoding {layout_name} missing from spec"))
         })?;
         let base_len = (layout.bit_count / 8) as usize;
-        self.check_dpp_on_64_bits(instruction, layout, word, dpp)?;
+        self.check_dpp_allowed(instruction, form, layout, word, dpp)?;
         let literal = literal_after(bytes, base_len)?;
         let base_mnemonic = llvm_mnemonic(&self.ctx, &instruction.name);
         let mut slots = forms::slots(instruction, form, &base_mnemonic, &self.ctx);
@@ -185,15 +185,26 @@ impl<'s> Disassembler<'s> {
         Ok((inst, len))
     }
 
-    /// The manual keeps 64-bit operations from DPP (CDNA5 ISA §7.9); gfx1251 takes row_share
-    /// (controls 0x150-0x15f) with llvm-mc 22.
-    fn check_dpp_on_64_bits(
+    /// A DPP word of an opcode the manual refuses DPP ([`Spec::refuses_dpp`]) is invalid, as
+    /// is one of a 64-bit operation where the manual keeps those from DPP (CDNA5 ISA §7.9);
+    /// gfx1251 takes row_share (controls 0x150-0x15f) with llvm-mc 22.
+    fn check_dpp_allowed(
         &self,
         instruction: &Instruction,
+        form: &InstructionEncoding,
         layout: &Encoding,
         word: u128,
         dpp: Option<Dpp>,
     ) -> Result<(), Failure> {
+        let families: Vec<&str> = (instruction.encodings.iter())
+            .map(|f| family_name(&f.encoding))
+            .collect();
+        let family = family_name(&form.encoding);
+        if dpp.is_some() && self.ctx.spec.refuses_dpp(instruction, family, &families) {
+            return Err(Failure::Invalid(
+                "DPP on an opcode the manual refuses it".into(),
+            ));
+        }
         let Some(dpp) = dpp.filter(|_| self.ctx.spec.no_dpp_for_64bit(instruction)) else {
             return Ok(());
         };
