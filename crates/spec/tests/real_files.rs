@@ -448,7 +448,9 @@ fn provenance_names_every_source() {
     );
     assert!(
         lines[3].ends_with(
-            "DPP only with VOP1, VOP2, VOPC, VOP3, VOP3P; OMOD for F16, F32, F64 results only; \
+            "DPP only with VOP1, VOP2, VOPC, VOP3, VOP3P; \
+             28 \"NO DPP\" entries of the DPP support table; unread: VOP2: FMAMK/AD_F32/16; \
+             OMOD for F16, F32, F64 results only; \
              no SDWA format (the manual never names one); \
              2 instructions whose second and third sources must be scalar"
         ),
