@@ -11,3 +11,7 @@ v_mul_lo_u32 v5, v6, v7 row_shl:1
 v_permlanex16_b32 v8, v9, s10, s11 row_share:2
 v_swap_b32 v50, v51 row_xmask:3
 v_dot4_u32_u8 v1, v2, v3, v4 row_mirror
+// True16 register halves without llvm-mc's real-true16 mode (off by default on gfx1200).
+v_sub_f16 v11.l, v12.l, v13.h
+v_cvt_f32_f16 v20, v21.h
+v_cmp_lt_u16_e64 s5, v30.l, v31.l

@@ -40,3 +40,6 @@ v_dot4_i32_iu8 v1, v5, v6, v7 row_ror:7
 v_readlane_b32 s20, v21, s22 row_shl:1
 v_permlane_up_b32 v1, v2, s3 quad_perm:[3,3,3,3]
 v_readfirstlane_b32 s7, v40 dpp8:[7,7,7,7,7,7,7,7]
+// True16 register halves without llvm-mc's real-true16 mode (off by default on gfx1250).
+v_max_i16 v40.h, v41.l, v42.l
+v_sqrt_f16 v5.l, s9

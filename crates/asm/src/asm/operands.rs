@@ -443,9 +443,15 @@ fn file_fits(reg: &RegRange, slot: &Operand, cx: &OperandCtx) -> bool {
 }
 
 /// A VGPR for a vector slot: the register count must match the operand size; a true16 half
-/// (`v1.h`) needs a 16-bit slot and, in 32-bit encodings, one of v0..v127.
+/// (`v1.h`) needs a 16-bit slot, in 32-bit encodings one of v0..v127, and llvm-mc's
+/// `real-true16` mode, except in a 32-bit compare.
 fn vgpr(text: &str, slot: &Operand, cx: &OperandCtx) -> Option<Result<RegRange, String>> {
     let (text, half) = crate::syntax::vector::strip_half(text);
+    if half.is_some() && !cx.target.real_true16 && cx.family != Family::Vopc {
+        // Without it 16-bit operands are whole VGPRs (llvm-mc's "fake16" forms); llvm-mc
+        // 22 keeps the halves for VOPC's 32-bit form, which has no fake16 variant.
+        return Some(Err("operands are not valid for this GPU or mode".into()));
+    }
     let reg = match parse_register(text)? {
         Ok(reg) => reg,
         Err(e) => return Some(Err(e)),
