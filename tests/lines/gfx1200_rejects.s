@@ -15,3 +15,4 @@ v_dot4_u32_u8 v1, v2, v3, v4 row_mirror
 v_sub_f16 v11.l, v12.l, v13.h
 v_cvt_f32_f16 v20, v21.h
 v_cmp_lt_u16_e64 s5, v30.l, v31.l
+v_cmpx_ge_f16 v50.l, v51.h quad_perm:[2,2,1,1]

@@ -447,9 +447,11 @@ fn file_fits(reg: &RegRange, slot: &Operand, cx: &OperandCtx) -> bool {
 /// `real-true16` mode, except in a 32-bit compare.
 fn vgpr(text: &str, slot: &Operand, cx: &OperandCtx) -> Option<Result<RegRange, String>> {
     let (text, half) = crate::syntax::vector::strip_half(text);
-    if half.is_some() && !cx.target.real_true16 && cx.family != Family::Vopc {
+    let vopc32 = cx.family == Family::Vopc && cx.encoding.bit_count == 32;
+    if half.is_some() && !cx.target.real_true16 && !vopc32 {
         // Without it 16-bit operands are whole VGPRs (llvm-mc's "fake16" forms); llvm-mc
-        // 22 keeps the halves for VOPC's 32-bit form, which has no fake16 variant.
+        // 22 keeps the halves for VOPC's 32-bit form (not its DPP forms), which has no
+        // fake16 variant.
         return Some(Err("operands are not valid for this GPU or mode".into()));
     }
     let reg = match parse_register(text)? {
