@@ -16,3 +16,6 @@ v_sub_f16 v11.l, v12.l, v13.h
 v_cvt_f32_f16 v20, v21.h
 v_cmp_lt_u16_e64 s5, v30.l, v31.l
 v_cmpx_ge_f16 v50.l, v51.h quad_perm:[2,2,1,1]
+// Dual-issue halves reading one VGPR in a slot: the RDNA4 manual both allows and forbids it;
+// llvm-mc 22 refuses it, as we do.
+v_dual_mul_f32 v40, v17, v22 :: v_dual_add_f32 v45, v17, v23

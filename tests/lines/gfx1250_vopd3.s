@@ -11,3 +11,8 @@ v_dual_sub_nc_u32 v17, v26, v35 :: v_dual_fma_f32 v19, -v27, -v38, v41
 v_dual_min_num_f32 v201, v110, v121 :: v_dual_cndmask_b32 v203, -v111, v122, vcc_lo
 v_dual_fmac_f32 v5, v8, v9 :: v_dual_fma_f32 v2, v1, v14, v22
 v_dual_mul_f32 v25, v4, v2 :: v_dual_bitop2_b32 v16, v9, v13 bitop3:0xc3
+// Halves reading one VGPR in the same slot (CDNA5 ISA §7.8: "or be the same VGPR"), in VOPD
+// and, with equal-parity destinations, VOPD3.
+v_dual_mul_f32 v40, v17, v22 :: v_dual_add_f32 v45, v17, v23
+v_dual_sub_f32 v40, v18, v25 :: v_dual_max_num_f32 v43, v19, v25
+v_dual_fma_f32 v50, v9, v10, v11 :: v_dual_fma_f32 v52, v9, v10, v11

@@ -236,6 +236,7 @@ impl SpecLoader {
         let excluded = manual::dpp_exclusions(&text);
         let dpp_table = manual::dpp_table::dpp_table(&text).unwrap_or_default();
         let dpp_format_only = manual::dpp_format_only(&text);
+        let vopd_same_vgpr_reads = manual::vopd_same_vgpr_reads(&text);
         let formats = manual::dpp_formats(&text);
         let no_64bit_dpp = manual::no_64bit_dpp(&text);
         let sgpr_no_opsel = manual::packed_f32_sgpr_takes_no_opsel(&text);
@@ -261,6 +262,7 @@ impl SpecLoader {
                 .as_ref()
                 .map(|f| format!("DPP only with {}", f.join(", "))),
             (dpp_format_only.as_ref()).map(|(f, o)| format!("DPP in {f} only for {o}")),
+            vopd_same_vgpr_reads.then(|| "dual-issue halves may read one VGPR in a slot".into()),
             (!dpp_table.refusals.is_empty()).then(|| {
                 let n = dpp_table.refusals.len();
                 let unread = match dpp_table.unread.is_empty() {
@@ -315,6 +317,7 @@ impl SpecLoader {
         spec.no_dpp = excluded;
         spec.dpp_refusals = dpp_table.refusals;
         spec.dpp_format_only = dpp_format_only;
+        spec.vopd_same_vgpr_reads = vopd_same_vgpr_reads;
         spec.dpp_formats = formats;
         spec.no_64bit_dpp = no_64bit_dpp;
         spec.packed_f32_sgpr_no_opsel = sgpr_no_opsel;

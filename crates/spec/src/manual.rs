@@ -48,6 +48,15 @@ pub fn dpp_format_only(manual: &str) -> Option<(String, String)> {
     Some((format.to_string(), stem))
 }
 
+/// Whether the manual lets the halves of a dual-issue pair read one VGPR in the same source
+/// slot: "... must come from different VGPR banks ..., or be the same VGPR and same sized
+/// operand" (CDNA5 ISA §7.8). The RDNA4 manual says so and, two bullets on, that they "must
+/// use different VGPR banks" with no exception; where both stand, the stricter is kept.
+pub fn vopd_same_vgpr_reads(manual: &str) -> bool {
+    manual.contains("or be the same VGPR")
+        && !manual.contains("SRCX0 and SRCY0 must use different VGPR banks;")
+}
+
 /// Whether the manual says 64-bit operations take no DPP (CDNA5 ISA §7.9: "64bit DPP is not
 /// supported").
 pub fn no_64bit_dpp(manual: &str) -> bool {
@@ -258,6 +267,18 @@ mod tests {
         );
         let unlimited = "DPP may be used only with: VOP1 and VOP3P (but not packed ops).\n(only X)";
         assert_eq!(dpp_format_only(unlimited), None);
+    }
+
+    #[test]
+    fn dual_issue_halves_share_a_vgpr_only_where_no_bullet_forbids_it() {
+        let allowing =
+            "- SRCX0 and SRCY0 must come from different VGPR banks, or be the same VGPR.";
+        let both = format!("{allowing}\n- SRCX0 and SRCY0 must use different VGPR banks;");
+        assert!(vopd_same_vgpr_reads(allowing));
+        assert!(!vopd_same_vgpr_reads(&both));
+        assert!(!vopd_same_vgpr_reads(
+            "- SRCX0 and SRCY0 must use different VGPR banks;"
+        ));
     }
 
     #[test]

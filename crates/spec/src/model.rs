@@ -277,6 +277,9 @@ pub struct Spec {
     /// The one family of opcodes the manual allows DPP in a format, as (format, name stem):
     /// (`VOP3P`, `FMA_MIX`) ([`crate::manual::dpp_format_only`]).
     pub dpp_format_only: Option<(String, String)>,
+    /// The manual lets the halves of a dual-issue pair read one VGPR in the same source slot
+    /// ([`crate::manual::vopd_same_vgpr_reads`]).
+    pub vopd_same_vgpr_reads: bool,
     /// The formats the manual says DPP may be used with (`VOP1`, `VOP2`...); `None` where
     /// no manual says ([`crate::manual::dpp_formats`]).
     pub dpp_formats: Option<Vec<String>>,

@@ -165,7 +165,10 @@ impl Assembler<'_> {
             (&pair.mnemonics[0], &pair.mnemonics[1]),
             pair.reads_vcc,
             self.ctx.gfx_major,
-            fallback.beyond_vopd.is_some() || !narrow_vdsty,
+            (
+                fallback.beyond_vopd.is_some() || !narrow_vdsty,
+                self.ctx.spec.vopd_same_vgpr_reads,
+            ),
         ) {
             return Err(reject(y_stmt.column, message));
         }

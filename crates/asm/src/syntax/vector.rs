@@ -531,13 +531,14 @@ fn vopd_vgpr(operands: &[crate::inst::InstOperand], field: &str) -> Option<Range
 /// VOPD3, whose destinations may sit in any bank, so they must only be distinct registers,
 /// and every source, the accumulating src2 (the destination) and the third source
 /// included, follows the src0/src1 bank rule instead of VOPD's parity rule (CDNA5 ISA
-/// §7.8.1); a 64-bit source takes the banks of both its registers.
+/// §7.8.1); a 64-bit source takes the banks of both its registers. `same_vgpr`: the halves
+/// may read one VGPR (the same registers) in a slot, where the manual says so.
 pub fn vopd_conflict(
     operands: &[crate::inst::InstOperand],
     mnemonics: (&str, &str),
     reads_vcc: bool,
     gfx_major: u32,
-    vopd3: bool,
+    (vopd3, same_vgpr): (bool, bool),
 ) -> Option<&'static str> {
     let vgpr = |field: &str| vopd_vgpr(operands, field);
     // Source VGPRs of the two halves must sit in different banks: src0 and src1 by index
@@ -582,6 +583,9 @@ pub fn vopd_conflict(
         }
         let banks = if vopd3 { 4 } else { *banks };
         if let (Some(a), Some(b)) = (&x[i], &y[i]) {
+            if same_vgpr && a == b {
+                continue;
+            }
             if a.clone().any(|a| b.clone().any(|b| a % banks == b % banks)) {
                 return Some(message);
             }
