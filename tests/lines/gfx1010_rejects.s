@@ -28,3 +28,9 @@ v_permlanex16_b32 v9, v3, s4, s5 op_sel:[0,1,1,0]
 // GFX10.3's offset-only scratch address (both `off`), which gfx1010 lacks.
 scratch_load_dword v7, off, off offset:-36
 scratch_store_dwordx3 off, v[20:22], off offset:100
+// Modifiers out of LLVM's fixed order, or written twice.
+v_sub_f32_sdwa v4, v5, v6 dst_unused:UNUSED_SEXT dst_sel:WORD_0
+v_max_f32_sdwa v7, v8, v9 src1_sel:BYTE_2 src0_sel:WORD_1
+v_min_f32_dpp v10, v11, v12 bank_mask:0x3 row_shr:4
+v_fract_f32_e64 v13, v14 div:2 clamp
+v_add_f32_dpp v15, v16, v17 row_ror:3 row_mask:0x5 row_mask:0x5

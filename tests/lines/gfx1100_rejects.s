@@ -16,3 +16,6 @@ v_mul_hi_u32 v8, v41, v42 row_ror:5
 v_writelane_b32 v3, s9, s10 dpp8:[1,1,1,1,0,0,0,0]
 v_dot8_u32_u4 v1, v5, v6, v7 row_half_mirror
 v_pk_mul_lo_u16 v12, v13, v14 quad_perm:[1,0,3,2]
+// Modifiers out of LLVM's fixed order.
+v_pk_fma_f16 v20, v21, v22, v23 neg_hi:[0,1,0] op_sel:[1,1,0]
+v_mul_f32_e64_dpp v24, v25, v26 row_xmask:5 mul:4

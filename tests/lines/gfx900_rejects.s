@@ -31,3 +31,6 @@ s_set_gpr_idx_mode gpr_idx(SRC0,SRC0)
 v_mul_f32 v3, v4, lds_direct
 v_fma_f32 v1, v2, v3, lds_direct
 v_add_f64 v[2:3], lds_direct, v[4:5]
+// Modifiers out of LLVM's fixed order.
+v_pk_mul_f16 v1, v2, v3 clamp op_sel_hi:[0,1]
+v_mac_f32_sdwa v4, v5, v6 src0_sel:BYTE_1 dst_sel:BYTE_0

@@ -10,7 +10,6 @@ use crate::encode::family_encoder;
 use crate::family::{family_name, Family};
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile};
 use crate::operands::{classify_vector, KindId, OperandCtx, INVALID_OPERAND};
-use crate::syntax::vector::VINTERP_MODIFIER_ORDER;
 use crate::syntax::vector::{operand_bit, split_source_modifiers, strip_half, Dpp, OPERANDLESS};
 use crate::syntax::vop_modifiers::{self, VopModifier};
 use crate::syntax::{self, forms, peel_modifiers, Piece, Statement};
@@ -360,13 +359,11 @@ impl Assembler<'_> {
             sources: source_count(slots),
             has_vdst: slots.iter().any(|s| s.field.as_deref() == Some("VDST")),
         };
-        let mut interpolation_rank = None;
+        let mut last_rank = None;
         for piece in modifier_pieces {
             let parsed = vop_modifiers::parse(&piece.text).expect("peeled as a modifier");
             let modifier = parsed.map_err(|m| reject(piece.column, m))?;
-            if shape.family == Family::Vinterp {
-                check_interpolation_order(&modifier, piece, &mut interpolation_rank)?;
-            }
+            check_modifier_order(&modifier, piece, shape.family, &mut last_rank)?;
             self.check_modifier(piece, &modifier, &form)?;
             self.set_modifier_fields(piece, modifier, &form, fields)?;
         }
@@ -601,17 +598,18 @@ fn check_lds_direct(operands: &[InstOperand], pieces: &[Piece]) -> Result<(), No
     Ok(())
 }
 
-/// An interpolation word's modifiers come in [`VINTERP_MODIFIER_ORDER`], each once: `last`
+/// A vector word's modifiers come in the order [`syntax::vector::modifier_rank`] gives, each once: `last`
 /// is the rank of the one before `modifier`.
-fn check_interpolation_order(
+fn check_modifier_order(
     modifier: &VopModifier,
     piece: &Piece,
+    family: Family,
     last: &mut Option<usize>,
 ) -> Result<(), NotEncoded> {
-    let (VopModifier::Field(field, _) | VopModifier::Bits(field, ..)) = modifier else {
-        return Ok(());
-    };
-    let Some(rank) = VINTERP_MODIFIER_ORDER.iter().position(|f| f == field) else {
+    let Some(rank) = modifier
+        .order_key()
+        .and_then(|k| syntax::vector::modifier_rank(family, k))
+    else {
         return Ok(());
     };
     if last.is_some_and(|last| rank <= last) {

@@ -369,7 +369,7 @@ fn matrix_modifier_words(inst: &Inst, matrix: &MatrixOp, ctx: &TargetCtx) -> Vec
 /// set (op_sel names src0..src2 and the destination), wait_exp always, as llvm-mc does.
 fn interpolation_modifier_words(inst: &Inst) -> Vec<String> {
     let mut words = Vec::new();
-    for field in VINTERP_MODIFIER_ORDER {
+    for &field in VINTERP_MODIFIER_ORDER {
         let value = inst.modifiers.get(field);
         match field {
             "CLAMP" if value != 0 => words.push("clamp".to_string()),

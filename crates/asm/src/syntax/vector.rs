@@ -773,7 +773,41 @@ impl MatrixOp {
 /// The modifiers of a GFX11+ interpolation word (VINTERP), in the only order LLVM's syntax
 /// takes and prints them: clamp, op_sel, wait_exp (checked with llvm-mc 22, which refuses
 /// `wait_exp:1 clamp`).
-pub const VINTERP_MODIFIER_ORDER: [&str; 3] = ["CLAMP", "OPSEL", "WAIT_EXP"];
+pub const VINTERP_MODIFIER_ORDER: &[&str] = &["CLAMP", "OPSEL", "WAIT_EXP"];
+
+/// The modifiers of the other vector ALU forms, by their fields, in the only order LLVM
+/// takes them ("The order of operands and modifiers is fixed", AMDGPUInstructionSyntax;
+/// llvm-mc 19 and 22 refuse `clamp op_sel:[..]`, `mul:2 clamp`, `dst_unused:.. dst_sel:..`,
+/// `row_mask:.. quad_perm:..`, `fi:1 bound_ctrl:1`, and a modifier written twice): the
+/// packed-math bit lists, clamp, the output modifier, then the SDWA selects or the DPP
+/// controls. Modifiers not listed (matrix, MFMA and conversion words) may stand anywhere.
+const VECTOR_MODIFIER_ORDER: &[&str] = &[
+    "OPSEL",
+    "OPSEL_HI",
+    "NEG",
+    "NEG_HI",
+    "CLAMP",
+    "OMOD",
+    "DST_SEL",
+    "DST_U",
+    "SRC0_SEL",
+    "SRC1_SEL",
+    "DPP_CTRL",
+    "ROW_MASK",
+    "BANK_MASK",
+    "BOUND_CTRL",
+    "FI",
+];
+
+/// The position of the modifier of field `key` in the order `family`'s words must follow;
+/// `None` for one that may stand anywhere.
+pub fn modifier_rank(family: Family, key: &str) -> Option<usize> {
+    let order = match family {
+        Family::Vinterp => VINTERP_MODIFIER_ORDER,
+        _ => VECTOR_MODIFIER_ORDER,
+    };
+    order.iter().position(|k| *k == key)
+}
 
 /// GFX11+ packed 16-bit dot products read whole dwords from src0/src1: their OPSEL[1:0]
 /// must be 0 (RDNA3 ISA §7.3 "VOP3", OPSEL).

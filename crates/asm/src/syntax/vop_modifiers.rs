@@ -64,6 +64,23 @@ pub enum VopModifier {
     AttrHigh,
 }
 
+impl VopModifier {
+    /// The field a modifier's place in the written order goes by
+    /// ([`crate::syntax::vector::modifier_rank`]): its field, `DPP_CTRL` for `dpp8:[..]`,
+    /// `FI` for `fi:`; `None` for the rest.
+    pub fn order_key(&self) -> Option<&'static str> {
+        match self {
+            VopModifier::Field(field, _)
+            | VopModifier::Bits(field, ..)
+            | VopModifier::Sdwa(field, _)
+            | VopModifier::Dpp16(field, _) => Some(field),
+            VopModifier::Dpp8(_) => Some("DPP_CTRL"),
+            VopModifier::FetchInactive(_) => Some("FI"),
+            _ => None,
+        }
+    }
+}
+
 /// SDWA operand selects (RDNA1 ISA §6.2 "Operands", SDWA fields: SEL fields: BYTE_0..3 = 0..3, WORD_0 = 4,
 /// WORD_1 = 5, DWORD = 6) and the unused-bits policy of DST_U (PAD 0, SEXT 1, PRESERVE 2).
 const SDWA_SELECTS: &[(&str, u32)] = &[
