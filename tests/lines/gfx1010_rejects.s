@@ -34,3 +34,6 @@ v_max_f32_sdwa v7, v8, v9 src1_sel:BYTE_2 src0_sel:WORD_1
 v_min_f32_dpp v10, v11, v12 bank_mask:0x3 row_shr:4
 v_fract_f32_e64 v13, v14 div:2 clamp
 v_add_f32_dpp v15, v16, v17 row_ror:3 row_mask:0x5 row_mask:0x5
+// Input modifiers on integer sources (VOP3 "using floating-point inputs" may apply them).
+v_lshl_add_u32 v18, -v19, v20, v21
+v_cmp_gt_i32_e64 s4, |v22|, v23

@@ -19,3 +19,6 @@ v_pk_mul_lo_u16 v12, v13, v14 quad_perm:[1,0,3,2]
 // Modifiers out of LLVM's fixed order.
 v_pk_fma_f16 v20, v21, v22, v23 neg_hi:[0,1,0] op_sel:[1,1,0]
 v_mul_f32_e64_dpp v24, v25, v26 row_xmask:5 mul:4
+// Input modifiers on integer sources ("ABS and NEG apply to floating point inputs").
+v_max_i32_e64 v30, -v31, v32
+v_bfe_u32 v33, |v34|, v35, v36

@@ -18,3 +18,5 @@ buffer_store_dword v1, off, s[8:11], s3 lds
 v_cvt_f32_bf8 v4, sext(v6) src0_sel:BYTE_2
 v_cvt_pk_f32_fp8_sdwa v[2:3], v3 dst_sel:WORD_1 src0_sel:WORD_1
 global_load_dword v4, s[2:3] offset:64 lds
+// Input modifiers on integer sources.
+v_mad_u32_u24 v18, -v19, v20, v21

@@ -237,6 +237,7 @@ impl SpecLoader {
         let dpp_table = manual::dpp_table::dpp_table(&text).unwrap_or_default();
         let dpp_format_only = manual::dpp_format_only(&text);
         let vopd_same_vgpr_reads = manual::vopd_same_vgpr_reads(&text);
+        let float_modifier_exceptions = manual::float_modifier_exceptions(&text);
         let formats = manual::dpp_formats(&text);
         let no_64bit_dpp = manual::no_64bit_dpp(&text);
         let sgpr_no_opsel = manual::packed_f32_sgpr_takes_no_opsel(&text);
@@ -263,6 +264,10 @@ impl SpecLoader {
                 .map(|f| format!("DPP only with {}", f.join(", "))),
             (dpp_format_only.as_ref()).map(|(f, o)| format!("DPP in {f} only for {o}")),
             vopd_same_vgpr_reads.then(|| "dual-issue halves may read one VGPR in a slot".into()),
+            (!float_modifier_exceptions.is_empty()).then(|| {
+                let names = float_modifier_exceptions.join(", ");
+                format!("input modifiers on any source of {names}")
+            }),
             (!dpp_table.refusals.is_empty()).then(|| {
                 let n = dpp_table.refusals.len();
                 let unread = match dpp_table.unread.is_empty() {
@@ -318,6 +323,7 @@ impl SpecLoader {
         spec.dpp_refusals = dpp_table.refusals;
         spec.dpp_format_only = dpp_format_only;
         spec.vopd_same_vgpr_reads = vopd_same_vgpr_reads;
+        spec.float_modifier_exceptions = float_modifier_exceptions;
         spec.dpp_formats = formats;
         spec.no_64bit_dpp = no_64bit_dpp;
         spec.packed_f32_sgpr_no_opsel = sgpr_no_opsel;

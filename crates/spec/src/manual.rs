@@ -127,6 +127,29 @@ pub fn opsel_beyond_fi_and_bound_ctrl_reserved(manual: &str) -> Vec<String> {
     instructions_whose_text_says(manual, "OP_SEL bits are reserved")
 }
 
+/// The instructions the manual gives input modifiers (ABS, NEG) on sources that are not
+/// floating point, as AMD names or patterns (`V_MOVREL*_B32`, `V_CNDMASK` for every width):
+/// the list after "input modifiers are supported for:" (RDNA3, RDNA3.5, RDNA4, CDNA5 ISA
+/// "Input Operand Modifiers"), and the instructions whose text says "Floating-point
+/// modifiers are valid for this instruction" (the older manuals' V_MOV_B32, V_CNDMASK_B32).
+pub fn float_modifier_exceptions(manual: &str) -> Vec<String> {
+    let mut names = instructions_whose_text_says(manual, "Floating-point modifiers are valid");
+    if let Some((_, rest)) = manual.split_once("input modifiers are supported for:") {
+        let list = rest.split_once('.').map_or(rest, |(list, _)| list);
+        names.extend(
+            list.replace('\\', "")
+                .replace(" and ", ",")
+                .split(',')
+                .map(str::trim)
+                .filter(|n| n.starts_with("V_"))
+                .map(str::to_string),
+        );
+    }
+    names.sort();
+    names.dedup();
+    names
+}
+
 /// The instructions whose notes say they ignore the output modifier ("Ignores OMOD", CDNA3 to
 /// CDNA5 and RDNA4 ISA, the FP8/BF8 and stochastic-rounding conversions), by AMD name, found
 /// as [`scalar_second_and_third_sources`] finds its own.
@@ -279,6 +302,19 @@ mod tests {
         assert!(!vopd_same_vgpr_reads(
             "- SRCX0 and SRCY0 must use different VGPR banks;"
         ));
+    }
+
+    #[test]
+    fn reads_the_instructions_with_input_modifiers_on_any_source() {
+        let newer = "modifiers. In addition, input modifiers are supported for: V\\_MOV\\_B32, \
+                     V\\_MOVREL\\*\\_B32 and V\\_CNDMASK. ABS returns the absolute value.";
+        assert_eq!(
+            float_modifier_exceptions(newer),
+            ["V_CNDMASK", "V_MOVREL*_B32", "V_MOV_B32"]
+        );
+        let older = "| 1 | V_CNDMASK_B32 | Select. Floating-point modifiers are valid for this \
+                     instruction if S0 and S1 are floats. |";
+        assert_eq!(float_modifier_exceptions(older), ["V_CNDMASK_B32"]);
     }
 
     #[test]

@@ -280,6 +280,9 @@ pub struct Spec {
     /// The manual lets the halves of a dual-issue pair read one VGPR in the same source slot
     /// ([`crate::manual::vopd_same_vgpr_reads`]).
     pub vopd_same_vgpr_reads: bool,
+    /// The instructions the manual gives input modifiers on sources that are not floating
+    /// point, as names or patterns ([`crate::manual::float_modifier_exceptions`]).
+    pub float_modifier_exceptions: Vec<String>,
     /// The formats the manual says DPP may be used with (`VOP1`, `VOP2`...); `None` where
     /// no manual says ([`crate::manual::dpp_formats`]).
     pub dpp_formats: Option<Vec<String>>,
@@ -402,6 +405,25 @@ impl Spec {
         self.dpp_formats
             .as_ref()
             .is_none_or(|formats| formats.iter().any(|f| is_format(family, f)))
+    }
+
+    /// Whether `name` may take input modifiers (ABS, NEG) on sources that are not floating
+    /// point: the manual names it among the exceptions ([`Self::float_modifier_exceptions`];
+    /// `V_MOVREL*_B32` matches by its two ends, `V_CNDMASK` every width), or names none (the
+    /// Vega, CDNA1 and CDNA2 manuals, which do not say which instructions take them, so no
+    /// source is refused them there).
+    pub fn takes_input_modifiers_on_any_source(&self, name: &str) -> bool {
+        let exceptions = &self.float_modifier_exceptions;
+        exceptions.is_empty()
+            || exceptions.iter().any(|p| match p.split_once('*') {
+                Some((head, tail)) => name.starts_with(head) && name.ends_with(tail),
+                None => {
+                    name == p
+                        || name
+                            .strip_prefix(p.as_str())
+                            .is_some_and(|r| r.starts_with('_'))
+                }
+            })
     }
 
     /// Whether the manual refuses DPP to `inst` in a form of format `family`: the format

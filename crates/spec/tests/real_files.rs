@@ -448,7 +448,8 @@ fn provenance_names_every_source() {
     );
     assert!(
         lines[3].ends_with(
-            "DPP only with VOP1, VOP2, VOPC, VOP3, VOP3P; \
+            "DPP only with VOP1, VOP2, VOPC, VOP3, VOP3P; input modifiers on any source of \
+             V_CNDMASK, V_CNDMASK_B16, V_CNDMASK_B32, V_MOVREL*_B32, V_MOV_B16, V_MOV_B32; \
              28 \"NO DPP\" entries of the DPP support table; unread: VOP2: FMAMK/AD_F32/16; \
              OMOD for F16, F32, F64 results only; \
              no SDWA format (the manual never names one); \

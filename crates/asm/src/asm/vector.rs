@@ -176,7 +176,12 @@ impl Assembler<'_> {
         if shape.family.is_matrix() {
             size_matrix_sources(&mut slots, &instruction.name, &modifier_pieces);
         }
-        let (mut operands, stripped) = vector_operands(&pieces, &slots, shape, cx, &mut fields)?;
+        let any_source = self
+            .ctx
+            .spec
+            .takes_input_modifiers_on_any_source(&instruction.name);
+        let (mut operands, stripped) =
+            vector_operands(&pieces, &slots, (shape, any_source), cx, &mut fields)?;
         self.check_scalar_lane_selects(instruction, &operands, &pieces)?;
         check_lds_direct(&operands, &pieces)?;
         if shape.family.is_matrix() {
@@ -689,11 +694,12 @@ fn source_count(slots: &[Operand]) -> u32 {
 
 /// Binds each operand piece to its slot: source modifiers (`-`, `|..|`, `sext(..)`) and true16
 /// halves become NEG/ABS/SEXT/OPSEL bits in `fields`; returns the operands and their texts
-/// without those modifiers.
+/// without those modifiers. `any_source`: the manual gives the instruction input modifiers
+/// on sources that are not floating point.
 fn vector_operands(
     pieces: &[Piece],
     slots: &[Operand],
-    shape: VectorShape,
+    (shape, any_source): (VectorShape, bool),
     cx: &OperandCtx,
     fields: &mut FieldSet,
 ) -> Result<(Vec<InstOperand>, Vec<Piece>), NotEncoded> {
@@ -708,6 +714,12 @@ fn vector_operands(
             (piece.text.clone(), Default::default())
         };
         if mods.sext && !syntax::vector::sign_extends(&slot.data_format) {
+            return Err(reject(piece.column, "not a valid operand."));
+        }
+        let integer = syntax::constants::is_integer_format(&slot.data_format);
+        if (mods.neg || mods.abs) && integer && !any_source {
+            // "The input modifiers ABS and NEG apply to floating point inputs" (RDNA3 ISA
+            // §7.2.2.1; the older manuals: VOP3 instructions "using floating-point inputs").
             return Err(reject(piece.column, "not a valid operand."));
         }
         if let Some(bit) = bit {

@@ -305,6 +305,20 @@ pub fn is_float_format(data_format: &str) -> bool {
         || upper.contains("BF16")
 }
 
+/// Whether a data format is a signed or unsigned integer one (`FMT_NUM_U32`, `FMT_NUM_I16`,
+/// packed `FMT_NUM_PK2_U16`). Untyped bits (`FMT_NUM_B32`) are not: the files give them to
+/// sources that may hold floats of either width (V_FMA_MIX_F32's), and the pseudocode
+/// derivation to sources whose type it cannot tell.
+pub fn is_integer_format(data_format: &str) -> bool {
+    let Some(kind) = data_format.rsplit('_').next() else {
+        return false;
+    };
+    let mut chars = kind.chars();
+    matches!(chars.next(), Some('U' | 'I'))
+        && chars.as_str().parse::<u32>().is_ok()
+        && !is_float_format(data_format)
+}
+
 /// How LLVM reads numeric tokens for a scalar source slot. LLVM types scalar sources as 32-
 /// or 64-bit operands: integer slots narrower than 32 bits (the B16 halves of s_pack_*, the
 /// I8 of s_sext_i32_i8) follow the 32-bit rules, and so do the f16 sources of SOP1
