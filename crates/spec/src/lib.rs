@@ -233,83 +233,12 @@ impl SpecLoader {
         let Ok(text) = std::fs::read_to_string(self.data_dir.join(&name)) else {
             return;
         };
-        let excluded = manual::dpp_exclusions(&text);
-        let dpp_table = manual::dpp_table::dpp_table(&text).unwrap_or_default();
-        let dpp_format_only = manual::dpp_format_only(&text);
-        let vopd_same_vgpr_reads = manual::vopd_same_vgpr_reads(&text);
-        let float_modifier_exceptions = manual::float_modifier_exceptions(&text);
-        let formats = manual::dpp_formats(&text);
-        let no_64bit_dpp = manual::no_64bit_dpp(&text);
-        let sgpr_no_opsel = manual::packed_f32_sgpr_takes_no_opsel(&text);
-        let omod_formats = manual::omod_result_formats(&text);
-        let even_tuples = manual::even_vgpr_tuples(&text);
-        let no_sdwa = manual::no_sdwa(&text);
-        let lds_loads = manual::buffer_lds_loads(&text);
         // GFX10 numbers its unified buffer formats as its manual's table does; GFX11 and later
         // use the table the assembler has (their manuals' tables add image-only formats).
         let gfx10 = matches!(arch, Arch::Rdna1 | Arch::Rdna2);
-        let buffer_formats = gfx10.then(|| manual::buffer_data_formats(&text)).flatten();
-        let scalar_lane_selects = manual::scalar_second_and_third_sources(&text);
-        let opsel_two_bits = manual::opsel_beyond_fi_and_bound_ctrl_reserved(&text);
-        let (ignores_omod, ignores_clamp) =
-            (manual::ignoring_omod(&text), manual::ignoring_clamp(&text));
+        let facts = manual::ManualFacts::read(&text, gfx10);
         // One note per fact the manual gives; a manual that gives none is no source.
-        let notes: Vec<String> = [
-            (!excluded.is_empty()).then(|| {
-                let n = excluded.len();
-                format!("{n} instructions that cannot use DPP (Instruction Limitations)")
-            }),
-            formats
-                .as_ref()
-                .map(|f| format!("DPP only with {}", f.join(", "))),
-            (dpp_format_only.as_ref()).map(|(f, o)| format!("DPP in {f} only for {o}")),
-            vopd_same_vgpr_reads.then(|| "dual-issue halves may read one VGPR in a slot".into()),
-            (!float_modifier_exceptions.is_empty()).then(|| {
-                let names = float_modifier_exceptions.join(", ");
-                format!("input modifiers on any source of {names}")
-            }),
-            (!dpp_table.refusals.is_empty()).then(|| {
-                let n = dpp_table.refusals.len();
-                let unread = match dpp_table.unread.is_empty() {
-                    true => String::new(),
-                    false => format!("; unread: {}", dpp_table.unread.join(", ")),
-                };
-                format!("{n} \"NO DPP\" entries of the DPP support table{unread}")
-            }),
-            no_64bit_dpp.then(|| "no DPP for 64-bit operations".into()),
-            sgpr_no_opsel.then(|| {
-                "no OPSEL for SGPR sources of packed-f32 ops (Scalar Constants with Packed Math)"
-                    .into()
-            }),
-            omod_formats
-                .as_ref()
-                .map(|f| format!("OMOD for {} results only", f.join(", "))),
-            even_tuples.then(|| "64-bit operands in even-aligned VGPRs".into()),
-            no_sdwa.then(|| "no SDWA format (the manual never names one)".into()),
-            lds_loads.as_ref().map(|l| {
-                let n = l.len();
-                format!("{n} buffer loads to LDS (Memory Buffer Load to LDS)")
-            }),
-            buffer_formats.as_ref().map(|f| {
-                let n = f.len();
-                format!("{n} buffer data formats (Buffer and Image Data Formats)")
-            }),
-            (!scalar_lane_selects.is_empty()).then(|| {
-                let n = scalar_lane_selects.len();
-                format!("{n} instructions whose second and third sources must be scalar")
-            }),
-            (!opsel_two_bits.is_empty()).then(|| {
-                let n = opsel_two_bits.len();
-                format!("{n} instructions whose OP_SEL beyond FI and BOUND_CTRL is reserved")
-            }),
-            (!ignores_omod.is_empty()).then(|| {
-                let (n, c) = (ignores_omod.len(), ignores_clamp.len());
-                format!("{n} instructions that ignore OMOD, {c} of them clamp too")
-            }),
-        ]
-        .into_iter()
-        .flatten()
-        .collect();
+        let notes = facts.notes();
         if notes.is_empty() {
             return;
         }
@@ -319,23 +248,7 @@ impl SpecLoader {
             fidelity: Fidelity::Manual,
         });
         spec.notes.extend(notes.into_iter().map(|n| (id, n)));
-        spec.no_dpp = excluded;
-        spec.dpp_refusals = dpp_table.refusals;
-        spec.dpp_format_only = dpp_format_only;
-        spec.vopd_same_vgpr_reads = vopd_same_vgpr_reads;
-        spec.float_modifier_exceptions = float_modifier_exceptions;
-        spec.dpp_formats = formats;
-        spec.no_64bit_dpp = no_64bit_dpp;
-        spec.packed_f32_sgpr_no_opsel = sgpr_no_opsel;
-        spec.omod_formats = omod_formats;
-        spec.even_vgpr_tuples = even_tuples;
-        spec.no_sdwa = no_sdwa;
-        spec.buffer_lds_loads = lds_loads;
-        spec.buffer_formats = buffer_formats;
-        spec.scalar_second_and_third = scalar_lane_selects;
-        spec.opsel_fi_and_bound_ctrl_only = opsel_two_bits;
-        spec.ignores_omod = ignores_omod;
-        spec.ignores_clamp = ignores_clamp;
+        facts.apply(spec);
     }
 
     /// The spec of one `-mcpu`: its architecture's, plus the instructions

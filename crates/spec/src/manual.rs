@@ -7,6 +7,148 @@
 
 pub mod dpp_table;
 
+use crate::model::Spec;
+
+/// Every fact this module reads from one manual, read once and then given to the spec.
+pub struct ManualFacts {
+    no_dpp: Vec<String>,
+    dpp_table: dpp_table::DppTable,
+    dpp_format_only: Option<(String, String)>,
+    dpp_formats: Option<Vec<String>>,
+    no_64bit_dpp: bool,
+    vopd_same_vgpr_reads: bool,
+    float_modifier_exceptions: Vec<String>,
+    sgpr_no_opsel: bool,
+    omod_formats: Option<Vec<String>>,
+    even_tuples: bool,
+    no_sdwa: bool,
+    lds_loads: Option<Vec<String>>,
+    buffer_formats: Option<Vec<(u32, String)>>,
+    scalar_lane_selects: Vec<String>,
+    opsel_two_bits: Vec<String>,
+    ignores_omod: Vec<String>,
+    ignores_clamp: Vec<String>,
+}
+
+impl ManualFacts {
+    /// The facts of `manual`; its buffer data format table only where `buffer_formats` (GFX10
+    /// numbers its unified formats as its manual does; later generations as the assembler).
+    pub fn read(manual: &str, buffer_formats: bool) -> Self {
+        ManualFacts {
+            no_dpp: dpp_exclusions(manual),
+            dpp_table: dpp_table::dpp_table(manual).unwrap_or_default(),
+            dpp_format_only: dpp_format_only(manual),
+            dpp_formats: dpp_formats(manual),
+            no_64bit_dpp: no_64bit_dpp(manual),
+            vopd_same_vgpr_reads: vopd_same_vgpr_reads(manual),
+            float_modifier_exceptions: float_modifier_exceptions(manual),
+            sgpr_no_opsel: packed_f32_sgpr_takes_no_opsel(manual),
+            omod_formats: omod_result_formats(manual),
+            even_tuples: even_vgpr_tuples(manual),
+            no_sdwa: no_sdwa(manual),
+            lds_loads: buffer_lds_loads(manual),
+            buffer_formats: buffer_formats
+                .then(|| buffer_data_formats(manual))
+                .flatten(),
+            scalar_lane_selects: scalar_second_and_third_sources(manual),
+            opsel_two_bits: opsel_beyond_fi_and_bound_ctrl_reserved(manual),
+            ignores_omod: ignoring_omod(manual),
+            ignores_clamp: ignoring_clamp(manual),
+        }
+    }
+
+    /// One note per fact the manual gives.
+    pub fn notes(&self) -> Vec<String> {
+        let count = |n: usize, what: &str| (n > 0).then(|| format!("{n} {what}"));
+        let listed = |l: &Option<Vec<String>>, what: &str| {
+            l.as_ref().map(|l| format!("{what} {}", l.join(", ")))
+        };
+        let table = &self.dpp_table;
+        let unread = match table.unread.is_empty() {
+            true => String::new(),
+            false => format!("; unread: {}", table.unread.join(", ")),
+        };
+        let (omod, clamp) = (self.ignores_omod.len(), self.ignores_clamp.len());
+        [
+            count(
+                self.no_dpp.len(),
+                "instructions that cannot use DPP (Instruction Limitations)",
+            ),
+            listed(&self.dpp_formats, "DPP only with"),
+            (self.dpp_format_only.as_ref()).map(|(f, o)| format!("DPP in {f} only for {o}")),
+            (self.vopd_same_vgpr_reads)
+                .then(|| "dual-issue halves may read one VGPR in a slot".into()),
+            (!self.float_modifier_exceptions.is_empty()).then(|| {
+                let names = self.float_modifier_exceptions.join(", ");
+                format!("input modifiers on any source of {names}")
+            }),
+            count(
+                table.refusals.len(),
+                "\"NO DPP\" entries of the DPP support table",
+            )
+            .map(|n| format!("{n}{unread}")),
+            self.no_64bit_dpp
+                .then(|| "no DPP for 64-bit operations".into()),
+            self.sgpr_no_opsel.then(|| {
+                "no OPSEL for SGPR sources of packed-f32 ops (Scalar Constants with Packed Math)"
+                    .into()
+            }),
+            listed(&self.omod_formats, "OMOD for").map(|n| format!("{n} results only")),
+            self.even_tuples
+                .then(|| "64-bit operands in even-aligned VGPRs".into()),
+            self.no_sdwa
+                .then(|| "no SDWA format (the manual never names one)".into()),
+            (self.lds_loads.as_ref()).map(|l| {
+                format!(
+                    "{} buffer loads to LDS (Memory Buffer Load to LDS)",
+                    l.len()
+                )
+            }),
+            (self.buffer_formats.as_ref()).map(|f| {
+                format!(
+                    "{} buffer data formats (Buffer and Image Data Formats)",
+                    f.len()
+                )
+            }),
+            count(
+                self.scalar_lane_selects.len(),
+                "instructions whose second and third sources must be scalar",
+            ),
+            count(
+                self.opsel_two_bits.len(),
+                "instructions whose OP_SEL beyond FI and BOUND_CTRL is reserved",
+            ),
+            (omod > 0).then(|| {
+                format!("{omod} instructions that ignore OMOD, {clamp} of them clamp too")
+            }),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
+    }
+
+    /// Gives the facts to `spec`.
+    pub fn apply(self, spec: &mut Spec) {
+        spec.no_dpp = self.no_dpp;
+        spec.dpp_refusals = self.dpp_table.refusals;
+        spec.dpp_format_only = self.dpp_format_only;
+        spec.vopd_same_vgpr_reads = self.vopd_same_vgpr_reads;
+        spec.float_modifier_exceptions = self.float_modifier_exceptions;
+        spec.dpp_formats = self.dpp_formats;
+        spec.no_64bit_dpp = self.no_64bit_dpp;
+        spec.packed_f32_sgpr_no_opsel = self.sgpr_no_opsel;
+        spec.omod_formats = self.omod_formats;
+        spec.even_vgpr_tuples = self.even_tuples;
+        spec.no_sdwa = self.no_sdwa;
+        spec.buffer_lds_loads = self.lds_loads;
+        spec.buffer_formats = self.buffer_formats;
+        spec.scalar_second_and_third = self.scalar_lane_selects;
+        spec.opsel_fi_and_bound_ctrl_only = self.opsel_two_bits;
+        spec.ignores_omod = self.ignores_omod;
+        spec.ignores_clamp = self.ignores_clamp;
+    }
+}
+
 /// The instruction names listed under the manual's "The following instructions cannot use
 /// DPP:" (one `- V\_NAME` bullet each, Markdown escapes removed), in order.
 pub fn dpp_exclusions(manual: &str) -> Vec<String> {
