@@ -113,6 +113,14 @@ pub fn family_name(encoding: &str) -> &str {
     .unwrap_or(name)
 }
 
+/// The formats ([`family_name`]) of an instruction's forms, as the manual's DPP limits
+/// name them ([`mcdiff_spec::Spec::refuses_dpp`]).
+pub fn form_families(instruction: &mcdiff_spec::Instruction) -> Vec<&str> {
+    (instruction.encodings.iter())
+        .map(|f| family_name(&f.encoding))
+        .collect()
+}
+
 impl Family {
     /// The family of a spec encoding name.
     pub fn of(encoding: &str) -> Family {

@@ -7,7 +7,7 @@ use mcdiff_spec::{Instruction, InstructionEncoding, Operand};
 use super::operands::parser;
 use super::{check_literals, encode_built, reject, AsmOutcome, Assembler, NotEncoded};
 use crate::encode::family_encoder;
-use crate::family::{family_name, Family};
+use crate::family::{family_name, form_families, Family};
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile};
 use crate::operands::{classify_vector, KindId, OperandCtx, INVALID_OPERAND};
 use crate::syntax::vector::{operand_bit, split_source_modifiers, strip_half, Dpp, OPERANDLESS};
@@ -42,12 +42,8 @@ impl Assembler<'_> {
         let mut first_error = None;
         for form in forms::candidates(instruction, forced) {
             let family = family_name(&form.encoding);
-            let refused = |inst| {
-                let families: Vec<&str> = (instruction.encodings.iter())
-                    .map(|f| family_name(&f.encoding))
-                    .collect();
-                self.ctx.spec.refuses_dpp(inst, family, &families)
-            };
+            let refused =
+                |inst| (self.ctx.spec).refuses_dpp(inst, family, &form_families(instruction));
             if dpp.is_some() && (!self.ctx.spec.allows_dpp_with(family) || refused(instruction)) {
                 // The manual's DPP section names the formats DPP may be used with, and its
                 // table the opcodes of each that may not.

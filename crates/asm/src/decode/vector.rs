@@ -9,7 +9,7 @@ use mcdiff_spec::{Encoding, Instruction, InstructionEncoding, Operand, Spec};
 
 use super::{DecodeOutcome, Disassembler, Failure, LiteralBytes};
 use crate::bits::read_field;
-use crate::family::{family_name, Family};
+use crate::family::{family_name, form_families, Family};
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
 use crate::operands::{agpr_use, attribute_channel_field, AgprUse};
 use crate::syntax::forms::{self, Forced};
@@ -196,11 +196,11 @@ impl<'s> Disassembler<'s> {
         word: u128,
         dpp: Option<Dpp>,
     ) -> Result<(), Failure> {
-        let families: Vec<&str> = (instruction.encodings.iter())
-            .map(|f| family_name(&f.encoding))
-            .collect();
-        let family = family_name(&form.encoding);
-        if dpp.is_some() && self.ctx.spec.refuses_dpp(instruction, family, &families) {
+        let refused = || {
+            let family = family_name(&form.encoding);
+            (self.ctx.spec).refuses_dpp(instruction, family, &form_families(instruction))
+        };
+        if dpp.is_some() && refused() {
             return Err(Failure::Invalid(
                 "DPP on an opcode the manual refuses it".into(),
             ));
