@@ -541,6 +541,24 @@ impl Spec {
     }
 }
 
+/// Whether `inst` is a 64-bit operation: one with a 64-bit vector operand (a VGPR or vector
+/// source; not a scalar lane mask).
+fn has_64bit_vector_operand(inst: &Instruction) -> bool {
+    inst.encodings.iter().flat_map(|f| &f.operands).any(|o| {
+        o.size == 64
+            && (o.operand_type.starts_with("OPR_SRC") || o.operand_type.starts_with("OPR_VGPR"))
+    })
+}
+
+/// Whether format `family` is `format` or a variant of it (`VOP3_SDST` of `VOP3`; `VOP3P`
+/// is not `VOP3`'s).
+fn is_format(family: &str, format: &str) -> bool {
+    family == format
+        || family
+            .strip_prefix(format)
+            .is_some_and(|rest| rest.starts_with('_'))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -581,22 +599,4 @@ mod tests {
         assert_eq!(spec.predefined_value("OPR_SDST", "vcc_lo"), Some(106));
         assert!(spec.operand_type("OPR_SDST").is_some());
     }
-}
-
-/// Whether `inst` is a 64-bit operation: one with a 64-bit vector operand (a VGPR or vector
-/// source; not a scalar lane mask).
-fn has_64bit_vector_operand(inst: &Instruction) -> bool {
-    inst.encodings.iter().flat_map(|f| &f.operands).any(|o| {
-        o.size == 64
-            && (o.operand_type.starts_with("OPR_SRC") || o.operand_type.starts_with("OPR_VGPR"))
-    })
-}
-
-/// Whether format `family` is `format` or a variant of it (`VOP3_SDST` of `VOP3`; `VOP3P`
-/// is not `VOP3`'s).
-fn is_format(family: &str, format: &str) -> bool {
-    family == format
-        || family
-            .strip_prefix(format)
-            .is_some_and(|rest| rest.starts_with('_'))
 }
