@@ -226,7 +226,8 @@ impl Uses {
         let Expr::Index(lane, number) = register.as_ref() else {
             return;
         };
-        let vgpr = matches!(lane.as_ref(), Expr::Index(file, _) if matches!(file.as_ref(), Expr::Name(f) if f == "VGPR"));
+        let names_vgpr = |file: &Expr| matches!(file, Expr::Name(f) if f == "VGPR");
+        let vgpr = matches!(lane.as_ref(), Expr::Index(file, _) if names_vgpr(file));
         let (Some(n), Ok(hi), Ok(lo)) = (plain_name(number), u32::try_from(hi), u32::try_from(lo))
         else {
             return;

@@ -9,6 +9,60 @@ pub mod dpp_table;
 
 use crate::model::Spec;
 
+/// An instruction name, or a family of names, as the manuals list them (`V_` prefix
+/// optional, Markdown escapes removed): `READFIRSTLANE_B32` names itself; a bare word
+/// (`SWAP`, `V_CNDMASK`) or a name ending in `*` (`QSAD_PK_*`) every name it starts; a `*`
+/// within (`V_MOVREL*_B32`) every name with its head and tail.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NamePattern {
+    /// As the manual writes it, for the spec's notes.
+    text: String,
+    head: String,
+    /// `None`: the name itself; `Some(tail)`: the names starting with `head`, ending with it.
+    tail: Option<String>,
+}
+
+impl NamePattern {
+    /// The pattern `text` writes; `None` for names written as alternatives
+    /// (`FMAMK/AK_F32/F16`).
+    pub fn parse(text: &str) -> Option<NamePattern> {
+        let text = text.replace('\\', "");
+        if text.contains('/') {
+            return None;
+        }
+        let bare = text.strip_prefix("V_").unwrap_or(&text);
+        let (head, tail) = match bare.split_once('*') {
+            Some((head, tail)) => (head, Some(tail.to_string())),
+            None if !bare.contains('_') => (bare, Some(String::new())),
+            None => (bare, None),
+        };
+        Some(NamePattern {
+            head: head.to_string(),
+            tail,
+            text,
+        })
+    }
+
+    /// Whether the pattern covers instruction `name` (AMD's, `V_` prefix and all).
+    pub fn matches(&self, name: &str) -> bool {
+        let name = name.strip_prefix("V_").unwrap_or(name);
+        match &self.tail {
+            None => name == self.head,
+            Some(tail) => {
+                name.len() >= self.head.len() + tail.len()
+                    && name.starts_with(self.head.as_str())
+                    && name.ends_with(tail.as_str())
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for NamePattern {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
 /// Every fact this module reads from one manual, read once and then given to the spec.
 pub struct ManualFacts {
     no_dpp: Vec<String>,
@@ -17,7 +71,7 @@ pub struct ManualFacts {
     dpp_formats: Option<Vec<String>>,
     no_64bit_dpp: bool,
     vopd_same_vgpr_reads: bool,
-    float_modifier_exceptions: Vec<String>,
+    float_modifier_exceptions: Vec<NamePattern>,
     sgpr_no_opsel: bool,
     omod_formats: Option<Vec<String>>,
     even_tuples: bool,
@@ -79,8 +133,10 @@ impl ManualFacts {
             (self.vopd_same_vgpr_reads)
                 .then(|| "dual-issue halves may read one VGPR in a slot".into()),
             (!self.float_modifier_exceptions.is_empty()).then(|| {
-                let names = self.float_modifier_exceptions.join(", ");
-                format!("input modifiers on any source of {names}")
+                let names: Vec<String> = (self.float_modifier_exceptions.iter())
+                    .map(NamePattern::to_string)
+                    .collect();
+                format!("input modifiers on any source of {}", names.join(", "))
             }),
             count(
                 table.refusals.len(),
@@ -274,7 +330,7 @@ pub fn opsel_beyond_fi_and_bound_ctrl_reserved(manual: &str) -> Vec<String> {
 /// the list after "input modifiers are supported for:" (RDNA3, RDNA3.5, RDNA4, CDNA5 ISA
 /// "Input Operand Modifiers"), and the instructions whose text says "Floating-point
 /// modifiers are valid for this instruction" (the older manuals' V_MOV_B32, V_CNDMASK_B32).
-pub fn float_modifier_exceptions(manual: &str) -> Vec<String> {
+pub fn float_modifier_exceptions(manual: &str) -> Vec<NamePattern> {
     let mut names = instructions_whose_text_says(manual, "Floating-point modifiers are valid");
     if let Some((_, rest)) = manual.split_once("input modifiers are supported for:") {
         let list = rest.split_once('.').map_or(rest, |(list, _)| list);
@@ -289,7 +345,7 @@ pub fn float_modifier_exceptions(manual: &str) -> Vec<String> {
     }
     names.sort();
     names.dedup();
-    names
+    names.iter().filter_map(|n| NamePattern::parse(n)).collect()
 }
 
 /// The instructions whose notes say they ignore the output modifier ("Ignores OMOD", CDNA3 to
@@ -450,13 +506,28 @@ mod tests {
     fn reads_the_instructions_with_input_modifiers_on_any_source() {
         let newer = "modifiers. In addition, input modifiers are supported for: V\\_MOV\\_B32, \
                      V\\_MOVREL\\*\\_B32 and V\\_CNDMASK. ABS returns the absolute value.";
-        assert_eq!(
-            float_modifier_exceptions(newer),
-            ["V_CNDMASK", "V_MOVREL*_B32", "V_MOV_B32"]
-        );
+        let texts = |m: &str| -> Vec<String> {
+            (float_modifier_exceptions(m).iter())
+                .map(NamePattern::to_string)
+                .collect()
+        };
+        assert_eq!(texts(newer), ["V_CNDMASK", "V_MOVREL*_B32", "V_MOV_B32"]);
         let older = "| 1 | V_CNDMASK_B32 | Select. Floating-point modifiers are valid for this \
                      instruction if S0 and S1 are floats. |";
-        assert_eq!(float_modifier_exceptions(older), ["V_CNDMASK_B32"]);
+        assert_eq!(texts(older), ["V_CNDMASK_B32"]);
+    }
+
+    #[test]
+    fn name_patterns_cover_a_name_a_family_or_a_head_and_tail() {
+        let p = |t: &str| NamePattern::parse(t).unwrap();
+        assert!(p("SWAP").matches("V_SWAP_B32"));
+        assert!(p("V_CNDMASK").matches("V_CNDMASK_B16"));
+        assert!(p("QSAD_PK_*").matches("V_QSAD_PK_U16_U8"));
+        assert!(p("TRIG_PREOP_F64").matches("V_TRIG_PREOP_F64"));
+        assert!(!p("TRIG_PREOP_F64").matches("V_TRIG_PREOP_F64_X"));
+        assert!(p("V_MOVREL*_B32").matches("V_MOVRELSD_B32"));
+        assert!(!p("V_MOVREL*_B32").matches("V_MOVRELSD_B64"));
+        assert!(NamePattern::parse("FMAMK/AK_F32/F16").is_none());
     }
 
     #[test]

@@ -8,6 +8,7 @@
 use rustc_hash::FxHashMap as HashMap;
 
 use crate::manual::dpp_table::{DppRefusal, Refused};
+use crate::manual::NamePattern;
 
 /// Index into [`Spec::sources`].
 pub type SourceId = usize;
@@ -282,7 +283,7 @@ pub struct Spec {
     pub vopd_same_vgpr_reads: bool,
     /// The instructions the manual gives input modifiers on sources that are not floating
     /// point, as names or patterns ([`crate::manual::float_modifier_exceptions`]).
-    pub float_modifier_exceptions: Vec<String>,
+    pub float_modifier_exceptions: Vec<NamePattern>,
     /// The formats the manual says DPP may be used with (`VOP1`, `VOP2`...); `None` where
     /// no manual says ([`crate::manual::dpp_formats`]).
     pub dpp_formats: Option<Vec<String>>,
@@ -408,22 +409,12 @@ impl Spec {
     }
 
     /// Whether `name` may take input modifiers (ABS, NEG) on sources that are not floating
-    /// point: the manual names it among the exceptions ([`Self::float_modifier_exceptions`];
-    /// `V_MOVREL*_B32` matches by its two ends, `V_CNDMASK` every width), or names none (the
-    /// Vega, CDNA1 and CDNA2 manuals, which do not say which instructions take them, so no
-    /// source is refused them there).
+    /// point: the manual names it among the exceptions ([`Self::float_modifier_exceptions`]),
+    /// or names none (the Vega, CDNA1 and CDNA2 manuals, which do not say which instructions
+    /// take them, so no source is refused them there).
     pub fn takes_input_modifiers_on_any_source(&self, name: &str) -> bool {
         let exceptions = &self.float_modifier_exceptions;
-        exceptions.is_empty()
-            || exceptions.iter().any(|p| match p.split_once('*') {
-                Some((head, tail)) => name.starts_with(head) && name.ends_with(tail),
-                None => {
-                    name == p
-                        || name
-                            .strip_prefix(p.as_str())
-                            .is_some_and(|r| r.starts_with('_'))
-                }
-            })
+        exceptions.is_empty() || exceptions.iter().any(|p| p.matches(name))
     }
 
     /// Whether the manual refuses DPP to `inst` in a form of format `family`: the format
@@ -445,7 +436,7 @@ impl Spec {
                 .any(|r| match &r.refused {
                     Refused::All => true,
                     Refused::All64Bit => has_64bit_vector_operand(inst),
-                    named => named.names(&inst.name),
+                    Refused::Named(pattern) => pattern.matches(&inst.name),
                 })
         };
         let vop3 = is_format(family, "VOP3");

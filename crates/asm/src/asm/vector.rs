@@ -172,12 +172,8 @@ impl Assembler<'_> {
         if shape.family.is_matrix() {
             size_matrix_sources(&mut slots, &instruction.name, &modifier_pieces);
         }
-        let any_source = self
-            .ctx
-            .spec
-            .takes_input_modifiers_on_any_source(&instruction.name);
         let (mut operands, stripped) =
-            vector_operands(&pieces, &slots, (shape, any_source), cx, &mut fields)?;
+            vector_operands(&pieces, &slots, (shape, &instruction.name), cx, &mut fields)?;
         self.check_scalar_lane_selects(instruction, &operands, &pieces)?;
         check_lds_direct(&operands, &pieces)?;
         if shape.family.is_matrix() {
@@ -599,8 +595,8 @@ fn check_lds_direct(operands: &[InstOperand], pieces: &[Piece]) -> Result<(), No
     Ok(())
 }
 
-/// A vector word's modifiers come in the order [`syntax::vector::modifier_rank`] gives, each once: `last`
-/// is the rank of the one before `modifier`.
+/// A vector word's modifiers come in the order [`syntax::vector::modifier_rank`] gives, each
+/// once: `last` is the rank of the one before `modifier`.
 fn check_modifier_order(
     modifier: &VopModifier,
     piece: &Piece,
@@ -690,12 +686,11 @@ fn source_count(slots: &[Operand]) -> u32 {
 
 /// Binds each operand piece to its slot: source modifiers (`-`, `|..|`, `sext(..)`) and true16
 /// halves become NEG/ABS/SEXT/OPSEL bits in `fields`; returns the operands and their texts
-/// without those modifiers. `any_source`: the manual gives the instruction input modifiers
-/// on sources that are not floating point.
+/// without those modifiers; `name` is the instruction's AMD name.
 fn vector_operands(
     pieces: &[Piece],
     slots: &[Operand],
-    (shape, any_source): (VectorShape, bool),
+    (shape, name): (VectorShape, &str),
     cx: &OperandCtx,
     fields: &mut FieldSet,
 ) -> Result<(Vec<InstOperand>, Vec<Piece>), NotEncoded> {
@@ -712,8 +707,9 @@ fn vector_operands(
         if mods.sext && !syntax::vector::sign_extends(&slot.data_format) {
             return Err(reject(piece.column, "not a valid operand."));
         }
-        let integer = syntax::constants::is_integer_format(&slot.data_format);
-        if (mods.neg || mods.abs) && integer && !any_source {
+        let integer = || syntax::constants::is_integer_format(&slot.data_format);
+        let any_source = || (cx.target.spec).takes_input_modifiers_on_any_source(name);
+        if (mods.neg || mods.abs) && integer() && !any_source() {
             // "The input modifiers ABS and NEG apply to floating point inputs" (RDNA3 ISA
             // §7.2.2.1; the older manuals: VOP3 instructions "using floating-point inputs").
             return Err(reject(piece.column, "not a valid operand."));

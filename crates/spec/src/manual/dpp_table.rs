@@ -10,6 +10,8 @@
 //! stand side by side in one. A cell whose opcodes cannot be paired with its rules, and an
 //! opcode written as alternatives (`FMAMK/AK_F32/F16`), are kept as unread text.
 
+use super::NamePattern;
+
 /// What one "NO DPP" entry refuses, in the encodings it names.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Refused {
@@ -17,20 +19,8 @@ pub enum Refused {
     All,
     /// The encoding's 64-bit opcodes (`All 64-bit opcodes`).
     All64Bit,
-    /// The opcodes an AMD name, without its `V_` prefix, names: the name itself, or every
-    /// name it starts (a name ending in `*`, or a bare word such as `SWAP` or `WMMA`).
-    Named { stem: String, prefix: bool },
-}
-
-impl Refused {
-    /// Whether an entry naming opcodes covers instruction `name` (AMD's, `V_` prefix and all).
-    pub fn names(&self, name: &str) -> bool {
-        let Refused::Named { stem, prefix } = self else {
-            return false;
-        };
-        let name = name.strip_prefix("V_").unwrap_or(name);
-        name == stem || (*prefix && name.starts_with(stem.as_str()))
-    }
+    /// The opcodes a name or family of names covers (`READFIRSTLANE_B32`, `SWAP`, `PK_*`).
+    Named(NamePattern),
 }
 
 /// One "NO DPP" entry: the encoding (`VOP1`, `VOP3`, `VOPC`...) and what it refuses.
@@ -155,8 +145,8 @@ fn read_cell(encoding: &str, opcodes: &str, rules: &str, table: &mut DppTable) {
         let refused = match entry {
             Entry::All => Refused::All,
             Entry::All64Bit => Refused::All64Bit,
-            Entry::Name(name) => match name_pattern(name) {
-                Some(named) => named,
+            Entry::Name(name) => match NamePattern::parse(name) {
+                Some(named) => Refused::Named(named),
                 None => {
                     table.unread.push(format!("{encoding}: {name}"));
                     continue;
@@ -271,31 +261,13 @@ fn rule_list(cell: &str) -> Vec<bool> {
     rules
 }
 
-/// A name entry's pattern; `None` for one written as alternatives (`FMAMK/AK_F32/F16`).
-fn name_pattern(name: &str) -> Option<Refused> {
-    if name.contains('/') {
-        return None;
-    }
-    let name = name.strip_prefix("V_").unwrap_or(name);
-    let (stem, star) = match name.strip_suffix('*') {
-        Some(stem) => (stem, true),
-        None => (name, false),
-    };
-    Some(Refused::Named {
-        stem: stem.to_string(),
-        prefix: star || !stem.contains('_'),
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn named(stem: &str, prefix: bool) -> Refused {
-        Refused::Named {
-            stem: stem.into(),
-            prefix,
-        }
+    /// The entry the table's text `written` names.
+    fn named(written: &str) -> Refused {
+        Refused::Named(NamePattern::parse(written).unwrap())
     }
 
     /// Tables in the three shapes the conversions keep (own text, not AMD's).
@@ -328,20 +300,20 @@ mod tests {
             table.refusals,
             [
                 refusal("VOP1", Refused::All64Bit),
-                refusal("VOP1", named("WIDGET_B32", false)),
-                refusal("VOP1", named("GADGET", true)),
-                refusal("VOP3P", named("DOT9_I32", false)),
-                refusal("VOP3P", named("PK_", true)),
+                refusal("VOP1", named("WIDGET_B32")),
+                refusal("VOP1", named("GADGET")),
+                refusal("VOP3P", named("V_DOT9_I32")),
+                refusal("VOP3P", named("V_PK_*")),
                 refusal("VOPD", Refused::All),
                 refusal("VOPD3", Refused::All),
                 refusal("VOPC", Refused::All64Bit),
-                refusal("VOP3", named("COG_U32", false)),
-                refusal("VOP3", named("COG_I32", false)),
-                refusal("VOP2", named("SPROCKET_", true)),
-                refusal("VOP2", named("DYNAMO", true)),
-                refusal("VOP3", named("TRIG_F64", false)),
-                refusal("VOP3", named("MUL_HI_U32", false)),
-                refusal("VOP3", named("MUL_HI_I32", false)),
+                refusal("VOP3", named("COG_U32")),
+                refusal("VOP3", named("COG_I32")),
+                refusal("VOP2", named("SPROCKET_*")),
+                refusal("VOP2", named("DYNAMO")),
+                refusal("VOP3", named("V_TRIG_F64")),
+                refusal("VOP3", named("MUL_HI_U32")),
+                refusal("VOP3", named("MUL_HI_I32")),
             ]
         );
         assert_eq!(table.unread, ["VOP2: FMAMK/AK_F32/F16"]);
@@ -362,20 +334,16 @@ mod tests {
         assert_eq!(
             found,
             [
-                ("VOP1", &named("WIDGET_B32", false)),
-                ("VOP3", &named("GIZMO_U32", false)),
-                ("VOP2", &named("SPROCKET_F16", false)),
-                ("VOP3", &named("COG", true)),
+                ("VOP1", &named("WIDGET_B32")),
+                ("VOP3", &named("GIZMO_U32")),
+                ("VOP2", &named("SPROCKET_F16")),
+                ("VOP3", &named("COG*")),
             ]
         );
     }
 
     #[test]
-    fn patterns_name_instructions_by_stem_or_prefix() {
-        assert!(named("SWAP", true).names("V_SWAP_B32"));
-        assert!(named("TRIG_PREOP_F64", false).names("V_TRIG_PREOP_F64"));
-        assert!(!named("TRIG_PREOP_F64", false).names("V_TRIG_PREOP_F64_X"));
-        assert!(!Refused::All64Bit.names("V_ADD_F64"));
+    fn a_table_without_no_dpp_entries_is_none() {
         assert!(dpp_table("| Encoding | Opcodes | Rule |\n| VOP1 | X_B32 | Allow DPP |").is_none());
     }
 }
