@@ -3,7 +3,7 @@
 
 use rustc_hash::FxHashMap as HashMap;
 use serde::Serialize;
-use std::hash::{BuildHasher, RandomState};
+use std::hash::Hash;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -105,18 +105,23 @@ pub struct Semantics {
     start: [std::sync::OnceLock<State>; 2],
     /// Verdicts of the instructions checked so far (see [`Semantics::check`]).
     verdicts: Mutex<HashMap<InstKey, SemaVerdict>>,
-    /// Two independently keyed hashers: an [`InstKey`] is 128 bits.
-    hashers: [RandomState; 2],
 }
 
-/// An instruction's identity for the verdict memo: a 128-bit hash of the architecture,
-/// the wave size and the whole [`Inst`] (name, encoding, operands with their spec
-/// operands, modifiers). A verdict is a function of exactly these: the spec it reads is
-/// the architecture's (composed once per architecture), and every run starts from the
+/// An instruction's identity for the verdict memo: the 128-bit XXH3 hash of the
+/// architecture, the wave size and the whole [`Inst`] (name, encoding, operands with their
+/// spec operands, modifiers). A verdict is a function of exactly these: the spec it reads
+/// is the architecture's (composed once per architecture), and every run starts from the
 /// same seeded state. Two distinct instructions share a key with odds near 2^-128 per
 /// pair; keeping the instructions themselves as keys would hold every distinct
-/// instruction of a run in memory.
-type InstKey = (u64, u64);
+/// instruction of a run in memory. (Two keyed SipHash passes did the same job at a tenth
+/// of a warm run's semantics time.)
+type InstKey = u128;
+
+fn inst_key(arch: Arch, wave64: bool, inst: &Inst) -> InstKey {
+    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+    (arch, wave64, inst).hash(&mut hasher);
+    hasher.digest128()
+}
 
 /// An architecture's pseudocode: absent (no file), parsed, or the file could not be read.
 type Loaded = Result<Option<ArchPrograms>, String>;
@@ -131,7 +136,6 @@ impl Semantics {
             loaded: Mutex::new(HashMap::default()),
             start: Default::default(),
             verdicts: Mutex::new(HashMap::default()),
-            hashers: [RandomState::new(), RandomState::new()],
         }
     }
 
@@ -159,11 +163,7 @@ impl Semantics {
     /// one file, an assembler test and the disassembler test of the same words).
     /// `spec` must be `arch`'s composed spec, as a [`mcdiff_spec::TargetSpec`] holds it.
     pub fn check(&self, arch: Arch, wave64: bool, spec: &Spec, inst: &Inst) -> SemaVerdict {
-        let key = self
-            .hashers
-            .each_ref()
-            .map(|h| h.hash_one((arch, wave64, inst)));
-        let key = (key[0], key[1]);
+        let key = inst_key(arch, wave64, inst);
         if let Some(v) = self.verdicts.lock().expect("verdict memo lock").get(&key) {
             return v.clone();
         }
