@@ -253,6 +253,9 @@ pub struct Spec {
     pub data_formats: Vec<DataFormat>,
     /// Name (upper case, aliases included) -> index into `instructions`.
     pub by_name: HashMap<String, usize>,
+    /// Indexes into `instructions` ordered by the `_`-separated words of their names
+    /// ([`Self::reindex`]): the names sharing leading words with any name are a run of it.
+    pub by_name_words: Vec<usize>,
     /// Operand type name -> index into `operand_types` ([`Self::reindex`]).
     pub type_index: HashMap<String, usize>,
     /// Encoding name -> index into `encodings` ([`Self::reindex`]).
@@ -342,6 +345,10 @@ pub struct LiteralCode {
     pub source: SourceId,
 }
 
+fn name_words(name: &str) -> std::str::Split<'_, char> {
+    name.split('_')
+}
+
 impl Spec {
     /// Rebuilds `by_name`; call after changing `instructions`.
     pub fn reindex(&mut self) {
@@ -352,6 +359,10 @@ impl Spec {
                 self.by_name.entry(alias.clone()).or_insert(i);
             }
         }
+        self.by_name_words = (0..self.instructions.len()).collect();
+        let names = &self.instructions;
+        self.by_name_words
+            .sort_by(|&a, &b| name_words(&names[a].name).cmp(name_words(&names[b].name)));
         self.indexed_counts = (self.encodings.len(), self.operand_types.len());
         self.encoding_index.clear();
         for (i, e) in self.encodings.iter().enumerate() {
@@ -459,6 +470,40 @@ impl Spec {
         self.by_name
             .get(&name.to_ascii_uppercase())
             .map(|&i| &self.instructions[i])
+    }
+
+    /// The instructions whose names share the most leading `_`-separated words with `name`
+    /// (upper case), at least the first; empty when none shares even that.
+    pub fn nearest_by_name_words(&self, name: &str) -> impl Iterator<Item = &Instruction> {
+        let order = &self.by_name_words;
+        let word_name = |k: usize| self.instructions[order[k]].name.as_str();
+        let shared = |k: usize| {
+            name_words(word_name(k))
+                .zip(name_words(name))
+                .take_while(|(a, b)| a == b)
+                .count()
+        };
+        // Names sharing a prefix of words are adjacent in word order, and the longest shared
+        // prefix is a neighbour's of the place `name` would sort into.
+        let at = order.partition_point(|&i| {
+            name_words(&self.instructions[i].name)
+                .cmp(name_words(name))
+                .is_lt()
+        });
+        let neighbours = [at.checked_sub(1), (at < order.len()).then_some(at)];
+        let best = neighbours
+            .into_iter()
+            .flatten()
+            .map(shared)
+            .max()
+            .unwrap_or(0);
+        let run = |k: &usize| best > 0 && shared(*k) >= best;
+        let start = (0..at).rev().take_while(run).last().unwrap_or(at);
+        let end = (at..order.len())
+            .take_while(run)
+            .last()
+            .map_or(at, |k| k + 1);
+        order[start..end].iter().map(|&i| &self.instructions[i])
     }
 
     pub fn encoding(&self, name: &str) -> Option<&Encoding> {
@@ -589,5 +634,66 @@ mod tests {
             .push(operand_type("OPR_SDST", &[("VCC_LO", 106)]));
         assert_eq!(spec.predefined_value("OPR_SDST", "vcc_lo"), Some(106));
         assert!(spec.operand_type("OPR_SDST").is_some());
+    }
+
+    /// The word-order index finds what a scan of every name finds: the names sharing the
+    /// most leading words, at least one.
+    #[test]
+    fn nearest_by_name_words_answers_as_a_scan() {
+        let names = [
+            "V_ADD_F32",
+            "V_ADDC_U32",
+            "V_ADD_CO_U32",
+            "V_MFMA_F32_4X4X1F32",
+            "V_MFMA_I32_4X4X4I8",
+            "V_MFMA_F32_16X16X1F32",
+            "S_ADD_U32",
+            "V_MOV_B32",
+            "DS_ADD_U32",
+            "V_ADD",
+        ];
+        let mut spec = Spec {
+            instructions: (names.iter())
+                .map(|n| Instruction {
+                    name: (*n).into(),
+                    aliases: Vec::new(),
+                    flags: None,
+                    encodings: Vec::new(),
+                    functional_group: None,
+                })
+                .collect(),
+            ..Spec::default()
+        };
+        spec.reindex();
+        let shared = |a: &str, b: &str| {
+            a.split('_')
+                .zip(b.split('_'))
+                .take_while(|(x, y)| x == y)
+                .count()
+        };
+        let queries = [
+            "V_MFMA_F32_32X32X1F32",
+            "V_ADD_F16",
+            "V_ADDC",
+            "V",
+            "S_MUL_I32",
+            "X_Y",
+            "V_ADD",
+            "V_MFMA",
+            "A",
+            "Z",
+        ];
+        for query in queries {
+            let best = names.iter().map(|n| shared(n, query)).max().unwrap();
+            let mut scan: Vec<&str> = (names.iter().copied())
+                .filter(|n| best > 0 && shared(n, query) == best)
+                .collect();
+            let mut index: Vec<&str> = (spec.nearest_by_name_words(query))
+                .map(|i| i.name.as_str())
+                .collect();
+            scan.sort_unstable();
+            index.sort_unstable();
+            assert_eq!(index, scan, "{query}");
+        }
     }
 }

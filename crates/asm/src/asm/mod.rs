@@ -240,28 +240,8 @@ impl<'s> Assembler<'s> {
     /// with it, at least the first (`v_mfma_f32_32x32x1f32` -> the `V_MFMA_F32_*` ops).
     /// Empty when no instruction shares even the first word.
     fn nearest_families(&self, mnemonic: &str) -> Vec<&str> {
-        let words: Vec<String> = mnemonic
-            .split('_')
-            .map(|w| w.to_ascii_uppercase())
-            .collect();
-        let shared = |name: &str| {
-            name.split('_')
-                .zip(&words)
-                .take_while(|(a, b)| a == b)
-                .count()
-        };
-        let instructions = &self.ctx.spec.instructions;
-        let best = instructions
-            .iter()
-            .map(|i| shared(&i.name))
-            .max()
-            .unwrap_or(0);
-        if best == 0 {
-            return Vec::new();
-        }
-        let mut families: Vec<&str> = instructions
-            .iter()
-            .filter(|i| shared(&i.name) == best)
+        let name = mnemonic.to_ascii_uppercase();
+        let mut families: Vec<&str> = (self.ctx.spec.nearest_by_name_words(&name))
             .flat_map(|i| i.encodings.iter().map(|e| family_name(&e.encoding)))
             .collect();
         families.sort_unstable();
