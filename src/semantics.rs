@@ -514,9 +514,8 @@ fn bind_smem_address(inst: &Inst, state: &State, binding: &mut Binding) -> Resul
     Ok(())
 }
 
-fn u64_of(bits: &mcdiff_sema::BigInt) -> u64 {
-    let (_, digits) = bits.to_u64_digits();
-    digits.first().copied().unwrap_or(0)
+fn u64_of(bits: &mcdiff_sema::Int) -> u64 {
+    bits.low_u64()
 }
 
 /// Parses every instruction's pseudocode once; `None` when the file is missing, an error

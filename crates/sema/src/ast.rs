@@ -1,6 +1,6 @@
 //! Syntax tree of one pseudocode program.
 
-use num_bigint::BigInt;
+use crate::int::Int;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TyKind {
@@ -114,7 +114,7 @@ pub enum BinOp {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Expr {
     Int {
-        value: BigInt,
+        value: Int,
         ty: Option<Ty>,
         hex: bool,
     },

@@ -1,10 +1,10 @@
 //! Helper functions the pseudocode calls (`fma`, `isNAN`, `signext`, `f32_to_f16`...).
 
 use crate::ast::{Ty, TyKind};
+use crate::int::Int;
 use crate::value::*;
 use crate::ExecError;
-use num_bigint::BigInt;
-use num_traits::{One, Signed, ToPrimitive, Zero};
+use num_traits::{Signed, ToPrimitive};
 
 fn unsupported(construct: impl Into<String>) -> ExecError {
     ExecError::Unsupported {
@@ -25,7 +25,7 @@ fn f(v: &Value) -> Result<f64, ExecError> {
         .ok_or_else(|| unsupported("non-numeric-argument"))
 }
 
-fn int(v: &Value) -> Result<BigInt, ExecError> {
+fn int(v: &Value) -> Result<Int, ExecError> {
     v.as_int()
         .ok_or_else(|| unsupported("non-integer-argument"))
 }
@@ -119,24 +119,24 @@ fn convert(name: &str, to: &str, arg: &Value) -> Result<Value, ExecError> {
         let c = if x.is_nan() { 0.0 } else { x.clamp(lo, 1.0) };
         let r = (c * scale).round_ties_even();
         let ty = Ty::new(if to == "snorm" { TyKind::I } else { TyKind::U }, width);
-        return Ok(int_value(BigInt::from(r as i64), ty));
+        return Ok(int_value(Int::from(r as i64), ty));
     }
     let ty = conv_ty(to).ok_or_else(|| unsupported(format!("call:{name}")))?;
     if ty.is_float() {
         return Ok(float_value(quieted(f(arg)?), ty));
     }
     let min = if ty.kind == TyKind::I {
-        -(BigInt::one() << (ty.width - 1))
+        -(Int::one() << (ty.width - 1))
     } else {
-        BigInt::zero()
+        Int::zero()
     };
     let max = if ty.kind == TyKind::I {
-        (BigInt::one() << (ty.width - 1)) - 1
+        (Int::one() << (ty.width - 1)) - 1
     } else {
         mask(ty.width)
     };
     let v = match arg {
-        Value::Float { v, .. } if v.is_nan() => BigInt::zero(),
+        Value::Float { v, .. } if v.is_nan() => Int::zero(),
         Value::Float { v, .. } if v.is_infinite() => {
             if *v > 0.0 {
                 max.clone()
@@ -221,7 +221,7 @@ pub(crate) fn is_address_helper(name: &str) -> bool {
 /// `Calc*Addr(base, offsets...)`: the address is the base plus the offsets; the
 /// descriptor fields (stride, swizzle, bounds) are not modelled.
 fn address_sum(args: &[Value]) -> Result<Value, ExecError> {
-    let mut sum = BigInt::zero();
+    let mut sum = Int::zero();
     for a in args {
         sum += int(a)?;
     }
@@ -283,10 +283,7 @@ fn name_pattern_helper(
         // `(hwRegId, privileged)`: which bits of a hardware register S_SETREG may change.
         // Per-register write protection is not modelled: every bit is writable.
         arity(name, args, 2)?;
-        return Ok(Some(int_value(
-            BigInt::from(u32::MAX),
-            Ty::new(TyKind::U, 32),
-        )));
+        return Ok(Some(int_value(Int::from(u32::MAX), Ty::new(TyKind::U, 32))));
     }
     if let Some(channel) = name.strip_prefix("ChannelOffset") {
         // Byte offset of a channel in the raw 32-bit-per-channel format (see ConvertFromFormat).
@@ -296,7 +293,7 @@ fn name_pattern_helper(
             .position(|c| *c == channel)
             .ok_or_else(|| unsupported(format!("call:{name}")))?;
         return Ok(Some(int_value(
-            BigInt::from(4 * index),
+            Int::from(4 * index),
             Ty::new(TyKind::U, 32),
         )));
     }
@@ -354,7 +351,7 @@ fn float_field_helper(name: &str, args: &[Value]) -> Result<Option<Value>, ExecE
         "float32" if args.len() == 3 => {
             // `float32(sign, exponent, mantissa)`: the single-precision value with these fields.
             let field = |v: &Value, bits: u32| -> Result<u32, ExecError> {
-                Ok((int(v)? & BigInt::from((1u64 << bits) - 1))
+                Ok((int(v)? & Int::from((1u64 << bits) - 1))
                     .to_u32()
                     .unwrap_or(0))
             };
@@ -381,7 +378,7 @@ fn float_field_helper(name: &str, args: &[Value]) -> Result<Option<Value>, ExecE
             let (bits, ty) = float_bits_of(&args[0])?;
             let (e, m) = layout(ty);
             Value::Int {
-                v: BigInt::from((bits >> m) & ((1 << e) - 1)),
+                v: Int::from((bits >> m) & ((1 << e) - 1)),
                 ty: None,
             }
         }
@@ -390,7 +387,7 @@ fn float_field_helper(name: &str, args: &[Value]) -> Result<Option<Value>, ExecE
             let (bits, ty) = float_bits_of(&args[0])?;
             let (_, m) = layout(ty);
             Value::Int {
-                v: BigInt::from(bits & ((1 << m) - 1)),
+                v: Int::from(bits & ((1 << m) - 1)),
                 ty: None,
             }
         }
@@ -515,7 +512,7 @@ fn bit_helper(name: &str, args: &[Value]) -> Result<Option<Value>, ExecError> {
                 .ok_or_else(|| unsupported("signext-width"))?;
             let v = int(&args[0])?;
             let r = if w == 0 {
-                BigInt::zero()
+                Int::zero()
             } else {
                 normalize(v, Ty::new(TyKind::I, w))
             };
@@ -529,7 +526,7 @@ fn bit_helper(name: &str, args: &[Value]) -> Result<Option<Value>, ExecError> {
             let w = args[0].width().unwrap_or(64);
             let bits = args[0].bits(w).ok_or_else(|| unsupported("countbits"))?;
             Value::Int {
-                v: BigInt::from(bits.magnitude().count_ones()),
+                v: Int::from(bits.count_ones().ok_or_else(|| unsupported("countbits"))?),
                 ty: None,
             }
         }
@@ -585,7 +582,7 @@ fn instruction_helper(name: &str, args: &[Value]) -> Result<Option<Value>, ExecE
             .bits(w)
             .ok_or_else(|| unsupported("ff1-of-aggregate"))?;
         let first = bits.trailing_zeros().map_or(-1, |t| t as i64);
-        return Ok(Some(int_value(BigInt::from(first), Ty::new(TyKind::I, 32))));
+        return Ok(Some(int_value(Int::from(first), Ty::new(TyKind::I, 32))));
     }
     let parts: Vec<&str> = lower.split('_').collect();
     if parts.len() < 3 || parts[0] != "v" {
@@ -683,7 +680,7 @@ pub fn ldexp(x: f64, n: i32) -> f64 {
 }
 
 /// pi scaled by 2^prec, from Machin's formula pi = 16 atan(1/5) - 4 atan(1/239).
-pub fn pi_fixed(prec: u32) -> BigInt {
+pub fn pi_fixed(prec: u32) -> num_bigint::BigInt {
     let guard = 32;
     let p = prec + guard;
     let pi = atan_inv(5, p) * 16 - atan_inv(239, p) * 4;
@@ -691,14 +688,14 @@ pub fn pi_fixed(prec: u32) -> BigInt {
 }
 
 /// atan(1/x) scaled by 2^prec, by its Taylor series.
-fn atan_inv(x: u32, prec: u32) -> BigInt {
-    let one = BigInt::one() << prec;
-    let x2 = BigInt::from(x) * BigInt::from(x);
-    let mut power = one / BigInt::from(x);
-    let mut sum = BigInt::zero();
+fn atan_inv(x: u32, prec: u32) -> num_bigint::BigInt {
+    let one = num_bigint::BigInt::from(1u8) << prec;
+    let x2 = num_bigint::BigInt::from(x) * num_bigint::BigInt::from(x);
+    let mut power = one / num_bigint::BigInt::from(x);
+    let mut sum = num_bigint::BigInt::ZERO;
     let mut k = 0u32;
-    while !power.is_zero() {
-        let term = &power / BigInt::from(2 * k + 1);
+    while power.bits() > 0 {
+        let term = &power / num_bigint::BigInt::from(2 * k + 1);
         if k & 1 == 0 {
             sum += term;
         } else {

@@ -12,11 +12,11 @@
 
 use crate::ast::*;
 use crate::bind::{BoundOperand, BoundValue, SpecialReg};
+use crate::int::Int;
 use crate::state::{is_state_name, State};
 use crate::value::*;
 use crate::{Binding, ExecError, SemaMismatch};
-use num_bigint::BigInt;
-use num_traits::{ToPrimitive, Zero};
+use num_traits::ToPrimitive;
 use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
 
@@ -134,7 +134,7 @@ fn zero_of(ty: Ty) -> Value {
     if ty.is_float() {
         float_value(0.0, float_ty(ty))
     } else {
-        int_value(BigInt::zero(), ty)
+        int_value(Int::zero(), ty)
     }
 }
 
@@ -168,7 +168,7 @@ fn u1(v: &Value) -> Result<bool, ExecError> {
         .ok_or_else(|| unsupported("non-scalar-condition"))
 }
 
-fn need_int(v: &Value) -> Result<BigInt, ExecError> {
+fn need_int(v: &Value) -> Result<Int, ExecError> {
     v.as_int().ok_or_else(|| unsupported("non-integer-value"))
 }
 
@@ -232,7 +232,7 @@ fn float_literal(value: f64, single: bool) -> Value {
     }
 }
 
-fn make_int(v: BigInt, ty: Option<Ty>) -> Value {
+fn make_int(v: Int, ty: Option<Ty>) -> Value {
     match ty {
         Some(t) => int_value(v, t),
         None => Value::Int { v, ty: None },
@@ -278,7 +278,7 @@ fn cast(v: Value, ty: Ty, arg_is_hex: bool) -> Result<Value, ExecError> {
         Value::Float { ty: t, .. } if ty.kind == TyKind::B && t.width == ty.width => view(v, ty),
         Value::Float { v: x, .. } => {
             if x.is_nan() {
-                return Ok(int_value(BigInt::zero(), ty));
+                return Ok(int_value(Int::zero(), ty));
             }
             let i = Value::Float {
                 v: x,
@@ -452,7 +452,7 @@ impl Interp<'_> {
         e: &Expr,
         width: Option<u32>,
         float_view: Option<Ty>,
-    ) -> Result<BigInt, ExecError> {
+    ) -> Result<Int, ExecError> {
         match e {
             Expr::Name(n) => self.read_name(n, width, float_view),
             Expr::Index(base, idx) => {
@@ -488,7 +488,7 @@ impl Interp<'_> {
         n: &str,
         width: Option<u32>,
         float_view: Option<Ty>,
-    ) -> Result<BigInt, ExecError> {
+    ) -> Result<Int, ExecError> {
         if is_state_name(n) {
             self.read_state(n, width)
         } else {
@@ -496,7 +496,7 @@ impl Interp<'_> {
         }
     }
 
-    fn read_state(&mut self, n: &str, width: Option<u32>) -> Result<BigInt, ExecError> {
+    fn read_state(&mut self, n: &str, width: Option<u32>) -> Result<Int, ExecError> {
         let w = width.unwrap_or(64);
         let v = match n {
             "EXEC" => self.state.exec,
@@ -514,10 +514,10 @@ impl Interp<'_> {
             "VCCZ" => u64::from(self.state.vcc == 0),
             _ => return Err(unsupported(format!("state:{n}"))),
         };
-        Ok(normalize(BigInt::from(v), Ty::new(TyKind::U, w.min(64))))
+        Ok(normalize(Int::from(v), Ty::new(TyKind::U, w.min(64))))
     }
 
-    fn write_state(&mut self, n: &str, bits: &BigInt) -> Result<(), ExecError> {
+    fn write_state(&mut self, n: &str, bits: &Int) -> Result<(), ExecError> {
         let v = u64_of(bits);
         match n {
             "EXEC" => self.state.exec = v,
@@ -600,14 +600,14 @@ impl Interp<'_> {
         n: &str,
         width: Option<u32>,
         float_view: Option<Ty>,
-    ) -> Result<BigInt, ExecError> {
+    ) -> Result<Int, ExecError> {
         let w = match width {
             Some(w) => w,
             None => self.natural_width(n)?,
         };
         if self.is_lane_bit(n, w) {
             let mask = self.read_operand(n, Some(self.state.wave_size), None)?;
-            return Ok(BigInt::from(u8::from(mask.bit(u64::from(self.lane)))));
+            return Ok(Int::from(u8::from(mask.bit(u64::from(self.lane)))));
         }
         match self.bound(n)?.clone() {
             BoundValue::Sgpr { first, count } => {
@@ -632,30 +632,30 @@ impl Interp<'_> {
                     SpecialReg::Exec => "EXEC",
                     SpecialReg::M0 => "M0",
                     SpecialReg::Scc => "SCC",
-                    SpecialReg::Null => return Ok(BigInt::zero()),
+                    SpecialReg::Null => return Ok(Int::zero()),
                 };
                 if w > 64 {
                     return Err(mismatch(format!("{n}: {w}-bit use of {name}")));
                 }
                 self.read_state(name, Some(w))
             }
-            BoundValue::InlineInt(i) => Ok(normalize(BigInt::from(i), Ty::new(TyKind::U, w))),
+            BoundValue::InlineInt(i) => Ok(normalize(Int::from(i), Ty::new(TyKind::U, w))),
             BoundValue::InlineFloat(x) => {
                 let bf16 = float_view.filter(|t| t.kind == TyKind::BF && w == 16);
                 let ty = float_ty(bf16.unwrap_or(Ty::new(TyKind::F, w)));
                 let bits = float_to_bits(round_float(x, ty), ty);
-                Ok(normalize(BigInt::from(bits), Ty::new(TyKind::U, w)))
+                Ok(normalize(Int::from(bits), Ty::new(TyKind::U, w)))
             }
             BoundValue::Literal(l) => {
                 if w == 64 && float_view.is_some() {
-                    Ok(BigInt::from(l) << 32)
+                    Ok(Int::from(l) << 32)
                 } else {
-                    Ok(normalize(BigInt::from(l), Ty::new(TyKind::U, w)))
+                    Ok(normalize(Int::from(l), Ty::new(TyKind::U, w)))
                 }
             }
-            BoundValue::Literal64(l) => Ok(normalize(BigInt::from(l), Ty::new(TyKind::U, w))),
+            BoundValue::Literal64(l) => Ok(normalize(Int::from(l), Ty::new(TyKind::U, w))),
             BoundValue::Imm(i) | BoundValue::Address(i) => {
-                Ok(normalize(BigInt::from(i), Ty::new(TyKind::U, w)))
+                Ok(normalize(Int::from(i), Ty::new(TyKind::U, w)))
             }
             BoundValue::Implicit => Err(unsupported(format!("implicit:{n}"))),
             BoundValue::Unavailable(construct) => Err(unsupported(construct)),
@@ -671,7 +671,7 @@ impl Interp<'_> {
     }
 
     /// VOP3 `abs`/`neg` on a float read of source `Sk`: clear, then flip, the sign bit.
-    fn input_modifiers(&self, e: &Expr, bits: BigInt, width: u32) -> BigInt {
+    fn input_modifiers(&self, e: &Expr, bits: Int, width: u32) -> Int {
         let source = match e {
             Expr::Name(n) if self.binding.float_modifiers && !self.locals.contains_key(n) => {
                 ["S0", "S1", "S2"].iter().position(|s| s == n)
@@ -679,7 +679,7 @@ impl Interp<'_> {
             _ => None,
         };
         let Some(k) = source else { return bits };
-        let sign = BigInt::from(1u8) << (width - 1);
+        let sign = Int::from(1u8) << (width - 1);
         let mut bits = bits;
         if self.modifier("ABS") >> k & 1 == 1 {
             bits &= !sign.clone() & mask(width);
@@ -720,7 +720,7 @@ impl Interp<'_> {
         n == "D1" && w == 1 && self.binding.per_lane
     }
 
-    fn write_operand(&mut self, n: &str, bits: &BigInt, w: u32) -> Result<(), ExecError> {
+    fn write_operand(&mut self, n: &str, bits: &Int, w: u32) -> Result<(), ExecError> {
         if self.is_lane_bit(n, w) {
             let wave = self.state.wave_size;
             let mut mask = self.read_operand(n, Some(wave), None)?;
@@ -886,7 +886,7 @@ impl Interp<'_> {
 
     /// `{a, b, ...}`: the parts' bits side by side, the first part highest.
     fn eval_concat(&mut self, parts: &[Expr]) -> Result<Value, ExecError> {
-        let mut acc = BigInt::zero();
+        let mut acc = Int::zero();
         let mut width = 0u32;
         for p in parts {
             let v = self.eval(p)?;
@@ -916,7 +916,7 @@ impl Interp<'_> {
         }
         if let Some(mode) = round_mode_constant(n) {
             return Ok(Value::Int {
-                v: BigInt::from(mode),
+                v: Int::from(mode),
                 ty: None,
             });
         }
@@ -925,7 +925,7 @@ impl Interp<'_> {
             // `lane` outside a loop is the current lane.
             "laneId" | "laneID" | "lane" | "threadId" => {
                 return Ok(Value::Int {
-                    v: BigInt::from(self.lane),
+                    v: Int::from(self.lane),
                     ty: Some(Ty::new(TyKind::U, 32)),
                 })
             }
@@ -1217,7 +1217,7 @@ impl Interp<'_> {
         }
         let old = match base {
             Expr::Name(n) if !self.locals.contains_key(n) => Value::Int {
-                v: BigInt::zero(),
+                v: Int::zero(),
                 ty: None,
             },
             _ => self.eval(base)?,
@@ -1238,7 +1238,7 @@ impl Interp<'_> {
         self.assign(base, merged_value)
     }
 
-    fn write_storage(&mut self, e: &Expr, bits: &BigInt, w: u32) -> Result<(), ExecError> {
+    fn write_storage(&mut self, e: &Expr, bits: &Int, w: u32) -> Result<(), ExecError> {
         match e {
             Expr::Name(n) if is_state_name(n) => self.write_state(n, bits),
             Expr::Name(n) => self.write_operand(n, bits, w),
@@ -1335,7 +1335,7 @@ impl Interp<'_> {
                 let lim = ta.map(|t| t.width).unwrap_or(MAX_BITS);
                 let r = if op == Shl {
                     if n > lim {
-                        BigInt::zero()
+                        Int::zero()
                     } else {
                         x << n
                     }
@@ -1349,7 +1349,7 @@ impl Interp<'_> {
                     .to_u32()
                     .filter(|n| *n <= MAX_BITS)
                     .ok_or_else(|| unsupported("integer-power"))?;
-                num_traits::pow(x, n as usize)
+                x.pow(n)
             }
             BitAnd => x & y,
             BitOr => x | y,
@@ -1417,7 +1417,7 @@ impl Interp<'_> {
         locals.insert(
             callee.result.to_string(),
             Value::Int {
-                v: BigInt::zero(),
+                v: Int::zero(),
                 ty: None,
             },
         );
@@ -1471,7 +1471,7 @@ fn int_ty_of(v: &Value) -> Option<Ty> {
 }
 
 /// Integer operand of an integer operator: the value itself, or a float's bits.
-fn int_bits_or_value(v: &Value) -> Result<BigInt, ExecError> {
+fn int_bits_or_value(v: &Value) -> Result<Int, ExecError> {
     match v {
         Value::Float { ty, .. } => v.bits(ty.width).ok_or_else(|| unsupported("float-bits")),
         _ => need_int(v),
@@ -1515,7 +1515,7 @@ fn unary(op: UnOp, v: Value) -> Result<Value, ExecError> {
 }
 
 /// Operators on a wide fixed-point fraction (see the module comment).
-fn fixed_binary(op: BinOp, bits: &BigInt, frac: u32, rhs: &Value) -> Result<Value, ExecError> {
+fn fixed_binary(op: BinOp, bits: &Int, frac: u32, rhs: &Value) -> Result<Value, ExecError> {
     match op {
         BinOp::Shl => {
             let n = need_u32(rhs)?;
@@ -1548,7 +1548,7 @@ fn fixed_binary(op: BinOp, bits: &BigInt, frac: u32, rhs: &Value) -> Result<Valu
 
 /// `N'B(real)` for N > 64: the real's fraction to `width` bits, if `e` is built
 /// from literals and `PI` with + - * /; `None` when it is an integer expression.
-fn exact_fraction(e: &Expr, width: u32) -> Result<Option<BigInt>, ExecError> {
+fn exact_fraction(e: &Expr, width: u32) -> Result<Option<Int>, ExecError> {
     fn mentions_real(e: &Expr) -> bool {
         match e {
             Expr::Float { .. } => true,
@@ -1569,16 +1569,16 @@ fn exact_fraction(e: &Expr, width: u32) -> Result<Option<BigInt>, ExecError> {
 }
 
 /// Evaluates `e` as a fixed-point number scaled by 2^prec.
-fn fixed_eval(e: &Expr, prec: u32) -> Result<BigInt, ExecError> {
+fn fixed_eval(e: &Expr, prec: u32) -> Result<Int, ExecError> {
     match e {
         Expr::Int { value, .. } => Ok(value << prec),
         Expr::Float { value, .. } => {
             if value.fract() != 0.0 {
                 return Err(unsupported("fixed-point-literal"));
             }
-            Ok(BigInt::from(*value as i64) << prec)
+            Ok(Int::from(*value as i64) << prec)
         }
-        Expr::Name(n) if n == "PI" => Ok(crate::builtins::pi_fixed(prec)),
+        Expr::Name(n) if n == "PI" => Ok(Int::from(crate::builtins::pi_fixed(prec))),
         Expr::Unary(UnOp::Neg, a) => Ok(-fixed_eval(a, prec)?),
         Expr::Binary(op, a, b) => {
             let (x, y) = (fixed_eval(a, prec)?, fixed_eval(b, prec)?);
@@ -1596,7 +1596,7 @@ fn fixed_eval(e: &Expr, prec: u32) -> Result<BigInt, ExecError> {
 
 fn int_expr(v: u32) -> Expr {
     Expr::Int {
-        value: BigInt::from(v),
+        value: Int::from(v),
         ty: None,
         hex: false,
     }

@@ -5,16 +5,15 @@
 //! prose lines (`S1.u[0] -- value is ...`).
 
 use crate::ast::{Ty, TyKind};
+use crate::int::Int;
 use crate::ParseError;
-use num_bigint::BigInt;
-use num_traits::Num;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Tok {
     Ident(String),
     /// Integer literal; `ty` from a suffix (`U`, `LL`, `ULL`) or a sized prefix (`8'0xff`).
     Int {
-        value: BigInt,
+        value: Int,
         ty: Option<Ty>,
         hex: bool,
     },
@@ -328,7 +327,7 @@ fn lex_number(chars: &[char], start: usize) -> Option<(Tok, usize)> {
         while i < chars.len() && chars[i].is_ascii_hexdigit() {
             i += 1;
         }
-        let value = BigInt::from_str_radix(&chars[ds..i].iter().collect::<String>(), 16).ok()?;
+        let value = Int::from_str_radix(&chars[ds..i].iter().collect::<String>(), 16)?;
         (value, i)
     } else {
         match lex_decimal(chars, start)? {
@@ -375,7 +374,7 @@ fn lex_sized(chars: &[char], start: usize, quote: usize) -> Option<(Tok, usize)>
             .iter()
             .filter(|c| **c != '_')
             .collect();
-        let value = BigInt::from_str_radix(&digits, 2).ok()?;
+        let value = Int::from_str_radix(&digits, 2)?;
         let ty = Some(Ty::new(TyKind::B, width));
         return Some((
             Tok::Int {
@@ -463,7 +462,7 @@ fn lex_decimal(chars: &[char], start: usize) -> Option<(Tok, usize)> {
 fn lex_int_suffix(
     chars: &[char],
     start: usize,
-    value: BigInt,
+    value: Int,
     mut i: usize,
     is_hex: bool,
 ) -> Option<(Tok, usize)> {

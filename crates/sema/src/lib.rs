@@ -11,6 +11,7 @@ pub mod bind;
 mod builtins;
 pub mod crossgen;
 mod derive;
+mod int;
 mod interp;
 mod lexer;
 mod older_dialect;
@@ -25,9 +26,9 @@ pub use bind::{
     bind, bind_program, bind_with_uses, Binding, BoundOperand, BoundValue, ProgramUses, SpecialReg,
 };
 pub use derive::{complete_by_role, complete_from_pseudocode, render_derived};
+/// Register contents are read and written as [`Int`] bit patterns.
+pub use int::Int;
 pub use interp::{execute, execute_with_library, Library};
-/// Register contents are read and written as `BigInt` bit patterns.
-pub use num_bigint::BigInt;
 pub use parser::parse;
 pub use state::State;
 pub use survey::{arch_mcpu, survey, Survey};

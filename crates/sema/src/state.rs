@@ -21,7 +21,7 @@ pub(crate) fn is_state_name(name: &str) -> bool {
             | "VCCZ"
     )
 }
-use num_bigint::BigInt;
+use crate::int::Int;
 use num_traits::ToPrimitive;
 use rustc_hash::FxHashMap as HashMap;
 
@@ -58,7 +58,7 @@ pub struct State {
     pub agpr: HashMap<(u32, u32), u32>,
     pub agpr_seed: u64,
     /// Named mode/status fields (`WAVE_MODE.IEEE`), 0 until written.
-    pub fields: HashMap<String, BigInt>,
+    pub fields: HashMap<String, Int>,
 }
 
 /// `clone_from` copies into the registers already allocated (the derived one would
@@ -173,7 +173,7 @@ impl State {
         count_bits.div_ceil(32)
     }
 
-    fn gather(file: &[u32], first: u32, width: u32, what: &str) -> Result<BigInt, ExecError> {
+    fn gather(file: &[u32], first: u32, width: u32, what: &str) -> Result<Int, ExecError> {
         let n = Self::regs(width);
         let register = |k: u32| {
             file.get((first + k) as usize)
@@ -188,11 +188,11 @@ impl State {
             for k in (0..n).rev() {
                 acc = acc << 32 | u128::from(register(k)?);
             }
-            return Ok(BigInt::from(acc & (u128::MAX >> (128 - width))));
+            return Ok(Int::from(acc & (u128::MAX >> (128 - width))));
         }
-        let mut acc = BigInt::from(0u8);
+        let mut acc = Int::from(0u8);
         for k in (0..n).rev() {
-            acc = (acc << 32) | BigInt::from(register(k)?);
+            acc = (acc << 32) | Int::from(register(k)?);
         }
         Ok(acc & mask(width))
     }
@@ -202,7 +202,7 @@ impl State {
         file: &mut [u32],
         first: u32,
         width: u32,
-        bits: &BigInt,
+        bits: &Int,
         what: &str,
     ) -> Result<(), ExecError> {
         let n = Self::regs(width);
@@ -229,23 +229,23 @@ impl State {
         Ok(())
     }
 
-    pub fn read_sgprs(&self, first: u32, width: u32) -> Result<BigInt, ExecError> {
+    pub fn read_sgprs(&self, first: u32, width: u32) -> Result<Int, ExecError> {
         Self::gather(&self.sgpr, first, width, "sgpr")
     }
 
-    pub fn write_sgprs(&mut self, first: u32, width: u32, bits: &BigInt) -> Result<(), ExecError> {
+    pub fn write_sgprs(&mut self, first: u32, width: u32, bits: &Int) -> Result<(), ExecError> {
         Self::scatter(&mut self.sgpr, first, width, bits, "sgpr")
     }
 
-    pub fn read_ttmps(&self, first: u32, width: u32) -> Result<BigInt, ExecError> {
+    pub fn read_ttmps(&self, first: u32, width: u32) -> Result<Int, ExecError> {
         Self::gather(&self.ttmp, first, width, "ttmp")
     }
 
-    pub fn write_ttmps(&mut self, first: u32, width: u32, bits: &BigInt) -> Result<(), ExecError> {
+    pub fn write_ttmps(&mut self, first: u32, width: u32, bits: &Int) -> Result<(), ExecError> {
         Self::scatter(&mut self.ttmp, first, width, bits, "ttmp")
     }
 
-    pub fn read_vgprs(&self, lane: u32, first: u32, width: u32) -> Result<BigInt, ExecError> {
+    pub fn read_vgprs(&self, lane: u32, first: u32, width: u32) -> Result<Int, ExecError> {
         let file = self.vgpr.get(lane as usize).ok_or(ExecError::Unsupported {
             construct: "lane-out-of-range".to_string(),
         })?;
@@ -257,7 +257,7 @@ impl State {
         lane: u32,
         first: u32,
         width: u32,
-        bits: &BigInt,
+        bits: &Int,
     ) -> Result<(), ExecError> {
         let file = self
             .vgpr
@@ -287,7 +287,7 @@ impl State {
         Ok((first..first + count).map(|r| self.agpr(lane, r)).collect())
     }
 
-    pub fn read_agprs(&self, lane: u32, first: u32, width: u32) -> Result<BigInt, ExecError> {
+    pub fn read_agprs(&self, lane: u32, first: u32, width: u32) -> Result<Int, ExecError> {
         Self::gather(&self.agpr_range(lane, first, width)?, 0, width, "agpr")
     }
 
@@ -296,7 +296,7 @@ impl State {
         lane: u32,
         first: u32,
         width: u32,
-        bits: &BigInt,
+        bits: &Int,
     ) -> Result<(), ExecError> {
         let mut regs = self.agpr_range(lane, first, width)?;
         Self::scatter(&mut regs, 0, width, bits, "agpr")?;
@@ -306,11 +306,11 @@ impl State {
         Ok(())
     }
 
-    pub fn read_hw_reg(&self, id: u32) -> Result<BigInt, ExecError> {
+    pub fn read_hw_reg(&self, id: u32) -> Result<Int, ExecError> {
         Self::gather(&self.hw_regs, id, 32, "hw-register")
     }
 
-    pub fn write_hw_reg(&mut self, id: u32, bits: &BigInt) -> Result<(), ExecError> {
+    pub fn write_hw_reg(&mut self, id: u32, bits: &Int) -> Result<(), ExecError> {
         Self::scatter(&mut self.hw_regs, id, 32, bits, "hw-register")
     }
 
@@ -322,16 +322,16 @@ impl State {
     }
 
     /// Little-endian read of `width` bits (rounded up to bytes) at `addr`.
-    pub fn read_mem(&self, addr: u64, width: u32) -> BigInt {
+    pub fn read_mem(&self, addr: u64, width: u32) -> Int {
         let bytes = width.div_ceil(8);
-        let mut acc = BigInt::from(0u8);
+        let mut acc = Int::from(0u8);
         for k in (0..bytes).rev() {
-            acc = (acc << 8) | BigInt::from(self.mem_byte(addr.wrapping_add(u64::from(k))));
+            acc = (acc << 8) | Int::from(self.mem_byte(addr.wrapping_add(u64::from(k))));
         }
         acc & mask(width)
     }
 
-    pub fn write_mem(&mut self, addr: u64, width: u32, bits: &BigInt) {
+    pub fn write_mem(&mut self, addr: u64, width: u32, bits: &Int) {
         for k in 0..width.div_ceil(8) {
             let b = u64_of(&((bits >> (8 * k)) & mask(8))) as u8;
             self.mem.insert(addr.wrapping_add(u64::from(k)), b);

@@ -1,15 +1,15 @@
 //! Runtime values: exact integers of any width, IEEE floats, wide fixed-point fractions.
 
 use crate::ast::{Stmt, Ty, TyKind};
-use num_bigint::BigInt;
-use num_traits::{One, Signed, ToPrimitive, Zero};
+use crate::int::Int;
+use num_traits::{Signed, ToPrimitive};
 use std::rc::Rc;
 
 #[derive(Debug, Clone)]
 pub enum Value {
     /// An integer; `ty` (kind U, I or B) fixes its range, `None` is a mathematical integer.
     Int {
-        v: BigInt,
+        v: Int,
         ty: Option<Ty>,
     },
     /// A float exactly representable in `ty` (F16/F32/F64 or BF16).
@@ -20,19 +20,19 @@ pub enum Value {
     /// A fraction `bits / 2^frac` made by casting a real to a very wide bit type
     /// (`1201'B(2.0 / PI)`); see [`crate::interp`] for how shifts and masks act on it.
     Fixed {
-        bits: BigInt,
+        bits: Int,
         frac: u32,
     },
     Array(Vec<Value>),
     Lambda(Rc<(Vec<String>, Vec<Stmt>)>),
 }
 
-pub fn mask(width: u32) -> BigInt {
-    (BigInt::one() << width) - 1
+pub fn mask(width: u32) -> Int {
+    (Int::one() << width) - 1
 }
 
 /// Brings `v` into the range of `ty` (wrapping, two's complement for signed).
-pub fn normalize(v: BigInt, ty: Ty) -> BigInt {
+pub fn normalize(v: Int, ty: Ty) -> Int {
     let signed = ty.kind == TyKind::I && ty.width > 0;
     // Most values are already in range and stay as they are; most others fit an i128.
     // Both spare the big-integer division below, the executor's costliest step.
@@ -43,10 +43,10 @@ pub fn normalize(v: BigInt, ty: Ty) -> BigInt {
         if let Some(x) = v.to_i128() {
             let r = x.rem_euclid(1i128 << ty.width);
             let negative = signed && (r >> (ty.width - 1)) & 1 == 1;
-            return BigInt::from(if negative { r - (1i128 << ty.width) } else { r });
+            return Int::from(if negative { r - (1i128 << ty.width) } else { r });
         }
     }
-    let m = BigInt::one() << ty.width;
+    let m = Int::one() << ty.width;
     let mut r = v % &m;
     if r.is_negative() {
         r += &m;
@@ -58,7 +58,7 @@ pub fn normalize(v: BigInt, ty: Ty) -> BigInt {
 }
 
 /// Whether `v` is already a value of a `width`-bit (signed) integer.
-fn in_range(v: &BigInt, width: u32, signed: bool) -> bool {
+fn in_range(v: &Int, width: u32, signed: bool) -> bool {
     let magnitude_bits = v.bits();
     match (v.is_negative(), signed) {
         (false, false) => magnitude_bits <= u64::from(width),
@@ -70,12 +70,12 @@ fn in_range(v: &BigInt, width: u32, signed: bool) -> bool {
 
 pub fn bool_value(b: bool) -> Value {
     Value::Int {
-        v: BigInt::from(u8::from(b)),
+        v: Int::from(u8::from(b)),
         ty: Some(Ty::new(TyKind::U, 1)),
     }
 }
 
-pub fn int_value(v: BigInt, ty: Ty) -> Value {
+pub fn int_value(v: Int, ty: Ty) -> Value {
     Value::Int {
         v: normalize(v, ty),
         ty: Some(ty),
@@ -289,7 +289,7 @@ impl Minifloat {
     }
 }
 
-pub fn u64_of(v: &BigInt) -> u64 {
+pub fn u64_of(v: &Int) -> u64 {
     normalize(v.clone(), Ty::new(TyKind::U, 64))
         .to_u64()
         .unwrap_or(0)
@@ -307,11 +307,11 @@ impl Value {
     }
 
     /// Raw bits, low `width` bits, as a non-negative integer.
-    pub fn bits(&self, width: u32) -> Option<BigInt> {
+    pub fn bits(&self, width: u32) -> Option<Int> {
         match self {
             Value::Int { v, .. } => Some(normalize(v.clone(), Ty::new(TyKind::U, width))),
             Value::Float { v, ty } => Some(normalize(
-                BigInt::from(float_to_bits(*v, *ty)),
+                Int::from(float_to_bits(*v, *ty)),
                 Ty::new(TyKind::U, width),
             )),
             Value::Fixed { bits, .. } => Some(normalize(bits.clone(), Ty::new(TyKind::U, width))),
@@ -320,7 +320,7 @@ impl Value {
     }
 
     /// Raw bits at the value's own width (64 for unsized integers).
-    pub fn own_bits(&self) -> Option<BigInt> {
+    pub fn own_bits(&self) -> Option<Int> {
         self.bits(self.width().unwrap_or(64))
     }
 
@@ -336,20 +336,20 @@ impl Value {
     }
 
     /// Numeric integer value; floats truncate toward zero (NaN gives 0).
-    pub fn as_int(&self) -> Option<BigInt> {
+    pub fn as_int(&self) -> Option<Int> {
         match self {
             Value::Int { v, .. } => Some(v.clone()),
             Value::Float { v, .. } => {
                 if v.is_nan() {
-                    Some(BigInt::zero())
+                    Some(Int::zero())
                 } else if v.is_infinite() {
                     None
                 } else if v.abs() < 2f64.powi(127) {
-                    Some(BigInt::from(v.trunc() as i128))
+                    Some(Int::from(v.trunc() as i128))
                 } else {
                     // Beyond i128: the float is an integer; rebuild it from its parts.
                     let (m, e, s) = num_traits::float::FloatCore::integer_decode(*v);
-                    let mag = BigInt::from(m) << u32::try_from(e).ok()?;
+                    let mag = Int::from(m) << u32::try_from(e).ok()?;
                     Some(if s < 0 { -mag } else { mag })
                 }
             }
@@ -373,8 +373,8 @@ impl Value {
 }
 
 /// The low `width` bits of `bits` in reverse order.
-pub(crate) fn reverse_bits(bits: &BigInt, width: u32) -> BigInt {
-    let mut r = BigInt::zero();
+pub(crate) fn reverse_bits(bits: &Int, width: u32) -> Int {
+    let mut r = Int::zero();
     for i in 0..u64::from(width) {
         if bits.bit(i) {
             r.set_bit(u64::from(width) - 1 - i, true);

@@ -694,7 +694,7 @@ fn agpr_operands_read_and_write_their_own_file() {
     twin.reseed(7);
     for lane in 0..32u32 {
         state
-            .write_agprs(lane, 1, 32, &BigInt::from(1000 + lane))
+            .write_agprs(lane, 1, 32, &mcdiff_sema::Int::from(1000 + lane))
             .unwrap();
         state.vgpr[lane as usize][1] = 5;
     }
