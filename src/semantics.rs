@@ -5,7 +5,7 @@ use rustc_hash::FxHashMap as HashMap;
 use serde::Serialize;
 use std::hash::Hash;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::{Mutex, OnceLock};
 
 use mcdiff_asm::inst::{Inst, OperandValue, RegFile, RegRange};
 use mcdiff_sema::{
@@ -52,22 +52,29 @@ impl std::fmt::Display for SemaVerdict {
     }
 }
 
-/// The pseudocode file serving an architecture (`derived/pseudocode/<name>.json`).
+/// The pseudocode files (`derived/pseudocode/<name>.json`).
+const PSEUDOCODE_FILES: [&str; 12] = [
+    "rdna3", "rdna3_5", "rdna4", "cdna3", "cdna4", "cdna5", "rdna1", "rdna2", "cdna1", "cdna2",
+    "vega", "vega7",
+];
+
+/// The pseudocode file serving an architecture.
 pub fn pseudocode_arch(arch: Arch) -> Option<&'static str> {
-    match arch {
-        Arch::Rdna3 => Some("rdna3"),
-        Arch::Rdna3_5 => Some("rdna3_5"),
-        Arch::Rdna4 => Some("rdna4"),
-        Arch::Cdna3 => Some("cdna3"),
-        Arch::Cdna4 => Some("cdna4"),
-        Arch::Cdna5 => Some("cdna5"),
-        Arch::Rdna1 => Some("rdna1"),
-        Arch::Rdna2 => Some("rdna2"),
-        Arch::Cdna1 => Some("cdna1"),
-        Arch::Cdna2 => Some("cdna2"),
-        Arch::Vega => Some("vega"),
-        Arch::Vega7 => Some("vega7"),
-    }
+    let file = match arch {
+        Arch::Rdna3 => "rdna3",
+        Arch::Rdna3_5 => "rdna3_5",
+        Arch::Rdna4 => "rdna4",
+        Arch::Cdna3 => "cdna3",
+        Arch::Cdna4 => "cdna4",
+        Arch::Cdna5 => "cdna5",
+        Arch::Rdna1 => "rdna1",
+        Arch::Rdna2 => "rdna2",
+        Arch::Cdna1 => "cdna1",
+        Arch::Cdna2 => "cdna2",
+        Arch::Vega => "vega",
+        Arch::Vega7 => "vega7",
+    };
+    Some(file)
 }
 
 /// Where a file has no text for an instruction, the files tried instead, nearest
@@ -99,7 +106,8 @@ struct ArchPrograms {
 /// Parsed pseudocode per architecture, loaded on first use and shared across threads.
 pub struct Semantics {
     data_dir: PathBuf,
-    loaded: Mutex<HashMap<&'static str, Arc<Loaded>>>,
+    /// By [`PSEUDOCODE_FILES`] position; read without a lock once loaded.
+    loaded: [OnceLock<Loaded>; PSEUDOCODE_FILES.len()],
     /// The starting state per wave size (32, 64), seeded once: filling a wave64 register
     /// file with pseudo-random bits costs more than most programs do.
     start: [std::sync::OnceLock<State>; 2],
@@ -133,26 +141,22 @@ impl Semantics {
     pub fn new(data_dir: &Path) -> Semantics {
         Semantics {
             data_dir: data_dir.to_path_buf(),
-            loaded: Mutex::new(HashMap::default()),
+            loaded: Default::default(),
             start: Default::default(),
             verdicts: Mutex::new(HashMap::default()),
         }
     }
 
-    fn programs(&self, arch: &'static str) -> Arc<Loaded> {
-        let mut loaded = self.loaded.lock().expect("semantics lock");
-        loaded
-            .entry(arch)
-            .or_insert_with(|| Arc::new(load_arch(&self.data_dir, arch)))
-            .clone()
+    fn programs(&self, file: &str) -> &Loaded {
+        let at = (PSEUDOCODE_FILES.iter().position(|f| *f == file))
+            .expect("pseudocode_arch and siblings name files of PSEUDOCODE_FILES");
+        self.loaded[at].get_or_init(|| load_arch(&self.data_dir, file))
     }
 
     /// The pseudocode files that could not be read (bad input: the run reports them).
     pub fn load_errors(&self) -> Vec<String> {
-        let loaded = self.loaded.lock().expect("semantics lock");
-        let mut errors: Vec<String> = loaded
-            .values()
-            .filter_map(|l| l.as_ref().as_ref().err().cloned())
+        let mut errors: Vec<String> = (self.loaded.iter())
+            .filter_map(|l| l.get()?.as_ref().err().cloned())
             .collect();
         errors.sort();
         errors
@@ -184,18 +188,21 @@ impl Semantics {
             state.m0 = 0;
             state
         });
-        // Each thread copies the start state into storage of its own, kept between
-        // instructions: a fresh wave64 state per instruction is 64 KB of new pages.
+        // Each thread keeps a copy of each start state, reset between instructions: a fresh
+        // wave64 state per instruction is 64 KB of new pages, and a reset copies back only
+        // the registers the last instruction wrote. A copy remembers which start it holds.
         thread_local! {
-            static SCRATCH: std::cell::RefCell<Option<State>> = const { std::cell::RefCell::new(None) };
+            static SCRATCH: std::cell::RefCell<[Option<(usize, State)>; 2]> =
+                const { std::cell::RefCell::new([None, None]) };
         }
+        let start_id = std::ptr::from_ref(start) as usize;
         SCRATCH.with_borrow_mut(|scratch| {
-            let state = match scratch {
-                Some(state) => {
-                    state.clone_from(start);
+            let state = match &mut scratch[usize::from(wave64)] {
+                Some((id, state)) if *id == start_id => {
+                    state.reset_to(start);
                     state
                 }
-                None => scratch.insert(start.clone()),
+                slot => &mut slot.insert((start_id, start.clone())).1,
             };
             self.run(arch, spec, inst, state)
         })
@@ -206,8 +213,7 @@ impl Semantics {
         let Some(file) = pseudocode_arch(arch) else {
             return SemaVerdict::NoPseudocode;
         };
-        let loaded = self.programs(file);
-        let arch_programs = match loaded.as_ref() {
+        let arch_programs = match self.programs(file) {
             Ok(Some(programs)) => programs,
             Ok(None) => return SemaVerdict::NoPseudocode,
             Err(_) => return SemaVerdict::Unsupported("pseudocode file unreadable".into()),
@@ -220,8 +226,7 @@ impl Semantics {
             return run_program(program, arch_programs, spec, inst, state);
         }
         for sibling in siblings(file) {
-            let loaded = self.programs(sibling);
-            let Ok(Some(programs)) = loaded.as_ref() else {
+            let Ok(Some(programs)) = self.programs(sibling) else {
                 continue;
             };
             if let Some(program) = programs.programs.get(&name) {
@@ -356,13 +361,12 @@ fn merge_writes(before: &State, after: &State, state: &mut State) {
             state.agpr.insert(*key, *value);
         }
     }
-    for ((b, a), slot) in before
-        .vgpr
-        .iter()
-        .zip(&after.vgpr)
-        .zip(state.vgpr.iter_mut())
-    {
-        merge(b, a, slot);
+    for (lane, (b, a)) in before.vgpr.iter().zip(&after.vgpr).enumerate() {
+        for (reg, (b, a)) in b.iter().zip(a).enumerate() {
+            if b != a {
+                state.set_vgpr(lane, reg, *a);
+            }
+        }
     }
     let bits = |b: u64, a: u64, s: &mut u64| *s = (*s & !(b ^ a)) | (a & (b ^ a));
     bits(before.vcc, after.vcc, &mut state.vcc);

@@ -59,6 +59,33 @@ pub struct State {
     pub agpr_seed: u64,
     /// Named mode/status fields (`WAVE_MODE.IEEE`), 0 until written.
     pub fields: HashMap<String, Int>,
+    /// The VGPRs [`State::write_vgprs`] and [`State::set_vgpr`] wrote, for [`State::reset_to`].
+    written_vgprs: WrittenVgprs,
+}
+
+/// VGPR numbers written (in any lane) since the state was last copied or reset: a reset
+/// copies back only these, a sixty-fourth of a wave64 file for most instructions.
+/// Bookkeeping, not contents: two states with the same registers are equal whatever they
+/// wrote to get there.
+#[derive(Debug, Clone, Copy, Default)]
+struct WrittenVgprs([u64; VGPR_COUNT as usize / 64]);
+
+impl PartialEq for WrittenVgprs {
+    fn eq(&self, _: &WrittenVgprs) -> bool {
+        true
+    }
+}
+
+impl WrittenVgprs {
+    fn mark(&mut self, first: u32, count: u32) {
+        for reg in first..(first + count).min(VGPR_COUNT) {
+            self.0[reg as usize / 64] |= 1 << (reg % 64);
+        }
+    }
+
+    fn registers(self) -> impl Iterator<Item = usize> {
+        (0..VGPR_COUNT as usize).filter(move |r| self.0[r / 64] >> (r % 64) & 1 == 1)
+    }
 }
 
 /// `clone_from` copies into the registers already allocated (the derived one would
@@ -81,14 +108,39 @@ impl Clone for State {
             agpr: self.agpr.clone(),
             agpr_seed: self.agpr_seed,
             fields: self.fields.clone(),
+            written_vgprs: self.written_vgprs,
         }
     }
 
     fn clone_from(&mut self, source: &State) {
+        self.vgpr.clone_from(&source.vgpr);
+        self.written_vgprs = source.written_vgprs;
+        self.copy_all_but_vgprs(source);
+    }
+}
+
+impl State {
+    /// Makes this state equal to `start`, which it was last copied or reset from: only the
+    /// VGPRs written since are copied back (the rest of the file already holds `start`'s).
+    /// Writes straight into `vgpr` are not tracked: a state written so is copied with
+    /// `clone_from`.
+    pub fn reset_to(&mut self, start: &State) {
+        if self.vgpr.len() != start.vgpr.len() {
+            return self.clone_from(start);
+        }
+        for reg in self.written_vgprs.registers() {
+            for (lane, from) in self.vgpr.iter_mut().zip(&start.vgpr) {
+                lane[reg] = from[reg];
+            }
+        }
+        self.written_vgprs = start.written_vgprs;
+        self.copy_all_but_vgprs(start);
+    }
+
+    fn copy_all_but_vgprs(&mut self, source: &State) {
         self.wave_size = source.wave_size;
         self.sgpr.clone_from(&source.sgpr);
         self.ttmp.clone_from(&source.ttmp);
-        self.vgpr.clone_from(&source.vgpr);
         self.exec = source.exec;
         self.vcc = source.vcc;
         self.scc = source.scc;
@@ -101,9 +153,7 @@ impl Clone for State {
         self.agpr_seed = source.agpr_seed;
         self.fields.clone_from(&source.fields);
     }
-}
 
-impl State {
     /// All registers zero, every lane enabled.
     pub fn new(wave_size: u32) -> State {
         State {
@@ -126,6 +176,7 @@ impl State {
             agpr: HashMap::default(),
             agpr_seed: 0,
             fields: HashMap::default(),
+            written_vgprs: WrittenVgprs::default(),
         }
     }
 
@@ -265,7 +316,14 @@ impl State {
             .ok_or(ExecError::Unsupported {
                 construct: "lane-out-of-range".to_string(),
             })?;
+        self.written_vgprs.mark(first, width.div_ceil(32));
         Self::scatter(file, first, width, bits, "vgpr")
+    }
+
+    /// One VGPR of one lane.
+    pub fn set_vgpr(&mut self, lane: usize, reg: usize, value: u32) {
+        self.written_vgprs.mark(reg as u32, 1);
+        self.vgpr[lane][reg] = value;
     }
 
     /// One AGPR of one lane: as written, else the hash of the seed, lane and number.
@@ -474,4 +532,31 @@ fn vgpr_changes(before: &State, after: &State, reg: usize) -> Vec<String> {
             format!("v{reg}: 0x{a:08x} -> 0x{b:08x} ({lanes})")
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A reset undoes every write of either kind, in every lane, and leaves the registers
+    /// no one wrote as they were.
+    #[test]
+    fn reset_restores_the_start_state() {
+        let mut start = State::new(64);
+        start.randomize(7);
+        let mut state = start.clone();
+        state
+            .write_vgprs(3, 10, 64, &Int::from(0x1234_5678_9abc_u64))
+            .unwrap();
+        state.set_vgpr(63, 255, 1);
+        state.write_sgprs(4, 32, &Int::from(9u32)).unwrap();
+        state.scc = !start.scc;
+        assert_ne!(state, start);
+        state.reset_to(&start);
+        assert_eq!(state, start);
+        // A state of the other wave size is copied whole.
+        let mut wave32 = State::new(32);
+        wave32.reset_to(&start);
+        assert_eq!(wave32, start);
+    }
 }
