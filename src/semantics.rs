@@ -284,15 +284,17 @@ fn run_program(
 /// A dual-issue (VOPD or VOPD3) instruction: the X and Y ops each run on their own operands
 /// (fields `SRCX0`, `VDSTY`...; a literal serves both), reading the state as it was before
 /// either writes, as both issue together. The Y op is the instruction of the same format
-/// (or its literal form) whose opcode the assembler put in the `OPY` field. VOPD3's negated sources and a select
-/// other than VCC are not modelled: the texts read their sources plain and VCC.
+/// (or its literal form) whose opcode the assembler put in the `OPY` field. VOPD3's negated
+/// sources and a select other than VCC are not modelled: the texts read their sources plain
+/// and VCC.
 fn run_dual(programs: &ArchPrograms, spec: &Spec, inst: &Inst, state: &mut State) -> SemaVerdict {
     if inst.modifiers.get("NEGX") != 0 || inst.modifiers.get("NEGY") != 0 {
         return SemaVerdict::Unsupported("vopd3-negated-source".into());
     }
+    let vcc = RegFile::Special("VCC_LO".into());
     let select_not_vcc = inst.operands.iter().any(|o| {
         o.spec.operand_type == "OPR_SREG"
-            && !matches!(&o.value, OperandValue::Reg(r) if r.file == RegFile::Special("VCC_LO".into()))
+            && !matches!(&o.value, OperandValue::Reg(r) if r.file == vcc)
     });
     if select_not_vcc {
         return SemaVerdict::Unsupported("vopd3-select-not-vcc".into());
