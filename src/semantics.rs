@@ -52,29 +52,28 @@ impl std::fmt::Display for SemaVerdict {
     }
 }
 
-/// The pseudocode files (`derived/pseudocode/<name>.json`).
-const PSEUDOCODE_FILES: [&str; 12] = [
-    "rdna3", "rdna3_5", "rdna4", "cdna3", "cdna4", "cdna5", "rdna1", "rdna2", "cdna1", "cdna2",
-    "vega", "vega7",
+/// The pseudocode files (`derived/pseudocode/<name>.json`) and the architecture each serves.
+const PSEUDOCODE_FILES: [(Arch, &str); 12] = [
+    (Arch::Rdna3, "rdna3"),
+    (Arch::Rdna3_5, "rdna3_5"),
+    (Arch::Rdna4, "rdna4"),
+    (Arch::Cdna3, "cdna3"),
+    (Arch::Cdna4, "cdna4"),
+    (Arch::Cdna5, "cdna5"),
+    (Arch::Rdna1, "rdna1"),
+    (Arch::Rdna2, "rdna2"),
+    (Arch::Cdna1, "cdna1"),
+    (Arch::Cdna2, "cdna2"),
+    (Arch::Vega, "vega"),
+    (Arch::Vega7, "vega7"),
 ];
 
 /// The pseudocode file serving an architecture.
 pub fn pseudocode_arch(arch: Arch) -> Option<&'static str> {
-    let file = match arch {
-        Arch::Rdna3 => "rdna3",
-        Arch::Rdna3_5 => "rdna3_5",
-        Arch::Rdna4 => "rdna4",
-        Arch::Cdna3 => "cdna3",
-        Arch::Cdna4 => "cdna4",
-        Arch::Cdna5 => "cdna5",
-        Arch::Rdna1 => "rdna1",
-        Arch::Rdna2 => "rdna2",
-        Arch::Cdna1 => "cdna1",
-        Arch::Cdna2 => "cdna2",
-        Arch::Vega => "vega",
-        Arch::Vega7 => "vega7",
-    };
-    Some(file)
+    PSEUDOCODE_FILES
+        .iter()
+        .find(|(a, _)| *a == arch)
+        .map(|(_, file)| *file)
 }
 
 /// Where a file has no text for an instruction, the files tried instead, nearest
@@ -110,7 +109,7 @@ pub struct Semantics {
     loaded: [OnceLock<Loaded>; PSEUDOCODE_FILES.len()],
     /// The starting state per wave size (32, 64), seeded once: filling a wave64 register
     /// file with pseudo-random bits costs more than most programs do.
-    start: [std::sync::OnceLock<State>; 2],
+    start: [OnceLock<State>; 2],
     /// Verdicts of the instructions checked so far (see [`Semantics::check`]).
     verdicts: Mutex<HashMap<InstKey, SemaVerdict>>,
 }
@@ -121,8 +120,8 @@ pub struct Semantics {
 /// is the architecture's (composed once per architecture), and every run starts from the
 /// same seeded state. Two distinct instructions share a key with odds near 2^-128 per
 /// pair; keeping the instructions themselves as keys would hold every distinct
-/// instruction of a run in memory. (Two keyed SipHash passes did the same job at a tenth
-/// of a warm run's semantics time.)
+/// instruction of a run in memory. (The two keyed SipHash passes this replaced took a
+/// tenth of a warm run's semantics time.)
 type InstKey = u128;
 
 fn inst_key(arch: Arch, wave64: bool, inst: &Inst) -> InstKey {
@@ -148,7 +147,7 @@ impl Semantics {
     }
 
     fn programs(&self, file: &str) -> &Loaded {
-        let at = (PSEUDOCODE_FILES.iter().position(|f| *f == file))
+        let at = (PSEUDOCODE_FILES.iter().position(|(_, f)| *f == file))
             .expect("pseudocode_arch and siblings name files of PSEUDOCODE_FILES");
         self.loaded[at].get_or_init(|| load_arch(&self.data_dir, file))
     }
