@@ -679,12 +679,23 @@ pub fn ldexp(x: f64, n: i32) -> f64 {
     r * 2f64.powi(n.clamp(-1022, 1023))
 }
 
-/// pi scaled by 2^prec, from Machin's formula pi = 16 atan(1/5) - 4 atan(1/239).
+/// pi scaled by 2^prec, from Machin's formula pi = 16 atan(1/5) - 4 atan(1/239); computed
+/// once per precision and thread (v_trig_preop's text divides by PI in every lane it runs).
 pub fn pi_fixed(prec: u32) -> num_bigint::BigInt {
-    let guard = 32;
-    let p = prec + guard;
-    let pi = atan_inv(5, p) * 16 - atan_inv(239, p) * 4;
-    pi >> guard
+    thread_local! {
+        static COMPUTED: std::cell::RefCell<Vec<(u32, num_bigint::BigInt)>> =
+            const { std::cell::RefCell::new(Vec::new()) };
+    }
+    COMPUTED.with_borrow_mut(|computed| {
+        if let Some((_, pi)) = computed.iter().find(|(p, _)| *p == prec) {
+            return pi.clone();
+        }
+        let guard = 32;
+        let p = prec + guard;
+        let pi: num_bigint::BigInt = (atan_inv(5, p) * 16 - atan_inv(239, p) * 4) >> guard;
+        computed.push((prec, pi.clone()));
+        pi
+    })
 }
 
 /// atan(1/x) scaled by 2^prec, by its Taylor series.
