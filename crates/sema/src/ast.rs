@@ -1,6 +1,7 @@
 //! Syntax tree of one pseudocode program.
 
 use crate::int::Int;
+use std::sync::Arc;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TyKind {
@@ -139,8 +140,8 @@ pub enum Expr {
     Ternary(Box<Expr>, Box<Expr>, Box<Expr>),
     /// `{ hi, ..., lo }`
     Concat(Vec<Expr>),
-    /// `lambda(a, b) (body)`
-    Lambda(Vec<String>, Vec<Stmt>),
+    /// `lambda(a, b) (body)`: shared, as evaluating it makes a value holding it.
+    Lambda(Arc<(Vec<String>, Vec<Stmt>)>),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -249,7 +250,7 @@ fn rewrite_expr(e: &mut Expr, f: &mut impl FnMut(&mut Expr)) {
                 rewrite_expr(a, f);
             }
         }
-        Expr::Lambda(_, body) => rewrite_stmts(body, f),
+        Expr::Lambda(lambda) => rewrite_stmts(&mut Arc::make_mut(lambda).1, f),
     }
     f(e);
 }

@@ -18,7 +18,7 @@ use crate::value::*;
 use crate::{Binding, ExecError, SemaMismatch};
 use num_traits::ToPrimitive;
 use rustc_hash::FxHashMap as HashMap;
-use std::rc::Rc;
+use std::sync::Arc;
 
 /// Loop iterations allowed per program run, against runaway loops.
 const STEP_LIMIT: u64 = 1_000_000;
@@ -787,9 +787,7 @@ impl Interp<'_> {
                 }
             }
             Expr::Concat(parts) => self.eval_concat(parts),
-            Expr::Lambda(params, body) => {
-                Ok(Value::Lambda(Rc::new((params.clone(), body.clone()))))
-            }
+            Expr::Lambda(lambda) => Ok(Value::Lambda(Arc::clone(lambda))),
         }
     }
 

@@ -3,6 +3,7 @@
 use crate::ast::*;
 use crate::lexer::{clean_source, lex, Tok};
 use crate::ParseError;
+use std::sync::Arc;
 
 /// Parses one instruction's pseudocode text.
 pub fn parse(src: &str) -> Result<Program, ParseError> {
@@ -590,13 +591,16 @@ impl Parser {
         // A body is either one expression or a statement list.
         if let Ok(e) = self.expr() {
             if self.eat_punct(")") {
-                return Ok(Expr::Lambda(params, vec![Stmt::Return(Some(e))]));
+                return Ok(Expr::Lambda(Arc::new((
+                    params,
+                    vec![Stmt::Return(Some(e))],
+                ))));
             }
         }
         self.pos = start;
         let body = self.block(&[")"])?;
         self.expect_punct(")", "lambda-close")?;
-        Ok(Expr::Lambda(params, body))
+        Ok(Expr::Lambda(Arc::new((params, body))))
     }
 }
 

@@ -350,7 +350,8 @@ impl Uses {
                 (self.in_opsel_choice, self.arm) = (outer, outer_arm);
             }
             Expr::Concat(parts) => parts.iter().for_each(|p| self.expr(p, None)),
-            Expr::Lambda(params, body) => {
+            Expr::Lambda(lambda) => {
+                let (params, body) = &**lambda;
                 self.locals.extend(params.iter().cloned());
                 self.stmts(body);
             }

@@ -3,7 +3,7 @@
 use crate::ast::{Stmt, Ty, TyKind};
 use crate::int::Int;
 use num_traits::{Signed, ToPrimitive};
-use std::rc::Rc;
+use std::sync::Arc;
 
 #[derive(Debug, Clone)]
 pub enum Value {
@@ -24,7 +24,7 @@ pub enum Value {
         frac: u32,
     },
     Array(Vec<Value>),
-    Lambda(Rc<(Vec<String>, Vec<Stmt>)>),
+    Lambda(Arc<(Vec<String>, Vec<Stmt>)>),
 }
 
 pub fn mask(width: u32) -> Int {
