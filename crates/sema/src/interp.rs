@@ -1362,7 +1362,12 @@ impl Interp<'_> {
     // ---------------------------------------------------------------- calls
 
     fn call(&mut self, name: &str, args: &[Expr]) -> Result<Value, ExecError> {
-        if let Some(Value::Lambda(l)) = self.locals.get(name).cloned() {
+        // Only a lambda is taken from the locals: a local array is not copied to find out.
+        let lambda = match self.locals.get(name) {
+            Some(Value::Lambda(l)) => Some(Arc::clone(l)),
+            _ => None,
+        };
+        if let Some(l) = lambda {
             let (params, body) = l.as_ref();
             if params.len() != args.len() {
                 return Err(unsupported("lambda-arity"));

@@ -34,24 +34,25 @@ pub fn mask(width: u32) -> Int {
 /// Brings `v` into the range of `ty` (wrapping, two's complement for signed).
 pub fn normalize(v: Int, ty: Ty) -> Int {
     let signed = ty.kind == TyKind::I && ty.width > 0;
-    // Most values are already in range and stay as they are; most others fit an i128.
-    // Both spare the big-integer division below, the executor's costliest step.
+    // Nearly every value is an i128 and nearly every type narrower: the low bits of the
+    // two's complement form are the value modulo 2^width.
+    if ty.width < 127 {
+        if let Some(x) = v.to_i128() {
+            let modulus = 1i128 << ty.width;
+            let r = x & (modulus - 1);
+            let negative = signed && (r >> (ty.width - 1)) & 1 == 1;
+            return Int::from(if negative { r - modulus } else { r });
+        }
+    }
     if in_range(&v, ty.width, signed) {
         return v;
-    }
-    if ty.width <= 64 {
-        if let Some(x) = v.to_i128() {
-            let r = x.rem_euclid(1i128 << ty.width);
-            let negative = signed && (r >> (ty.width - 1)) & 1 == 1;
-            return Int::from(if negative { r - (1i128 << ty.width) } else { r });
-        }
     }
     let m = Int::one() << ty.width;
     let mut r = v % &m;
     if r.is_negative() {
         r += &m;
     }
-    if ty.kind == TyKind::I && ty.width > 0 && r.bit(u64::from(ty.width - 1)) {
+    if signed && r.bit(u64::from(ty.width - 1)) {
         r -= m;
     }
     r
