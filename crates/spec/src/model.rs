@@ -253,9 +253,10 @@ pub struct Spec {
     pub data_formats: Vec<DataFormat>,
     /// Name (upper case, aliases included) -> index into `instructions`.
     pub by_name: HashMap<String, usize>,
-    /// Indexes into `instructions` ordered by the `_`-separated words of their names
-    /// ([`Self::reindex`]): the names sharing leading words with any name are a run of it.
-    pub by_name_words: Vec<usize>,
+    /// Indexes into `instructions` ordered by the `_`-separated words of their names, built
+    /// on first use after [`Self::reindex`] (only unknown mnemonics ask): the names sharing
+    /// leading words with any name are a run of it.
+    pub by_name_words: std::sync::OnceLock<Vec<usize>>,
     /// Operand type name -> index into `operand_types` ([`Self::reindex`]).
     pub type_index: HashMap<String, usize>,
     /// Encoding name -> index into `encodings` ([`Self::reindex`]).
@@ -349,6 +350,13 @@ fn name_words(name: &str) -> std::str::Split<'_, char> {
     name.split('_')
 }
 
+/// Names in the order of their `_`-separated words: bytewise, with the separator below
+/// every other byte, so a word sorts before its own extensions (`ADD` before `ADDC`).
+fn word_order(a: &str, b: &str) -> std::cmp::Ordering {
+    let key = |c: u8| if c == b'_' { 0 } else { c };
+    a.bytes().map(key).cmp(b.bytes().map(key))
+}
+
 impl Spec {
     /// Rebuilds `by_name`; call after changing `instructions`.
     pub fn reindex(&mut self) {
@@ -359,10 +367,7 @@ impl Spec {
                 self.by_name.entry(alias.clone()).or_insert(i);
             }
         }
-        self.by_name_words = (0..self.instructions.len()).collect();
-        let names = &self.instructions;
-        self.by_name_words
-            .sort_by(|&a, &b| name_words(&names[a].name).cmp(name_words(&names[b].name)));
+        self.by_name_words = std::sync::OnceLock::new();
         self.indexed_counts = (self.encodings.len(), self.operand_types.len());
         self.encoding_index.clear();
         for (i, e) in self.encodings.iter().enumerate() {
@@ -475,7 +480,12 @@ impl Spec {
     /// The instructions whose names share the most leading `_`-separated words with `name`
     /// (upper case), at least the first; empty when none shares even that.
     pub fn nearest_by_name_words(&self, name: &str) -> impl Iterator<Item = &Instruction> {
-        let order = &self.by_name_words;
+        let order = self.by_name_words.get_or_init(|| {
+            let mut order: Vec<usize> = (0..self.instructions.len()).collect();
+            let names = &self.instructions;
+            order.sort_unstable_by(|&a, &b| word_order(&names[a].name, &names[b].name));
+            order
+        });
         let word_name = |k: usize| self.instructions[order[k]].name.as_str();
         let shared = |k: usize| {
             name_words(word_name(k))
@@ -485,11 +495,7 @@ impl Spec {
         };
         // Names sharing a prefix of words are adjacent in word order, and the longest shared
         // prefix is a neighbour's of the place `name` would sort into.
-        let at = order.partition_point(|&i| {
-            name_words(&self.instructions[i].name)
-                .cmp(name_words(name))
-                .is_lt()
-        });
+        let at = order.partition_point(|&i| word_order(&self.instructions[i].name, name).is_lt());
         let neighbours = [at.checked_sub(1), (at < order.len()).then_some(at)];
         let best = neighbours
             .into_iter()
