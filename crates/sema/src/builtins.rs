@@ -264,7 +264,11 @@ fn name_pattern_helper(
     args: &[Value],
     round_mode: u8,
 ) -> Result<Option<Value>, ExecError> {
-    if let Some((from, to)) = name.split_once("_to_") {
+    // Found by a plain byte scan: a substring searcher set up per call was most of a call's
+    // cost.
+    let conversion = (name.as_bytes().windows(4).position(|w| w == b"_to_"))
+        .map(|at| (&name[..at], &name[at + 4..]));
+    if let Some((from, to)) = conversion {
         if conv_ty(from).is_some() {
             arity(name, args, 1)?;
             if let Some(ty) = conv_ty(to).filter(|t| t.is_float()) {
@@ -568,11 +572,10 @@ fn format_helper(name: &str, args: &[Value]) -> Result<Option<Value>, ExecError>
 /// Helpers named after instructions (`v_max_f32`, `v_cvt_i16_f32`, `s_ff1_i32_b64`)
 /// for when the arch has no pseudocode of that name to run (see [`crate::Library`]).
 fn instruction_helper(name: &str, args: &[Value]) -> Result<Option<Value>, ExecError> {
-    let lower = name.to_ascii_lowercase();
-    if lower != name {
+    if name.bytes().any(|b| b.is_ascii_uppercase()) {
         return Ok(None);
     }
-    if let Some(width) = lower.strip_prefix("s_ff1_i32_b") {
+    if let Some(width) = name.strip_prefix("s_ff1_i32_b") {
         // Index of the lowest set bit, -1 when there is none.
         let w: u32 = width
             .parse()
@@ -584,7 +587,7 @@ fn instruction_helper(name: &str, args: &[Value]) -> Result<Option<Value>, ExecE
         let first = bits.trailing_zeros().map_or(-1, |t| t as i64);
         return Ok(Some(int_value(Int::from(first), Ty::new(TyKind::I, 32))));
     }
-    let parts: Vec<&str> = lower.split('_').collect();
+    let parts: Vec<&str> = name.split('_').collect();
     if parts.len() < 3 || parts[0] != "v" {
         return Ok(None);
     }
