@@ -1008,16 +1008,21 @@ impl Interp<'_> {
                 return Ok(bool_value(bits.bit(u64::from(i))));
             }
         }
+        // An element of a local array is read in place: evaluating the name would copy the
+        // whole array to read one element.
+        if let Expr::Name(n) = base {
+            if matches!(self.locals.get(n), Some(Value::Array(_))) {
+                let i = need_int(&self.eval(idx)?)?;
+                return match self.locals.get(n) {
+                    Some(Value::Array(items)) => array_element(items, &i),
+                    _ => Err(unsupported("array-index")),
+                };
+            }
+        }
         let v = self.eval(base)?;
         let i = need_int(&self.eval(idx)?)?;
         match v {
-            Value::Array(items) => {
-                let i = i.to_usize().ok_or_else(|| unsupported("array-index"))?;
-                items
-                    .get(i)
-                    .cloned()
-                    .ok_or_else(|| unsupported("array-index-out-of-range"))
-            }
+            Value::Array(items) => array_element(&items, &i),
             other => {
                 let i = i.to_u64().ok_or_else(|| unsupported("bit-index"))?;
                 let bit = match &other {
@@ -1456,6 +1461,14 @@ fn comparison<T: PartialOrd>(op: BinOp, x: &T, y: &T) -> Option<bool> {
         BinOp::Ge => x >= y,
         _ => return None,
     })
+}
+
+fn array_element(items: &[Value], i: &Int) -> Result<Value, ExecError> {
+    let i = i.to_usize().ok_or_else(|| unsupported("array-index"))?;
+    items
+        .get(i)
+        .cloned()
+        .ok_or_else(|| unsupported("array-index-out-of-range"))
 }
 
 fn field_base_name(e: &Expr) -> Result<String, ExecError> {
