@@ -523,24 +523,22 @@ fn u64_of(bits: &mcdiff_sema::Int) -> u64 {
     bits.low_u64()
 }
 
-/// Parses every instruction's pseudocode once; `None` when the file is missing, an error
-/// naming the file when it cannot be read.
+/// Every instruction's parsed pseudocode (parsed once per process, shared with the spec's
+/// completion from the same file); `None` when the file is missing, an error naming the file
+/// when it cannot be read.
 fn load_arch(data_dir: &Path, arch: &str) -> Loaded {
-    let Some(entries) =
-        mcdiff_sema::load_pseudocode_if_present(data_dir, arch).map_err(|e| e.to_string())?
+    let Some(parsed) = mcdiff_sema::parsed_pseudocode(data_dir, arch).map_err(|e| e.to_string())?
     else {
         return Ok(None);
     };
     let mut programs = HashMap::default();
     let mut library = Library::default();
-    for entry in &entries {
-        let Some(code) = entry.code() else { continue };
+    for (entry, parsed) in parsed.programs() {
         let key = entry.name.to_ascii_uppercase();
         if programs.contains_key(&key) {
             continue; // the first section's copy serves every encoding
         }
-        let parsed = mcdiff_sema::parse_entry(arch, &entry.name, code)
-            .map_err(|e| format!("parse:{}", e.construct));
+        let parsed = parsed.clone().map_err(|e| format!("parse:{}", e.construct));
         if let Ok(p) = &parsed {
             library.insert(&entry.name, p.clone());
         }

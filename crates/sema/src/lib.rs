@@ -156,6 +156,63 @@ pub fn load_pseudocode_if_present(
     }
 }
 
+/// An architecture's pseudocode file with each entry's text parsed ([`parse_entry`], under
+/// the entry's upper-case name).
+pub struct ParsedPseudocode {
+    pub entries: Vec<PseudocodeEntry>,
+    /// `programs[i]` is `entries[i]`'s; `None` for an entry without code.
+    pub programs: Vec<Option<Result<Program, ParseError>>>,
+}
+
+impl ParsedPseudocode {
+    pub fn parse(arch: &str, entries: Vec<PseudocodeEntry>) -> ParsedPseudocode {
+        let programs = (entries.iter())
+            .map(|e| (e.code()).map(|code| parse_entry(arch, &e.name.to_ascii_uppercase(), code)))
+            .collect();
+        ParsedPseudocode { entries, programs }
+    }
+
+    /// Each entry with its parsed program, entries without code left out.
+    pub fn programs(
+        &self,
+    ) -> impl Iterator<Item = (&PseudocodeEntry, &Result<Program, ParseError>)> {
+        (self.entries.iter().zip(&self.programs)).filter_map(|(e, p)| Some((e, p.as_ref()?)))
+    }
+}
+
+/// [`load_pseudocode_if_present`], parsed, once per process for each file: completing a
+/// target's spec reads an architecture's texts three times and the executor once more. A
+/// file is known by its path, length and modification time, so one rewritten is read anew;
+/// an error is never kept.
+pub fn parsed_pseudocode(
+    data_dir: &Path,
+    arch: &str,
+) -> Result<Option<std::sync::Arc<ParsedPseudocode>>, SemaError> {
+    type Key = (PathBuf, u64, Option<std::time::SystemTime>);
+    static PARSED: std::sync::OnceLock<
+        std::sync::Mutex<std::collections::HashMap<Key, std::sync::Arc<ParsedPseudocode>>>,
+    > = std::sync::OnceLock::new();
+    let path = pseudocode_path(data_dir, arch);
+    let key = std::fs::metadata(&path)
+        .ok()
+        .map(|m| (path, m.len(), m.modified().ok()));
+    let cache = PARSED.get_or_init(Default::default);
+    if let Some(parsed) = key
+        .as_ref()
+        .and_then(|k| cache.lock().ok()?.get(k).cloned())
+    {
+        return Ok(Some(parsed));
+    }
+    let Some(entries) = load_pseudocode_if_present(data_dir, arch)? else {
+        return Ok(None);
+    };
+    let parsed = std::sync::Arc::new(ParsedPseudocode::parse(arch, entries));
+    if let (Some(key), Ok(mut cache)) = (key, cache.lock()) {
+        cache.insert(key, parsed.clone());
+    }
+    Ok(Some(parsed))
+}
+
 /// Drops trailing paragraphs that are another instruction's whole pseudocode: where
 /// the manual conversion lost an instruction's heading, that instruction's text was
 /// appended to the entry before it (after a blank line). Returns how many were cut.

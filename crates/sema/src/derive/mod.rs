@@ -21,7 +21,7 @@ use crate::ast::{Ty, TyKind};
 use crate::bind::pseudocode_name;
 use crate::state::is_state_name;
 use crate::uses::{is_reserved, Uses};
-use crate::PseudocodeEntry;
+use crate::{ParsedPseudocode, PseudocodeEntry};
 
 mod dual;
 mod matrix;
@@ -101,21 +101,21 @@ fn with_pseudocode(
     arch: Arch,
     data_dir: &Path,
     spec: &mut Spec,
-    derive: fn(&mut Spec, &[PseudocodeEntry], &str, SourceFile),
+    derive: fn(&mut Spec, &ParsedPseudocode, SourceFile),
 ) {
-    let Ok(Some(entries)) = crate::load_pseudocode_if_present(data_dir, arch.name()) else {
+    let Ok(Some(parsed)) = crate::parsed_pseudocode(data_dir, arch.name()) else {
         return;
     };
     let source = SourceFile {
         name: format!("amd-isa/derived/pseudocode/{}.json", arch.name()),
         fidelity: Fidelity::Derived,
     };
-    derive(spec, &entries, arch.name(), source);
+    derive(spec, &parsed, source);
 }
 
 /// [`complete_by_role`] from parsed entries.
-fn derive_by_role(spec: &mut Spec, entries: &[PseudocodeEntry], arch: &str, source: SourceFile) {
-    let signatures = signatures(arch, entries, Written::Temporary);
+fn derive_by_role(spec: &mut Spec, parsed: &ParsedPseudocode, source: SourceFile) {
+    let signatures = signatures(parsed, Written::Temporary);
     let donations = roles::donations(spec, &signatures);
     apply_donations(spec, donations, source);
 }
@@ -131,22 +131,17 @@ enum Written {
 }
 
 /// The signature of each instruction's first text that parses and uses a name.
-fn signatures(
-    arch: &str,
-    entries: &[PseudocodeEntry],
-    written: Written,
-) -> HashMap<String, Signature> {
+fn signatures(parsed: &ParsedPseudocode, written: Written) -> HashMap<String, Signature> {
     let mut out = HashMap::new();
-    for entry in entries {
+    for (entry, program) in parsed.programs() {
         let name = entry.name.to_ascii_uppercase();
-        let Some(code) = entry.code() else { continue };
         if out.contains_key(&name) {
             continue;
         }
-        let Ok(program) = crate::parse_entry(arch, &name, code) else {
+        let Ok(program) = program else {
             continue;
         };
-        let uses = Uses::of_programs(&[&program]);
+        let uses = Uses::of_programs(&[program]);
         if uses
             .variable_slices
             .iter()
@@ -235,18 +230,13 @@ struct Donation {
 
 /// Fills every form of `spec` that no file gives operands for, where the pseudocode finds a
 /// donor (see the module doc); records each in `spec.derived_operands` under `source`.
-fn derive_operand_lists(
-    spec: &mut Spec,
-    entries: &[PseudocodeEntry],
-    arch: &str,
-    source: SourceFile,
-) {
-    let alu = signatures(arch, entries, Written::Temporary);
+fn derive_operand_lists(spec: &mut Spec, parsed: &ParsedPseudocode, source: SourceFile) {
+    let alu = signatures(parsed, Written::Temporary);
     let mut donations = alu_donations(spec, &alu);
-    donations.extend(matrix::donations(spec, entries));
-    donations.extend(wmma::donations(spec, entries));
+    donations.extend(matrix::donations(spec, &parsed.entries));
+    donations.extend(wmma::donations(spec, &parsed.entries));
     donations.extend(dual::donations(spec, &alu));
-    let memory_signatures = signatures(arch, entries, Written::Operand);
+    let memory_signatures = signatures(parsed, Written::Operand);
     donations.extend(memory::donations(spec, &memory_signatures));
     apply_donations(spec, donations, source);
 }
@@ -654,7 +644,7 @@ mod tests {
             name: "derived".into(),
             fidelity: Fidelity::Derived,
         };
-        derive_operand_lists(spec, &entries, arch, source);
+        derive_operand_lists(spec, &ParsedPseudocode::parse(arch, entries), source);
     }
 
     #[test]
@@ -891,7 +881,11 @@ mod tests {
             name: "derived".into(),
             fidelity: Fidelity::Derived,
         };
-        derive_by_role(&mut spec, &entries, "cdna5", source);
+        derive_by_role(
+            &mut spec,
+            &ParsedPseudocode::parse("cdna5", entries),
+            source,
+        );
         let mad = &spec.instruction("V_MAD_NC_U64_U32").unwrap().encodings[0];
         assert_eq!(
             mad.operands,
