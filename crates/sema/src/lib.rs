@@ -181,9 +181,9 @@ impl ParsedPseudocode {
 }
 
 /// [`load_pseudocode_if_present`], parsed, once per process for each file: completing a
-/// target's spec reads an architecture's texts three times and the executor once more. A
-/// file is known by its path, length and modification time, so one rewritten is read anew;
-/// an error is never kept.
+/// target's spec reads an architecture's texts in three passes and the executor in one more.
+/// A file is known by its path, length and modification time, so one rewritten is read
+/// anew; an error is never kept.
 pub fn parsed_pseudocode(
     data_dir: &Path,
     arch: &str,

@@ -64,7 +64,7 @@ pub struct State {
 }
 
 /// VGPR numbers written (in any lane) since the state was last copied or reset: a reset
-/// copies back only these, a sixty-fourth of a wave64 file for most instructions.
+/// copies back only these, one or two of the 256 for most instructions.
 /// Bookkeeping, not contents: two states with the same registers are equal whatever they
 /// wrote to get there.
 #[derive(Debug, Clone, Copy, Default)]
@@ -78,7 +78,7 @@ impl PartialEq for WrittenVgprs {
 
 impl WrittenVgprs {
     fn mark(&mut self, first: u32, count: u32) {
-        for reg in first..(first + count).min(VGPR_COUNT) {
+        for reg in first..first.saturating_add(count).min(VGPR_COUNT) {
             self.0[reg as usize / 64] |= 1 << (reg % 64);
         }
     }
