@@ -74,7 +74,10 @@ const SEEDS: [u64; 3] = [0x1234_5678, 0xdead_beef_0042, 0x0bad_cafe_f00d];
 
 /// Runs every instruction of `arch` with pseudocode; see [`Survey`].
 pub fn survey(data_dir: &Path, arch: &str) -> Result<Survey, SemaError> {
-    let entries = load_pseudocode(data_dir, arch)?;
+    let Some(file) = crate::parsed_pseudocode(data_dir, arch)? else {
+        // The survey needs the file: a missing one is the error reading it gives.
+        return Err(load_pseudocode(data_dir, arch).expect_err("the file is missing"));
+    };
     let spec = arch_mcpu(arch).and_then(|mcpu| load_spec(data_dir, mcpu));
     let mut out = Survey {
         arch: arch.to_string(),
@@ -84,10 +87,9 @@ pub fn survey(data_dir: &Path, arch: &str) -> Result<Survey, SemaError> {
     let wave = wave_size(arch);
     let mut parsed = Vec::new();
     let mut library = Library::default();
-    for entry in &entries {
-        let Some(code) = entry.code() else { continue };
+    for (entry, program) in file.programs() {
         out.with_pseudocode += 1;
-        match crate::parse_entry(arch, &entry.name, code) {
+        match program {
             Ok(p) => {
                 library.insert(&entry.name, p.clone());
                 parsed.push((entry, p));
@@ -108,13 +110,13 @@ pub fn survey(data_dir: &Path, arch: &str) -> Result<Survey, SemaError> {
             .map(|e| e.operands.clone());
         let mut failure = None;
         for seed in SEEDS {
-            let mut binding = synthesize_binding(&entry.name, &[&program], seed);
+            let mut binding = synthesize_binding(&entry.name, &[program], seed);
             if let Some(ops) = &spec_operands {
-                binding = spec_binding(&entry.name, &program, ops, binding);
+                binding = spec_binding(&entry.name, program, ops, binding);
             }
             let mut state = State::new(wave);
             state.randomize(seed);
-            if let Err(e) = execute_with_library(&program, &mut state, &binding, &library) {
+            if let Err(e) = execute_with_library(program, &mut state, &binding, &library) {
                 failure = Some(e);
                 break;
             }
