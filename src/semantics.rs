@@ -432,7 +432,7 @@ fn bind_modifiers(
     operands: &[mcdiff_spec::Operand],
     binding: &mut Binding,
 ) {
-    let written = inst.modifiers.iter().map(|(field, _)| field.as_str());
+    let written = inst.modifiers.iter().map(|(field, _)| field.as_ref());
     let operand_field = |name: &str| operands.iter().any(|o| o.field.as_deref() == Some(name));
     let unwritten = (encoding.into_iter().flat_map(|e| &e.fields))
         .map(|f| f.name.as_str())

@@ -137,7 +137,10 @@ pub struct Inst {
 /// the same fields the same non-zero values: neither their order nor a field written as 0
 /// changes the instruction's bytes.
 #[derive(Debug, Clone, Default)]
-pub struct Modifiers(pub Vec<(String, u32)>);
+pub struct Modifiers(pub Vec<(ModifierName, u32)>);
+
+/// A modifier's field name: most are the syntax table's own, kept without a copy.
+pub type ModifierName = std::borrow::Cow<'static, str>;
 
 impl Modifiers {
     /// The fields set to non-zero values, by name.
@@ -146,7 +149,7 @@ impl Modifiers {
             .0
             .iter()
             .filter(|(_, value)| *value != 0)
-            .map(|(name, value)| (name.as_str(), *value))
+            .map(|(name, value)| (name.as_ref(), *value))
             .collect();
         set.sort_unstable();
         set
@@ -176,12 +179,18 @@ impl std::hash::Hash for Modifiers {
 
 impl From<Vec<(String, u32)>> for Modifiers {
     fn from(fields: Vec<(String, u32)>) -> Self {
-        Modifiers(fields)
+        Modifiers(fields.into_iter().map(|(n, v)| (n.into(), v)).collect())
+    }
+}
+
+impl From<Vec<(&'static str, u32)>> for Modifiers {
+    fn from(fields: Vec<(&'static str, u32)>) -> Self {
+        Modifiers(fields.into_iter().map(|(n, v)| (n.into(), v)).collect())
     }
 }
 
 impl std::ops::Deref for Modifiers {
-    type Target = Vec<(String, u32)>;
+    type Target = Vec<(ModifierName, u32)>;
     fn deref(&self) -> &Self::Target {
         &self.0
     }
@@ -194,8 +203,8 @@ impl std::ops::DerefMut for Modifiers {
 }
 
 impl<'a> IntoIterator for &'a Modifiers {
-    type Item = &'a (String, u32);
-    type IntoIter = std::slice::Iter<'a, (String, u32)>;
+    type Item = &'a (ModifierName, u32);
+    type IntoIter = std::slice::Iter<'a, (ModifierName, u32)>;
     fn into_iter(self) -> Self::IntoIter {
         self.0.iter()
     }

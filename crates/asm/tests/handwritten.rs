@@ -689,7 +689,7 @@ fn outcome_kinds() {
     };
     assert_eq!(e.inst.name, "S_LOAD_B64");
     assert_eq!(e.inst.encoding, "ENC_SMEM");
-    assert!(e.inst.modifiers.contains(&("GLC".to_string(), 1)));
+    assert!(e.inst.modifiers.contains(&("GLC".into(), 1)));
     assert_eq!(
         e.inst.operands.last().map(|o| &o.value),
         Some(&mcdiff_asm::OperandValue::SmemOffset {

@@ -8,6 +8,9 @@
 mod memory;
 mod vector;
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use mcdiff_spec::{Encoding, Field, Instruction, InstructionEncoding, Operand};
@@ -112,7 +115,15 @@ pub struct Disassembler<'s> {
     vector_ops: HashMap<(Family, u32), &'s Instruction>,
     /// (dual-issue family, opcode) -> instruction and its form in that family.
     dual_ops: HashMap<(Family, u32), (&'s Instruction, &'s InstructionEncoding)>,
+    /// Base vector family -> its encoding, found on first use.
+    base_encodings: RefCell<HashMap<Family, &'s Encoding>>,
+    /// (base vector family, opcode, SDWA, DPP) -> what decoding such a word needs, found on
+    /// first use.
+    vector_plans: RefCell<HashMap<VectorKey, Rc<vector::VectorPlan<'s>>>>,
 }
+
+/// A vector word's base family, opcode, and whether it is SDWA or which DPP.
+type VectorKey = (Family, u32, bool, Option<crate::syntax::vector::Dpp>);
 
 impl<'s> Disassembler<'s> {
     pub fn new(ctx: TargetCtx<'s>) -> Self {
@@ -185,6 +196,8 @@ impl<'s> Disassembler<'s> {
             names,
             vector_ops: vector::vector_opcodes(spec),
             dual_ops: vector::dual_opcodes(spec),
+            base_encodings: RefCell::default(),
+            vector_plans: RefCell::default(),
         }
     }
 

@@ -5,7 +5,10 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
-use mcdiff_spec::{Encoding, Instruction, InstructionEncoding, Operand, Spec};
+use std::borrow::Cow;
+use std::rc::Rc;
+
+use mcdiff_spec::{Encoding, Field, Instruction, InstructionEncoding, Operand, Spec};
 
 use super::{DecodeOutcome, Disassembler, Failure, LiteralBytes};
 use crate::bits::read_field;
@@ -92,24 +95,105 @@ impl<'s> Disassembler<'s> {
         word: u128,
         bytes: &[u8],
     ) -> Result<(Inst, usize), Failure> {
-        let spec = &self.ctx.spec;
+        let enc = self.vector_base_encoding(base)?;
+        let op_field = enc
+            .field("OP")
+            .ok_or_else(|| Failure::Unsupported("encoding field missing".into()))?;
+        let opcode = read_field(word, op_field, 0) as u32;
+        let src0 = enc.field("SRC0").map(|f| read_field(word, f, 0));
+        let (sdwa, dpp) = self.extension(base.is_vop32(), src0);
+        let key = (base, opcode, sdwa, dpp);
+        let cached = self.vector_plans.borrow().get(&key).cloned();
+        let plan = match cached {
+            Some(plan) => plan,
+            None => {
+                let plan = Rc::new(self.vector_plan(base, opcode, sdwa, dpp)?);
+                self.vector_plans.borrow_mut().insert(key, Rc::clone(&plan));
+                plan
+            }
+        };
+        let layout = plan.layout;
+        if dpp.is_some() && plan.dpp_refused {
+            return Err(Failure::Invalid(
+                "DPP on an opcode the manual refuses it".into(),
+            ));
+        }
+        self.check_dpp_for_64bit(&plan, word, dpp)?;
+        let base_len = (layout.bit_count / 8) as usize;
+        let literal = literal_after(bytes, base_len)?;
+        if plan.unknown_operands {
+            return Err(Failure::Unsupported("no operand facts in spec".into()));
+        }
+        let reader = VectorReader {
+            word,
+            layout,
+            dpp: dpp.is_some(),
+            sdwa,
+            short: base.is_vop32(),
+            swap: plan.instruction.name.eq_ignore_ascii_case("V_SWAP_B16"),
+        };
+        let mut slots = Cow::Borrowed(plan.slots.as_slice());
+        if sdwa {
+            sdwa_slots(slots.to_mut(), &reader);
+        }
+        if plan.f8f6f4 {
+            let control = |name: &str| {
+                layout
+                    .field(name)
+                    .map_or(0, |f| read_field(word, f, 0) as u32)
+            };
+            let (cbsz, blgp) = (control("CBSZ"), control("BLGP"));
+            size_f8f6f4_sources(slots.to_mut(), &plan.instruction.name, cbsz, blgp);
+        }
+        let (operands, halves) = self.vector_operands(&reader, &slots, literal)?;
+        let inst = Inst {
+            mnemonic: plan.mnemonic.clone(),
+            name: plan.instruction.name.clone(),
+            encoding: plan.encoding.clone(),
+            opcode: plan.form.opcode,
+            operands,
+            modifiers: raw_modifiers(&plan, &reader, base, src0, halves).into(),
+        };
+        check_matrix_word(&inst, &self.ctx)?;
+        let len = base_len + inst.literal_len();
+        Ok((inst, len))
+    }
+
+    /// The spec's encoding of base vector family `base`, whose OP and SRC0 fields tell the
+    /// opcode and the extension; official files name the base formats ENC_*, all but
+    /// VOP3P_MFMA.
+    fn vector_base_encoding(&self, base: Family) -> Result<&'s Encoding, Failure> {
+        let spec = self.ctx.spec;
+        if let Some(&enc) = self.base_encodings.borrow().get(&base) {
+            return Ok(enc);
+        }
         let name = base.name();
-        // Official files name the base formats ENC_*, all but VOP3P_MFMA.
         let enc = spec
             .encoding(&format!("ENC_{name}"))
             .or_else(|| spec.encoding(name))
             .ok_or_else(|| {
                 Failure::Unsupported(format!("encoding ENC_{name} missing from spec"))
             })?;
-        let op_field = enc
-            .field("OP")
-            .ok_or_else(|| Failure::Unsupported("encoding field missing".into()))?;
-        let opcode = read_field(word, op_field, 0) as u32;
+        self.base_encodings.borrow_mut().insert(base, enc);
+        Ok(enc)
+    }
+
+    /// What decoding a word of `base` with `opcode` and this extension needs from the spec.
+    fn vector_plan(
+        &self,
+        base: Family,
+        opcode: u32,
+        sdwa: bool,
+        dpp: Option<Dpp>,
+    ) -> Result<VectorPlan<'s>, Failure> {
+        let spec = self.ctx.spec;
         let instruction = *self.vector_ops.get(&(base, opcode)).ok_or_else(|| {
-            Failure::Invalid(format!("no ENC_{name} instruction has this opcode"))
+            Failure::Invalid(format!(
+                "no ENC_{} instruction has this opcode",
+                base.name()
+            ))
         })?;
-        let short = base.is_vop32();
-        let forced = if short {
+        let forced = if base.is_vop32() {
             Forced::Native32
         } else {
             Forced::Vop3
@@ -118,8 +202,6 @@ impl<'s> Disassembler<'s> {
             .first()
             .ok_or_else(|| Failure::Unsupported("no form for this encoding".into()))?;
         let dual = forms::candidates(instruction, Forced::None).len() > 1;
-        let src0 = enc.field("SRC0").map(|f| read_field(word, f, 0));
-        let (sdwa, dpp) = self.extension(short, src0);
         let form_family = Family::of(&form.encoding);
         let layout_name = match dpp {
             _ if sdwa => sdwa_layout(spec, form_family.name()),
@@ -129,86 +211,59 @@ impl<'s> Disassembler<'s> {
         let layout = spec.encoding(&layout_name).ok_or_else(|| {
             Failure::Unsupported(format!("encoding {layout_name} missing from spec"))
         })?;
-        let base_len = (layout.bit_count / 8) as usize;
-        self.check_dpp_allowed(instruction, form, layout, word, dpp)?;
-        let literal = literal_after(bytes, base_len)?;
         let base_mnemonic = llvm_mnemonic(&self.ctx, &instruction.name);
-        let mut slots = forms::slots(instruction, form, &base_mnemonic, &self.ctx);
+        let slots = forms::slots(instruction, form, &base_mnemonic, &self.ctx);
         // A high-fidelity file lists every operand, so an empty list there means none;
         // partial and manual files leave the list empty when they do not know it, and then
         // only the instructions LLVM writes bare are known to have none.
         let complete = spec.lists_every_operand_of(form);
-        if slots.is_empty() && !complete && !OPERANDLESS.contains(&base_mnemonic.as_str()) {
-            return Err(Failure::Unsupported("no operand facts in spec".into()));
-        }
-        let reader = VectorReader {
-            word,
+        let unknown_operands =
+            slots.is_empty() && !complete && !OPERANDLESS.contains(&base_mnemonic.as_str());
+        let family = family_name(&form.encoding);
+        Ok(VectorPlan {
+            instruction,
+            form,
             layout,
-            dpp: dpp.is_some(),
-            sdwa,
-            short,
-            swap: instruction.name.eq_ignore_ascii_case("V_SWAP_B16"),
-        };
-        if sdwa {
-            sdwa_slots(&mut slots, &reader);
-        }
-        let control = |name: &str| {
-            layout
-                .field(name)
-                .map_or(0, |f| read_field(word, f, 0) as u32)
-        };
-        size_f8f6f4_sources(
-            &mut slots,
-            &instruction.name,
-            control("CBSZ"),
-            control("BLGP"),
-        );
-        let (operands, halves) = self.vector_operands(&reader, &slots, literal)?;
-        let inst = Inst {
             mnemonic: if sdwa {
                 // LLVM names every SDWA form by the `_sdwa` suffix.
                 format!("{base_mnemonic}_sdwa")
             } else {
                 vector_mnemonic(&base_mnemonic, form_family, dual, !slots.is_empty(), dpp)
             },
-            name: instruction.name.clone(),
             encoding: match dpp {
                 None if !sdwa => form.encoding.clone(),
-                _ => layout_name.clone(),
+                _ => layout_name,
             },
-            opcode: form.opcode,
-            operands,
-            modifiers: self.raw_modifiers(&reader, base, src0, halves).into(),
-        };
-        check_matrix_word(&inst, &self.ctx)?;
-        let len = base_len + inst.literal_len();
-        Ok((inst, len))
+            f8f6f4: instruction.name.to_ascii_uppercase().ends_with("_F8F6F4"),
+            slots,
+            dpp_refused: dpp.is_some()
+                && spec.refuses_dpp(instruction, family, &form_families(instruction)),
+            no_dpp_for_64bit: dpp.is_some() && spec.no_dpp_for_64bit(instruction),
+            unknown_operands,
+            modifier_fields: (layout.fields.iter())
+                .filter_map(|f| {
+                    let name = VECTOR_MODIFIER_FIELDS.iter().find(|&&n| n == f.name)?;
+                    Some((*name, f))
+                })
+                .collect(),
+        })
     }
 
-    /// A DPP word of an opcode the manual refuses DPP ([`Spec::refuses_dpp`]) is invalid, as
-    /// is one of a 64-bit operation where the manual keeps those from DPP (CDNA5 ISA §7.9);
-    /// gfx1251 takes row_share (controls 0x150-0x15f) with llvm-mc 22.
-    fn check_dpp_allowed(
+    /// A DPP word of a 64-bit operation is invalid where the manual keeps those from DPP
+    /// (CDNA5 ISA §7.9); gfx1251 takes row_share (controls 0x150-0x15f) with llvm-mc 22.
+    fn check_dpp_for_64bit(
         &self,
-        instruction: &Instruction,
-        form: &InstructionEncoding,
-        layout: &Encoding,
+        plan: &VectorPlan,
         word: u128,
         dpp: Option<Dpp>,
     ) -> Result<(), Failure> {
-        let refused = || {
-            let family = family_name(&form.encoding);
-            (self.ctx.spec).refuses_dpp(instruction, family, &form_families(instruction))
-        };
-        if dpp.is_some() && refused() {
-            return Err(Failure::Invalid(
-                "DPP on an opcode the manual refuses it".into(),
-            ));
-        }
-        let Some(dpp) = dpp.filter(|_| self.ctx.spec.no_dpp_for_64bit(instruction)) else {
+        let Some(dpp) = dpp.filter(|_| plan.no_dpp_for_64bit) else {
             return Ok(());
         };
-        let ctrl = layout.field("DPP_CTRL").map(|f| read_field(word, f, 0));
+        let ctrl = plan
+            .layout
+            .field("DPP_CTRL")
+            .map(|f| read_field(word, f, 0));
         let row_share = dpp == Dpp::Dpp16 && ctrl.is_some_and(|c| c >> 4 == 0x15);
         if self.ctx.dpp64_row_share && row_share {
             Ok(())
@@ -359,70 +414,6 @@ impl<'s> Disassembler<'s> {
         Ok((instruction, form, mnemonic, slots))
     }
 
-    /// Canonical modifier fields of the word, zero values included.
-    fn raw_modifiers(
-        &self,
-        reader: &VectorReader,
-        base: Family,
-        src0: Option<u64>,
-        halves: u32,
-    ) -> Vec<(String, u32)> {
-        let layout = reader.layout;
-        let mut out: Vec<(String, u32)> = Vec::new();
-        let mut put = |name: &str, value: u32| out.push((name.to_string(), value));
-        // One pass over the word's fields: most names differ from each modifier's in length.
-        for field in &layout.fields {
-            if VECTOR_MODIFIER_FIELDS.contains(&field.name.as_str()) {
-                put(&field.name, read_field(reader.word, field, 0) as u32);
-            }
-        }
-        if reader.short {
-            // 32-bit forms: true16 halves sit in the VGPR codes; DPP16 and SDWA keep src0/src1
-            // modifiers as SRCn_NEG / SRCn_ABS (/ SRCn_SEXT).
-            put("OPSEL", halves);
-            for (name, per_source) in [
-                ("NEG", ["SRC0_NEG", "SRC1_NEG"]),
-                ("ABS", ["SRC0_ABS", "SRC1_ABS"]),
-                ("SEXT", ["SRC0_SEXT", "SRC1_SEXT"]),
-            ] {
-                let bits = (0..2)
-                    .filter_map(|i| {
-                        let field = layout.field(per_source[i])?;
-                        Some((read_field(reader.word, field, 0) as u32) << i)
-                    })
-                    .fold(0, |m, b| m | b);
-                put(name, bits);
-            }
-        }
-        if matches!(base, Family::Vop3p | Family::Vop3px2) {
-            if let Some(field) = layout.field("OPSEL_HI") {
-                let mut value = read_field(reader.word, field, 0) as u32;
-                if let Some(third) = layout.field("OP_SEL_HI_2") {
-                    // RDNA4 keeps OPSEL_HI bit 2 in a field of its own.
-                    value = (value & 3) | (read_field(reader.word, third, 0) as u32) << 2;
-                }
-                put("OPSEL_HI", value);
-            }
-        }
-        if reader.dpp && src0 != Some(SRC_DPP16) {
-            for name in LANE_SELS {
-                if let Some(field) = layout.field(name) {
-                    put(name, read_field(reader.word, field, 0) as u32);
-                }
-            }
-            put("FI", u32::from(src0 == Some(SRC_DPP8_FI)));
-        }
-        // One entry per field: 32-bit forms add OPSEL/NEG/ABS bits found outside the fields.
-        let mut merged: Vec<(String, u32)> = Vec::new();
-        for (name, value) in out {
-            match merged.iter_mut().find(|(n, _)| *n == name) {
-                Some((_, v)) => *v |= value,
-                None => merged.push((name, value)),
-            }
-        }
-        merged
-    }
-
     /// The value of one vector operand slot.
     fn vector_operand(
         &self,
@@ -512,6 +503,64 @@ impl<'s> Disassembler<'s> {
     }
 }
 
+/// Canonical modifier fields of the word, zero values included, one entry per field: 32-bit
+/// forms add OPSEL/NEG/ABS bits found outside the fields.
+fn raw_modifiers(
+    plan: &VectorPlan,
+    reader: &VectorReader,
+    base: Family,
+    src0: Option<u64>,
+    halves: u32,
+) -> Vec<(&'static str, u32)> {
+    let layout = reader.layout;
+    let mut merged: Vec<(&'static str, u32)> = Vec::with_capacity(plan.modifier_fields.len() + 4);
+    let mut put = |name: &'static str, value: u32| match merged.iter_mut().find(|(n, _)| *n == name)
+    {
+        Some((_, v)) => *v |= value,
+        None => merged.push((name, value)),
+    };
+    for &(name, field) in &plan.modifier_fields {
+        put(name, read_field(reader.word, field, 0) as u32);
+    }
+    if reader.short {
+        // 32-bit forms: true16 halves sit in the VGPR codes; DPP16 and SDWA keep src0/src1
+        // modifiers as SRCn_NEG / SRCn_ABS (/ SRCn_SEXT).
+        put("OPSEL", halves);
+        for (name, per_source) in [
+            ("NEG", ["SRC0_NEG", "SRC1_NEG"]),
+            ("ABS", ["SRC0_ABS", "SRC1_ABS"]),
+            ("SEXT", ["SRC0_SEXT", "SRC1_SEXT"]),
+        ] {
+            let bits = (0..2)
+                .filter_map(|i| {
+                    let field = layout.field(per_source[i])?;
+                    Some((read_field(reader.word, field, 0) as u32) << i)
+                })
+                .fold(0, |m, b| m | b);
+            put(name, bits);
+        }
+    }
+    if matches!(base, Family::Vop3p | Family::Vop3px2) {
+        if let Some(field) = layout.field("OPSEL_HI") {
+            let mut value = read_field(reader.word, field, 0) as u32;
+            if let Some(third) = layout.field("OP_SEL_HI_2") {
+                // RDNA4 keeps OPSEL_HI bit 2 in a field of its own.
+                value = (value & 3) | (read_field(reader.word, third, 0) as u32) << 2;
+            }
+            put("OPSEL_HI", value);
+        }
+    }
+    if reader.dpp && src0 != Some(SRC_DPP16) {
+        for name in LANE_SELS {
+            if let Some(field) = layout.field(name) {
+                put(name, read_field(reader.word, field, 0) as u32);
+            }
+        }
+        put("FI", u32::from(src0 == Some(SRC_DPP8_FI)));
+    }
+    merged
+}
+
 /// An SDWA word's slots: sources that may be scalar ([`sdwa_source_types`]), and a compare's
 /// SDST when its SD bit names one instead of VCC.
 fn sdwa_slots(slots: &mut [Operand], reader: &VectorReader) {
@@ -525,6 +574,31 @@ fn sdwa_slots(slots: &mut [Operand], reader: &VectorReader) {
             sdwa_explicit_destination(slot);
         }
     }
+}
+
+/// What decoding a vector word needs that its family, opcode and extension (SDWA, DPP8,
+/// DPP16) settle, found once per disassembler ([`Disassembler::vector_plan`]).
+pub(super) struct VectorPlan<'s> {
+    instruction: &'s Instruction,
+    form: &'s InstructionEncoding,
+    /// The word's layout: the form's encoding, or its DPP or SDWA variant.
+    layout: &'s Encoding,
+    mnemonic: String,
+    /// The encoding the decoded instruction names.
+    encoding: String,
+    /// The form's operand slots, before an SDWA word or an F8F6F4 MFMA's formats adjust them.
+    slots: Vec<Operand>,
+    /// An F8F6F4 MFMA: its sources are sized by CBSZ and BLGP ([`size_f8f6f4_sources`]).
+    f8f6f4: bool,
+    /// A DPP word the manual refuses the opcode ([`Spec::refuses_dpp`]).
+    dpp_refused: bool,
+    /// A DPP word of an operation the manual keeps from DPP as 64-bit
+    /// ([`Spec::no_dpp_for_64bit`]).
+    no_dpp_for_64bit: bool,
+    /// The spec does not know the form's operands.
+    unknown_operands: bool,
+    /// The layout's fields among [`VECTOR_MODIFIER_FIELDS`], by that list's name.
+    modifier_fields: Vec<(&'static str, &'s Field)>,
 }
 
 /// Reads operand fields of one vector word in its layout encoding.

@@ -241,7 +241,7 @@ impl FamilyEncoder for VectorAlu {
             if name == "FI" && dpp8 {
                 continue;
             }
-            if short && (dpp || sdwa) && ["NEG", "ABS", "SEXT"].contains(&name.as_str()) {
+            if short && (dpp || sdwa) && ["NEG", "ABS", "SEXT"].contains(&name.as_ref()) {
                 // DPP16 and SDWA carry src0/src1 modifiers of 32-bit forms as SRCn_NEG /
                 // SRCn_ABS (/ SRCn_SEXT).
                 for bit in 0..2 {

@@ -192,10 +192,10 @@ pub fn image_text(inst: &Inst) -> String {
     // The ray-tracing ops leave their fixed dmask, unorm and r128 unwritten.
     let bvh = inst.mnemonic.contains("_bvh");
     for (field, value) in &inst.modifiers {
-        if bvh && matches!(field.as_str(), "DMASK" | "UNORM" | "R128") {
+        if bvh && matches!(field.as_ref(), "DMASK" | "UNORM" | "R128") {
             continue;
         }
-        match field.as_str() {
+        match field.as_ref() {
             // dmask:0x0 is the default the assembler takes; llvm-mc leaves it unwritten.
             "DMASK" if *value != 0 => words.push(format!("dmask:0x{value:x}")),
             "DIM" => words.push(format!(

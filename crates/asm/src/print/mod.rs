@@ -181,7 +181,7 @@ fn imm_text(inst: &Inst, op: &InstOperand, v: i64, ctx: &TargetCtx) -> String {
     }
 }
 
-fn modifier_text(field: &str, value: u32, all: &[(String, u32)]) -> String {
+fn modifier_text(field: &str, value: u32, all: &[(crate::inst::ModifierName, u32)]) -> String {
     match field {
         "TH" => {
             let scope = all.iter().find(|(f, _)| f == "SCOPE").map_or(0, |m| m.1);

@@ -662,7 +662,7 @@ mod tests {
                 op("VDSTY", 3),
                 op("SRCY0", 4),
             ],
-            modifiers: vec![("OPY".into(), 8)].into(),
+            modifiers: vec![("OPY", 8)].into(),
         };
         assert_eq!(
             print_dual(&inst),

@@ -317,7 +317,7 @@ pub fn sdwa_explicit_destination(slot: &mut mcdiff_spec::Operand) {
 
 /// A DPP form: the one a statement asks for (DPP8 when it has `dpp8:[..]`, DPP16 when it
 /// has another DPP control word or its mnemonic ends in `_dpp`), or the one an encoding is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Dpp {
     Dpp16,
     Dpp8,
