@@ -7,7 +7,7 @@ use mcdiff_spec::{Encoding, Operand, Spec};
 
 use crate::family::Family;
 use crate::inst::{OperandValue, RegFile, RegRange};
-use crate::syntax::regs::{is_aligned, spec_name};
+use crate::syntax::regs::is_aligned;
 use crate::target::TargetCtx;
 
 pub const INVALID_OPERAND: &str = "invalid operand for instruction";
@@ -260,14 +260,17 @@ pub(crate) fn register_code(
     if !is_aligned(reg) {
         return Err("invalid register alignment".into());
     }
-    let code = predefined(cx.target.spec, &slot.operand_type, &spec_name(reg));
-    let last = RegRange {
-        first: reg.first + reg.count.max(1) - 1,
-        ..reg.clone()
+    let code = |first: u32, buf: &mut [u8; 16]| {
+        predefined(
+            cx.target.spec,
+            &slot.operand_type,
+            spec_key(reg, first, buf),
+        )
     };
+    let (mut buf, mut last_buf) = ([0u8; 16], [0u8; 16]);
     match (
-        code,
-        predefined(cx.target.spec, &slot.operand_type, &spec_name(&last)),
+        code(reg.first, &mut buf),
+        code(reg.first + reg.count.max(1) - 1, &mut last_buf),
     ) {
         (Some(code), Some(_)) => Ok(code),
         _ if matches!(reg.file, RegFile::Sgpr | RegFile::Ttmp) => {
@@ -275,6 +278,24 @@ pub(crate) fn register_code(
         }
         _ => Err(INVALID_OPERAND.into()),
     }
+}
+
+/// The spec's upper-case name of register `first` of `reg`'s file (`S5`, `TTMP3`, `V7`, a
+/// named register's own), written into `buf` without an allocation: register codes are
+/// looked up for every scalar operand.
+pub(crate) fn spec_key<'a>(reg: &'a RegRange, first: u32, buf: &'a mut [u8; 16]) -> &'a str {
+    use std::io::Write;
+    let prefix = match &reg.file {
+        RegFile::Sgpr => "S",
+        RegFile::Ttmp => "TTMP",
+        // An AGPR has its VGPR's code: the instruction, or its ACC bits, name the file.
+        RegFile::Vgpr | RegFile::Agpr => "V",
+        RegFile::Special(name) => return name,
+    };
+    let mut cursor = std::io::Cursor::new(&mut buf[..]);
+    write!(cursor, "{prefix}{first}").expect("a prefix and a u32 fit in 16 bytes");
+    let len = cursor.position() as usize;
+    std::str::from_utf8(&buf[..len]).expect("ASCII")
 }
 
 /// OPR_SSRC and its relatives: an SGPR range, a named register, an inline constant or a
@@ -354,5 +375,22 @@ mod tests {
         assert!(is_symbolic_type("OPR_HWREG"));
         assert!(!is_symbolic_type("OPR_SIMM16"));
         assert!(!is_symbolic_type("OPR_SSRC"));
+    }
+
+    #[test]
+    fn spec_keys_name_a_files_register_as_the_spec_lists_it() {
+        let reg = |file: RegFile, first: u32| RegRange {
+            file,
+            first,
+            count: 2,
+        };
+        let key = |r: &RegRange, first: u32| spec_key(r, first, &mut [0; 16]).to_string();
+        assert_eq!(key(&reg(RegFile::Sgpr, 4), 5), "S5");
+        assert_eq!(key(&reg(RegFile::Ttmp, 0), 3), "TTMP3");
+        assert_eq!(key(&reg(RegFile::Vgpr, 255), 255), "V255");
+        assert_eq!(key(&reg(RegFile::Agpr, 7), 7), "V7");
+        assert_eq!(key(&reg(RegFile::Sgpr, 0), u32::MAX), "S4294967295");
+        let vcc = reg(RegFile::Special("VCC_LO".into()), 0);
+        assert_eq!(key(&vcc, 1), "VCC_LO");
     }
 }

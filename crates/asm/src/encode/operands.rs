@@ -5,7 +5,6 @@ use mcdiff_spec::{Encoding, Operand};
 
 use crate::inst::{OperandValue, RegFile};
 use crate::operands::*;
-use crate::syntax::regs::spec_name;
 
 /// Field bits produced by one operand: (encoding field name, value before placement).
 pub type FieldBits = Vec<(String, u64)>;
@@ -156,8 +155,12 @@ impl OperandEncoder for VectorSource {
     fn encode(&self, value: &OperandValue, slot: &Operand, cx: &OperandCtx) -> Encoded {
         let bits = match value {
             OperandValue::Reg(reg) if matches!(reg.file, RegFile::Vgpr | RegFile::Agpr) => {
-                predefined(cx.target.spec, "OPR_SRC_VGPR", &spec_name(reg))
-                    .ok_or_else(|| "spec lists no VGPR source codes".to_string())?
+                predefined(
+                    cx.target.spec,
+                    "OPR_SRC_VGPR",
+                    spec_key(reg, reg.first, &mut [0; 16]),
+                )
+                .ok_or_else(|| "spec lists no VGPR source codes".to_string())?
                     as u64
             }
             _ => scalar_source_code(value, slot, cx)?,
@@ -176,8 +179,12 @@ impl OperandEncoder for VectorRegister {
             Some(f) if f.starts_with("SRC") => "OPR_SRC_VGPR",
             _ => "OPR_VGPR",
         };
-        let code = predefined(cx.target.spec, codes, &spec_name(reg))
-            .ok_or_else(|| "spec lists no VGPR codes".to_string())?;
+        let code = predefined(
+            cx.target.spec,
+            codes,
+            spec_key(reg, reg.first, &mut [0; 16]),
+        )
+        .ok_or_else(|| "spec lists no VGPR codes".to_string())?;
         Ok(vec![(field_of(slot)?, code as u64)])
     }
 }

@@ -69,7 +69,12 @@ pub fn parse_register(text: &str) -> Option<Result<RegRange, String>> {
 /// [`parse_register`] inside `depth` enclosing register lists.
 fn register_in_lists(text: &str, depth: usize) -> Option<Result<RegRange, String>> {
     let text = text.trim();
-    let lower = text.to_ascii_lowercase();
+    // Most register texts are lower case already: a copy only for the others.
+    let lower: std::borrow::Cow<str> = match text.bytes().any(|b| b.is_ascii_uppercase()) {
+        true => text.to_ascii_lowercase().into(),
+        false => text.into(),
+    };
+    let lower = lower.as_ref();
     if let Some(&(_, spec_name, count)) = NAMED.iter().find(|(n, _, _)| *n == lower) {
         return Some(Ok(RegRange {
             file: RegFile::Special(spec_name.to_string()),
@@ -78,7 +83,7 @@ fn register_in_lists(text: &str, depth: usize) -> Option<Result<RegRange, String
         }));
     }
     if lower.starts_with('[') {
-        return parse_list(&lower, depth);
+        return parse_list(lower, depth);
     }
     for (prefix, file) in FILES {
         let Some(rest) = lower.strip_prefix(prefix) else {
@@ -179,17 +184,6 @@ pub fn is_aligned(reg: &RegRange) -> bool {
     }
 }
 
-/// Name under which the spec lists the first register of `reg` as a predefined value.
-pub fn spec_name(reg: &RegRange) -> String {
-    match &reg.file {
-        RegFile::Sgpr => format!("s{}", reg.first),
-        RegFile::Ttmp => format!("TTMP{}", reg.first),
-        // An AGPR has its VGPR's code: the instruction, or its ACC bits, name the file.
-        RegFile::Vgpr | RegFile::Agpr => format!("v{}", reg.first),
-        RegFile::Special(name) => name.clone(),
-    }
-}
-
 /// LLVM's spelling of a register range: `s5`, `s[4:5]`, `ttmp[4:7]`, `vcc`, `exec_lo`, `m0`.
 pub fn register_text(reg: &RegRange) -> String {
     let numbered = |prefix: &str| match reg.count {
@@ -285,8 +279,8 @@ mod tests {
         assert_eq!(vcc.file, RegFile::Special("VCC_LO".into()));
         assert_eq!(vcc.count, 2);
         assert_eq!(
-            spec_name(&parse_register("src_scc").unwrap().unwrap()),
-            "SRC_SCC"
+            parse_register("src_scc").unwrap().unwrap().file,
+            RegFile::Special("SRC_SCC".into())
         );
         assert_eq!(parse_register("label"), None);
         assert_eq!(parse_register("0x10"), None);

@@ -92,10 +92,10 @@ fn call_arg<'t>(text: &'t str, name: &str) -> Option<&'t str> {
 /// Splits a true16 half suffix off a register: `v1.h` -> (`v1`, Some(true)),
 /// `v1.l` -> (`v1`, Some(false)).
 pub fn strip_half(text: &str) -> (&str, Option<bool>) {
-    let lower_tail = text.get(text.len().saturating_sub(2)..).unwrap_or("");
-    match lower_tail.to_ascii_lowercase().as_str() {
-        ".h" => (&text[..text.len() - 2], Some(true)),
-        ".l" => (&text[..text.len() - 2], Some(false)),
+    let tail = text.get(text.len().saturating_sub(2)..).unwrap_or("");
+    match tail.as_bytes() {
+        [b'.', b'h' | b'H'] => (&text[..text.len() - 2], Some(true)),
+        [b'.', b'l' | b'L'] => (&text[..text.len() - 2], Some(false)),
         _ => (text, None),
     }
 }
@@ -354,22 +354,17 @@ pub fn dpp_kind(stmt: &crate::syntax::Statement, dpp_suffix: bool) -> Option<Dpp
     if swaps_lanes(&stmt.mnemonic) {
         return None;
     }
-    let words: Vec<String> = stmt
-        .operands
-        .last()
-        .map(|p| {
-            p.text
-                .split_whitespace()
-                .map(str::to_ascii_lowercase)
-                .collect()
-        })
-        .unwrap_or_default();
-    if words.iter().any(|w| w.starts_with("dpp8:")) {
+    let text = stmt.operands.last().map_or("", |p| p.text.as_str());
+    let starts = |w: &str, prefix: &str| {
+        w.get(..prefix.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(prefix))
+    };
+    if text.split_whitespace().any(|w| starts(w, "dpp8:")) {
         return Some(Dpp::Dpp8);
     }
-    let control = words
-        .iter()
-        .any(|w| DPP_WORDS.iter().any(|d| w.starts_with(d)) && !w.starts_with("fi:"));
+    let control = text
+        .split_whitespace()
+        .any(|w| DPP_WORDS.iter().any(|d| starts(w, d)) && !starts(w, "fi:"));
     (control || dpp_suffix).then_some(Dpp::Dpp16)
 }
 
