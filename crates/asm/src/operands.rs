@@ -284,7 +284,6 @@ pub(crate) fn register_code(
 /// named register's own), written into `buf` without an allocation: register codes are
 /// looked up for every scalar operand.
 pub(crate) fn spec_key<'a>(reg: &'a RegRange, first: u32, buf: &'a mut [u8; 16]) -> &'a str {
-    use std::io::Write;
     let prefix = match &reg.file {
         RegFile::Sgpr => "S",
         RegFile::Ttmp => "TTMP",
@@ -292,10 +291,15 @@ pub(crate) fn spec_key<'a>(reg: &'a RegRange, first: u32, buf: &'a mut [u8; 16])
         RegFile::Vgpr | RegFile::Agpr => "V",
         RegFile::Special(name) => return name,
     };
-    let mut cursor = std::io::Cursor::new(&mut buf[..]);
-    write!(cursor, "{prefix}{first}").expect("a prefix and a u32 fit in 16 bytes");
-    let len = cursor.position() as usize;
-    std::str::from_utf8(&buf[..len]).expect("ASCII")
+    buf[..prefix.len()].copy_from_slice(prefix.as_bytes());
+    let digits = first.checked_ilog10().unwrap_or(0) as usize + 1;
+    let end = prefix.len() + digits;
+    let mut n = first;
+    for at in (prefix.len()..end).rev() {
+        buf[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+    }
+    std::str::from_utf8(&buf[..end]).expect("ASCII")
 }
 
 /// OPR_SSRC and its relatives: an SGPR range, a named register, an inline constant or a

@@ -10,7 +10,11 @@ pub mod operands;
 mod scalar;
 mod vector;
 
-use mcdiff_spec::{Instruction, InstructionEncoding};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use mcdiff_spec::{Instruction, InstructionEncoding, Operand};
+use rustc_hash::FxHashMap;
 
 use crate::encode::{family_encoder, FamilyEncoder, Fixup};
 use crate::family::{family_name, Family};
@@ -82,11 +86,26 @@ fn reject(column: u32, message: impl Into<String>) -> NotEncoded {
 /// Assembles statements for one target.
 pub struct Assembler<'s> {
     ctx: TargetCtx<'s>,
+    /// A vector form's operand slots by the form's address, for each mnemonic it was written
+    /// with, found on first use.
+    slots: RefCell<FxHashMap<usize, Vec<SlotsByMnemonic>>>,
+    /// A vector form's layout by the form's address, SDWA and DPP, found on first use.
+    layouts: RefCell<FxHashMap<FormLayoutKey, Rc<vector::FormLayout<'s>>>>,
 }
+
+/// A mnemonic a form was written with, and the form's operand slots for it.
+type SlotsByMnemonic = (String, Rc<[Operand]>);
+
+/// A vector form's address, whether SDWA is asked for, and which DPP.
+type FormLayoutKey = (usize, bool, Option<syntax::vector::Dpp>);
 
 impl<'s> Assembler<'s> {
     pub fn new(ctx: TargetCtx<'s>) -> Self {
-        Assembler { ctx }
+        Assembler {
+            ctx,
+            slots: RefCell::default(),
+            layouts: RefCell::default(),
+        }
     }
 
     fn instruction(&self, mnemonic: &str) -> Option<&Instruction> {

@@ -2,6 +2,9 @@
 //! a suffix forces, LLVM's order of trying forms, operands with source modifiers and true16
 //! halves, then the modifiers after the operands.
 
+use std::borrow::Cow;
+use std::rc::Rc;
+
 use mcdiff_spec::{Instruction, InstructionEncoding, Operand};
 
 use super::operands::parser;
@@ -14,7 +17,7 @@ use crate::syntax::vector::{operand_bit, split_source_modifiers, strip_half, Dpp
 use crate::syntax::vop_modifiers::{self, VopModifier};
 use crate::syntax::{self, forms, peel_modifiers, Piece, Statement};
 
-impl Assembler<'_> {
+impl<'s> Assembler<'s> {
     /// Vector ALU statements: `None` when the mnemonic names no vector instruction (with or
     /// without an `_e32`/`_e64` suffix). Forms are tried in LLVM's order; the first that
     /// takes the operands is encoded.
@@ -41,30 +44,18 @@ impl Assembler<'_> {
         }
         let mut first_error = None;
         for form in forms::candidates(instruction, forced) {
-            let family = family_name(&form.encoding);
-            let refused =
-                |inst| (self.ctx.spec).refuses_dpp(inst, family, &form_families(instruction));
-            if dpp.is_some() && (!self.ctx.spec.allows_dpp_with(family) || refused(instruction)) {
+            let sdwa = forced == forms::Forced::Sdwa;
+            let layout = self.form_layout(instruction, form, sdwa, dpp);
+            if dpp.is_some() && layout.dpp_refused {
                 // The manual's DPP section names the formats DPP may be used with, and its
                 // table the opcodes of each that may not.
                 let message = variant_not_supported(forced, true);
                 first_error.get_or_insert(reject(stmt.column, message));
                 continue;
             }
-            let mut layout = forms::layout_encoding(&form.encoding);
-            if forced == forms::Forced::Sdwa {
-                layout = syntax::vector::sdwa_layout(self.ctx.spec, family_name(&form.encoding));
-            }
-            if let Some(dpp) = dpp {
-                // DPP forms are the spec's composed DPP encodings with the opcode of the
-                // base form.
-                layout =
-                    syntax::vector::dpp_layout(self.ctx.spec, family_name(&form.encoding), dpp);
-            }
-            let Some(encoding) = self.ctx.spec.encoding(&layout) else {
+            let Some(encoding) = layout.encoding else {
                 let opcodes = self.ctx.spec.sources.first();
                 let complete = opcodes.is_some_and(|s| s.fidelity.lists_every_format());
-                let sdwa = forced == forms::Forced::Sdwa;
                 let composed = dpp.is_some() || sdwa;
                 let absent = complete || sdwa && self.ctx.spec.no_sdwa;
                 first_error.get_or_insert(if absent && composed {
@@ -72,7 +63,8 @@ impl Assembler<'_> {
                     // has no such form.
                     reject(stmt.column, variant_not_supported(forced, dpp.is_some()))
                 } else {
-                    NotEncoded::Unsupported(format!("encoding {layout} missing from spec"))
+                    let name = &layout.name;
+                    NotEncoded::Unsupported(format!("encoding {name} missing from spec"))
                 });
                 continue;
             };
@@ -135,7 +127,8 @@ impl Assembler<'_> {
         cx: &OperandCtx,
     ) -> Result<Inst, NotEncoded> {
         self.check_operand_facts(base, instruction, form)?;
-        let mut slots = forms::slots(instruction, form, base, &self.ctx);
+        let form_slots = self.form_slots(instruction, form, base);
+        let mut slots = Cow::Borrowed(&*form_slots);
         let shape = VectorShape {
             family: Family::of(&form.encoding),
             sdwa: cx.encoding.name.contains("_VOP_SDWA"),
@@ -148,7 +141,7 @@ impl Assembler<'_> {
             return Err(NotEncoded::Unsupported(reason.into()));
         }
         if shape.sdwa {
-            syntax::vector::sdwa_source_types(&mut slots, cx.encoding);
+            syntax::vector::sdwa_source_types(slots.to_mut(), cx.encoding);
         }
         let (pieces, modifier_pieces) = split_trailing_modifiers(stmt);
         if shape.sdwa && sdwa_too_wide(&slots, base) {
@@ -170,7 +163,7 @@ impl Assembler<'_> {
             fields.set("SD", 1);
         }
         if shape.family.is_matrix() {
-            size_matrix_sources(&mut slots, &instruction.name, &modifier_pieces);
+            size_matrix_sources(slots.to_mut(), &instruction.name, &modifier_pieces);
         }
         let (mut operands, stripped) =
             vector_operands(&pieces, &slots, (shape, &instruction.name), cx, &mut fields)?;
@@ -216,6 +209,61 @@ impl Assembler<'_> {
             opcode: form.opcode,
             operands,
             modifiers: fields.0.into(),
+        })
+    }
+
+    /// The encoding a statement of `form` is laid out in (the form's own, or its SDWA or DPP
+    /// variant) and whether the manual refuses the form DPP, found once per assembler.
+    fn form_layout(
+        &self,
+        instruction: &Instruction,
+        form: &InstructionEncoding,
+        sdwa: bool,
+        dpp: Option<Dpp>,
+    ) -> Rc<FormLayout<'s>> {
+        let key = (form as *const InstructionEncoding as usize, sdwa, dpp);
+        if let Some(known) = self.layouts.borrow().get(&key) {
+            return Rc::clone(known);
+        }
+        let spec = self.ctx.spec;
+        let family = family_name(&form.encoding);
+        let name = match dpp {
+            // DPP forms are the spec's composed DPP encodings with the opcode of the base
+            // form.
+            Some(dpp) => syntax::vector::dpp_layout(spec, family, dpp),
+            None if sdwa => syntax::vector::sdwa_layout(spec, family),
+            None => forms::layout_encoding(&form.encoding),
+        };
+        let refused = || spec.refuses_dpp(instruction, family, &form_families(instruction));
+        let layout = Rc::new(FormLayout {
+            encoding: spec.encoding(&name),
+            name,
+            dpp_refused: dpp.is_some() && (!spec.allows_dpp_with(family) || refused()),
+        });
+        self.layouts.borrow_mut().insert(key, Rc::clone(&layout));
+        layout
+    }
+
+    /// The operand slots of `form` for `base` ([`forms::slots`]), found once per assembler:
+    /// every line of a test file names its forms again.
+    fn form_slots(
+        &self,
+        instruction: &Instruction,
+        form: &InstructionEncoding,
+        base: &str,
+    ) -> Rc<[Operand]> {
+        let key = form as *const InstructionEncoding as usize;
+        let known = self.slots.borrow().get(&key).and_then(|by_mnemonic| {
+            (by_mnemonic.iter())
+                .find(|(mnemonic, _)| mnemonic == base)
+                .map(|(_, slots)| Rc::clone(slots))
+        });
+        known.unwrap_or_else(|| {
+            let slots: Rc<[Operand]> = forms::slots(instruction, form, base, &self.ctx).into();
+            let mut cache = self.slots.borrow_mut();
+            let by_mnemonic = cache.entry(key).or_default();
+            by_mnemonic.push((base.to_string(), Rc::clone(&slots)));
+            slots
         })
     }
 
@@ -545,6 +593,15 @@ impl Assembler<'_> {
     }
 }
 
+/// The encoding a vector form is laid out in, as [`Assembler::form_layout`] finds it.
+pub(super) struct FormLayout<'s> {
+    name: String,
+    /// `None` where the spec lacks it.
+    encoding: Option<&'s mcdiff_spec::Encoding>,
+    /// A DPP statement: the manual refuses the form DPP (its format, or its opcode).
+    dpp_refused: bool,
+}
+
 /// What [`Assembler::apply_modifiers`] knows of the form the modifiers are written on.
 struct ModifierForm<'a> {
     base: &'a str,
@@ -696,6 +753,7 @@ fn vector_operands(
 ) -> Result<(Vec<InstOperand>, Vec<Piece>), NotEncoded> {
     let mut operands = Vec::new();
     let mut stripped = Vec::new();
+    let mix = syntax::vector::is_mix(cx.mnemonic);
     for (piece, slot) in pieces.iter().zip(slots) {
         let field = slot.field.as_deref().unwrap_or("");
         let bit = operand_bit(field);
@@ -715,7 +773,6 @@ fn vector_operands(
             return Err(reject(piece.column, "not a valid operand."));
         }
         if let Some(bit) = bit {
-            let mix = syntax::vector::is_mix(cx.mnemonic);
             source_modifier_bits(&mods, bit, shape, mix, fields)
                 .map_err(|why| why.unwrap_or_else(|| reject(piece.column, INVALID_OPERAND)))?;
             if let (_, Some(true)) = strip_half(&text) {
@@ -1007,7 +1064,7 @@ fn narrow_takes(modifier: &VopModifier, float8: bool, op_sel_ok: bool) -> bool {
 /// names another scalar destination. Turns the implicit-VCC slot into that SDST slot; true
 /// when it did.
 fn sdwa_compare_destination(
-    slots: &mut [Operand],
+    slots: &mut Cow<[Operand]>,
     pieces: &[Piece],
     shape: VectorShape,
     cx: &OperandCtx,
@@ -1015,14 +1072,14 @@ fn sdwa_compare_destination(
     if !shape.sdwa || shape.family != Family::Vopc || cx.encoding.field("SD").is_none() {
         return false;
     }
-    let (Some(slot), Some(first)) = (slots.first_mut(), pieces.first()) else {
+    let (Some(slot), Some(first)) = (slots.first(), pieces.first()) else {
         return false;
     };
     let vcc = if cx.target.wave64 { "vcc" } else { "vcc_lo" };
     if slot.operand_type != "OPR_VCC" || first.text.eq_ignore_ascii_case(vcc) {
         return false;
     }
-    syntax::vector::sdwa_explicit_destination(slot);
+    syntax::vector::sdwa_explicit_destination(&mut slots.to_mut()[0]);
     true
 }
 
