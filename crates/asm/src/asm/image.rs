@@ -84,29 +84,7 @@ fn build(
         // ones take any address range, `da` marking arrays.
         return Err(reject(stmt.column, "missing dim operand"));
     }
-    let flag = |f: &str| modifiers.iter().any(|(n, v)| n == f && *v != 0);
-    let written_dmask = modifiers
-        .iter()
-        .find(|(n, _)| n == "DMASK")
-        .map(|&(_, v)| v);
-    if op.contains("_atomic") && !matches!(written_dmask, Some(0x1 | 0x3 | 0xf)) {
-        // An atomic's data is one or two dwords, or four for a 64-bit compare-swap; the
-        // mask must name them (llvm-mc 22; its message).
-        return Err(reject(stmt.column, "invalid atomic image dmask"));
-    }
-    if op.contains("_pck") && flag("D16") {
-        // The packed loads and stores move 16-bit data as such: no d16 (llvm-mc 22).
-        return Err(reject(stmt.column, INVALID_OPERAND));
-    }
-    let dmask = written_dmask.unwrap_or(1);
-    let gfx_major = cx.target.gfx_major;
-    if syn::fetches_one_component(&op, gfx_major) && dmask.count_ones() != 1 {
-        return Err(reject(
-            stmt.column,
-            "invalid image_gather dmask: only one bit must be set",
-        ));
-    }
-    let data_regs = syn::image_data_regs(&op, gfx_major, dmask, flag("D16"), flag("TFE"));
+    let data_regs = data_regs(&op, &modifiers, cx.target.gfx_major, stmt.column)?;
     // Text order: data, address, resource, sampler.
     let scalar: Vec<&Operand> = ["SRSRC", "RSRC", "SSAMP", "SAMP"]
         .iter()
@@ -131,29 +109,11 @@ fn build(
     let mut rest = pieces.iter();
     if let Some(data_field) = data_field {
         let piece = rest.next().expect("counted");
-        let mut slot = match data_regs {
+        let slot = match data_regs {
             Some(n) => vgpr_slot("VDATA", n),
             None => data_field.clone(),
         };
-        let agpr = piece.text.trim_start().starts_with(['a', 'A']);
-        if agpr {
-            if cx.encoding.field("ACC").is_none() {
-                // No ACC bit (Vega, CDNA1): the word cannot name an AGPR.
-                return Err(reject(piece.column, INVALID_OPERAND));
-            }
-            // CDNA2's ACC bit makes the data AGPRs, as in the other memory formats.
-            slot.operand_type = "OPR_VGPR_OR_ACCVGPR".into();
-            modifiers.push(("ACC".into(), 1));
-        }
-        let value = parser(classify_memory("OPR_VGPR"))
-            .parse(piece, &slot, cx)
-            .map_err(|_| {
-                reject(
-                    piece.column,
-                    "image data size does not match dmask, d16 and tfe",
-                )
-            })?;
-        operands.push(InstOperand { spec: slot, value });
+        operands.push(data_operand(piece, slot, cx, &mut modifiers)?);
     }
     let address = rest.next().expect("counted");
     let before = operands.len();
@@ -191,11 +151,81 @@ fn build(
             return Err(reject(piece.column, INVALID_OPERAND));
         }
         operands.push(InstOperand {
-            spec: slot.clone(),
+            spec: slot.clone().into(),
             value,
         });
     }
     Ok((operands, modifiers))
+}
+
+/// The VGPRs image op `op` moves data in, by its dmask, d16 and tfe
+/// ([`syn::image_data_regs`]), once the dmask is one the op takes.
+fn data_regs(
+    op: &str,
+    modifiers: &[(String, u32)],
+    gfx_major: u32,
+    column: u32,
+) -> Result<Option<u32>, NotEncoded> {
+    let flag = |f: &str| modifiers.iter().any(|(n, v)| n == f && *v != 0);
+    let written_dmask = modifiers
+        .iter()
+        .find(|(n, _)| n == "DMASK")
+        .map(|&(_, v)| v);
+    if op.contains("_atomic") && !matches!(written_dmask, Some(0x1 | 0x3 | 0xf)) {
+        // An atomic's data is one or two dwords, or four for a 64-bit compare-swap; the
+        // mask must name them (llvm-mc 22; its message).
+        return Err(reject(column, "invalid atomic image dmask"));
+    }
+    if op.contains("_pck") && flag("D16") {
+        // The packed loads and stores move 16-bit data as such: no d16 (llvm-mc 22).
+        return Err(reject(column, INVALID_OPERAND));
+    }
+    let dmask = written_dmask.unwrap_or(1);
+    if syn::fetches_one_component(op, gfx_major) && dmask.count_ones() != 1 {
+        return Err(reject(
+            column,
+            "invalid image_gather dmask: only one bit must be set",
+        ));
+    }
+    Ok(syn::image_data_regs(
+        op,
+        gfx_major,
+        dmask,
+        flag("D16"),
+        flag("TFE"),
+    ))
+}
+
+/// The data operand in `slot`, sized by dmask, d16 and tfe: VGPRs, or AGPRs where the word
+/// has an ACC bit (which it then sets).
+fn data_operand(
+    piece: &Piece,
+    mut slot: Operand,
+    cx: &OperandCtx,
+    modifiers: &mut Vec<(String, u32)>,
+) -> Result<InstOperand, NotEncoded> {
+    let agpr = piece.text.trim_start().starts_with(['a', 'A']);
+    if agpr {
+        if cx.encoding.field("ACC").is_none() {
+            // No ACC bit (Vega, CDNA1): the word cannot name an AGPR.
+            return Err(reject(piece.column, INVALID_OPERAND));
+        }
+        // CDNA2's ACC bit makes the data AGPRs, as in the other memory formats.
+        slot.operand_type = "OPR_VGPR_OR_ACCVGPR".into();
+        modifiers.push(("ACC".into(), 1));
+    }
+    let value = parser(classify_memory("OPR_VGPR"))
+        .parse(piece, &slot, cx)
+        .map_err(|_| {
+            reject(
+                piece.column,
+                "image data size does not match dmask, d16 and tfe",
+            )
+        })?;
+    Ok(InstOperand {
+        spec: slot.into(),
+        value,
+    })
 }
 
 /// The encoding fields image modifier words set; each field once.
@@ -267,7 +297,7 @@ fn address_operands(
             (false, n) => format!("VADDR{n}"),
         };
         operands.push(InstOperand {
-            spec: vgpr_slot(&field, reg.count),
+            spec: vgpr_slot(&field, reg.count).into(),
             value: OperandValue::Reg(reg.clone()),
         });
     }
