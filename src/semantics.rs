@@ -323,7 +323,7 @@ fn run_dual(programs: &ArchPrograms, spec: &Spec, inst: &Inst, state: &mut State
             if field.contains(other) {
                 continue;
             }
-            let mut own = op.spec.clone();
+            let mut own = (*op.spec).clone();
             own.field = Some(field.replacen(half, "", 1));
             operands.push(own);
             values.push(bound_value(&op.value));
@@ -394,7 +394,7 @@ fn operand_values(
     for op in spec_operands {
         match inst.operands.iter().find(|o| same(&o.spec, op)) {
             Some(o) => {
-                operands.push(o.spec.clone());
+                operands.push((*o.spec).clone());
                 values.push(bound_value(&o.value));
             }
             None => {
@@ -405,7 +405,7 @@ fn operand_values(
     }
     for o in &inst.operands {
         if !spec_operands.iter().any(|op| same(&o.spec, op)) {
-            operands.push(o.spec.clone());
+            operands.push((*o.spec).clone());
             values.push(bound_value(&o.value));
         }
     }

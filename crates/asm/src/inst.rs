@@ -112,7 +112,7 @@ impl TrailingLiteral<'_> {
 #[derive(Debug, Clone, PartialEq, Hash)]
 pub struct InstOperand {
     /// The spec operand this value fills (field, operand type, data format, size).
-    pub spec: mcdiff_spec::Operand,
+    pub spec: std::sync::Arc<mcdiff_spec::Operand>,
     pub value: OperandValue,
 }
 

@@ -338,7 +338,7 @@ impl DualPair<'_> {
                 .parse(&inner, slot, cx)
                 .map_err(|m| reject(piece.column, m))?;
             self.operands.push(InstOperand {
-                spec: slot.clone(),
+                spec: slot.clone().into(),
                 value,
             });
             self.pieces.push(inner);

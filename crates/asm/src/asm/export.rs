@@ -116,7 +116,7 @@ fn source(
         .parse(piece, slot, cx)
         .map_err(|m| reject(piece.column, m))?;
     Ok(InstOperand {
-        spec: slot.clone(),
+        spec: slot.clone().into(),
         value,
     })
 }
@@ -197,7 +197,7 @@ fn build_lds_param(
         modifiers.push((field, value));
     }
     let operand = InstOperand {
-        spec: vdst.clone(),
+        spec: vdst.clone().into(),
         value,
     };
     Ok((vec![operand], modifiers))

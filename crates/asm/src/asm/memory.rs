@@ -276,7 +276,7 @@ fn memory_operands(
             }
             if field == "SADDR" || field == "SOFFSET" {
                 operands.push(InstOperand {
-                    spec: op.clone(),
+                    spec: op.clone().into(),
                     value: OperandValue::Reg(null_reg()),
                 });
             }
@@ -301,7 +301,7 @@ fn memory_operands(
             return Err(reject(piece.column, INVALID_OPERAND));
         }
         operands.push(InstOperand {
-            spec: op.clone(),
+            spec: op.clone().into(),
             value,
         });
     }

@@ -61,7 +61,7 @@ impl Assembler<'_> {
                 }
             })?;
             operands.push(InstOperand {
-                spec: slot.clone(),
+                spec: slot.clone().into(),
                 value,
             });
         }

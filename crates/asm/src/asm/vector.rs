@@ -794,7 +794,7 @@ fn vector_operands(
             return Err(reject(piece.column, INVALID_OPERAND));
         }
         operands.push(InstOperand {
-            spec: slot.clone(),
+            spec: slot.clone().into(),
             value,
         });
         stripped.push(inner);

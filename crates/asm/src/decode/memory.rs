@@ -141,7 +141,7 @@ impl Disassembler<'_> {
             }
             match self.flat_register(acc, &op, reader.read(field)) {
                 Ok(reg) => operands.push(InstOperand {
-                    spec: op,
+                    spec: op.into(),
                     value: OperandValue::Reg(reg),
                 }),
                 Err(why) => return why.into(),
@@ -295,7 +295,10 @@ impl Disassembler<'_> {
                     count: op.size.div_ceil(32).max(1),
                 }),
             };
-            operands.push(InstOperand { spec: op, value });
+            operands.push(InstOperand {
+                spec: op.into(),
+                value,
+            });
         }
         let modifiers = buffer_modifiers(&reader, &mnemonic);
         self.decoded(found, mnemonic, (operands, modifiers), len)
@@ -329,7 +332,7 @@ impl Disassembler<'_> {
             let op = slot(name)?;
             let first = reader.read(enc.field(name)?) as u32;
             Some(InstOperand {
-                spec: op.clone(),
+                spec: op.clone().into(),
                 value: OperandValue::Reg(RegRange {
                     file: RegFile::Vgpr,
                     first,
@@ -475,7 +478,7 @@ impl Disassembler<'_> {
         };
         let reg = self.resource_register(slot, field, reader.read(field))?;
         Ok(Some(InstOperand {
-            spec: slot.clone(),
+            spec: slot.clone().into(),
             value: OperandValue::Reg(reg),
         }))
     }
@@ -536,7 +539,7 @@ impl Disassembler<'_> {
                 count: op.size.div_ceil(32).max(1),
             };
             operands.push(InstOperand {
-                spec: op,
+                spec: op.into(),
                 value: OperandValue::Reg(reg),
             });
         }
@@ -666,7 +669,7 @@ impl ImageWord<'_> {
                 first: self.read("VDATA"),
                 count: slot.size.div_ceil(32).max(1),
             }),
-            spec: slot,
+            spec: slot.into(),
         })
     }
 
@@ -680,7 +683,7 @@ impl ImageWord<'_> {
                 Failure::Unsupported("GFX9 derivative image address size not implemented".into())
             })?;
             return Ok(vec![InstOperand {
-                spec: vgpr_slot("VADDR", dwords),
+                spec: vgpr_slot("VADDR", dwords).into(),
                 value: OperandValue::Reg(RegRange {
                     file: RegFile::Vgpr,
                     first: self.read("VADDR"),
@@ -732,7 +735,7 @@ impl ImageWord<'_> {
                 (false, n) => (format!("VADDR{n}"), self.read(&format!("VADDR{n}"))),
             };
             InstOperand {
-                spec: vgpr_slot(&field, regs),
+                spec: vgpr_slot(&field, regs).into(),
                 value: OperandValue::Reg(RegRange {
                     file: RegFile::Vgpr,
                     first,

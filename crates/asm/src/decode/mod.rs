@@ -270,36 +270,31 @@ impl<'s> Disassembler<'s> {
         if self.ctx.gfx_major < 9 {
             return None;
         }
-        let matching: Vec<&Candidate> = self
-            .candidates
-            .iter()
-            .filter(|c| c.mask_bytes <= available.max(4))
-            .filter(|c| word & c.encoding_mask == c.encoding_value)
-            .collect();
-        let longest = matching
-            .iter()
-            .map(|c| c.encoding_mask.count_ones())
-            .max()?;
-        let unread_format = matching.iter().any(|c| c.family == Family::Other);
-        let best: Vec<&Candidate> = matching
-            .into_iter()
-            .filter(|c| c.encoding_mask.count_ones() == longest)
-            .collect();
+        // Scanned again rather than collected: a decode is a few passes over a few dozen
+        // masks.
+        let matching = || {
+            (self.candidates.iter())
+                .filter(move |c| c.mask_bytes <= available.max(4))
+                .filter(move |c| word & c.encoding_mask == c.encoding_value)
+        };
+        let longest = matching().map(|c| c.encoding_mask.count_ones()).max()?;
+        let unread_format = matching().any(|c| c.family == Family::Other);
+        let best = || matching().filter(move |c| c.encoding_mask.count_ones() == longest);
         // Formats sharing their ENCODING bits (CDNA's VOP3P and VOP3P_MFMA) are told apart
         // by which one has an instruction at the word's opcode.
-        let has_opcode = |c: &&&Candidate| -> bool {
+        let has_opcode = |c: &&Candidate| -> bool {
             let (Some(base), Some(op)) = (c.family.opcode_space(), c.encoding.field("OP")) else {
                 return false;
             };
             let opcode = read_field(word, op, 0) as u32;
             self.vector_ops.contains_key(&(base, opcode))
         };
-        let chosen = match best.iter().find(has_opcode) {
-            Some(c) => *c,
+        let chosen = match best().find(has_opcode) {
+            Some(c) => c,
             // No format we read has an instruction there; one we do not read may (CDNA4's
             // 128-bit VOP3PX2 begins with a VOP3P-like dword).
             None if unread_format => return None,
-            None => *best.first()?,
+            None => best().next()?,
         };
         match chosen.family {
             dual @ (Family::Vopd | Family::Vopd3) => Some(dual),
@@ -398,7 +393,10 @@ impl<'s> Disassembler<'s> {
                 Ok(v) => v,
                 Err(why) => return why.into(),
             };
-            operands.push(InstOperand { spec: slot, value });
+            operands.push(InstOperand {
+                spec: slot.into(),
+                value,
+            });
         }
         let modifiers = if family == Family::Smem {
             SMEM_MODIFIER_FIELDS

@@ -5,15 +5,15 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
-use std::borrow::Cow;
 use std::rc::Rc;
+use std::sync::Arc;
 
 use mcdiff_spec::{Encoding, Field, Instruction, InstructionEncoding, Operand, Spec};
 
 use super::{DecodeOutcome, Disassembler, Failure, LiteralBytes};
 use crate::bits::read_field;
 use crate::family::{family_name, form_families, Family};
-use crate::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
+use crate::inst::{Inst, InstOperand, ModifierName, Modifiers, OperandValue, RegFile, RegRange};
 use crate::operands::{agpr_use, attribute_channel_field, AgprUse};
 use crate::syntax::forms::{self, Forced};
 use crate::syntax::llvm_mnemonic;
@@ -132,27 +132,34 @@ impl<'s> Disassembler<'s> {
             short: base.is_vop32(),
             swap: plan.instruction.name.eq_ignore_ascii_case("V_SWAP_B16"),
         };
-        let mut slots = Cow::Borrowed(plan.slots.as_slice());
-        if sdwa {
-            sdwa_slots(slots.to_mut(), &reader);
-        }
-        if plan.f8f6f4 {
-            let control = |name: &str| {
-                layout
-                    .field(name)
-                    .map_or(0, |f| read_field(word, f, 0) as u32)
-            };
-            let (cbsz, blgp) = (control("CBSZ"), control("BLGP"));
-            size_f8f6f4_sources(slots.to_mut(), &plan.instruction.name, cbsz, blgp);
-        }
-        let (operands, halves) = self.vector_operands(&reader, &slots, literal)?;
+        let adjusted: Vec<Arc<Operand>>;
+        let slots = if sdwa || plan.f8f6f4 {
+            let mut owned: Vec<Operand> = plan.slots.iter().map(|s| (**s).clone()).collect();
+            if sdwa {
+                sdwa_slots(&mut owned, &reader);
+            }
+            if plan.f8f6f4 {
+                let control = |name: &str| {
+                    layout
+                        .field(name)
+                        .map_or(0, |f| read_field(word, f, 0) as u32)
+                };
+                let (cbsz, blgp) = (control("CBSZ"), control("BLGP"));
+                size_f8f6f4_sources(&mut owned, &plan.instruction.name, cbsz, blgp);
+            }
+            adjusted = owned.into_iter().map(Arc::new).collect();
+            &adjusted
+        } else {
+            &plan.slots
+        };
+        let (operands, halves) = self.vector_operands(&reader, slots, literal)?;
         let inst = Inst {
             mnemonic: plan.mnemonic.clone(),
             name: plan.instruction.name.clone(),
             encoding: plan.encoding.clone(),
             opcode: plan.form.opcode,
             operands,
-            modifiers: raw_modifiers(&plan, &reader, base, src0, halves).into(),
+            modifiers: raw_modifiers(&plan.modifiers, word, src0, halves),
         };
         check_matrix_word(&inst, &self.ctx)?;
         let len = base_len + inst.literal_len();
@@ -235,17 +242,12 @@ impl<'s> Disassembler<'s> {
                 _ => layout_name,
             },
             f8f6f4: instruction.name.to_ascii_uppercase().ends_with("_F8F6F4"),
-            slots,
+            slots: slots.into_iter().map(Arc::new).collect(),
             dpp_refused: dpp.is_some()
                 && spec.refuses_dpp(instruction, family, &form_families(instruction)),
             no_dpp_for_64bit: dpp.is_some() && spec.no_dpp_for_64bit(instruction),
             unknown_operands,
-            modifier_fields: (layout.fields.iter())
-                .filter_map(|f| {
-                    let name = VECTOR_MODIFIER_FIELDS.iter().find(|&&n| n == f.name)?;
-                    Some((*name, f))
-                })
-                .collect(),
+            modifiers: ModifierReads::new(layout, base, dpp),
         })
     }
 
@@ -277,15 +279,15 @@ impl<'s> Disassembler<'s> {
     fn vector_operands(
         &self,
         reader: &VectorReader,
-        slots: &[Operand],
+        slots: &[Arc<Operand>],
         literal: LiteralBytes,
     ) -> Result<(Vec<InstOperand>, u32), Failure> {
         let mut halves = 0u32;
-        let mut operands = Vec::new();
+        let mut operands = Vec::with_capacity(slots.len());
         for slot in slots {
             let value = self.vector_operand(reader, slot, literal, &mut halves)?;
             operands.push(InstOperand {
-                spec: slot.clone(),
+                spec: Arc::clone(slot),
                 value,
             });
         }
@@ -360,7 +362,10 @@ impl<'s> Disassembler<'s> {
                 if slot.field.as_deref() == Some("VDSTY") {
                     restore_vdsty(layout, &operands, &mut value);
                 }
-                operands.push(InstOperand { spec: slot, value });
+                operands.push(InstOperand {
+                    spec: slot.into(),
+                    value,
+                });
             }
             let neg_field = format!("NEG{half}");
             let table_field = crate::syntax::vector::dual_truth_table_field(&mnemonic);
@@ -503,62 +508,100 @@ impl<'s> Disassembler<'s> {
     }
 }
 
-/// Canonical modifier fields of the word, zero values included, one entry per field: 32-bit
-/// forms add OPSEL/NEG/ABS bits found outside the fields.
-fn raw_modifiers(
-    plan: &VectorPlan,
-    reader: &VectorReader,
-    base: Family,
-    src0: Option<u64>,
-    halves: u32,
-) -> Vec<(&'static str, u32)> {
-    let layout = reader.layout;
-    let mut merged: Vec<(&'static str, u32)> = Vec::with_capacity(plan.modifier_fields.len() + 4);
-    let mut put = |name: &'static str, value: u32| match merged.iter_mut().find(|(n, _)| *n == name)
-    {
-        Some((_, v)) => *v |= value,
-        None => merged.push((name, value)),
-    };
-    for &(name, field) in &plan.modifier_fields {
-        put(name, read_field(reader.word, field, 0) as u32);
+/// Canonical modifier fields of the word, zero values included, one entry per field, as
+/// `reads` says to read them.
+fn raw_modifiers(reads: &ModifierReads, word: u128, src0: Option<u64>, halves: u32) -> Modifiers {
+    let mut values = vec![0u32; reads.names.len()];
+    for &(at, field, mask, shift) in &reads.fields {
+        values[at] |= ((read_field(word, field, 0) & mask) << shift) as u32;
     }
-    if reader.short {
-        // 32-bit forms: true16 halves sit in the VGPR codes; DPP16 and SDWA keep src0/src1
-        // modifiers as SRCn_NEG / SRCn_ABS (/ SRCn_SEXT).
-        put("OPSEL", halves);
-        for (name, per_source) in [
-            ("NEG", ["SRC0_NEG", "SRC1_NEG"]),
-            ("ABS", ["SRC0_ABS", "SRC1_ABS"]),
-            ("SEXT", ["SRC0_SEXT", "SRC1_SEXT"]),
-        ] {
-            let bits = (0..2)
-                .filter_map(|i| {
-                    let field = layout.field(per_source[i])?;
-                    Some((read_field(reader.word, field, 0) as u32) << i)
-                })
-                .fold(0, |m, b| m | b);
-            put(name, bits);
-        }
+    if let Some(at) = reads.halves {
+        values[at] |= halves;
     }
-    if matches!(base, Family::Vop3p | Family::Vop3px2) {
-        if let Some(field) = layout.field("OPSEL_HI") {
-            let mut value = read_field(reader.word, field, 0) as u32;
-            if let Some(third) = layout.field("OP_SEL_HI_2") {
-                // RDNA4 keeps OPSEL_HI bit 2 in a field of its own.
-                value = (value & 3) | (read_field(reader.word, third, 0) as u32) << 2;
-            }
-            put("OPSEL_HI", value);
-        }
+    if let Some(at) = reads.fetch_inactive {
+        values[at] |= u32::from(src0 == Some(SRC_DPP8_FI));
     }
-    if reader.dpp && src0 != Some(SRC_DPP16) {
-        for name in LANE_SELS {
-            if let Some(field) = layout.field(name) {
-                put(name, read_field(reader.word, field, 0) as u32);
+    let names = reads.names.iter().map(|&name| ModifierName::Borrowed(name));
+    Modifiers(names.zip(values).collect())
+}
+
+/// How the modifiers of a vector word in one layout are read: the canonical fields of
+/// [`VECTOR_MODIFIER_FIELDS`]; on 32-bit forms OPSEL from the true16 halves in the VGPR
+/// codes and, for DPP16 and SDWA, src0/src1 modifiers from SRCn_NEG / SRCn_ABS /
+/// SRCn_SEXT; packed math's OPSEL_HI (RDNA4 keeps its bit 2 in OP_SEL_HI_2); DPP8's lane
+/// selects and FI.
+#[derive(Default)]
+pub(super) struct ModifierReads<'s> {
+    /// Modifier names, in the order the decoded instruction lists them.
+    names: Vec<&'static str>,
+    /// (index into `names`, field, mask of its value, shift): ORed into that modifier.
+    fields: Vec<(usize, &'s Field, u64, u32)>,
+    /// The modifier the true16 halves are ORed into (32-bit forms: OPSEL).
+    halves: Option<usize>,
+    /// The modifier set on a DPP8 word with fetch-inactive (FI).
+    fetch_inactive: Option<usize>,
+}
+
+impl<'s> ModifierReads<'s> {
+    fn new(layout: &'s Encoding, base: Family, dpp: Option<Dpp>) -> Self {
+        let mut reads = ModifierReads::default();
+        for field in &layout.fields {
+            if let Some(name) = VECTOR_MODIFIER_FIELDS.iter().find(|&&n| n == field.name) {
+                reads.read(name, field, u64::MAX, 0);
             }
         }
-        put("FI", u32::from(src0 == Some(SRC_DPP8_FI)));
+        if base.is_vop32() {
+            reads.halves = Some(reads.name("OPSEL"));
+            for (name, per_source) in [
+                ("NEG", ["SRC0_NEG", "SRC1_NEG"]),
+                ("ABS", ["SRC0_ABS", "SRC1_ABS"]),
+                ("SEXT", ["SRC0_SEXT", "SRC1_SEXT"]),
+            ] {
+                reads.name(name);
+                for (bit, source) in per_source.into_iter().enumerate() {
+                    if let Some(field) = layout.field(source) {
+                        reads.read(name, field, u64::MAX, bit as u32);
+                    }
+                }
+            }
+        }
+        if matches!(base, Family::Vop3p | Family::Vop3px2) {
+            if let Some(field) = layout.field("OPSEL_HI") {
+                match layout.field("OP_SEL_HI_2") {
+                    Some(third) => {
+                        reads.read("OPSEL_HI", field, 0b11, 0);
+                        reads.read("OPSEL_HI", third, u64::MAX, 2);
+                    }
+                    None => reads.read("OPSEL_HI", field, u64::MAX, 0),
+                }
+            }
+        }
+        if dpp == Some(Dpp::Dpp8) {
+            for name in LANE_SELS {
+                if let Some(field) = layout.field(name) {
+                    reads.read(name, field, u64::MAX, 0);
+                }
+            }
+            reads.fetch_inactive = Some(reads.name("FI"));
+        }
+        reads
     }
-    merged
+
+    /// The index of modifier `name`, added where new.
+    fn name(&mut self, name: &'static str) -> usize {
+        match self.names.iter().position(|&n| n == name) {
+            Some(at) => at,
+            None => {
+                self.names.push(name);
+                self.names.len() - 1
+            }
+        }
+    }
+
+    fn read(&mut self, name: &'static str, field: &'s Field, mask: u64, shift: u32) {
+        let at = self.name(name);
+        self.fields.push((at, field, mask, shift));
+    }
 }
 
 /// An SDWA word's slots: sources that may be scalar ([`sdwa_source_types`]), and a compare's
@@ -586,8 +629,9 @@ pub(super) struct VectorPlan<'s> {
     mnemonic: String,
     /// The encoding the decoded instruction names.
     encoding: String,
-    /// The form's operand slots, before an SDWA word or an F8F6F4 MFMA's formats adjust them.
-    slots: Vec<Operand>,
+    /// The form's operand slots, before an SDWA word or an F8F6F4 MFMA's formats adjust them;
+    /// shared by the instructions decoded with them.
+    slots: Vec<Arc<Operand>>,
     /// An F8F6F4 MFMA: its sources are sized by CBSZ and BLGP ([`size_f8f6f4_sources`]).
     f8f6f4: bool,
     /// A DPP word the manual refuses the opcode ([`Spec::refuses_dpp`]).
@@ -597,8 +641,8 @@ pub(super) struct VectorPlan<'s> {
     no_dpp_for_64bit: bool,
     /// The spec does not know the form's operands.
     unknown_operands: bool,
-    /// The layout's fields among [`VECTOR_MODIFIER_FIELDS`], by that list's name.
-    modifier_fields: Vec<(&'static str, &'s Field)>,
+    /// How the word's modifiers are read.
+    modifiers: ModifierReads<'s>,
 }
 
 /// Reads operand fields of one vector word in its layout encoding.

@@ -282,7 +282,7 @@ fn sdwa_words(inst: &Inst) -> Vec<String> {
 /// MFMA's broadcast controls where set: cbsz, abid, blgp, or the f64 ones' negations.
 fn matrix_control_words(inst: &Inst, ctx: &TargetCtx) -> Vec<String> {
     let blgp = inst.modifiers.get("BLGP");
-    let specs = inst.operands.iter().map(|o| &o.spec);
+    let specs = inst.operands.iter().map(|o| &*o.spec);
     if crate::syntax::vector::mfma_blgp_negates(specs, ctx) {
         return match blgp {
             0 => Vec::new(),
@@ -643,7 +643,8 @@ mod tests {
                 implicit: None,
                 binary_required: None,
                 order: None,
-            },
+            }
+            .into(),
             value: OperandValue::Reg(crate::inst::RegRange {
                 file: RegFile::Vgpr,
                 first,
