@@ -401,6 +401,18 @@ fn llvm_args(run: &RunLine) -> Vec<String> {
     args
 }
 
+/// The source lines the groups' cases are on, in order, each once: llvm-mc's answers are
+/// read for those.
+fn case_lines(all_cases: &[(&RunLine, Vec<mcdiff_lit::Case>)]) -> Vec<usize> {
+    let mut lines: Vec<usize> = all_cases
+        .iter()
+        .flat_map(|(_, cs)| cs.iter().map(|c| c.line))
+        .collect();
+    lines.sort_unstable();
+    lines.dedup();
+    lines
+}
+
 fn run_group(
     config: &EngineConfig,
     specs: &SpecCache,
@@ -420,12 +432,7 @@ fn run_group(
     };
     let all_cases: Vec<(&RunLine, Vec<mcdiff_lit::Case>)> =
         group.runs.iter().map(|r| (*r, file.cases(r))).collect();
-    let mut lines: Vec<usize> = all_cases
-        .iter()
-        .flat_map(|(_, cs)| cs.iter().map(|c| c.line))
-        .collect();
-    lines.sort_unstable();
-    lines.dedup();
+    let lines = case_lines(&all_cases);
     let disassembly = first.disassemble || first.kind == RunKind::Disassemble;
     let mut unreadable = false;
     let (llvm, failure) = match llvm_answers(config, group, &bytes, disassembly, &lines) {

@@ -205,6 +205,21 @@ fn parse_type_letters(kind: char) -> Option<TyKind> {
     }
 }
 
+/// What the digits at `i` that make no number are: a matrix shape of the MFMA/WMMA
+/// descriptions (`A (16x8)`), or a malformed number.
+fn not_a_number(chars: &[char], i: usize) -> &'static str {
+    let mut j = i;
+    while j < chars.len() && chars[j].is_ascii_digit() {
+        j += 1;
+    }
+    let shape = chars.get(j) == Some(&'x') && chars.get(j + 1).is_some_and(|c| c.is_ascii_digit());
+    if shape {
+        "matrix-shape"
+    } else {
+        "lex-number"
+    }
+}
+
 /// Splits cleaned pseudocode into tokens. Newlines inside brackets, or after an
 /// operator, are dropped so that wrapped expressions read as one statement.
 pub fn lex(src: &str) -> Result<Vec<Tok>, ParseError> {
@@ -249,16 +264,8 @@ pub fn lex(src: &str) -> Result<Vec<Tok>, ParseError> {
             continue;
         }
         if c.is_ascii_digit() {
-            let (tok, next) = lex_number(&chars, i).ok_or_else(|| {
-                // `A (16x8)`: matrix shapes in the MFMA/WMMA descriptions.
-                let mut j = i;
-                while j < chars.len() && chars[j].is_ascii_digit() {
-                    j += 1;
-                }
-                let shape = chars.get(j) == Some(&'x')
-                    && chars.get(j + 1).is_some_and(|c| c.is_ascii_digit());
-                err(if shape { "matrix-shape" } else { "lex-number" }, i)
-            })?;
+            let (tok, next) =
+                lex_number(&chars, i).ok_or_else(|| err(not_a_number(&chars, i), i))?;
             toks.push(tok);
             i = next;
             continue;
