@@ -363,23 +363,16 @@ pub fn ignoring_clamp(manual: &str) -> Vec<String> {
 /// The V_ instructions whose text holds `rule`: the opcode table row that says it (older
 /// manuals) or the instruction heading above the sentence (RDNA3 and later).
 fn instructions_whose_text_says(manual: &str, rule: &str) -> Vec<String> {
-    let mut heading: Option<String> = None;
+    // One search of the whole text: the rules are rare, the manuals long.
     let mut names = Vec::new();
-    for line in manual.lines().map(str::trim) {
-        if let Some(title) = line.strip_prefix("#### ") {
-            // An instruction's own subheadings (`#### **Notes**`) stay under its name.
-            let title = title.replace(['*', '\\'], "");
-            if let Some(name) = title.split_whitespace().next().filter(|w| w.contains('_')) {
-                heading = Some(name.to_string());
-            }
-        }
-        if !line.contains(rule) {
-            continue;
-        }
+    for (at, _) in manual.match_indices(rule) {
+        let start = manual[..at].rfind('\n').map_or(0, |i| i + 1);
+        let end = manual[at..].find('\n').map_or(manual.len(), |i| at + i);
+        let line = manual[start..end].trim();
         let name = if line.starts_with('|') {
             line.split('|').map(str::trim).nth(2).map(str::to_string)
         } else {
-            heading.clone()
+            instruction_heading_above(&manual[..end])
         };
         if let Some(name) = name.filter(|n| n.starts_with("V_")) {
             names.push(name);
@@ -388,6 +381,16 @@ fn instructions_whose_text_says(manual: &str, rule: &str) -> Vec<String> {
     names.sort();
     names.dedup();
     names
+}
+
+/// The instruction the last `#### ` heading of `text` names (RDNA3 and later: one heading
+/// per instruction); an instruction's own subheadings (`#### **Notes**`) name none.
+fn instruction_heading_above(text: &str) -> Option<String> {
+    text.lines().rev().map(str::trim).find_map(|line| {
+        let title = line.strip_prefix("#### ")?.replace(['*', '\\'], "");
+        let name = title.split_whitespace().next()?;
+        name.contains('_').then(|| name.to_string())
+    })
 }
 
 /// The buffer data formats of the manual's "Buffer and Image Data Formats" table, (code,
@@ -555,6 +558,24 @@ mod tests {
             opsel_beyond_fi_and_bound_ctrl_reserved(reserved),
             ["V_PERMLANE16_B32"]
         );
+    }
+
+    /// Text written for this test: a sentence under an instruction's subheading belongs to
+    /// the instruction, one under a heading that names none to the last that does; a table
+    /// row names its own; a rule said twice counts once; text before any heading names none.
+    #[test]
+    fn finds_the_instruction_a_sentence_is_under() {
+        let manual = "Ignores OMOD here, before any heading.\n\
+            #### **V\\_CVT\\_PK\\_FP8\\_F32 105**\n\nConverts.\n\n#### **Notes**\n\n\
+            Ignores OMOD. Ignores OMOD.\n\n#### **Section 7**\n\nIgnores OMOD and clamp.\n\
+            | 10 | V_CVT_SR_BF8_F32 | Ignores OMOD. |\r\n\
+            #### V_NOP 0\nIgnores OMOD\n";
+        assert_eq!(
+            ignoring_omod(manual),
+            ["V_CVT_PK_FP8_F32", "V_CVT_SR_BF8_F32", "V_NOP"]
+        );
+        assert_eq!(ignoring_clamp(manual), ["V_CVT_PK_FP8_F32"]);
+        assert!(ignoring_omod("Ignores OMOD.").is_empty());
     }
 
     /// A table written for this test in the manuals' layout: code/name column pairs, a name
