@@ -176,19 +176,25 @@ impl<'a> IntoIterator for &'a Cases {
 /// Loads and caches composed specs per `-mcpu`; loading is serialised, use is shared.
 struct SpecCache {
     loader: Mutex<SpecLoader>,
-    loaded: Mutex<HashMap<String, Arc<Result<TargetSpec, String>>>>,
+    /// One slot per target, filled once: the map's lock is held only to find the slot, so
+    /// a group whose target is loaded never waits on another target's loading.
+    loaded: Mutex<HashMap<String, Arc<LoadedSpec>>>,
 }
+
+/// A target's spec, or why it failed to load, once loaded.
+type LoadedSpec = std::sync::OnceLock<Arc<Result<TargetSpec, String>>>;
 
 impl SpecCache {
     fn get(&self, mcpu: &str) -> Arc<Result<TargetSpec, String>> {
-        let mut loaded = self.loaded.lock().expect("spec cache lock");
-        loaded
-            .entry(mcpu.to_string())
-            .or_insert_with(|| {
-                let mut loader = self.loader.lock().expect("spec loader lock");
-                Arc::new(loader.load_target(mcpu).map_err(|e| e.to_string()))
-            })
-            .clone()
+        let slot = {
+            let mut loaded = self.loaded.lock().expect("spec cache lock");
+            Arc::clone(loaded.entry(mcpu.to_string()).or_default())
+        };
+        let spec = slot.get_or_init(|| {
+            let mut loader = self.loader.lock().expect("spec loader lock");
+            Arc::new(loader.load_target(mcpu).map_err(|e| e.to_string()))
+        });
+        Arc::clone(spec)
     }
 
     /// The errors of the specs that failed to load (each names its file and line): bad
@@ -197,7 +203,7 @@ impl SpecCache {
         let loaded = self.loaded.lock().expect("spec cache lock");
         loaded
             .values()
-            .filter_map(|r| r.as_ref().as_ref().err().cloned())
+            .filter_map(|slot| slot.get()?.as_ref().as_ref().err().cloned())
             .collect()
     }
 }
