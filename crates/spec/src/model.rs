@@ -320,6 +320,10 @@ pub struct Spec {
     /// Instructions whose OP_SEL bits above FI and BOUND_CTRL (bits 0 and 1) the manual
     /// reserves ([`crate::manual::opsel_beyond_fi_and_bound_ctrl_reserved`]).
     pub opsel_fi_and_bound_ctrl_only: Vec<String>,
+    /// Instructions whose pseudocode picks the destination byte they write by OPSEL[3:2]
+    /// (CDNA4's V_CVT_SCALEF32_PK_FP4_F16: `dstbyte = OPSEL[3 : 2].i32 * 8`), by AMD name;
+    /// set where the pseudocode is read (derived, [`Fidelity::Derived`]).
+    pub destination_byte_by_opsel: Vec<String>,
 }
 
 /// One operand list derived from the pseudocode ([`Fidelity::Derived`]): `instruction`'s

@@ -542,7 +542,10 @@ impl<'s> Assembler<'s> {
             }
             VopModifier::Bits("BLGP", ..) => return Err(bad()),
             VopModifier::Bits("OPSEL", bits, len)
-                if shape.family != Family::Vop3p && form.has_vdst && len == sources + 1 =>
+                if shape.family != Family::Vop3p
+                    && form.has_vdst
+                    && len == sources + 1
+                    && !syntax::vector::opsel_is_destination_byte(&self.ctx, base) =>
             {
                 // The last op_sel element selects the destination half (OPSEL bit 3).
                 let dst = (bits >> (len - 1)) & 1;

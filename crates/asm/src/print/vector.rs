@@ -10,8 +10,8 @@
 use crate::family::Family;
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile};
 use crate::syntax::vector::{
-    byte_sel, byte_sel_sources, is_mix, keeps_truth_table, operand_bit, swaps_lanes,
-    takes_scale_sel, truth_table,
+    byte_sel, byte_sel_sources, is_mix, keeps_truth_table, operand_bit, opsel_is_destination_byte,
+    swaps_lanes, takes_scale_sel, truth_table,
 };
 
 use crate::operands::attribute_parts;
@@ -204,16 +204,14 @@ fn vop3_modifier_words(inst: &Inst, style: VectorStyle, ctx: &TargetCtx) -> Vec<
         let list = if inst.name.to_ascii_uppercase().starts_with("V_PERMLANE") {
             // The permlanes keep fetch-inactive and bound-control in op_sel of src0/src1.
             bit_list(opsel, 2)
+        } else if opsel_is_destination_byte(ctx, &inst.name) {
+            // The four OPSEL bits as they are: the last two the destination byte
+            // (`v_cvt_sr_bf8_f32 v1, v2, v3 op_sel:[0,0,1,1]`).
+            bit_list(opsel & 0b1111, 4)
         } else if has_dst_sel(inst, dpp) || ctx.gfx_major == 9 {
             // Destination half as the last element (OPSEL bit 3). GFX9 lists it in every
             // VOP3 op_sel (llvm-mc 22 on gfx950: `v_cvt_scalef32_f32_fp8 v1, v2, v3
-            // op_sel:[0,1,0]`); its stochastic-rounding conversions read the destination's
-            // other bytes as a third source (`v_cvt_sr_bf8_f32 v1, v2, v3 op_sel:[0,0,1,1]`).
-            let sources = if byte_sel_sources(&inst.name) == Some(2) {
-                3
-            } else {
-                sources
-            };
+            // op_sel:[0,1,0]`).
             let with_dst = (opsel & ((1 << sources) - 1)) | ((opsel >> 3) & 1) << sources;
             bit_list(with_dst, sources + 1)
         } else {

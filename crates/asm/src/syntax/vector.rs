@@ -486,6 +486,16 @@ pub fn byte_sel_sources(name: &str) -> Option<u32> {
     }
 }
 
+/// Whether a GFX9 instruction's op_sel lists its four OPSEL bits as they are, not its
+/// sources and then the destination half: the conversions whose pseudocode picks the
+/// destination byte by OPSEL[3:2] ([`mcdiff_spec::Spec::destination_byte_by_opsel`]; llvm-mc
+/// 19 and 22 on gfx942 and gfx950 read `op_sel:[0,0,1]` of a two-source one as OPSEL[2] and
+/// print four elements).
+pub fn opsel_is_destination_byte(ctx: &TargetCtx, name: &str) -> bool {
+    ctx.gfx_major == 9
+        && (ctx.spec.destination_byte_by_opsel.iter()).any(|n| n.eq_ignore_ascii_case(name))
+}
+
 /// The byte a conversion's OPSEL bits select (the inverse of [`byte_sel_bits`]).
 pub fn byte_sel(opsel: u32, sources: u32) -> u32 {
     if sources == 1 {

@@ -87,6 +87,24 @@ fn derivable(encoding: &str) -> bool {
 /// semantics report names a file that is there but unreadable).
 pub fn complete_from_pseudocode(arch: Arch, data_dir: &Path, spec: &mut Spec) {
     with_pseudocode(arch, data_dir, spec, derive_operand_lists);
+    with_pseudocode(arch, data_dir, spec, derive_destination_byte_selects);
+}
+
+/// The instructions whose texts choose the destination byte by OPSEL[3:2]
+/// ([`Spec::destination_byte_by_opsel`]), read from the code as written.
+fn derive_destination_byte_selects(spec: &mut Spec, parsed: &ParsedPseudocode, _: SourceFile) {
+    let selects = |code: &str| {
+        code.split("OPSEL[")
+            .skip(1)
+            .any(|rest| rest.replace(' ', "").starts_with("3:2]"))
+    };
+    let mut names: Vec<String> = (parsed.entries.iter())
+        .filter(|e| e.code().is_some_and(selects))
+        .map(|e| e.name.to_ascii_uppercase())
+        .collect();
+    names.sort();
+    names.dedup();
+    spec.destination_byte_by_opsel = names;
 }
 
 /// [`mcdiff_spec::Completion`] run last, after every file has given what it has: the ALU
