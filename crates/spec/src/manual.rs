@@ -82,6 +82,7 @@ pub struct ManualFacts {
     opsel_two_bits: Vec<String>,
     ignores_omod: Vec<String>,
     ignores_clamp: Vec<String>,
+    scale_sources_vgpr_or_inline: bool,
 }
 
 impl ManualFacts {
@@ -108,6 +109,7 @@ impl ManualFacts {
             opsel_two_bits: opsel_beyond_fi_and_bound_ctrl_reserved(manual),
             ignores_omod: ignoring_omod(manual),
             ignores_clamp: ignoring_clamp(manual),
+            scale_sources_vgpr_or_inline: scale_sources_vgpr_or_inline(manual),
         }
     }
 
@@ -177,6 +179,9 @@ impl ManualFacts {
             (omod > 0).then(|| {
                 format!("{omod} instructions that ignore OMOD, {clamp} of them clamp too")
             }),
+            (self.scale_sources_vgpr_or_inline).then(|| {
+                "scale sources of the scaled matrix ops: VGPRs or inline constants".into()
+            }),
         ]
         .into_iter()
         .flatten()
@@ -202,6 +207,7 @@ impl ManualFacts {
         spec.opsel_fi_and_bound_ctrl_only = self.opsel_two_bits;
         spec.ignores_omod = self.ignores_omod;
         spec.ignores_clamp = self.ignores_clamp;
+        spec.scale_sources_vgpr_or_inline = self.scale_sources_vgpr_or_inline;
     }
 }
 
@@ -458,6 +464,14 @@ pub fn no_sdwa(manual: &str) -> bool {
     !manual.to_ascii_uppercase().contains("SDWA")
 }
 
+/// Whether the manual says the block-scaled matrix ops' scale sources are VGPRs or inline
+/// constants ("Scale values (SRC0 and SRC1) can be either VGPRs or Inline constants", CDNA4
+/// ISA §7.2.1 "MFMA with Block Exponent Scaling"), which their operand type would let be
+/// scalar registers too.
+pub fn scale_sources_vgpr_or_inline(manual: &str) -> bool {
+    manual.contains("Scale values (SRC0 and SRC1) can be either VGPRs or Inline constants")
+}
+
 /// Whether the manual says 64-bit operands take even-aligned VGPRs ("64-bit operands (source
 /// or dest) must be even-VGPR-aligned", CDNA5 ISA §3.3.2.1).
 pub fn even_vgpr_tuples(manual: &str) -> bool {
@@ -558,6 +572,14 @@ mod tests {
             opsel_beyond_fi_and_bound_ctrl_reserved(reserved),
             ["V_PERMLANE16_B32"]
         );
+    }
+
+    #[test]
+    fn reads_whether_scale_sources_are_vgprs_or_inline_constants() {
+        let says = "#### SRC1\n\nScale values (SRC0 and SRC1) can be either VGPRs or Inline \
+                    constants (floats, using only the exponent portion).";
+        assert!(scale_sources_vgpr_or_inline(says));
+        assert!(!scale_sources_vgpr_or_inline("Scale values come from SGPRs."));
     }
 
     /// Text written for this test: a sentence under an instruction's subheading belongs to

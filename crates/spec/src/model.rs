@@ -324,6 +324,9 @@ pub struct Spec {
     /// (CDNA4's V_CVT_SCALEF32_PK_FP4_F16: `dstbyte = OPSEL[3 : 2].i32 * 8`), by AMD name;
     /// set where the pseudocode is read (derived, [`Fidelity::Derived`]).
     pub destination_byte_by_opsel: Vec<String>,
+    /// The scaled matrix ops' scale sources are VGPRs or inline constants
+    /// ([`crate::manual::scale_sources_vgpr_or_inline`]).
+    pub scale_sources_vgpr_or_inline: bool,
 }
 
 /// One operand list derived from the pseudocode ([`Fidelity::Derived`]): `instruction`'s

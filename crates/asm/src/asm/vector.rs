@@ -676,6 +676,19 @@ fn check_modifier_order(
     Ok(())
 }
 
+/// A scaled matrix op's scale source (field SCALE_SRC0/1) is a VGPR or an inline constant
+/// where the manual says so ([`mcdiff_spec::Spec::scale_sources_vgpr_or_inline`]), not a
+/// scalar register its operand type would take.
+fn check_scale_source(field: &str, value: &OperandValue, cx: &OperandCtx) -> Result<(), String> {
+    let scalar = matches!(value, OperandValue::Reg(r)
+        if !matches!(r.file, RegFile::Vgpr | RegFile::Agpr));
+    let limited = cx.target.spec.scale_sources_vgpr_or_inline;
+    match limited && scalar && field.starts_with("SCALE_SRC") {
+        true => Err(INVALID_OPERAND.into()),
+        false => Ok(()),
+    }
+}
+
 /// Whether the slots are a matrix op's ([`syntax::vector::MatrixOp`]).
 fn is_matrix(slots: &[Operand]) -> bool {
     syntax::vector::MatrixOp::from_formats(slots.iter().map(|s| s.data_format.as_str())).is_some()
@@ -789,6 +802,7 @@ fn vector_operands(
         let value = parser(classify_vector(&slot.operand_type))
             .parse(&inner, slot, cx)
             .map_err(|m| reject(piece.column, m))?;
+        check_scale_source(field, &value, cx).map_err(|m| reject(piece.column, m))?;
         let vgpr = matches!(&value, OperandValue::Reg(r) if r.file == RegFile::Vgpr);
         // The DPP dword names src0 by VGPR number; GFX11 also wants a VGPR src1 there
         // (GFX12 takes SGPRs and constants; checked with llvm-mc 22).
