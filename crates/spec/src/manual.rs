@@ -579,7 +579,9 @@ mod tests {
         let says = "#### SRC1\n\nScale values (SRC0 and SRC1) can be either VGPRs or Inline \
                     constants (floats, using only the exponent portion).";
         assert!(scale_sources_vgpr_or_inline(says));
-        assert!(!scale_sources_vgpr_or_inline("Scale values come from SGPRs."));
+        assert!(!scale_sources_vgpr_or_inline(
+            "Scale values come from SGPRs."
+        ));
     }
 
     /// Text written for this test: a sentence under an instruction's subheading belongs to
