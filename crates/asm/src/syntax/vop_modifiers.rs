@@ -278,8 +278,13 @@ fn dpp(word: &str) -> Option<Result<VopModifier, String>> {
 
 /// Parses one modifier word (no whitespace inside). `None`: not a vector modifier.
 pub fn parse(word: &str) -> Option<Result<VopModifier, String>> {
-    let lower = word.to_ascii_lowercase();
-    if let Some(parsed) = dpp(&lower) {
+    // Every trailing word of a vector line is tried here, nearly all lower case already.
+    let lower: std::borrow::Cow<str> = match word.bytes().any(|b| b.is_ascii_uppercase()) {
+        true => word.to_ascii_lowercase().into(),
+        false => word.into(),
+    };
+    let lower = lower.as_ref();
+    if let Some(parsed) = dpp(lower) {
         return Some(parsed);
     }
     if lower == "clamp" {
@@ -299,10 +304,10 @@ pub fn parse(word: &str) -> Option<Result<VopModifier, String>> {
             return Some(parsed);
         }
     }
-    if let Some(parsed) = matrix_control(&lower) {
+    if let Some(parsed) = matrix_control(lower) {
         return Some(parsed);
     }
-    match lower.as_str() {
+    match lower {
         "matrix_a_reuse" => return Some(Ok(VopModifier::MatrixReuse("OPSEL"))),
         "matrix_b_reuse" => return Some(Ok(VopModifier::MatrixReuse("OPSEL_HI"))),
         _ => {}
