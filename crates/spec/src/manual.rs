@@ -585,20 +585,21 @@ mod tests {
     }
 
     /// Text written for this test: a sentence under an instruction's subheading belongs to
-    /// the instruction, one under a heading that names none to the last that does; a table
-    /// row names its own; a rule said twice counts once; text before any heading names none.
+    /// the instruction, one under a heading that names none (no title, a deeper level) to the
+    /// last that does; a table row names its own; a rule said twice counts once; text before
+    /// any heading names none.
     #[test]
     fn finds_the_instruction_a_sentence_is_under() {
         let manual = "Ignores OMOD here, before any heading.\n\
             #### **V\\_CVT\\_PK\\_FP8\\_F32 105**\n\nConverts.\n\n#### **Notes**\n\n\
             Ignores OMOD. Ignores OMOD.\n\n#### **Section 7**\n\nIgnores OMOD and clamp.\n\
             | 10 | V_CVT_SR_BF8_F32 | Ignores OMOD. |\r\n\
-            #### V_NOP 0\nIgnores OMOD\n";
+            #### V_NOP 0\nIgnores OMOD\n#### \n##### V_SKIPPED 1\nIgnores OMOD and clamp\n";
         assert_eq!(
             ignoring_omod(manual),
             ["V_CVT_PK_FP8_F32", "V_CVT_SR_BF8_F32", "V_NOP"]
         );
-        assert_eq!(ignoring_clamp(manual), ["V_CVT_PK_FP8_F32"]);
+        assert_eq!(ignoring_clamp(manual), ["V_CVT_PK_FP8_F32", "V_NOP"]);
         assert!(ignoring_omod("Ignores OMOD.").is_empty());
     }
 
