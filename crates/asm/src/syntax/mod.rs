@@ -110,6 +110,15 @@ pub fn peel_modifiers(
     )
 }
 
+/// `text` in lower case, copied only when it has upper case: the syntax is case-blind, and
+/// nearly every word it reads is written in lower case already.
+pub fn lower_case(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.bytes().any(|b| b.is_ascii_uppercase()) {
+        true => text.to_ascii_lowercase().into(),
+        false => text.into(),
+    }
+}
+
 /// The inner text of `lit(...)` or `lit64(...)`, LLVM's spellings for "encode this constant
 /// as a literal" (`lit64`: a 64-bit one), and whether it was `lit64`.
 pub fn strip_lit(text: &str) -> Option<(&str, bool)> {
@@ -505,6 +514,15 @@ pub fn llvm_mnemonic(ctx: &TargetCtx, name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lower_cases_without_a_copy_where_it_can() {
+        assert!(matches!(
+            lower_case("v[0:1]"),
+            std::borrow::Cow::Borrowed("v[0:1]")
+        ));
+        assert_eq!(lower_case("VCC_Lo"), "vcc_lo");
+    }
 
     #[test]
     fn splits_at_top_level_commas_with_columns() {

@@ -69,11 +69,7 @@ pub fn parse_register(text: &str) -> Option<Result<RegRange, String>> {
 /// [`parse_register`] inside `depth` enclosing register lists.
 fn register_in_lists(text: &str, depth: usize) -> Option<Result<RegRange, String>> {
     let text = text.trim();
-    // Most register texts are lower case already: a copy only for the others.
-    let lower: std::borrow::Cow<str> = match text.bytes().any(|b| b.is_ascii_uppercase()) {
-        true => text.to_ascii_lowercase().into(),
-        false => text.into(),
-    };
+    let lower = crate::syntax::lower_case(text);
     let lower = lower.as_ref();
     if let Some(&(_, spec_name, count)) = NAMED.iter().find(|(n, _, _)| *n == lower) {
         return Some(Ok(RegRange {

@@ -278,11 +278,8 @@ fn dpp(word: &str) -> Option<Result<VopModifier, String>> {
 
 /// Parses one modifier word (no whitespace inside). `None`: not a vector modifier.
 pub fn parse(word: &str) -> Option<Result<VopModifier, String>> {
-    // Every trailing word of a vector line is tried here, nearly all lower case already.
-    let lower: std::borrow::Cow<str> = match word.bytes().any(|b| b.is_ascii_uppercase()) {
-        true => word.to_ascii_lowercase().into(),
-        false => word.into(),
-    };
+    // Every trailing word of a vector line is tried here.
+    let lower = crate::syntax::lower_case(word);
     let lower = lower.as_ref();
     if let Some(parsed) = dpp(lower) {
         return Some(parsed);
