@@ -173,7 +173,8 @@ impl<'s> Assembler<'s> {
             check_accumulator(&operands, &pieces)?;
         }
         let modifier_pieces = take_attribute_word(modifier_pieces, &mut operands, shape);
-        self.apply_modifiers(&modifier_pieces, base, &slots, shape, &mut fields)?;
+        let names = (base, instruction.name.as_str());
+        self.apply_modifiers(&modifier_pieces, names, &slots, shape, &mut fields)?;
         let reuse_hints = self.ctx.matrix_reuse && is_matrix(&slots);
         if reuse_hints {
             // OPSEL_HI[2] is the B-matrix reuse hint; the source bits stay 1.
@@ -383,13 +384,14 @@ impl<'s> Assembler<'s> {
     fn apply_modifiers(
         &self,
         modifier_pieces: &[Piece],
-        base: &str,
+        (base, name): (&str, &str),
         slots: &[Operand],
         shape: VectorShape,
         fields: &mut FieldSet,
     ) -> Result<(), NotEncoded> {
         let form = ModifierForm {
             base,
+            opsel_is_destination_byte: syntax::vector::opsel_is_destination_byte(&self.ctx, name),
             slots,
             shape,
             // The scaled MFMA's op_sel and op_sel_hi pick its scales' bytes (CDNA4 ISA
@@ -545,7 +547,7 @@ impl<'s> Assembler<'s> {
                 if shape.family != Family::Vop3p
                     && form.has_vdst
                     && len == sources + 1
-                    && !syntax::vector::opsel_is_destination_byte(&self.ctx, base) =>
+                    && !form.opsel_is_destination_byte =>
             {
                 // The last op_sel element selects the destination half (OPSEL bit 3).
                 let dst = (bits >> (len - 1)) & 1;
@@ -608,6 +610,8 @@ pub(super) struct FormLayout<'s> {
 /// What [`Assembler::apply_modifiers`] knows of the form the modifiers are written on.
 struct ModifierForm<'a> {
     base: &'a str,
+    /// Its op_sel is the four OPSEL bits ([`syntax::vector::opsel_is_destination_byte`]).
+    opsel_is_destination_byte: bool,
     slots: &'a [Operand],
     shape: VectorShape,
     narrow: Option<syntax::vector::NarrowPacked>,

@@ -19,9 +19,9 @@ use crate::syntax::forms::{self, Forced};
 use crate::syntax::llvm_mnemonic;
 use crate::syntax::regs::parse_register;
 use crate::syntax::vector::{dpp_layout, vector_mnemonic, Dpp, LANE_SELS, OPERANDLESS};
+use crate::syntax::vector::{is_f8f6f4, size_f8f6f4_sources, MatrixOp};
 use crate::syntax::vector::{operand_bit, SRC_DPP16, SRC_DPP8, SRC_DPP8_FI, SRC_SDWA};
 use crate::syntax::vector::{sdwa_explicit_destination, sdwa_layout, sdwa_source_types};
-use crate::syntax::vector::{size_f8f6f4_sources, MatrixOp};
 use crate::target::TargetCtx;
 
 /// (family, opcode) -> instruction, over the vector forms of a spec.
@@ -241,7 +241,7 @@ impl<'s> Disassembler<'s> {
                 None if !sdwa => form.encoding.clone(),
                 _ => layout_name,
             },
-            f8f6f4: instruction.name.to_ascii_uppercase().ends_with("_F8F6F4"),
+            f8f6f4: is_f8f6f4(&instruction.name),
             slots: slots.into_iter().map(Arc::new).collect(),
             dpp_refused: dpp.is_some()
                 && spec.refuses_dpp(instruction, family, &form_families(instruction)),

@@ -285,11 +285,17 @@ pub fn mfma_blgp_negates<'a>(
             .any(|o| o.field.as_deref() == Some("SRC0") && o.data_format == "FMT_NUM_F64")
 }
 
+/// Whether instruction `name` is an F8F6F4 MFMA, whose sources [`size_f8f6f4_sources`]
+/// sizes.
+pub fn is_f8f6f4(name: &str) -> bool {
+    name.to_ascii_uppercase().ends_with("_F8F6F4")
+}
+
 /// The F8F6F4 MFMAs read A and B in the formats CBSZ and BLGP select (CDNA4 ISA §7.1, "Matrix
 /// Format": 0 E4M3, 1 E5M2, 2 E2M3, 3 E3M2, 4 E2M1), so their source registers hold 8-, 6-
 /// or 4-bit elements; the spec sizes them for 8. Resizes src0 by `cbsz` and src1 by `blgp`.
 pub fn size_f8f6f4_sources(slots: &mut [mcdiff_spec::Operand], name: &str, cbsz: u32, blgp: u32) {
-    if !name.to_ascii_uppercase().ends_with("_F8F6F4") {
+    if !is_f8f6f4(name) {
         return;
     }
     for slot in slots {
