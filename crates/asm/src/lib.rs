@@ -21,6 +21,7 @@ pub mod decode;
 pub mod encode;
 pub mod family;
 pub mod inst;
+mod memo;
 pub mod operands;
 pub mod print;
 pub mod symbolic;

@@ -19,6 +19,7 @@ use rustc_hash::FxHashMap;
 use crate::encode::{family_encoder, FamilyEncoder, Fixup};
 use crate::family::{family_name, Family};
 use crate::inst::{Inst, InstOperand, OperandValue};
+use crate::memo::Memo;
 use crate::operands::OperandCtx;
 use crate::syntax::{self, mnemonic_alias, split_statement, Piece, Statement};
 use crate::target::TargetCtx;
@@ -89,8 +90,8 @@ pub struct Assembler<'s> {
     /// A vector form's operand slots by the form's address, for each mnemonic it was written
     /// with, found on first use.
     slots: RefCell<FxHashMap<usize, Vec<SlotsByMnemonic>>>,
-    /// A vector form's layout by the form's address, SDWA and DPP, found on first use.
-    layouts: RefCell<FxHashMap<FormLayoutKey, Rc<vector::FormLayout<'s>>>>,
+    /// A vector form's layout by the form's address, SDWA and DPP.
+    layouts: Memo<FormLayoutKey, Rc<vector::FormLayout<'s>>>,
 }
 
 /// A mnemonic a form was written with, and the form's operand slots for it.
@@ -104,7 +105,7 @@ impl<'s> Assembler<'s> {
         Assembler {
             ctx,
             slots: RefCell::default(),
-            layouts: RefCell::default(),
+            layouts: Memo::default(),
         }
     }
 

@@ -223,26 +223,23 @@ impl<'s> Assembler<'s> {
         dpp: Option<Dpp>,
     ) -> Rc<FormLayout<'s>> {
         let key = (form as *const InstructionEncoding as usize, sdwa, dpp);
-        if let Some(known) = self.layouts.borrow().get(&key) {
-            return Rc::clone(known);
-        }
-        let spec = self.ctx.spec;
-        let family = family_name(&form.encoding);
-        let name = match dpp {
-            // DPP forms are the spec's composed DPP encodings with the opcode of the base
-            // form.
-            Some(dpp) => syntax::vector::dpp_layout(spec, family, dpp),
-            None if sdwa => syntax::vector::sdwa_layout(spec, family),
-            None => forms::layout_encoding(&form.encoding),
-        };
-        let refused = || spec.refuses_dpp(instruction, family, &form_families(instruction));
-        let layout = Rc::new(FormLayout {
-            encoding: spec.encoding(&name),
-            name,
-            dpp_refused: dpp.is_some() && (!spec.allows_dpp_with(family) || refused()),
-        });
-        self.layouts.borrow_mut().insert(key, Rc::clone(&layout));
-        layout
+        self.layouts.get_or(key, || {
+            let spec = self.ctx.spec;
+            let family = family_name(&form.encoding);
+            let name = match dpp {
+                // DPP forms are the spec's composed DPP encodings with the opcode of the
+                // base form.
+                Some(dpp) => syntax::vector::dpp_layout(spec, family, dpp),
+                None if sdwa => syntax::vector::sdwa_layout(spec, family),
+                None => forms::layout_encoding(&form.encoding),
+            };
+            let refused = || spec.refuses_dpp(instruction, family, &form_families(instruction));
+            Rc::new(FormLayout {
+                encoding: spec.encoding(&name),
+                name,
+                dpp_refused: dpp.is_some() && (!spec.allows_dpp_with(family) || refused()),
+            })
+        })
     }
 
     /// The operand slots of `form` for `base` ([`forms::slots`]), found once per assembler:

@@ -8,7 +8,6 @@
 mod memory;
 mod vector;
 
-use std::cell::RefCell;
 use std::rc::Rc;
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
@@ -18,6 +17,7 @@ use mcdiff_spec::{Encoding, Field, Instruction, InstructionEncoding, Operand};
 use crate::bits::{field_mask, read_field, sign_extend};
 use crate::family::{family_name, is_smem_imm_offset, Family};
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
+use crate::memo::Memo;
 use crate::operands::{classify, immediate_mask, KindId};
 use crate::syntax::regs::parse_register;
 use crate::syntax::regs::register_text;
@@ -115,11 +115,10 @@ pub struct Disassembler<'s> {
     vector_ops: HashMap<(Family, u32), &'s Instruction>,
     /// (dual-issue family, opcode) -> instruction and its form in that family.
     dual_ops: HashMap<(Family, u32), (&'s Instruction, &'s InstructionEncoding)>,
-    /// Base vector family -> its encoding, found on first use.
-    base_encodings: RefCell<HashMap<Family, &'s Encoding>>,
-    /// (base vector family, opcode, SDWA, DPP) -> what decoding such a word needs, found on
-    /// first use.
-    vector_plans: RefCell<HashMap<VectorKey, Rc<vector::VectorPlan<'s>>>>,
+    /// Base vector family -> its encoding.
+    base_encodings: Memo<Family, &'s Encoding>,
+    /// (base vector family, opcode, SDWA, DPP) -> what decoding such a word needs.
+    vector_plans: Memo<VectorKey, Rc<vector::VectorPlan<'s>>>,
 }
 
 /// A vector word's base family, opcode, and whether it is SDWA or which DPP.
@@ -196,8 +195,8 @@ impl<'s> Disassembler<'s> {
             names,
             vector_ops: vector::vector_opcodes(spec),
             dual_ops: vector::dual_opcodes(spec),
-            base_encodings: RefCell::default(),
-            vector_plans: RefCell::default(),
+            base_encodings: Memo::default(),
+            vector_plans: Memo::default(),
         }
     }
 

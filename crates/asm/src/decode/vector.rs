@@ -102,16 +102,11 @@ impl<'s> Disassembler<'s> {
         let opcode = read_field(word, op_field, 0) as u32;
         let src0 = enc.field("SRC0").map(|f| read_field(word, f, 0));
         let (sdwa, dpp) = self.extension(base.is_vop32(), src0);
-        let key = (base, opcode, sdwa, dpp);
-        let cached = self.vector_plans.borrow().get(&key).cloned();
-        let plan = match cached {
-            Some(plan) => plan,
-            None => {
-                let plan = Rc::new(self.vector_plan(base, opcode, sdwa, dpp)?);
-                self.vector_plans.borrow_mut().insert(key, Rc::clone(&plan));
-                plan
-            }
-        };
+        let plan = self
+            .vector_plans
+            .get_or_try((base, opcode, sdwa, dpp), || {
+                self.vector_plan(base, opcode, sdwa, dpp).map(Rc::new)
+            })?;
         let layout = plan.layout;
         if dpp.is_some() && plan.dpp_refused {
             return Err(Failure::Invalid(
@@ -171,18 +166,14 @@ impl<'s> Disassembler<'s> {
     /// VOP3P_MFMA.
     fn vector_base_encoding(&self, base: Family) -> Result<&'s Encoding, Failure> {
         let spec = self.ctx.spec;
-        if let Some(&enc) = self.base_encodings.borrow().get(&base) {
-            return Ok(enc);
-        }
-        let name = base.name();
-        let enc = spec
-            .encoding(&format!("ENC_{name}"))
-            .or_else(|| spec.encoding(name))
-            .ok_or_else(|| {
-                Failure::Unsupported(format!("encoding ENC_{name} missing from spec"))
-            })?;
-        self.base_encodings.borrow_mut().insert(base, enc);
-        Ok(enc)
+        self.base_encodings.get_or_try(base, || {
+            let name = base.name();
+            (spec.encoding(&format!("ENC_{name}")))
+                .or_else(|| spec.encoding(name))
+                .ok_or_else(|| {
+                    Failure::Unsupported(format!("encoding ENC_{name} missing from spec"))
+                })
+        })
     }
 
     /// What decoding a word of `base` with `opcode` and this extension needs from the spec.
