@@ -587,8 +587,12 @@ fn instruction_helper(name: &str, args: &[Value]) -> Result<Option<Value>, ExecE
         let first = bits.trailing_zeros().map_or(-1, |t| t as i64);
         return Ok(Some(int_value(Int::from(first), Ty::new(TyKind::I, 32))));
     }
+    // Only `v_*` names remain: tested before splitting, as most helpers called are not.
+    if !name.starts_with("v_") {
+        return Ok(None);
+    }
     let parts: Vec<&str> = name.split('_').collect();
-    if parts.len() < 3 || parts[0] != "v" {
+    if parts.len() < 3 {
         return Ok(None);
     }
     let ty = Ty::from_suffix(parts[2]);

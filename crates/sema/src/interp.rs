@@ -89,6 +89,7 @@ pub fn execute_with_library(
         .iter()
         .map(|(name, op)| (name.as_str(), op))
         .collect();
+    let modifiers = FloatModifiers::of(&operands);
     for lane in lanes {
         let mut interp = Interp {
             state,
@@ -97,6 +98,7 @@ pub fn execute_with_library(
             library,
             depth: 0,
             lane,
+            modifiers,
             locals: HashMap::default(),
             steps: 0,
             implicit: program.implicit,
@@ -123,10 +125,37 @@ struct Interp<'a> {
     library: &'a Library,
     depth: u32,
     lane: u32,
+    /// `binding`'s VOP3 float modifier fields.
+    modifiers: FloatModifiers,
     locals: HashMap<String, Value>,
     steps: u64,
     /// What the running text leaves implicit (see [`Implicit`]).
     implicit: Implicit,
+}
+
+/// The VOP3 float modifier fields (0 when not bound), read from the binding once per
+/// program run rather than looked up by name on every float read and write.
+#[derive(Debug, Clone, Copy, Default)]
+struct FloatModifiers {
+    abs: u64,
+    neg: u64,
+    omod: u64,
+    clamp: u64,
+}
+
+impl FloatModifiers {
+    fn of(operands: &OperandIndex) -> FloatModifiers {
+        let field = |name: &str| match operands.get(name).map(|b| &b.value) {
+            Some(BoundValue::Imm(v)) => *v,
+            _ => 0,
+        };
+        FloatModifiers {
+            abs: field("ABS"),
+            neg: field("NEG"),
+            omod: field("OMOD"),
+            clamp: field("CLAMP"),
+        }
+    }
 }
 
 /// A declared local's initial value.
@@ -434,14 +463,19 @@ impl Interp<'_> {
             Expr::Name(n) => {
                 !self.locals.contains_key(n) && (is_state_name(n) || self.operand(n).is_some())
             }
-            Expr::Index(base, _) => match base.as_ref() {
-                Expr::Name(n) => {
-                    !self.locals.contains_key(n)
-                        && matches!(n.as_str(), "SGPR" | "MEM" | "LDS" | "HW_REGISTERS")
-                }
-                Expr::Index(inner, _) => matches!(inner.as_ref(), Expr::Name(n) if n == "VGPR"),
-                _ => false,
-            },
+            Expr::Index(base, _) => self.is_indexed_storage(base),
+            _ => false,
+        }
+    }
+
+    /// Is `base[i]` a storage location (a register file, memory, a VGPR of a lane)?
+    fn is_indexed_storage(&self, base: &Expr) -> bool {
+        match base {
+            Expr::Name(n) => {
+                !self.locals.contains_key(n)
+                    && matches!(n.as_str(), "SGPR" | "MEM" | "LDS" | "HW_REGISTERS")
+            }
+            Expr::Index(inner, _) => matches!(inner.as_ref(), Expr::Name(n) if n == "VGPR"),
             _ => false,
         }
     }
@@ -662,14 +696,6 @@ impl Interp<'_> {
         }
     }
 
-    /// Field `field` of the instruction's modifiers (0 when not bound).
-    fn modifier(&self, field: &str) -> u64 {
-        match self.operand(field).map(|b| &b.value) {
-            Some(BoundValue::Imm(v)) => *v,
-            _ => 0,
-        }
-    }
-
     /// VOP3 `abs`/`neg` on a float read of source `Sk`: clear, then flip, the sign bit.
     fn input_modifiers(&self, e: &Expr, bits: Int, width: u32) -> Int {
         let source = match e {
@@ -681,10 +707,10 @@ impl Interp<'_> {
         let Some(k) = source else { return bits };
         let sign = Int::from(1u8) << (width - 1);
         let mut bits = bits;
-        if self.modifier("ABS") >> k & 1 == 1 {
+        if self.modifiers.abs >> k & 1 == 1 {
             bits &= !sign.clone() & mask(width);
         }
-        if self.modifier("NEG") >> k & 1 == 1 {
+        if self.modifiers.neg >> k & 1 == 1 {
             bits ^= sign;
         }
         bits
@@ -700,13 +726,13 @@ impl Interp<'_> {
         if !self.binding.float_modifiers || !is_d0 {
             return Ok(Value::Float { v: x, ty });
         }
-        let scaled = match self.modifier("OMOD") {
+        let scaled = match self.modifiers.omod {
             1 => x * 2.0,
             2 => x * 4.0,
             3 => x * 0.5,
             _ => x,
         };
-        let clamped = if self.modifier("CLAMP") & 1 == 1 && !scaled.is_nan() {
+        let clamped = if self.modifiers.clamp & 1 == 1 && !scaled.is_nan() {
             scaled.clamp(0.0, 1.0)
         } else {
             scaled
@@ -901,10 +927,16 @@ impl Interp<'_> {
     fn natural_storage_width(&self, e: &Expr) -> Result<u32, ExecError> {
         match e {
             Expr::Name(n) => self.natural_name_width(n),
-            Expr::Index(base, _) if matches!(base.as_ref(), Expr::Name(n) if n == "MEM" || n == "LDS") => {
-                Ok(self.implicit.memory_width.unwrap_or(32))
-            }
+            Expr::Index(base, _) => Ok(self.indexed_storage_width(base)),
             _ => Ok(32),
+        }
+    }
+
+    /// The width `base[i]` is read and written at when no view gives one.
+    fn indexed_storage_width(&self, base: &Expr) -> u32 {
+        match base {
+            Expr::Name(n) if n == "MEM" || n == "LDS" => self.implicit.memory_width.unwrap_or(32),
+            _ => 32,
         }
     }
 
@@ -1123,14 +1155,12 @@ impl Interp<'_> {
     /// `base[idx] = v`: a register or memory element, a lane's bit of a wave mask, an
     /// element of a local array, or else one bit of `base`.
     fn assign_index(&mut self, base: &Expr, idx: &Expr, v: Value) -> Result<(), ExecError> {
-        let whole = Expr::Index(Box::new(base.clone()), Box::new(idx.clone()));
-        if self.is_storage(&whole) {
-            let w = match v.width() {
-                Some(w) => w,
-                None => self.natural_storage_width(&whole)?,
-            };
+        if self.is_indexed_storage(base) {
+            let w = v
+                .width()
+                .unwrap_or_else(|| self.indexed_storage_width(base));
             let bits = v.bits(w).ok_or_else(|| unsupported("store-of-aggregate"))?;
-            return self.write_storage(&whole, &bits, w);
+            return self.write_indexed(base, idx, &bits, w);
         }
         if let Expr::Typed(inner, ty) = base {
             if is_lane_index(idx) && ty.width == 64 && self.is_storage(inner) {
@@ -1245,32 +1275,41 @@ impl Interp<'_> {
         match e {
             Expr::Name(n) if is_state_name(n) => self.write_state(n, bits),
             Expr::Name(n) => self.write_operand(n, bits, w),
-            Expr::Index(base, idx) => {
-                let index = need_int(&self.eval(idx)?)?;
-                match base.as_ref() {
-                    Expr::Name(n) if n == "SGPR" => {
-                        let first = index.to_u32().ok_or_else(|| unsupported("sgpr-index"))?;
-                        self.state.write_sgprs(first, w, bits)
-                    }
-                    Expr::Name(n) if n == "HW_REGISTERS" => {
-                        let id = index
-                            .to_u32()
-                            .ok_or_else(|| unsupported("hw-register-index"))?;
-                        self.state.write_hw_reg(id, &(bits & mask(32)))
-                    }
-                    Expr::Name(_) => {
-                        self.state.write_mem(u64_of(&index), w, bits);
-                        Ok(())
-                    }
-                    Expr::Index(_, lane) => {
-                        let lane = need_u32(&self.eval(lane)?)?;
-                        let first = index.to_u32().ok_or_else(|| unsupported("vgpr-index"))?;
-                        self.state.write_vgprs(lane, first, w, bits)
-                    }
-                    _ => Err(unsupported("storage-index")),
-                }
-            }
+            Expr::Index(base, idx) => self.write_indexed(base, idx, bits, w),
             _ => Err(unsupported("storage")),
+        }
+    }
+
+    /// Writes storage location `base[idx]` ([`Interp::is_indexed_storage`]).
+    fn write_indexed(
+        &mut self,
+        base: &Expr,
+        idx: &Expr,
+        bits: &Int,
+        w: u32,
+    ) -> Result<(), ExecError> {
+        let index = need_int(&self.eval(idx)?)?;
+        match base {
+            Expr::Name(n) if n == "SGPR" => {
+                let first = index.to_u32().ok_or_else(|| unsupported("sgpr-index"))?;
+                self.state.write_sgprs(first, w, bits)
+            }
+            Expr::Name(n) if n == "HW_REGISTERS" => {
+                let id = index
+                    .to_u32()
+                    .ok_or_else(|| unsupported("hw-register-index"))?;
+                self.state.write_hw_reg(id, &(bits & mask(32)))
+            }
+            Expr::Name(_) => {
+                self.state.write_mem(u64_of(&index), w, bits);
+                Ok(())
+            }
+            Expr::Index(_, lane) => {
+                let lane = need_u32(&self.eval(lane)?)?;
+                let first = index.to_u32().ok_or_else(|| unsupported("vgpr-index"))?;
+                self.state.write_vgprs(lane, first, w, bits)
+            }
+            _ => Err(unsupported("storage-index")),
         }
     }
 
@@ -1437,6 +1476,7 @@ impl Interp<'_> {
             library: self.library,
             depth: self.depth + 1,
             lane: self.lane,
+            modifiers: FloatModifiers::default(),
             locals,
             steps: self.steps,
             implicit: callee.program.implicit,

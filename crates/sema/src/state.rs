@@ -31,6 +31,13 @@ pub const TTMP_COUNT: u32 = 16;
 /// Hardware registers S_GETREG/S_SETREG address: the HWREG id field is 6 bits wide.
 pub const HW_REGISTER_COUNT: u32 = 64;
 
+/// Built only on the error path: an eagerly built error allocated its text on every read.
+fn lane_out_of_range() -> ExecError {
+    ExecError::Unsupported {
+        construct: "lane-out-of-range".to_string(),
+    }
+}
+
 /// Registers of one wave plus a sparse byte memory.
 #[derive(Debug, PartialEq)]
 pub struct State {
@@ -297,9 +304,7 @@ impl State {
     }
 
     pub fn read_vgprs(&self, lane: u32, first: u32, width: u32) -> Result<Int, ExecError> {
-        let file = self.vgpr.get(lane as usize).ok_or(ExecError::Unsupported {
-            construct: "lane-out-of-range".to_string(),
-        })?;
+        let file = (self.vgpr.get(lane as usize)).ok_or_else(lane_out_of_range)?;
         Self::gather(file, first, width, "vgpr")
     }
 
@@ -313,9 +318,7 @@ impl State {
         let file = self
             .vgpr
             .get_mut(lane as usize)
-            .ok_or(ExecError::Unsupported {
-                construct: "lane-out-of-range".to_string(),
-            })?;
+            .ok_or_else(lane_out_of_range)?;
         self.written_vgprs.mark(first, width.div_ceil(32));
         Self::scatter(file, first, width, bits, "vgpr")
     }
