@@ -112,6 +112,131 @@ pub enum BinOp {
     Ge,
 }
 
+/// What a name stands for when no local of the running text shadows it, decided once from
+/// its spelling when the name is made: the executor asks per read and write, and comparing
+/// the spelling with every state and register-file name each time was a large part of its
+/// cost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NameKind {
+    /// A register or flag of the machine state (`EXEC`, `VCC_LO`, `SCC`, `M0`...).
+    State,
+    /// A register file or memory a text indexes by number.
+    File(RegisterFile),
+    /// A name the executor gives a fixed meaning.
+    Builtin(Builtin),
+    /// Anything else: an operand, an encoding field, a local, a constant, a helper's name.
+    Other,
+}
+
+/// The storage a text indexes: `SGPR[n]`, `VGPR[lane][n]`, `MEM[addr]`, `LDS[addr]`,
+/// `HW_REGISTERS[id]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RegisterFile {
+    Sgpr,
+    Vgpr,
+    Mem,
+    Lds,
+    HwRegisters,
+}
+
+/// The names with a fixed meaning, as the texts spell them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Builtin {
+    /// A float rounding mode as the MODE register's FP_ROUND field encodes it.
+    RoundMode(u64),
+    /// The current lane: `laneId`; `laneID` is a spelling variant, `threadId` the older
+    /// manuals' name, and `lane` outside a loop is the current lane.
+    Lane,
+    /// `WAVE32`, `WAVE64` (some entries spell them in lower case).
+    Wave32,
+    Wave64,
+    Pi,
+    Infinity,
+    NotANumber,
+    /// The largest finite value of the format.
+    MaxFloatF32,
+    MaxFloatF64,
+    True,
+    False,
+}
+
+impl Builtin {
+    fn of(text: &str) -> Option<Builtin> {
+        if let Some(mode) = crate::interp::round_mode_constant(text) {
+            return Some(Builtin::RoundMode(mode));
+        }
+        Some(match text {
+            "laneId" | "laneID" | "lane" | "threadId" => Builtin::Lane,
+            "WAVE32" | "wave32" => Builtin::Wave32,
+            "WAVE64" | "wave64" => Builtin::Wave64,
+            "PI" => Builtin::Pi,
+            "INF" => Builtin::Infinity,
+            "NAN" => Builtin::NotANumber,
+            "MAX_FLOAT_F32" => Builtin::MaxFloatF32,
+            "MAX_FLOAT_F64" => Builtin::MaxFloatF64,
+            "true" => Builtin::True,
+            "false" => Builtin::False,
+            _ => return None,
+        })
+    }
+}
+
+/// A name as the text spells it, with its [`NameKind`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Name {
+    text: String,
+    kind: NameKind,
+}
+
+impl Name {
+    pub fn new(text: impl Into<String>) -> Name {
+        let text = text.into();
+        let kind = if crate::state::is_state_name(&text) {
+            NameKind::State
+        } else if let Some(builtin) = Builtin::of(&text) {
+            NameKind::Builtin(builtin)
+        } else {
+            match text.as_str() {
+                "SGPR" => NameKind::File(RegisterFile::Sgpr),
+                "VGPR" => NameKind::File(RegisterFile::Vgpr),
+                "MEM" => NameKind::File(RegisterFile::Mem),
+                "LDS" => NameKind::File(RegisterFile::Lds),
+                "HW_REGISTERS" => NameKind::File(RegisterFile::HwRegisters),
+                _ => NameKind::Other,
+            }
+        };
+        Name { text, kind }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    pub fn kind(&self) -> NameKind {
+        self.kind
+    }
+}
+
+impl std::ops::Deref for Name {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.text
+    }
+}
+
+impl PartialEq<str> for Name {
+    fn eq(&self, other: &str) -> bool {
+        self.text == other
+    }
+}
+
+impl std::fmt::Display for Name {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub enum Expr {
     Int {
@@ -123,7 +248,7 @@ pub enum Expr {
         value: f64,
         single: bool,
     },
-    Name(String),
+    Name(Name),
     /// `e.u32`: a typed view of a value or register.
     Typed(Box<Expr>, Ty),
     /// `e.IEEE`, `TADDR.X`: a named field.

@@ -5,7 +5,7 @@
 //! check each other: where results differ, either the ISA changed, one text is wrong (a
 //! manual error or a conversion fault), or the interpreter treats equal texts differently.
 
-use crate::ast::Expr;
+use crate::ast::{Expr, Name};
 use crate::bind::{Binding, BoundValue};
 use crate::state::State;
 use crate::survey::synthesize_binding;
@@ -175,7 +175,7 @@ fn add_entry(out: &mut ArchTexts, entry: &PseudocodeEntry) {
 fn shared_address(mut program: Program) -> Program {
     program.rewrite_exprs(&mut |e| {
         if matches!(e, Expr::Call(name, _) if crate::builtins::is_address_helper(name)) {
-            *e = Expr::Name("ADDR".to_string());
+            *e = Expr::Name(Name::new("ADDR"));
         }
     });
     program

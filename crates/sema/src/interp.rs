@@ -13,7 +13,7 @@
 use crate::ast::*;
 use crate::bind::{BoundOperand, BoundValue, SpecialReg};
 use crate::int::Int;
-use crate::state::{is_state_name, State};
+use crate::state::State;
 use crate::value::*;
 use crate::{Binding, ExecError, SemaMismatch};
 use num_traits::ToPrimitive;
@@ -461,7 +461,7 @@ impl Interp<'_> {
     fn is_storage(&self, e: &Expr) -> bool {
         match e {
             Expr::Name(n) => {
-                !self.locals.contains_key(n) && (is_state_name(n) || self.operand(n).is_some())
+                !self.is_local(n) && (n.kind() == NameKind::State || self.operand(n).is_some())
             }
             Expr::Index(base, _) => self.is_indexed_storage(base),
             _ => false,
@@ -472,10 +472,20 @@ impl Interp<'_> {
     fn is_indexed_storage(&self, base: &Expr) -> bool {
         match base {
             Expr::Name(n) => {
-                !self.locals.contains_key(n)
-                    && matches!(n.as_str(), "SGPR" | "MEM" | "LDS" | "HW_REGISTERS")
+                !self.is_local(n)
+                    && matches!(
+                        n.kind(),
+                        NameKind::File(
+                            RegisterFile::Sgpr
+                                | RegisterFile::Mem
+                                | RegisterFile::Lds
+                                | RegisterFile::HwRegisters
+                        )
+                    )
             }
-            Expr::Index(inner, _) => matches!(inner.as_ref(), Expr::Name(n) if n == "VGPR"),
+            Expr::Index(inner, _) => {
+                matches!(inner.as_ref(), Expr::Name(n) if n.kind() == NameKind::File(RegisterFile::Vgpr))
+            }
             _ => false,
         }
     }
@@ -519,11 +529,11 @@ impl Interp<'_> {
     /// A state name's or an operand's bits.
     fn read_name(
         &mut self,
-        n: &str,
+        n: &Name,
         width: Option<u32>,
         float_view: Option<Ty>,
     ) -> Result<Int, ExecError> {
-        if is_state_name(n) {
+        if n.kind() == NameKind::State {
             self.read_state(n, width)
         } else {
             self.read_operand(n, width, float_view)
@@ -601,11 +611,11 @@ impl Interp<'_> {
     }
 
     /// The width a state name or an operand has when the text reads it bare.
-    fn natural_name_width(&self, n: &str) -> Result<u32, ExecError> {
-        if !is_state_name(n) {
+    fn natural_name_width(&self, n: &Name) -> Result<u32, ExecError> {
+        if n.kind() != NameKind::State {
             return self.natural_width(n);
         }
-        Ok(match n {
+        Ok(match n.as_str() {
             "SCC" => 1,
             "ROUND_MODE" => 2,
             "M0" | "EXEC_LO" | "EXEC_HI" | "VCC_LO" | "VCC_HI" => 32,
@@ -699,8 +709,8 @@ impl Interp<'_> {
     /// VOP3 `abs`/`neg` on a float read of source `Sk`: clear, then flip, the sign bit.
     fn input_modifiers(&self, e: &Expr, bits: Int, width: u32) -> Int {
         let source = match e {
-            Expr::Name(n) if self.binding.float_modifiers && !self.locals.contains_key(n) => {
-                ["S0", "S1", "S2"].iter().position(|s| s == n)
+            Expr::Name(n) if self.binding.float_modifiers && !self.is_local(n) => {
+                ["S0", "S1", "S2"].iter().position(|s| *s == n.as_str())
             }
             _ => None,
         };
@@ -722,7 +732,7 @@ impl Interp<'_> {
         let Value::Float { v: x, ty } = v else {
             return Ok(v);
         };
-        let is_d0 = matches!(e, Expr::Name(n) if n == "D0" && !self.locals.contains_key(n));
+        let is_d0 = matches!(e, Expr::Name(n) if n == "D0" && !self.is_local(n));
         if !self.binding.float_modifiers || !is_d0 {
             return Ok(Value::Float { v: x, ty });
         }
@@ -940,64 +950,45 @@ impl Interp<'_> {
         }
     }
 
-    fn eval_name(&mut self, n: &str) -> Result<Value, ExecError> {
-        if let Some(v) = self.locals.get(n) {
+    fn eval_name(&mut self, n: &Name) -> Result<Value, ExecError> {
+        if let Some(v) = self.local(n) {
             return Ok(v.clone());
         }
-        if let Some(mode) = round_mode_constant(n) {
-            return Ok(Value::Int {
-                v: Int::from(mode),
-                ty: None,
-            });
+        if let NameKind::Builtin(builtin) = n.kind() {
+            return Ok(self.builtin_value(builtin));
         }
-        match n {
-            // `laneID` is a spelling variant and `threadId` the older manuals' name;
-            // `lane` outside a loop is the current lane.
-            "laneId" | "laneID" | "lane" | "threadId" => {
-                return Ok(Value::Int {
-                    v: Int::from(self.lane),
-                    ty: Some(Ty::new(TyKind::U, 32)),
-                })
-            }
-            // Some entries spell these in lower case.
-            "WAVE32" | "wave32" => return Ok(bool_value(self.state.wave_size == 32)),
-            "WAVE64" | "wave64" => return Ok(bool_value(self.state.wave_size == 64)),
-            "PI" => {
-                return Ok(Value::Float {
-                    v: std::f64::consts::PI,
-                    ty: Ty::new(TyKind::F, 64),
-                })
-            }
-            "INF" => {
-                return Ok(Value::Float {
-                    v: f64::INFINITY,
-                    ty: Ty::new(TyKind::F, 64),
-                })
-            }
-            "NAN" => {
-                return Ok(Value::Float {
-                    v: f64::NAN,
-                    ty: Ty::new(TyKind::F, 64),
-                })
-            }
-            // The largest finite value of the format.
-            "MAX_FLOAT_F32" => return Ok(float_value(f64::from(f32::MAX), Ty::new(TyKind::F, 32))),
-            "MAX_FLOAT_F64" => {
-                return Ok(Value::Float {
-                    v: f64::MAX,
-                    ty: Ty::new(TyKind::F, 64),
-                })
-            }
-            "true" => return Ok(bool_value(true)),
-            "false" => return Ok(bool_value(false)),
-            _ => {}
-        }
-        if is_state_name(n) || self.operand(n).is_some() {
+        if n.kind() == NameKind::State || self.operand(n).is_some() {
             let w = self.natural_name_width(n)?;
             let bits = self.read_name(n, Some(w), None)?;
             return Ok(int_value(bits, Ty::new(TyKind::B, w)));
         }
         Err(unsupported(format!("unbound:{n}")))
+    }
+
+    fn builtin_value(&self, builtin: Builtin) -> Value {
+        let f64_value = |v: f64| Value::Float {
+            v,
+            ty: Ty::new(TyKind::F, 64),
+        };
+        match builtin {
+            Builtin::RoundMode(mode) => Value::Int {
+                v: Int::from(mode),
+                ty: None,
+            },
+            Builtin::Lane => Value::Int {
+                v: Int::from(self.lane),
+                ty: Some(Ty::new(TyKind::U, 32)),
+            },
+            Builtin::Wave32 => bool_value(self.state.wave_size == 32),
+            Builtin::Wave64 => bool_value(self.state.wave_size == 64),
+            Builtin::Pi => f64_value(std::f64::consts::PI),
+            Builtin::Infinity => f64_value(f64::INFINITY),
+            Builtin::NotANumber => f64_value(f64::NAN),
+            Builtin::MaxFloatF32 => float_value(f64::from(f32::MAX), Ty::new(TyKind::F, 32)),
+            Builtin::MaxFloatF64 => f64_value(f64::MAX),
+            Builtin::True => bool_value(true),
+            Builtin::False => bool_value(false),
+        }
     }
 
     /// The storage under a typed view that a bit range reaches past (`D0.u32[63 : 32]`
@@ -1043,9 +1034,9 @@ impl Interp<'_> {
         // An element of a local array is read in place: evaluating the name would copy the
         // whole array to read one element.
         if let Expr::Name(n) = base {
-            if matches!(self.locals.get(n), Some(Value::Array(_))) {
+            if matches!(self.local(n), Some(Value::Array(_))) {
                 let i = need_int(&self.eval(idx)?)?;
-                return match self.locals.get(n) {
+                return match self.local(n) {
                     Some(Value::Array(items)) => array_element(items, &i),
                     _ => Err(unsupported("array-index")),
                 };
@@ -1101,8 +1092,8 @@ impl Interp<'_> {
 
     /// `n = v` (`target` is `n`): a register, operand or state name is written to storage
     /// at the value's width; a local is set, keeping its declared type.
-    fn assign_name(&mut self, target: &Expr, n: &str, v: Value) -> Result<(), ExecError> {
-        if !self.locals.contains_key(n) && (is_state_name(n) || self.operand(n).is_some()) {
+    fn assign_name(&mut self, target: &Expr, n: &Name, v: Value) -> Result<(), ExecError> {
+        if !self.is_local(n) && (n.kind() == NameKind::State || self.operand(n).is_some()) {
             let w = match v.width() {
                 Some(w) => w,
                 None => self.natural_storage_width(target)?,
@@ -1111,7 +1102,7 @@ impl Interp<'_> {
             return self.write_storage(target, &bits, w);
         }
         // A declared local keeps its declared type.
-        let v = match self.locals.get(n) {
+        let v = match self.local(n) {
             Some(Value::Int { ty: Some(t), .. }) if !matches!(v, Value::Fixed { .. }) => {
                 store_convert(v, *t)?
             }
@@ -1120,6 +1111,14 @@ impl Interp<'_> {
         };
         self.set_local(n, v);
         Ok(())
+    }
+
+    fn is_local(&self, n: &str) -> bool {
+        self.locals.contains_key(n)
+    }
+
+    fn local(&self, n: &str) -> Option<&Value> {
+        self.locals.get(n)
     }
 
     /// Writes local `n`, allocating its name only the first time.
@@ -1172,7 +1171,7 @@ impl Interp<'_> {
             }
         }
         if let Expr::Name(n) = base {
-            if let Some(Value::Array(_)) = self.locals.get(n) {
+            if let Some(Value::Array(_)) = self.local(n) {
                 return self.assign_array_element(n, idx, v);
             }
         }
@@ -1249,7 +1248,7 @@ impl Interp<'_> {
             return self.write_storage(base, &merged, w);
         }
         let old = match base {
-            Expr::Name(n) if !self.locals.contains_key(n) => Value::Int {
+            Expr::Name(n) if !self.is_local(n) => Value::Int {
                 v: Int::zero(),
                 ty: None,
             },
@@ -1273,7 +1272,7 @@ impl Interp<'_> {
 
     fn write_storage(&mut self, e: &Expr, bits: &Int, w: u32) -> Result<(), ExecError> {
         match e {
-            Expr::Name(n) if is_state_name(n) => self.write_state(n, bits),
+            Expr::Name(n) if n.kind() == NameKind::State => self.write_state(n, bits),
             Expr::Name(n) => self.write_operand(n, bits, w),
             Expr::Index(base, idx) => self.write_indexed(base, idx, bits, w),
             _ => Err(unsupported("storage")),
@@ -1513,7 +1512,7 @@ fn array_element(items: &[Value], i: &Int) -> Result<Value, ExecError> {
 
 fn field_base_name(e: &Expr) -> Result<String, ExecError> {
     match e {
-        Expr::Name(n) => Ok(n.clone()),
+        Expr::Name(n) => Ok(n.to_string()),
         _ => Err(unsupported("field-of-expression")),
     }
 }

@@ -4,7 +4,7 @@
 //! those explicit in a parsed text, so that it can be run beside the newer texts of the
 //! same instruction (`mcdiff crossgen`).
 
-use crate::ast::{BinOp, Expr, Implicit, Program, Ty, TyKind, UnOp};
+use crate::ast::{BinOp, Expr, Implicit, Name, Program, Ty, TyKind, UnOp};
 
 /// `program`, the older-dialect text `code` of instruction `name`, with what it leaves
 /// implicit made explicit:
@@ -73,7 +73,7 @@ fn constant(e: &Expr) -> Option<u32> {
 
 /// Moves `e` out, leaving a placeholder to be overwritten.
 fn take(e: &mut Expr) -> Expr {
-    std::mem::replace(e, Expr::Name(String::new()))
+    std::mem::replace(e, Expr::Name(Name::new("")))
 }
 
 /// Bare operands in an operation or a call: `S0`, `S1` and `S2` take the opcode's type
@@ -185,10 +185,10 @@ fn nan_tests(mut program: Program) -> Program {
 fn newer_state_names(mut program: Program) -> Program {
     program.rewrite_exprs(&mut |e| match e {
         Expr::Name(n) if n == "IEEE_MODE" => {
-            let mode = Box::new(Expr::Name("WAVE_MODE".into()));
+            let mode = Box::new(Expr::Name(Name::new("WAVE_MODE")));
             *e = Expr::Field(mode, "IEEE".into());
         }
-        Expr::Name(n) if n == "ThreadPosition" => *e = Expr::Name("laneId".into()),
+        Expr::Name(n) if n == "ThreadPosition" => *e = Expr::Name(Name::new("laneId")),
         _ => {}
     });
     program

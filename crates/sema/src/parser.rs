@@ -533,7 +533,7 @@ impl Parser {
                     }
                     return Ok(Expr::Call(newer_spelling(&name), args));
                 }
-                Ok(Expr::Name(name))
+                Ok(Expr::Name(Name::new(name)))
             }
             Tok::Str(_) => {
                 self.pos -= 1;

@@ -139,20 +139,24 @@ impl Uses {
                         // `D0 = ...` (the older manuals' `D = ...`) writes the destination.
                         (Expr::Name(n), _) if n == "D0" || n == "D" => self.expr(target, None),
                         (Expr::Name(n), _) => {
-                            self.locals.insert(n.clone());
-                            if self.definitions.insert(n.clone(), value.clone()).is_some() {
-                                self.redefined.insert(n.clone());
+                            self.locals.insert(n.to_string());
+                            if self
+                                .definitions
+                                .insert(n.to_string(), value.clone())
+                                .is_some()
+                            {
+                                self.redefined.insert(n.to_string());
                             }
                         }
                         // A lower-case name written in part (`tmp[15 : 0] = ...`) is a local too.
                         (_, Some(n)) if n.starts_with(|c: char| c.is_ascii_lowercase()) => {
-                            self.locals.insert(n.clone());
+                            self.locals.insert(n.to_string());
                             self.expr(target, None);
                         }
                         _ => {
                             if let Some(n) = root_name(target) {
                                 if !self.width.contains_key(n) {
-                                    self.written_first.insert(n.clone());
+                                    self.written_first.insert(n.to_string());
                                 }
                             }
                             self.note_register_part_write(target);
@@ -233,7 +237,7 @@ impl Uses {
             return;
         };
         if vgpr {
-            let parts = self.register_part_writes.entry(n.clone()).or_default();
+            let parts = self.register_part_writes.entry(n.to_string()).or_default();
             parts.insert((lo, hi));
         }
     }
@@ -249,7 +253,7 @@ impl Uses {
         };
         if hi_bit.is_none() {
             if let Some(n) = root_name(base) {
-                self.variable_slices.insert(n.clone());
+                self.variable_slices.insert(n.to_string());
             }
         }
         let half = match (hi, lo) {
@@ -264,7 +268,7 @@ impl Uses {
         };
         let chosen = match (plain_name(base), half) {
             (Some(n), Some(low)) if self.in_opsel_choice => {
-                let arms = self.opsel_halves.entry(n.clone()).or_default();
+                let arms = self.opsel_halves.entry(n.to_string()).or_default();
                 arms.entry(self.arm).or_default().insert(low);
                 true
             }
@@ -282,14 +286,14 @@ impl Uses {
         match e {
             Expr::Name(n) => {
                 if !self.in_half {
-                    self.whole.insert(n.clone());
+                    self.whole.insert(n.to_string());
                 }
                 self.note(n, width.unwrap_or(32))
             }
             // `D0.u32[63 : 32]`: the slice reaches past the view, into the storage.
             Expr::Typed(inner, ty) => {
                 if let Some(n) = root_name(inner) {
-                    self.views.entry(n.clone()).or_default().insert(*ty);
+                    self.views.entry(n.to_string()).or_default().insert(*ty);
                 }
                 self.expr(inner, Some(ty.width.max(width.unwrap_or(0))))
             }
@@ -303,9 +307,9 @@ impl Uses {
                     _ => None,
                 };
                 if let (Some(file), Some(n)) = (register_file, plain_name(idx)) {
-                    self.register_number.insert(n.clone());
+                    self.register_number.insert(n.to_string());
                     self.indexed_files
-                        .entry(n.clone())
+                        .entry(n.to_string())
                         .or_default()
                         .insert(file);
                 }
@@ -313,7 +317,7 @@ impl Uses {
                     if let (Expr::Name(n), "laneId" | "lane" | "threadId") =
                         (inner.as_ref(), i.as_str())
                     {
-                        self.lane_mask.insert(n.clone());
+                        self.lane_mask.insert(n.to_string());
                     }
                 }
                 // `S0[i]`: one bit of a plain name at a computed index (the manuals' closing
@@ -328,7 +332,7 @@ impl Uses {
             Expr::Field(base, _) => {
                 if let Expr::Name(n) = base.as_ref() {
                     // `TADDR.X`, `WAVE_MODE.IEEE`: named state, not an operand.
-                    self.locals.insert(n.clone());
+                    self.locals.insert(n.to_string());
                 } else {
                     self.expr(base, None);
                 }
@@ -409,8 +413,8 @@ impl Uses {
     fn upper_bound(&self, e: &Expr, depth: u32) -> Option<u64> {
         match e {
             Expr::Int { value, .. } => u64::try_from(value).ok(),
-            Expr::Name(n) if depth < DEFINITION_DEPTH && !self.redefined.contains(n) => {
-                self.upper_bound(self.definitions.get(n)?, depth + 1)
+            Expr::Name(n) if depth < DEFINITION_DEPTH && !self.redefined.contains(n.as_str()) => {
+                self.upper_bound(self.definitions.get(n.as_str())?, depth + 1)
             }
             Expr::Typed(inner, _) => self.upper_bound(inner, depth),
             Expr::Slice(_, hi, lo) => match (hi.as_ref(), lo.as_ref()) {
@@ -455,18 +459,18 @@ impl Uses {
 }
 
 /// The name in `n` or `n.u32`.
-fn plain_name(e: &Expr) -> Option<&String> {
+fn plain_name(e: &Expr) -> Option<&str> {
     match e {
-        Expr::Name(n) => Some(n),
+        Expr::Name(n) => Some(n.as_str()),
         Expr::Typed(inner, _) => plain_name(inner),
         _ => None,
     }
 }
 
 /// The variable an assignment target writes into (`tmp` in `tmp[3 : 0].u4`).
-pub(crate) fn root_name(e: &Expr) -> Option<&String> {
+pub(crate) fn root_name(e: &Expr) -> Option<&str> {
     match e {
-        Expr::Name(n) => Some(n),
+        Expr::Name(n) => Some(n.as_str()),
         Expr::Typed(inner, _) | Expr::Slice(inner, _, _) | Expr::Index(inner, _) => {
             root_name(inner)
         }

@@ -32,10 +32,35 @@ pub fn mask(width: u32) -> Int {
 }
 
 /// Brings `v` into the range of `ty` (wrapping, two's complement for signed).
+///
+/// Inlined: nearly every value is an i128 and nearly every type at most 64 bits wide, and
+/// the executor normalises every value it makes; the call cost more than the masking.
+#[inline]
 pub fn normalize(v: Int, ty: Ty) -> Int {
     let signed = ty.kind == TyKind::I && ty.width > 0;
-    // Nearly every value is an i128 and nearly every type narrower: the low bits of the
-    // two's complement form are the value modulo 2^width.
+    // The low bits of the two's complement form are the value modulo 2^width.
+    if ty.width <= 64 {
+        if let Some(x) = v.to_i128() {
+            let mask = if ty.width == 0 {
+                0
+            } else {
+                u64::MAX >> (64 - ty.width)
+            };
+            let r = (x as u64) & mask;
+            let negative = signed && (r >> (ty.width - 1)) & 1 == 1;
+            return Int::from(if negative {
+                i128::from(r) - (1i128 << ty.width)
+            } else {
+                i128::from(r)
+            });
+        }
+    }
+    normalize_wide(v, ty, signed)
+}
+
+/// [`normalize`] past 64 bits or of a value past `i128`.
+#[inline(never)]
+fn normalize_wide(v: Int, ty: Ty, signed: bool) -> Int {
     if ty.width < 127 {
         if let Some(x) = v.to_i128() {
             let modulus = 1i128 << ty.width;
@@ -290,10 +315,9 @@ impl Minifloat {
     }
 }
 
+/// The low 64 bits of `v`'s two's complement form (`v` modulo 2^64).
 pub fn u64_of(v: &Int) -> u64 {
-    normalize(v.clone(), Ty::new(TyKind::U, 64))
-        .to_u64()
-        .unwrap_or(0)
+    v.low_u64()
 }
 
 impl Value {
@@ -382,4 +406,43 @@ pub(crate) fn reverse_bits(bits: &Int, width: u32) -> Int {
         }
     }
     r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The 64-bit path agrees with the i128 and big-integer one it stands in front of.
+    #[test]
+    fn narrow_normalize_agrees_with_the_wide_path() {
+        let big = Int::one() << 200u32;
+        let values = [
+            Int::zero(),
+            Int::one(),
+            Int::from(-1),
+            Int::from(0x7fff_ffffu32),
+            Int::from(0x8000_0000u32),
+            Int::from(u64::MAX),
+            Int::from(i64::MIN),
+            Int::from(i128::MAX),
+            Int::from(i128::MIN),
+            big.clone() + 5,
+            -big,
+        ];
+        for width in 0..=64 {
+            for kind in [TyKind::U, TyKind::I, TyKind::B] {
+                let ty = Ty::new(kind, width);
+                let signed = kind == TyKind::I && width > 0;
+                for v in &values {
+                    assert_eq!(
+                        normalize(v.clone(), ty),
+                        normalize_wide(v.clone(), ty, signed),
+                        "{v} as {ty:?}"
+                    );
+                }
+            }
+        }
+        assert_eq!(u64_of(&Int::from(-1)), u64::MAX);
+        assert_eq!(u64_of(&((Int::one() << 70u32) + 3)), 3);
+    }
 }
