@@ -152,6 +152,16 @@ impl Semantics {
         self.loaded[at].get_or_init(|| load_arch(&self.data_dir, file))
     }
 
+    /// Parses `arch`'s pseudocode file and the files its missing texts are taken from, as
+    /// the first instructions that need them would: a benchmark times execution apart.
+    pub fn preload(&self, arch: Arch) {
+        if let Some(file) = pseudocode_arch(arch) {
+            for file in std::iter::once(file).chain(siblings(file).iter().copied()) {
+                let _ = self.programs(file);
+            }
+        }
+    }
+
     /// The pseudocode files that could not be read (bad input: the run reports them).
     pub fn load_errors(&self) -> Vec<String> {
         let mut errors: Vec<String> = (self.loaded.iter())
