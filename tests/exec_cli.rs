@@ -42,6 +42,49 @@ fn check(data: &Path, row: &Row, code: i32) {
 }
 
 const EXECUTES: &[Row] = &[
+    // A buffer address is the descriptor's first dword, the offset register, the immediate
+    // offset and the VGPR offset: 0x1000 + 0x300 + 8 + 0x20 = 0x1328 (RDNA3's text reads it
+    // as ADDR, which its fields do not name).
+    Row {
+        name: "rdna3 buffer_store_b32 writes at descriptor + soffset + offset + vaddr",
+        mcpu: "gfx1100",
+        text: "buffer_store_b32 v1, v2, s[4:7], s1 offen offset:8",
+        sets: &[
+            "v1=0x11223344",
+            "v2=0x20",
+            "s4=0x1000",
+            "s1=0x300",
+            "exec=1",
+        ],
+        has: &[
+            "verdict:     executed",
+            "mem[0x1328]: written 0x44",
+            "mem[0x132b]: written 0x11",
+        ],
+        lacks: &[],
+    },
+    // Vega's atomic with GLC returns the value before the operation into VDATA; AND with 0
+    // leaves 0 at 0x100 + 0x10 + 4 (no VGPR offset: `off`).
+    Row {
+        name: "vega buffer_atomic_and with glc returns the old value into vdata",
+        mcpu: "gfx900",
+        text: "buffer_atomic_and v1, off, s[4:7], s1 offset:4 glc",
+        sets: &["v1=0", "s4=0x100", "s1=0x10", "exec=1"],
+        has: &[
+            "verdict:     executed",
+            "mem[0x114]: written 0x00",
+            "v1: 0x00000000 -> ",
+        ],
+        lacks: &[],
+    },
+    Row {
+        name: "vega buffer_atomic_and without glc leaves vdata",
+        mcpu: "gfx900",
+        text: "buffer_atomic_and v1, off, s[4:7], s1 offset:4",
+        sets: &["v1=0", "s4=0x100", "s1=0x10", "exec=1"],
+        has: &["verdict:     executed", "mem[0x114]: written 0x00"],
+        lacks: &["v1:"],
+    },
     // An unwritten modifier field is 0, as in the word: offset1 left out reads as 0 (it was
     // "unbound:OFFSET1" when assembled, yet executed when decoded, where the decoder lists
     // the field as 0). DATA0 goes to 0x100 + 4 * 4, DATA1 to 0x100 + 0 * 4.

@@ -632,7 +632,7 @@ impl Interp<'_> {
             | BoundValue::Ttmp { count, .. } => 32 * count,
             BoundValue::Special(SpecialReg::Vcc | SpecialReg::Exec) => self.state.wave_size,
             BoundValue::Special(SpecialReg::Scc) => 1,
-            BoundValue::Address(_) => 64,
+            BoundValue::Address { .. } => 64,
             _ => 32,
         })
     }
@@ -698,8 +698,13 @@ impl Interp<'_> {
                 }
             }
             BoundValue::Literal64(l) => Ok(normalize(Int::from(l), Ty::new(TyKind::U, w))),
-            BoundValue::Imm(i) | BoundValue::Address(i) => {
-                Ok(normalize(Int::from(i), Ty::new(TyKind::U, w)))
+            BoundValue::Imm(i) => Ok(normalize(Int::from(i), Ty::new(TyKind::U, w))),
+            BoundValue::Address { fixed, vgpr } => {
+                let mut address = Int::from(fixed);
+                if let Some(first) = vgpr {
+                    address += self.state.read_vgprs(self.lane, first, 32)?;
+                }
+                Ok(normalize(address, Ty::new(TyKind::U, w)))
             }
             BoundValue::Implicit => Err(unsupported(format!("implicit:{n}"))),
             BoundValue::Unavailable(construct) => Err(unsupported(construct)),

@@ -13,6 +13,8 @@ use mcdiff_sema::{
 };
 use mcdiff_spec::{Arch, Encoding, Spec};
 
+mod memory;
+
 /// The outcome of executing one instruction.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "sema", content = "reason", rename_all = "kebab-case")]
@@ -279,7 +281,7 @@ fn run_program(
     let (operands, values) = operand_values(inst, spec_operands);
     let mut binding = mcdiff_sema::bind_with_uses(&program.uses, &operands, &values);
     bind_modifiers(inst, spec.encoding(&inst.encoding), &operands, &mut binding);
-    if let Err(e) = bind_smem_address(inst, state, &mut binding) {
+    if let Err(e) = memory::bind_addresses(inst, state, &mut binding) {
         return verdict(Err(e));
     }
     verdict(mcdiff_sema::execute_with_library(
@@ -474,63 +476,6 @@ fn bind_modifiers(
                 });
         }
     }
-}
-
-/// SMEM's address operands under every name the pseudocode uses for them.
-///
-/// The encoding holds an immediate offset and an optional offset register, which our
-/// instruction model keeps together in its `SOFFSET` operand. CDNA's pseudocode reads
-/// them apart (`SBASE`, `SOFFSET` register, `OFFSET` immediate); RDNA4's as a base
-/// `sgpr_base` and a combined `offset`; RDNA3's only as the final address `ADDR`
-/// (base + immediate + register, the sum the `Calc*Addr` helpers form elsewhere; for
-/// buffer loads the base is the descriptor's low 64 bits, its other fields are not modelled).
-fn bind_smem_address(inst: &Inst, state: &State, binding: &mut Binding) -> Result<(), ExecError> {
-    let Some((soffset, imm)) = inst.operands.iter().find_map(|o| match &o.value {
-        OperandValue::SmemOffset { soffset, imm } => Some((soffset, imm.unwrap_or(0))),
-        _ => None,
-    }) else {
-        return Ok(());
-    };
-    let register = soffset.as_ref().map(bound_reg);
-    let register_value = match &register {
-        None => 0,
-        Some(BoundValue::Sgpr { first, .. }) => u64_of(&state.read_sgprs(*first, 32)?),
-        Some(BoundValue::Ttmp { first, .. }) => u64_of(&state.read_ttmps(*first, 32)?),
-        Some(BoundValue::Special(SpecialReg::M0)) => u64::from(state.m0),
-        Some(_) => 0,
-    };
-    let offset = (imm as u64).wrapping_add(register_value);
-    let base = match binding.get("SBASE").map(|b| b.value.clone()) {
-        Some(BoundValue::Sgpr { first, .. }) => u64_of(&state.read_sgprs(first, 64)?),
-        Some(BoundValue::Ttmp { first, .. }) => u64_of(&state.read_ttmps(first, 64)?),
-        _ => 0,
-    };
-    let named = |value: BoundValue| BoundOperand {
-        value,
-        spec_size: 0,
-    };
-    if let Some(sbase) = binding.get("SBASE").cloned() {
-        binding.operands.insert("sgpr_base".into(), sbase);
-    }
-    binding.operands.insert(
-        "SOFFSET".into(),
-        named(register.unwrap_or(BoundValue::Special(SpecialReg::Null))),
-    );
-    binding
-        .operands
-        .insert("OFFSET".into(), named(BoundValue::Imm(imm as u64)));
-    binding
-        .operands
-        .insert("offset".into(), named(BoundValue::Address(offset)));
-    binding.operands.insert(
-        "ADDR".into(),
-        named(BoundValue::Address(base.wrapping_add(offset))),
-    );
-    Ok(())
-}
-
-fn u64_of(bits: &mcdiff_sema::Int) -> u64 {
-    bits.low_u64()
 }
 
 /// Every instruction's parsed pseudocode (parsed once per process, shared with the spec's
