@@ -63,6 +63,29 @@ const EXECUTES: &[Row] = &[
         ],
         lacks: &[],
     },
+    // GFX12's global texts read CalcGlobalAddr(v_addr, s_saddr): the VGPR offset plus the
+    // scalar base plus the signed instruction offset, 0x1000 + 0x20 - 8 = 0x1018.
+    Row {
+        name: "rdna4 global_store_b32 writes at saddr + vaddr + signed ioffset",
+        mcpu: "gfx1200",
+        text: "global_store_b32 v2, v1, s[4:5] offset:-8",
+        sets: &["s[4:5]=0x1000", "v2=0x20", "v1=0x11223344", "exec=1"],
+        has: &[
+            "verdict:     executed",
+            "mem[0x1018]: written 0x44",
+            "mem[0x101b]: written 0x11",
+        ],
+        lacks: &[],
+    },
+    // CalcDsAddr(vgpr_a, offset): the address VGPR plus the 16-bit offset, 0x20 + 0x104.
+    Row {
+        name: "rdna4 ds_store_b32 writes at addr + offset",
+        mcpu: "gfx1200",
+        text: "ds_store_b32 v2, v1 offset:0x104",
+        sets: &["v2=0x20", "v1=0x11223344", "exec=1"],
+        has: &["verdict:     executed", "mem[0x124]: written 0x44"],
+        lacks: &[],
+    },
     // Vega's atomic with GLC returns the value before the operation into VDATA; AND with 0
     // leaves 0 at 0x100 + 0x10 + 4 (no VGPR offset: `off`).
     Row {

@@ -3,24 +3,46 @@
 
 use mcdiff_asm::inst::{Inst, OperandValue};
 use mcdiff_sema::{Binding, BoundOperand, BoundValue, ExecError, SpecialReg, State};
+use mcdiff_spec::Encoding;
 
 use super::bound_reg;
 
-/// The address (and, for buffers, data) names of `inst`'s text: SMEM's and the buffer
-/// forms'; other instructions are left as bound.
+/// The address and data names of `inst`'s text where its encoding's fields name them
+/// otherwise: SMEM, the buffer forms, and GFX12's LDS and flat forms; other instructions
+/// are left as bound.
 pub(super) fn bind_addresses(
     inst: &Inst,
+    encoding: Option<&Encoding>,
     state: &State,
     binding: &mut Binding,
 ) -> Result<(), ExecError> {
     bind_smem_address(inst, state, binding)?;
-    if matches!(
-        inst.encoding.as_str(),
-        "ENC_MUBUF" | "ENC_MTBUF" | "ENC_VBUFFER"
-    ) {
-        bind_buffer_operands(inst, state, binding)?;
+    match inst.encoding.as_str() {
+        "ENC_MUBUF" | "ENC_MTBUF" | "ENC_VBUFFER" => bind_buffer_operands(inst, state, binding),
+        "ENC_VDS" => {
+            bind_lds_operands(inst, binding);
+            Ok(())
+        }
+        "ENC_VGLOBAL" | "ENC_VFLAT" | "ENC_VSCRATCH" => {
+            bind_flat_operands(inst, encoding, state, binding)
+        }
+        _ => Ok(()),
     }
-    Ok(())
+}
+
+/// Binds `name` to `value` unless the binding already has it.
+fn bind_new(binding: &mut Binding, name: &str, value: BoundValue) {
+    if binding.get(name).is_none() {
+        binding.operands.insert(name.into(), named(value));
+    }
+}
+
+/// An address operand's VGPRs (first, count), if it names any.
+fn address_vgprs(binding: &Binding, name: &str) -> Option<(u32, u32)> {
+    match binding.get(name).map(|b| &b.value) {
+        Some(BoundValue::Vgpr { first, count }) => Some((*first, *count)),
+        _ => None,
+    }
 }
 
 fn named(value: BoundValue) -> BoundOperand {
@@ -115,21 +137,19 @@ fn bind_buffer_operands(
             _ => None,
         })
         .unwrap_or(0);
-    let vgpr = match binding.get("VADDR").map(|b| &b.value) {
-        Some(BoundValue::Vgpr { first, .. }) => Some(*first),
-        _ => {
-            binding
-                .operands
-                .insert("VADDR".into(), named(BoundValue::Imm(0)));
-            None
-        }
-    };
-    if binding.get("ADDR").is_none() {
-        let fixed = descriptor + soffset + immediate;
+    let vgpr = address_vgprs(binding, "VADDR").map(|(first, _)| (first, 1));
+    if vgpr.is_none() {
         binding
             .operands
-            .insert("ADDR".into(), named(BoundValue::Address { fixed, vgpr }));
+            .insert("VADDR".into(), named(BoundValue::Imm(0)));
     }
+    let fixed = descriptor + soffset + immediate;
+    bind_new(binding, "ADDR", BoundValue::Address { fixed, vgpr });
+    // RDNA4's texts split the same sum: `CalcBufferAddr(vgpr_a.b64, sgpr_o.b64)`, the VGPR
+    // part and the rest (the helper's descriptor read folded into the scalar part).
+    let vgpr_part = BoundValue::Address { fixed: 0, vgpr };
+    bind_new(binding, "vgpr_a", vgpr_part);
+    bind_new(binding, "sgpr_o", BoundValue::Address { fixed, vgpr: None });
     let Some(vdata) = binding.get("VDATA").cloned() else {
         return Ok(());
     };
@@ -141,6 +161,68 @@ fn bind_buffer_operands(
         .any(|f| inst.modifiers.get(f) & 1 == 1);
     if returns && binding.get("RETURN_DATA").is_none() {
         binding.operands.insert("RETURN_DATA".into(), vdata);
+    }
+    Ok(())
+}
+
+/// GFX12's LDS texts: `CalcDsAddr(vgpr_a.b32, offset.b32)` and `MEM[addr + OFFSET.u32]`,
+/// where the encoding has the address VGPR `ADDR` and the two offset bytes OFFSET0 and
+/// OFFSET1 (the 16-bit offset of the one-address forms, OFFSET1 its high byte).
+fn bind_lds_operands(inst: &Inst, binding: &mut Binding) {
+    if let Some(address) = binding.get("ADDR").cloned() {
+        bind_new(binding, "vgpr_a", address.value);
+    }
+    let offset =
+        u64::from(inst.modifiers.get("OFFSET1")) << 8 | u64::from(inst.modifiers.get("OFFSET0"));
+    bind_new(binding, "offset", BoundValue::Imm(offset));
+    bind_new(binding, "OFFSET", BoundValue::Imm(offset));
+}
+
+/// GFX12's flat, global and scratch texts: `CalcGlobalAddr(v_addr.b64, s_saddr.b64)`,
+/// `CalcFlatAddr(v_addr.b64, flat_scratch.b64)`, `CalcScratchAddr(v_addr_off.b64,
+/// s_saddr_off.b64)`, with an atomic's data `DATA` and a load's or a store's `VDATA`.
+///
+/// The VGPR part is the address operand VADDR per lane (a 64-bit address, or a 32-bit
+/// offset beside a scalar base); the scalar part is SADDR's value (none for `off`) plus the
+/// instruction offset IOFFSET, signed in these encodings; FLAT_SCRATCH, which a flat
+/// address needs only inside the scratch aperture, is not modelled (0).
+fn bind_flat_operands(
+    inst: &Inst,
+    encoding: Option<&Encoding>,
+    state: &State,
+    binding: &mut Binding,
+) -> Result<(), ExecError> {
+    let width = encoding
+        .and_then(|e| e.field("IOFFSET"))
+        .map_or(0, |f| f.width());
+    let raw = i64::from(inst.modifiers.get("IOFFSET"));
+    let offset = if width > 0 && width < 64 {
+        (raw << (64 - width)) >> (64 - width)
+    } else {
+        raw
+    } as u64;
+    let base = match binding.get("SADDR").map(|b| &b.value) {
+        Some(BoundValue::Sgpr { first, count }) => state.read_sgprs(*first, 32 * count)?.low_u64(),
+        Some(BoundValue::Ttmp { first, count }) => state.read_ttmps(*first, 32 * count)?.low_u64(),
+        _ => 0,
+    };
+    let vgpr = address_vgprs(binding, "VADDR");
+    let (vector, scalar) = match inst.encoding.as_str() {
+        "ENC_VSCRATCH" => ("v_addr_off", "s_saddr_off"),
+        "ENC_VFLAT" => ("v_addr", "flat_scratch"),
+        _ => ("v_addr", "s_saddr"),
+    };
+    bind_new(binding, vector, BoundValue::Address { fixed: 0, vgpr });
+    let fixed = base.wrapping_add(offset);
+    bind_new(binding, scalar, BoundValue::Address { fixed, vgpr: None });
+    // A load's VDATA is its destination VDST (bound as `D0`: the field's own name holds
+    // its register number), a store's its data VSRC, which atomics call DATA.
+    let data = binding.get("VSRC").cloned();
+    if let Some(data) = &data {
+        bind_new(binding, "DATA", data.value.clone());
+    }
+    if let Some(vdata) = binding.get("D0").cloned().or(data) {
+        bind_new(binding, "VDATA", vdata.value);
     }
     Ok(())
 }

@@ -280,8 +280,9 @@ fn run_program(
         .map_or(&[], |e| e.operands.as_slice());
     let (operands, values) = operand_values(inst, spec_operands);
     let mut binding = mcdiff_sema::bind_with_uses(&program.uses, &operands, &values);
-    bind_modifiers(inst, spec.encoding(&inst.encoding), &operands, &mut binding);
-    if let Err(e) = memory::bind_addresses(inst, state, &mut binding) {
+    let encoding = spec.encoding(&inst.encoding);
+    bind_modifiers(inst, encoding, &operands, &mut binding);
+    if let Err(e) = memory::bind_addresses(inst, encoding, state, &mut binding) {
         return verdict(Err(e));
     }
     verdict(mcdiff_sema::execute_with_library(

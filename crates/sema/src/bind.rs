@@ -47,11 +47,12 @@ pub enum BoundValue {
     Literal64(u64),
     /// Plain immediate field (SIMM16, offsets).
     Imm(u64),
-    /// A byte address computed from other operands (SMEM's and the buffers' `ADDR`), 64
-    /// bits wide: `fixed` plus, per lane, the low 32 bits of VGPR `vgpr` when there is one.
+    /// A byte address computed from other operands (SMEM's and the memory forms' `ADDR`),
+    /// 64 bits wide: `fixed` plus, per lane, the value of the VGPRs `vgpr` (first, count)
+    /// when there are any.
     Address {
         fixed: u64,
-        vgpr: Option<u32>,
+        vgpr: Option<(u32, u32)>,
     },
     /// Implicit operand the executor reads from machine state by its own name.
     Implicit,

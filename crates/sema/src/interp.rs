@@ -701,8 +701,8 @@ impl Interp<'_> {
             BoundValue::Imm(i) => Ok(normalize(Int::from(i), Ty::new(TyKind::U, w))),
             BoundValue::Address { fixed, vgpr } => {
                 let mut address = Int::from(fixed);
-                if let Some(first) = vgpr {
-                    address += self.state.read_vgprs(self.lane, first, 32)?;
+                if let Some((first, count)) = vgpr {
+                    address += self.state.read_vgprs(self.lane, first, 32 * count)?;
                 }
                 Ok(normalize(address, Ty::new(TyKind::U, w)))
             }
