@@ -348,8 +348,21 @@ fn float_class_helper(name: &str, args: &[Value]) -> Result<Option<Value>, ExecE
     Ok(Some(v))
 }
 
+/// The significand `s` of C's frexp: `x = s * 2^e` with 0.5 <= |s| < 1 (denormals
+/// normalised); zero, infinities and NaN are returned as they are. Exact: the f64's integer
+/// significand scaled by a power of two.
+fn frexp_significand(x: f64) -> f64 {
+    if x == 0.0 || !x.is_finite() {
+        return x;
+    }
+    let (mantissa, _, sign) = num_traits::float::FloatCore::integer_decode(x);
+    let bits = 64 - mantissa.leading_zeros() as i32;
+    f64::from(sign) * mantissa as f64 * 2f64.powi(-bits)
+}
+
 /// The fields of a float: built from them (`float32(sign, exponent, mantissa)`) or
-/// read out (`sign`, `exponent`, `mantissa`).
+/// read out (`sign`, `exponent`, `mantissa`); and frexp's `significand` (see
+/// [`crate::parser`]'s reading of `mantissa`).
 fn float_field_helper(name: &str, args: &[Value]) -> Result<Option<Value>, ExecError> {
     let v = match name {
         "float32" if args.len() == 3 => {
@@ -384,6 +397,16 @@ fn float_field_helper(name: &str, args: &[Value]) -> Result<Option<Value>, ExecE
             Value::Int {
                 v: Int::from((bits >> m) & ((1 << e) - 1)),
                 ty: None,
+            }
+        }
+        "significand" => {
+            arity(name, args, 1)?;
+            match &args[0] {
+                Value::Float { v, ty } => Value::Float {
+                    v: frexp_significand(*v),
+                    ty: *ty,
+                },
+                _ => return Err(unsupported("significand-of-integer")),
             }
         }
         "mantissa" => {
@@ -554,6 +577,15 @@ fn format_helper(name: &str, args: &[Value]) -> Result<Option<Value>, ExecError>
         "ConvertFromFormat" | "ConvertToFormat" => {
             arity(name, args, 1)?;
             args[0].clone()
+        }
+        // The older manuals' V_FREXP_EXP_*: `D.i = TwosComplement(Exponent(S0.f) - 127 + 1)`,
+        // the signed number stored in two's complement, which every integer store does.
+        "TwosComplement" => {
+            arity(name, args, 1)?;
+            Value::Int {
+                v: int(&args[0])?,
+                ty: None,
+            }
         }
         "f16" | "f32" | "f64" | "bf16" | "i32" | "u32" | "i16" | "u16" | "float16" | "float32" => {
             arity(name, args, 1)?;

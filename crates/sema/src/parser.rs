@@ -13,14 +13,42 @@ pub fn parse(src: &str) -> Result<Program, ParseError> {
         pos: 0,
         depth: 0,
     };
-    let body = p.block(&[])?;
+    let mut body = p.block(&[])?;
     if p.pos < p.toks.len() {
         return Err(p.error("stray-token"));
     }
-    Ok(Program {
+    significand_results(&mut body);
+    let mut program = Program {
         body,
         implicit: Implicit::default(),
-    })
+    };
+    program.rewrite_exprs(&mut either_sign);
+    Ok(program)
+}
+
+/// The marker the parser puts on a `+-x` operand.
+const EITHER_SIGN: &str = "+-";
+
+/// `a == +-b` (the older manuals' `S0.f == +-INF`: a is an infinity of either sign) is
+/// `abs(a) == b`, and `a != +-b` is `abs(a) != b`. A `+-` anywhere else stays a call no
+/// helper answers (`call:+-`).
+fn either_sign(e: &mut Expr) {
+    let Expr::Binary(op @ (BinOp::Eq | BinOp::Ne), a, b) = e else {
+        return;
+    };
+    let Expr::Call(name, args) = b.as_mut() else {
+        return;
+    };
+    if name != EITHER_SIGN || args.len() != 1 {
+        return;
+    }
+    let magnitude = args.pop().expect("one argument");
+    let value = std::mem::replace(a.as_mut(), Expr::Name(Name::new("")));
+    *e = Expr::Binary(
+        *op,
+        Box::new(Expr::Call("abs".into(), vec![value])),
+        Box::new(magnitude),
+    );
 }
 
 /// Deepest nesting of blocks, expressions and unary operators. Each level recurses, so
@@ -417,6 +445,10 @@ impl Parser {
             return Ok(Expr::Unary(UnOp::Neg, Box::new(self.unary()?)));
         }
         if self.eat_punct("+") {
+            if self.eat_punct("-") {
+                // `+-INF`, the older manuals' "of either sign" (see [`either_sign`]).
+                return Ok(Expr::Call(EITHER_SIGN.into(), vec![self.unary()?]));
+            }
             return self.unary();
         }
         if self.eat_punct("!") {
@@ -649,9 +681,37 @@ fn c_cast(ty: Ty, value: Expr) -> Expr {
     Expr::Cast(ty, Box::new(quieted))
 }
 
+/// `x.f32 = mantissa(y)`: AMD's texts call two things `mantissa`. Cast to bits it is the
+/// fraction field (`23'B(mantissa(S0.f32))` in CDNA3's stochastic-rounding conversions);
+/// stored whole as a float it is the significand of C's frexp, as the V_FREXP_MANT_*
+/// descriptions say ("extract the binary significand ... store the result as a float",
+/// the invariant S0 = significand * 2 ** exponent with V_FREXP_EXP's exponent). The
+/// second use is read as the helper `significand`.
+fn significand_results(body: &mut [Stmt]) {
+    for stmt in body {
+        match stmt {
+            Stmt::Assign {
+                target: Expr::Typed(_, ty),
+                op: None,
+                value: Expr::Call(name, _),
+            } if ty.is_float() && name == "mantissa" => *name = "significand".to_string(),
+            Stmt::If { arms, otherwise } => {
+                for (_, arm) in arms {
+                    significand_results(arm);
+                }
+                significand_results(otherwise);
+            }
+            Stmt::For { body, .. } => significand_results(body),
+            Stmt::Seq(stmts) => significand_results(stmts),
+            _ => {}
+        }
+    }
+}
+
 /// A helper or instruction the older manuals call by another spelling, under the newer
 /// manuals' name: `V_MAX_F16(...)` is `v_max_f16(...)`, `isNan` is `isNAN`, `Quiet` is
-/// `cvtToQuietNAN`, and `flt16_to_uint16` is `f16_to_u16`.
+/// `cvtToQuietNAN`, `Mantissa` and `Exponent` are `mantissa` and `exponent`, and
+/// `flt16_to_uint16` is `f16_to_u16`.
 fn newer_spelling(name: &str) -> String {
     const INSTRUCTION_PREFIXES: [&str; 2] = ["V_", "S_"];
     if INSTRUCTION_PREFIXES.iter().any(|p| name.starts_with(p))
@@ -662,6 +722,8 @@ fn newer_spelling(name: &str) -> String {
     match name {
         "isNan" => return "isNAN".to_string(),
         "Quiet" => return "cvtToQuietNAN".to_string(),
+        "Mantissa" => return "mantissa".to_string(),
+        "Exponent" => return "exponent".to_string(),
         _ => {}
     }
     let Some((from, to)) = name.split_once("_to_") else {

@@ -607,6 +607,53 @@ fn sign_exponent_mantissa_read_the_fields() {
     }
 }
 
+/// `D0.f = mantissa(S0.f)` (V_FREXP_MANT_*) is frexp's significand, sign kept, in
+/// [0.5, 1): 9.0 = 0.5625 * 2^4, -0.75 = -0.75 * 2^0, 1.0 = 0.5 * 2^1; f16's smallest
+/// denormal 2^-24 = 0.5 * 2^-23; zero stays zero.
+#[test]
+fn a_mantissa_stored_as_a_float_is_the_frexp_significand() {
+    check_unary(
+        "D0.f32 = mantissa(S0.f32)",
+        32,
+        &[
+            (0x4110_0000, 0x3f10_0000),
+            (0xbf40_0000, 0xbf40_0000),
+            (0x3f80_0000, 0x3f00_0000),
+            (0, 0),
+        ],
+    );
+    check_unary(
+        "D0.f16 = mantissa(S0.f16)",
+        16,
+        &[(0x0001, 0x3800), (0x4880, 0x3880)],
+    );
+    check_unary(
+        "D0.f64 = mantissa(S0.f64)",
+        64,
+        &[(0x4022_0000_0000_0000, 0x3fe2_0000_0000_0000)],
+    );
+}
+
+/// The older manuals' `S0.f == +-INF`: an infinity of either sign (not `== -INF`).
+#[test]
+fn plus_minus_compares_either_sign() {
+    check_unary(
+        "D0.u32 = 32'U(S0.f32 == +-INF)",
+        32,
+        &[
+            (0x7f80_0000, 1),
+            (0xff80_0000, 1),
+            (0x3f80_0000, 0),
+            (0x7fc0_0000, 0),
+        ],
+    );
+    check_unary(
+        "D0.u32 = 32'U(S0.f32 != +-INF)",
+        32,
+        &[(0x7f80_0000, 0), (0xff80_0000, 0), (0x3f80_0000, 1)],
+    );
+}
+
 #[test]
 fn sign_of_integers_and_the_float32_constructor() {
     check_unary(
