@@ -86,6 +86,16 @@ const EXECUTES: &[Row] = &[
         has: &["verdict:     executed", "mem[0x124]: written 0x44"],
         lacks: &[],
     },
+    // CDNA3's CalcScratchAddr(ADDR, SADDR, OFFSET) with no VGPR address (`off`): the store's
+    // data VDATA is the DATA operand, at 0 + 0x40 + 8.
+    Row {
+        name: "cdna3 scratch_store_dword off writes at saddr + offset",
+        mcpu: "gfx942",
+        text: "scratch_store_dword off, v1, s3 offset:8",
+        sets: &["s3=0x40", "v1=0x11223344", "exec=1"],
+        has: &["verdict:     executed", "mem[0x48]: written 0x44"],
+        lacks: &[],
+    },
     // Vega's atomic with GLC returns the value before the operation into VDATA; AND with 0
     // leaves 0 at 0x100 + 0x10 + 4 (no VGPR offset: `off`).
     Row {

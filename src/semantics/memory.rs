@@ -26,6 +26,10 @@ pub(super) fn bind_addresses(
         "ENC_VGLOBAL" | "ENC_VFLAT" | "ENC_VSCRATCH" => {
             bind_flat_operands(inst, encoding, state, binding)
         }
+        "ENC_FLAT" | "ENC_FLAT_GLOBAL" | "ENC_FLAT_GLBL" | "ENC_FLAT_SCRATCH" => {
+            bind_older_flat_operands(binding);
+            Ok(())
+        }
         _ => Ok(()),
     }
 }
@@ -180,7 +184,8 @@ fn bind_lds_operands(inst: &Inst, binding: &mut Binding) {
 
 /// GFX12's flat, global and scratch texts: `CalcGlobalAddr(v_addr.b64, s_saddr.b64)`,
 /// `CalcFlatAddr(v_addr.b64, flat_scratch.b64)`, `CalcScratchAddr(v_addr_off.b64,
-/// s_saddr_off.b64)`, with an atomic's data `DATA` and a load's or a store's `VDATA`.
+/// s_saddr_off.b64)`, with an atomic's data `DATA` (field VSRC) and a load's or a store's
+/// `VDATA`.
 ///
 /// The VGPR part is the address operand VADDR per lane (a 64-bit address, or a 32-bit
 /// offset beside a scalar base); the scalar part is SADDR's value (none for `off`) plus the
@@ -215,14 +220,33 @@ fn bind_flat_operands(
     bind_new(binding, vector, BoundValue::Address { fixed: 0, vgpr });
     let fixed = base.wrapping_add(offset);
     bind_new(binding, scalar, BoundValue::Address { fixed, vgpr: None });
-    // A load's VDATA is its destination VDST (bound as `D0`: the field's own name holds
-    // its register number), a store's its data VSRC, which atomics call DATA.
-    let data = binding.get("VSRC").cloned();
-    if let Some(data) = &data {
-        bind_new(binding, "DATA", data.value.clone());
+    if let Some(data) = binding.get("VSRC").cloned() {
+        bind_new(binding, "DATA", data.value);
     }
-    if let Some(vdata) = binding.get("D0").cloned().or(data) {
+    bind_vdata(binding);
+    Ok(())
+}
+
+/// A flat-family text's `VDATA`: a load's destination VDST (bound as `D0`: the field's own
+/// name holds its register number), else a store's data (`DATA`).
+fn bind_vdata(binding: &mut Binding) {
+    if let Some(vdata) = binding.get("D0").or_else(|| binding.get("DATA")).cloned() {
         bind_new(binding, "VDATA", vdata.value);
     }
-    Ok(())
+}
+
+/// The flat, global and scratch texts before GFX12 (RDNA3's `MEM[ADDR].b = VDATA[31 : 0]`,
+/// CDNA3's `CalcScratchAddr(ADDR.b32, SADDR.b32, OFFSET.b32)`): `VDATA` as in GFX12's, and
+/// with no VGPR address (`off`), the VGPR address `ADDR` reads 0, as an absent VADDR does in
+/// the buffer forms.
+fn bind_older_flat_operands(binding: &mut Binding) {
+    if matches!(
+        binding.get("ADDR").map(|b| &b.value),
+        None | Some(BoundValue::Implicit)
+    ) {
+        binding
+            .operands
+            .insert("ADDR".into(), named(BoundValue::Imm(0)));
+    }
+    bind_vdata(binding);
 }
