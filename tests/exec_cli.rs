@@ -96,6 +96,18 @@ const EXECUTES: &[Row] = &[
         has: &["verdict:     executed", "mem[0x48]: written 0x44"],
         lacks: &[],
     },
+    // The older V_LDEXP texts' `S0.f * (2 ** S1.i)` with a negative exponent: 9.0 * 2^-2.
+    Row {
+        name: "rdna1 v_ldexp_f32 scales by a negative power of two",
+        mcpu: "gfx1010",
+        text: "v_ldexp_f32 v1, v2, v3",
+        sets: &["v2=0x41100000", "v3=0xfffffffe", "exec=1"],
+        has: &[
+            "verdict:     executed",
+            "v1: 0x00000000 -> 0x40100000 (lane 0)",
+        ],
+        lacks: &[],
+    },
     // Vega's atomic with GLC returns the value before the operation into VDATA; AND with 0
     // leaves 0 at 0x100 + 0x10 + 4 (no VGPR offset: `off`).
     Row {

@@ -15,6 +15,8 @@ use crate::ast::{BinOp, Expr, Implicit, Name, Program, Ty, TyKind, UnOp};
 /// - `X == NaN`, `X == sNaN` test for a NaN, a signalling NaN, not IEEE equality;
 /// - `IEEE_MODE` is the newer texts' `WAVE_MODE.IEEE`, `ThreadPosition` their `laneId`;
 /// - in an FMA opcode, `a * b + c` is one fused operation;
+/// - `2 ** n` is the real power of two, as the newer texts' `2.0 ** n` (V_LDEXP's
+///   `S0.f * (2 ** S1.i)` with a negative `n`);
 /// - in memory texts, data registers counted in dwords (`DATA[0:1]`), the access width of
 ///   a leading `// 64bit` comment, and comparisons that a `// signed compare` comment
 ///   makes signed.
@@ -29,6 +31,7 @@ pub fn read(mut program: Program, name: &str, code: &str) -> Program {
     program = nan_tests(program);
     program = newer_state_names(program);
     program = typed_bare_operands(program, opcode);
+    program = real_powers_of_two(program);
     if name.contains("FMA") {
         program = fused_multiply_add(program);
     }
@@ -190,6 +193,24 @@ fn newer_state_names(mut program: Program) -> Program {
         }
         Expr::Name(n) if n == "ThreadPosition" => *e = Expr::Name(Name::new("laneId")),
         _ => {}
+    });
+    program
+}
+
+/// `2 ** n`: the older texts use `**` only for powers of two that scale a float (V_LDEXP,
+/// V_DIV_FMAS), where the newer write `2.0 ** n`; an integer power has no negative
+/// exponent, so the base is read as the real 2.0.
+fn real_powers_of_two(mut program: Program) -> Program {
+    program.rewrite_exprs(&mut |e| {
+        if let Expr::Binary(BinOp::Pow, base, _) = e {
+            let two = matches!(base.as_ref(), Expr::Int { value, ty: None, .. } if *value == crate::int::Int::from(2));
+            if two {
+                **base = Expr::Float {
+                    value: 2.0,
+                    single: false,
+                };
+            }
+        }
     });
     program
 }
