@@ -108,6 +108,20 @@ const EXECUTES: &[Row] = &[
         ],
         lacks: &[],
     },
+    // The older two-address LDS texts: MEM[ADDR_BASE + OFFSET0 * 4], ADDR_BASE being the
+    // address VGPR: 0x100 + 4 * 4 and 0x100 + 8 * 4.
+    Row {
+        name: "vega ds_write2_b32 writes at addr_base + offset * 4",
+        mcpu: "gfx900",
+        text: "ds_write2_b32 v1, v2, v3 offset0:4 offset1:8",
+        sets: &["v1=0x100", "v2=0x11", "v3=0x22", "exec=1"],
+        has: &[
+            "verdict:     executed",
+            "mem[0x110]: written 0x11",
+            "mem[0x120]: written 0x22",
+        ],
+        lacks: &[],
+    },
     // Vega's atomic with GLC returns the value before the operation into VDATA; AND with 0
     // leaves 0 at 0x100 + 0x10 + 4 (no VGPR offset: `off`).
     Row {

@@ -8,8 +8,7 @@ use mcdiff_spec::Encoding;
 use super::bound_reg;
 
 /// The address and data names of `inst`'s text where its encoding's fields name them
-/// otherwise: SMEM, the buffer forms, and GFX12's LDS and flat forms; other instructions
-/// are left as bound.
+/// otherwise: SMEM, the buffer, LDS and flat forms; other instructions are left as bound.
 pub(super) fn bind_addresses(
     inst: &Inst,
     encoding: Option<&Encoding>,
@@ -19,7 +18,7 @@ pub(super) fn bind_addresses(
     bind_smem_address(inst, state, binding)?;
     match inst.encoding.as_str() {
         "ENC_MUBUF" | "ENC_MTBUF" | "ENC_VBUFFER" => bind_buffer_operands(inst, state, binding),
-        "ENC_VDS" => {
+        "ENC_DS" | "ENC_VDS" => {
             bind_lds_operands(inst, binding);
             Ok(())
         }
@@ -169,12 +168,14 @@ fn bind_buffer_operands(
     Ok(())
 }
 
-/// GFX12's LDS texts: `CalcDsAddr(vgpr_a.b32, offset.b32)` and `MEM[addr + OFFSET.u32]`,
-/// where the encoding has the address VGPR `ADDR` and the two offset bytes OFFSET0 and
-/// OFFSET1 (the 16-bit offset of the one-address forms, OFFSET1 its high byte).
+/// The LDS texts' names for the address VGPR `ADDR` and the two offset bytes OFFSET0 and
+/// OFFSET1 (the 16-bit offset of the one-address forms, OFFSET1 its high byte): GFX12's
+/// `CalcDsAddr(vgpr_a.b32, offset.b32)` and `MEM[addr + OFFSET.u32]`, and the two-address
+/// forms' `MEM[ADDR_BASE + OFFSET0 * 4]` (the older manuals, CDNA1/2, RDNA3).
 fn bind_lds_operands(inst: &Inst, binding: &mut Binding) {
     if let Some(address) = binding.get("ADDR").cloned() {
-        bind_new(binding, "vgpr_a", address.value);
+        bind_new(binding, "vgpr_a", address.value.clone());
+        bind_new(binding, "ADDR_BASE", address.value);
     }
     let offset =
         u64::from(inst.modifiers.get("OFFSET1")) << 8 | u64::from(inst.modifiers.get("OFFSET0"));
