@@ -122,6 +122,20 @@ const EXECUTES: &[Row] = &[
         ],
         lacks: &[],
     },
+    // A scalar atomic's data and returned value are its SDATA register: AND with 0 leaves 0
+    // at s[4:5] + 0 = 0x200, and GLC returns the old value into s1.
+    Row {
+        name: "vega s_atomic_and with glc returns the old value into sdata",
+        mcpu: "gfx900",
+        text: "s_atomic_and s1, s[4:5], 0x0 glc",
+        sets: &["s1=0", "s[4:5]=0x200"],
+        has: &[
+            "verdict:     executed",
+            "mem[0x200]: written 0x00",
+            "s1: 0x00000000 -> ",
+        ],
+        lacks: &[],
+    },
     // Vega's atomic with GLC returns the value before the operation into VDATA; AND with 0
     // leaves 0 at 0x100 + 0x10 + 4 (no VGPR offset: `off`).
     Row {

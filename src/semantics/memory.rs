@@ -100,6 +100,7 @@ fn bind_smem_address(inst: &Inst, state: &State, binding: &mut Binding) -> Resul
     binding
         .operands
         .insert("OFFSET".into(), named(BoundValue::Imm(imm as u64)));
+    bind_atomic_data(inst, binding, "SDATA");
     let address = |fixed| BoundValue::Address { fixed, vgpr: None };
     binding
         .operands
@@ -118,9 +119,9 @@ fn bind_smem_address(inst: &Inst, state: &State, binding: &mut Binding) -> Resul
 /// VGPR (per lane; none for `off`, where VADDR reads 0), the descriptor's first dword, the
 /// offset register and the immediate offset (the descriptor's stride, swizzle and bounds
 /// are not modelled, as in that helper). VDATA supplies an atomic's `DATA` and receives its
-/// `RETURN_DATA` when the atomic returns the value before the operation: GLC set (SC0 on
-/// CDNA3 and CDNA4, TH[0] on GFX12's VBUFFER, whose manual says so of TH). An atomic that
-/// returns nothing leaves `RETURN_DATA` its text's own temporary.
+/// `RETURN_DATA` when the atomic returns the value before the operation
+/// ([`returns_pre_op_value`]). An atomic that returns nothing leaves `RETURN_DATA` its
+/// text's own temporary.
 fn bind_buffer_operands(
     inst: &Inst,
     state: &State,
@@ -153,19 +154,28 @@ fn bind_buffer_operands(
     let vgpr_part = BoundValue::Address { fixed: 0, vgpr };
     bind_new(binding, "vgpr_a", vgpr_part);
     bind_new(binding, "sgpr_o", BoundValue::Address { fixed, vgpr: None });
-    let Some(vdata) = binding.get("VDATA").cloned() else {
-        return Ok(());
-    };
-    if binding.get("DATA").is_none() {
-        binding.operands.insert("DATA".into(), vdata.clone());
-    }
-    let returns = ["GLC", "SC0", "TH"]
-        .iter()
-        .any(|f| inst.modifiers.get(f) & 1 == 1);
-    if returns && binding.get("RETURN_DATA").is_none() {
-        binding.operands.insert("RETURN_DATA".into(), vdata);
-    }
+    bind_atomic_data(inst, binding, "VDATA");
     Ok(())
+}
+
+/// An atomic's `DATA` and, when it returns the value before the operation, its
+/// `RETURN_DATA`: both the one data register `field` (a buffer's VDATA, SMEM's SDATA).
+fn bind_atomic_data(inst: &Inst, binding: &mut Binding, field: &str) {
+    let Some(data) = binding.get(field).cloned() else {
+        return;
+    };
+    bind_new(binding, "DATA", data.value.clone());
+    if returns_pre_op_value(inst) {
+        bind_new(binding, "RETURN_DATA", data.value);
+    }
+}
+
+/// Whether an atomic returns the value before the operation: GLC set (SC0 on CDNA3 and
+/// CDNA4, TH[0] on GFX12's encodings, whose manual says so of TH).
+fn returns_pre_op_value(inst: &Inst) -> bool {
+    ["GLC", "SC0", "TH"]
+        .iter()
+        .any(|f| inst.modifiers.get(f) & 1 == 1)
 }
 
 /// The LDS texts' names for the address VGPR `ADDR` and the two offset bytes OFFSET0 and
