@@ -321,7 +321,8 @@ pub fn lex(src: &str) -> Result<Vec<Tok>, ParseError> {
     Ok(toks)
 }
 
-/// Lexes `123`, `0x1f`, `1U`, `1LL`, `1ULL`, `2.0`, `0.5F`, `1e-3`, `32'U`, `1'1U`, `8'0xff`.
+/// Lexes `123`, `0x1f`, `1U`, `1LL`, `1ULL`, `2.0`, `0.5F`, `0.5f`, `1e-3`, `32'U`, `1'1U`,
+/// `8'0xff`.
 fn lex_number(chars: &[char], start: usize) -> Option<(Tok, usize)> {
     let digits_end = skip_digits(chars, start);
     if digits_end < chars.len() && chars[digits_end] == '\'' {
@@ -446,7 +447,11 @@ fn lex_decimal(chars: &[char], start: usize) -> Option<(Tok, usize)> {
     let text: String = chars[start..i].iter().collect();
     if is_float {
         let v: f64 = text.parse().ok()?;
-        let single = chars.get(i) == Some(&'F');
+        // `0.5F`; the older manuals also write C's `0.0f`.
+        let single = matches!(chars.get(i), Some('F' | 'f'))
+            && !chars
+                .get(i + 1)
+                .is_some_and(|c| c.is_ascii_alphanumeric() || *c == '_');
         if single {
             i += 1;
         }

@@ -507,6 +507,14 @@ impl Parser {
                         e = Expr::Index(Box::new(e), Box::new(first));
                     }
                 }
+                // `floor(S0.f) is even`: the older manuals' V_RNDNE, the newer `isEven(...)`.
+                Some(Tok::Ident(word)) if word == "is" => {
+                    if !matches!(self.toks.get(self.pos + 1), Some(Tok::Ident(w)) if w == "even") {
+                        break;
+                    }
+                    self.pos += 2;
+                    e = Expr::Call("isEven".into(), vec![e]);
+                }
                 _ => break,
             }
         }

@@ -95,6 +95,26 @@ fn parses_the_dialect() {
     assert_eq!(state.sgpr[1], 0xffff_ffff);
 }
 
+/// C's `0.5f` is the single-precision literal `0.5F` (the older manuals' V_CEIL_F16); a
+/// letter after the `f` makes it no suffix.
+#[test]
+fn a_lower_case_f_suffix_is_single_precision() {
+    assert_eq!(
+        parse("D0.f = S0.f + 0.1f").unwrap(),
+        parse("D0.f = S0.f + 0.1F").unwrap()
+    );
+    assert!(parse("D0.f = 0.1foo").is_err());
+}
+
+/// The older manuals' `x is even` is the newer `isEven(x)`.
+#[test]
+fn is_even_reads_as_the_helper() {
+    assert_eq!(
+        parse("if (floor(S0.f) is even) then D0.f = 1.0F endif").unwrap(),
+        parse("if (isEven(floor(S0.f))) then D0.f = 1.0F endif").unwrap()
+    );
+}
+
 #[test]
 fn parse_failures_name_their_construct() {
     let cases = [
