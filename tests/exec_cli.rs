@@ -136,6 +136,18 @@ const EXECUTES: &[Row] = &[
         ],
         lacks: &[],
     },
+    // The older V_SAD_U16 text defines ABSDIFF with `:=`: |5 - 2| + |3 - 7| + 100 = 107.
+    Row {
+        name: "rdna1 v_sad_u16 sums the halves' absolute differences",
+        mcpu: "gfx1010",
+        text: "v_sad_u16 v1, v2, v3, v4",
+        sets: &["v2=0x00050003", "v3=0x00020007", "v4=100", "exec=1"],
+        has: &[
+            "verdict:     executed",
+            "v1: 0x00000000 -> 0x0000006b (lane 0)",
+        ],
+        lacks: &[],
+    },
     // Vega's atomic with GLC returns the value before the operation into VDATA; AND with 0
     // leaves 0 at 0x100 + 0x10 + 4 (no VGPR offset: `off`).
     Row {

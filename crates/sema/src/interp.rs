@@ -484,7 +484,8 @@ impl Interp<'_> {
                     )
             }
             Expr::Index(inner, _) => {
-                matches!(inner.as_ref(), Expr::Name(n) if n.kind() == NameKind::File(RegisterFile::Vgpr))
+                let vgpr = NameKind::File(RegisterFile::Vgpr);
+                matches!(inner.as_ref(), Expr::Name(n) if n.kind() == vgpr)
             }
             _ => false,
         }

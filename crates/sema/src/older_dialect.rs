@@ -100,7 +100,11 @@ fn typed_bare_operands(mut program: Program, opcode: Option<Ty>) -> Program {
             give_type(a);
             give_type(b);
         }
-        Expr::Call(_, args) => args.iter_mut().for_each(give_type),
+        // Another instruction's text called by name (`V_SAD_U8(S0, S1, 0)` in V_SAD_HI_U8)
+        // types its own sources: the caller's suffix names its result, not theirs.
+        Expr::Call(name, args) if !(name.starts_with("v_") || name.starts_with("s_")) => {
+            args.iter_mut().for_each(give_type)
+        }
         _ => {}
     });
     program
@@ -203,7 +207,8 @@ fn newer_state_names(mut program: Program) -> Program {
 fn real_powers_of_two(mut program: Program) -> Program {
     program.rewrite_exprs(&mut |e| {
         if let Expr::Binary(BinOp::Pow, base, _) = e {
-            let two = matches!(base.as_ref(), Expr::Int { value, ty: None, .. } if *value == crate::int::Int::from(2));
+            let two = crate::int::Int::from(2);
+            let two = matches!(base.as_ref(), Expr::Int { value, ty: None, .. } if *value == two);
             if two {
                 **base = Expr::Float {
                     value: 2.0,

@@ -337,6 +337,9 @@ impl Parser {
     /// `target = value`, `target op= value` or a call standing as a statement.
     fn assignment_or_call(&mut self) -> Result<Stmt, ParseError> {
         let target = self.expr()?;
+        if let Some(definition) = self.macro_definition(&target)? {
+            return Ok(definition);
+        }
         match self.assign_op() {
             Some(None) => {
                 self.pos += 1;
@@ -352,6 +355,35 @@ impl Parser {
                 _ => Err(self.error("expression-statement")),
             },
         }
+    }
+
+    /// `ABSDIFF(x, y) := (x > y ? x - y : y - x)`: the older manuals' helper definition
+    /// (V_SAD_*), the newer texts' `ABSDIFF = lambda(x, y) (...)`. `None` when `target` and
+    /// the next tokens are no definition.
+    fn macro_definition(&mut self, target: &Expr) -> Result<Option<Stmt>, ParseError> {
+        let Expr::Call(name, args) = target else {
+            return Ok(None);
+        };
+        let params: Option<Vec<String>> = (args.iter())
+            .map(|a| match a {
+                Expr::Name(n) => Some(n.to_string()),
+                _ => None,
+            })
+            .collect();
+        let defines = matches!(
+            self.toks.get(self.pos..self.pos + 2),
+            Some([Tok::Punct(":"), Tok::Punct("=")])
+        );
+        let Some(params) = params.filter(|_| defines) else {
+            return Ok(None);
+        };
+        self.pos += 2;
+        let body = self.expr()?;
+        Ok(Some(Stmt::Assign {
+            target: Expr::Name(Name::new(name.as_str())),
+            op: None,
+            value: Expr::Lambda(Arc::new((params, vec![Stmt::Return(Some(body))]))),
+        }))
     }
 
     /// The rest of `target = value` after the `=`, which may chain: `a = b = value`

@@ -115,6 +115,16 @@ fn is_even_reads_as_the_helper() {
     );
 }
 
+/// The older manuals' helper definition `F(x, y) := e` is the newer `F = lambda(x, y) (e)`.
+#[test]
+fn a_definition_reads_as_a_lambda() {
+    assert_eq!(
+        parse("ABSDIFF(x, y) := (x > y ? x - y : y - x);\nD0.u = ABSDIFF(S0.u, S1.u)").unwrap(),
+        parse("ABSDIFF = lambda(x, y) (x > y ? x - y : y - x);\nD0.u = ABSDIFF(S0.u, S1.u)")
+            .unwrap()
+    );
+}
+
 #[test]
 fn parse_failures_name_their_construct() {
     let cases = [
