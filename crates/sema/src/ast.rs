@@ -160,9 +160,20 @@ pub enum Builtin {
     False,
 }
 
+/// Float rounding modes as the MODE register's FP_ROUND field encodes them.
+pub(crate) fn round_mode_constant(name: &str) -> Option<u64> {
+    Some(match name {
+        "ROUND_NEAREST_EVEN" => 0,
+        "ROUND_TOWARD_POSITIVE" | "ROUND_UP" => 1,
+        "ROUND_TOWARD_NEGATIVE" | "ROUND_DOWN" => 2,
+        "ROUND_TOWARD_ZERO" => 3,
+        _ => return None,
+    })
+}
+
 impl Builtin {
     fn of(text: &str) -> Option<Builtin> {
-        if let Some(mode) = crate::interp::round_mode_constant(text) {
+        if let Some(mode) = round_mode_constant(text) {
             return Some(Builtin::RoundMode(mode));
         }
         Some(match text {

@@ -177,17 +177,6 @@ fn mismatch(reason: String) -> ExecError {
     ExecError::Mismatch(SemaMismatch { reason })
 }
 
-/// Float rounding modes as the MODE register's FP_ROUND field encodes them.
-pub(crate) fn round_mode_constant(name: &str) -> Option<u64> {
-    Some(match name {
-        "ROUND_NEAREST_EVEN" => 0,
-        "ROUND_TOWARD_POSITIVE" | "ROUND_UP" => 1,
-        "ROUND_TOWARD_NEGATIVE" | "ROUND_DOWN" => 2,
-        "ROUND_TOWARD_ZERO" => 3,
-        _ => return None,
-    })
-}
-
 fn is_lane_index(e: &Expr) -> bool {
     matches!(e, Expr::Name(n) if matches!(n.as_str(), "laneId" | "lane" | "threadId"))
 }

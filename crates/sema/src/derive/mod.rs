@@ -172,7 +172,7 @@ fn signatures(parsed: &ParsedPseudocode, written: Written) -> HashMap<String, Si
         let mut names: BTreeMap<String, Use> = BTreeMap::new();
         for (used, width) in &uses.width {
             let state = is_state_name(used) && used != "PC";
-            let constant = crate::interp::round_mode_constant(used).is_some();
+            let constant = crate::ast::round_mode_constant(used).is_some();
             // Operands are upper case (`S0`, `SIMM16`); a free lower-case name is the text's
             // own (the bit index of the manuals' closing `D0[i] = TTBL[...]`).
             let lower = used.starts_with(|c: char| c.is_ascii_lowercase());
