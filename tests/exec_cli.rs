@@ -148,6 +148,16 @@ const EXECUTES: &[Row] = &[
         ],
         lacks: &[],
     },
+    // The older D16 byte loads read `{8 'h0, MEM[ADDR]}` (a byte: the opcode's access width)
+    // into the low half of VDATA and keep the high half.
+    Row {
+        name: "vega buffer_load_ubyte_d16 writes one zero-extended byte into the low half",
+        mcpu: "gfx900",
+        text: "buffer_load_ubyte_d16 v1, off, s[4:7], s1",
+        sets: &["v1=0x12345678", "exec=1"],
+        has: &["verdict:     executed", "v1: 0x12345678 -> 0x123400"],
+        lacks: &[],
+    },
     // Vega's atomic with GLC returns the value before the operation into VDATA; AND with 0
     // leaves 0 at 0x100 + 0x10 + 4 (no VGPR offset: `off`).
     Row {

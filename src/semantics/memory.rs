@@ -155,6 +155,10 @@ fn bind_buffer_operands(
     bind_new(binding, "vgpr_a", vgpr_part);
     bind_new(binding, "sgpr_o", BoundValue::Address { fixed, vgpr: None });
     bind_atomic_data(inst, binding, "VDATA");
+    // The older manuals' buffer loads write their destination as `D0`.
+    if let Some(vdata) = binding.get("VDATA").cloned() {
+        bind_new(binding, "D0", vdata.value);
+    }
     Ok(())
 }
 

@@ -322,11 +322,16 @@ pub fn lex(src: &str) -> Result<Vec<Tok>, ParseError> {
 }
 
 /// Lexes `123`, `0x1f`, `1U`, `1LL`, `1ULL`, `2.0`, `0.5F`, `0.5f`, `1e-3`, `32'U`, `1'1U`,
-/// `8'0xff`.
+/// `8'0xff`, `8'h0`, `8 'h0`.
 fn lex_number(chars: &[char], start: usize) -> Option<(Tok, usize)> {
     let digits_end = skip_digits(chars, start);
     if digits_end < chars.len() && chars[digits_end] == '\'' {
         return lex_sized(chars, start, digits_end);
+    }
+    // `24 'h0`: the older manuals' Verilog literal, with a space before the quote.
+    let quote = (digits_end..chars.len()).find(|&j| chars[j] != ' ');
+    if let Some(q) = quote.filter(|&q| q > digits_end && is_hex_literal_quote(chars, q)) {
+        return lex_sized(chars, start, q);
     }
     let is_hex = chars[start] == '0' && matches!(chars.get(start + 1), Some('x') | Some('X'));
     let (value, i) = if is_hex {
@@ -346,6 +351,13 @@ fn lex_number(chars: &[char], start: usize) -> Option<(Tok, usize)> {
     lex_int_suffix(chars, start, value, i, is_hex)
 }
 
+/// Whether `chars[q..]` is `'h` and a hexadecimal digit.
+fn is_hex_literal_quote(chars: &[char], q: usize) -> bool {
+    chars.get(q) == Some(&'\'')
+        && chars.get(q + 1) == Some(&'h')
+        && chars.get(q + 2).is_some_and(char::is_ascii_hexdigit)
+}
+
 /// The index of the first non-digit at or after `i`.
 fn skip_digits(chars: &[char], mut i: usize) -> usize {
     while i < chars.len() && chars[i].is_ascii_digit() {
@@ -360,6 +372,7 @@ fn lex_sized(chars: &[char], start: usize, quote: usize) -> Option<(Tok, usize)>
     let width: u32 = chars[start..quote]
         .iter()
         .collect::<String>()
+        .trim_end()
         .parse()
         .ok()?;
     let after = quote + 1;
@@ -372,6 +385,20 @@ fn lex_sized(chars: &[char], start: usize, quote: usize) -> Option<(Tok, usize)>
         if !follows_ident {
             return Some((Tok::SizedType(Ty::new(TyKind::BF, width)), after + 2));
         }
+    }
+    // `8'h0`: a hexadecimal literal, as Verilog writes one (the older manuals' D16 loads).
+    if is_hex_literal_quote(chars, quote) {
+        let end = (after + 1..chars.len())
+            .find(|&j| !(chars[j].is_ascii_hexdigit() || chars[j] == '_'))
+            .unwrap_or(chars.len());
+        let digits: String = chars[after + 1..end]
+            .iter()
+            .filter(|c| **c != '_')
+            .collect();
+        let value = Int::from_str_radix(&digits, 16)?;
+        let ty = Some(Ty::new(TyKind::B, width));
+        let hex = true;
+        return Some((Tok::Int { value, ty, hex }, end));
     }
     // `1'b0`: a binary literal, as Verilog writes one (the CDNA5 V_DUAL_BITOP2_B32 text).
     if kind_char == 'b' && chars.get(after + 1).is_some_and(|c| matches!(c, '0' | '1')) {

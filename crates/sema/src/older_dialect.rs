@@ -18,12 +18,12 @@ use crate::ast::{BinOp, Expr, Implicit, Name, Program, Ty, TyKind, UnOp};
 /// - `2 ** n` is the real power of two, as the newer texts' `2.0 ** n` (V_LDEXP's
 ///   `S0.f * (2 ** S1.i)` with a negative `n`);
 /// - in memory texts, data registers counted in dwords (`DATA[0:1]`), the access width of
-///   a leading `// 64bit` comment, and comparisons that a `// signed compare` comment
-///   makes signed.
+///   a leading `// 64bit` comment (a byte op's, 8, without one), and comparisons that a
+///   `// signed compare` comment makes signed.
 pub fn read(mut program: Program, name: &str, code: &str) -> Program {
     program.implicit = Implicit {
         unbounded_arithmetic: true,
-        memory_width: memory_width_comment(code),
+        memory_width: memory_width_comment(code).or_else(|| byte_access(name)),
     };
     let opcode = opcode_type(name);
     program = opcode_size(program, opcode);
@@ -44,6 +44,13 @@ pub fn read(mut program: Program, name: &str, code: &str) -> Program {
         }
     }
     program
+}
+
+/// A byte load's access width where its text gives none: the older D16 byte loads read
+/// `{8 'h0, MEM[ADDR]}`, whose byte CDNA3's texts of the same instructions write
+/// `MEM[addr].u8`.
+fn byte_access(name: &str) -> Option<u32> {
+    name.contains("BYTE").then_some(8)
 }
 
 /// `// 32bit`, `// 64bit`... before an older memory text's code: its access width.

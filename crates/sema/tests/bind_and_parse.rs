@@ -125,6 +125,24 @@ fn a_definition_reads_as_a_lambda() {
     );
 }
 
+/// The older manuals' Verilog literal `8 'h0` (a space before the quote) is `8'h0`, the
+/// eight-bit zero.
+#[test]
+fn a_verilog_hex_literal_is_sized() {
+    assert_eq!(
+        parse("D0.u = { 8 'h0, S0.u[7 : 0] }").unwrap(),
+        parse("D0.u = { 8'h0, S0.u[7 : 0] }").unwrap()
+    );
+    let p = parse("D0.u = { 8 'hf0, S0.u[7 : 0] }").unwrap();
+    let b = mcdiff_sema::Binding::default()
+        .with("D0", BoundValue::Sgpr { first: 1, count: 1 })
+        .with("S0", BoundValue::Sgpr { first: 0, count: 1 });
+    let mut state = State::new(32);
+    state.sgpr[0] = 0x1234_5678;
+    execute(&p, &mut state, &b).unwrap();
+    assert_eq!(state.sgpr[1], 0xf078);
+}
+
 #[test]
 fn parse_failures_name_their_construct() {
     let cases = [
