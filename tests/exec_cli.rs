@@ -158,6 +158,16 @@ const EXECUTES: &[Row] = &[
         has: &["verdict:     executed", "v1: 0x12345678 -> 0x123400"],
         lacks: &[],
     },
+    // S_LSHL2_ADD_U32's older text shifts by "N, the shift value in the opcode":
+    // (0x40000001 << 2) + 3 = 7 in 32 bits.
+    Row {
+        name: "rdna1 s_lshl2_add_u32 shifts by the opcode's 2",
+        mcpu: "gfx1010",
+        text: "s_lshl2_add_u32 s5, s1, s2",
+        sets: &["s1=0x40000001", "s2=3"],
+        has: &["verdict:     executed", "s5: 0x00000000 -> 0x00000007"],
+        lacks: &[],
+    },
     // Vega's atomic with GLC returns the value before the operation into VDATA; AND with 0
     // leaves 0 at 0x100 + 0x10 + 4 (no VGPR offset: `off`).
     Row {

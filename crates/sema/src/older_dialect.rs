@@ -15,6 +15,7 @@ use crate::ast::{BinOp, Expr, Implicit, Name, Program, Ty, TyKind, UnOp};
 /// - `X == NaN`, `X == sNaN` test for a NaN, a signalling NaN, not IEEE equality;
 /// - `IEEE_MODE` is the newer texts' `WAVE_MODE.IEEE`, `ThreadPosition` their `laneId`;
 /// - in an FMA opcode, `a * b + c` is one fused operation;
+/// - `N` in S_LSHL<n>_ADD_U32 is the opcode's shift `n`;
 /// - `2 ** n` is the real power of two, as the newer texts' `2.0 ** n` (V_LDEXP's
 ///   `S0.f * (2 ** S1.i)` with a negative `n`);
 /// - in memory texts, data registers counted in dwords (`DATA[0:1]`), the access width of
@@ -27,6 +28,7 @@ pub fn read(mut program: Program, name: &str, code: &str) -> Program {
     };
     let opcode = opcode_type(name);
     program = opcode_size(program, opcode);
+    program = opcode_shift(program, name);
     program = typed_slices(program);
     program = nan_tests(program);
     program = newer_state_names(program);
@@ -113,6 +115,24 @@ fn typed_bare_operands(mut program: Program, opcode: Option<Ty>) -> Program {
             args.iter_mut().for_each(give_type)
         }
         _ => {}
+    });
+    program
+}
+
+/// `N` in S_LSHL1_ADD_U32 .. S_LSHL4_ADD_U32 (`D.u = (S0.u << N) + S1.u`), "the shift value in
+/// the opcode", as the texts' comment says: the digit after LSHL.
+fn opcode_shift(mut program: Program, name: &str) -> Program {
+    let shift = name
+        .strip_prefix("S_LSHL")
+        .and_then(|rest| rest.strip_suffix("_ADD_U32"))
+        .and_then(|digits| digits.parse::<u32>().ok());
+    let Some(shift) = shift else {
+        return program;
+    };
+    program.rewrite_exprs(&mut |e| {
+        if matches!(e, Expr::Name(n) if n == "N") {
+            *e = int(shift);
+        }
     });
     program
 }
