@@ -351,6 +351,19 @@ fn lex_number(chars: &[char], start: usize) -> Option<(Tok, usize)> {
     lex_int_suffix(chars, start, value, i, is_hex)
 }
 
+/// The digits (and `_` separators) of a `width`-bit literal in `radix` from `start`.
+fn verilog_literal(chars: &[char], start: usize, width: u32, radix: u32) -> Option<(Tok, usize)> {
+    let is_digit = |c: char| c.is_digit(radix) || c == '_';
+    let end = (start..chars.len())
+        .find(|&j| !is_digit(chars[j]))
+        .unwrap_or(chars.len());
+    let digits: String = chars[start..end].iter().filter(|c| **c != '_').collect();
+    let value = Int::from_str_radix(&digits, radix)?;
+    let ty = Some(Ty::new(TyKind::B, width));
+    let hex = radix == 16;
+    Some((Tok::Int { value, ty, hex }, end))
+}
+
 /// Whether `chars[q..]` is `'h` and a hexadecimal digit.
 fn is_hex_literal_quote(chars: &[char], q: usize) -> bool {
     chars.get(q) == Some(&'\'')
@@ -386,39 +399,13 @@ fn lex_sized(chars: &[char], start: usize, quote: usize) -> Option<(Tok, usize)>
             return Some((Tok::SizedType(Ty::new(TyKind::BF, width)), after + 2));
         }
     }
-    // `8'h0`: a hexadecimal literal, as Verilog writes one (the older manuals' D16 loads).
+    // `8'h0` and `1'b0`: hexadecimal and binary literals, as Verilog writes them (the older
+    // manuals' D16 loads, the CDNA5 V_DUAL_BITOP2_B32 text).
     if is_hex_literal_quote(chars, quote) {
-        let end = (after + 1..chars.len())
-            .find(|&j| !(chars[j].is_ascii_hexdigit() || chars[j] == '_'))
-            .unwrap_or(chars.len());
-        let digits: String = chars[after + 1..end]
-            .iter()
-            .filter(|c| **c != '_')
-            .collect();
-        let value = Int::from_str_radix(&digits, 16)?;
-        let ty = Some(Ty::new(TyKind::B, width));
-        let hex = true;
-        return Some((Tok::Int { value, ty, hex }, end));
+        return verilog_literal(chars, after + 1, width, 16);
     }
-    // `1'b0`: a binary literal, as Verilog writes one (the CDNA5 V_DUAL_BITOP2_B32 text).
     if kind_char == 'b' && chars.get(after + 1).is_some_and(|c| matches!(c, '0' | '1')) {
-        let end = (after + 1..chars.len())
-            .find(|&j| !matches!(chars[j], '0' | '1' | '_'))
-            .unwrap_or(chars.len());
-        let digits: String = chars[after + 1..end]
-            .iter()
-            .filter(|c| **c != '_')
-            .collect();
-        let value = Int::from_str_radix(&digits, 2)?;
-        let ty = Some(Ty::new(TyKind::B, width));
-        return Some((
-            Tok::Int {
-                value,
-                ty,
-                hex: false,
-            },
-            end,
-        ));
+        return verilog_literal(chars, after + 1, width, 2);
     }
     if let Some(kind) = parse_type_letters(kind_char) {
         let follows_ident = chars
