@@ -177,6 +177,17 @@ fn mismatch(reason: String) -> ExecError {
     ExecError::Mismatch(SemaMismatch { reason })
 }
 
+/// The register file or memory `e` names, if it is such a name.
+fn register_file(e: &Expr) -> Option<RegisterFile> {
+    match e {
+        Expr::Name(n) => match n.kind() {
+            NameKind::File(file) => Some(file),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 fn is_lane_index(e: &Expr) -> bool {
     matches!(e, Expr::Name(n) if matches!(n.as_str(), "laneId" | "lane" | "threadId"))
 }
@@ -463,8 +474,8 @@ impl Interp<'_> {
             Expr::Name(n) => {
                 !self.is_local(n)
                     && matches!(
-                        n.kind(),
-                        NameKind::File(
+                        register_file(base),
+                        Some(
                             RegisterFile::Sgpr
                                 | RegisterFile::Mem
                                 | RegisterFile::Lds
@@ -472,10 +483,7 @@ impl Interp<'_> {
                         )
                     )
             }
-            Expr::Index(inner, _) => {
-                let vgpr = NameKind::File(RegisterFile::Vgpr);
-                matches!(inner.as_ref(), Expr::Name(n) if n.kind() == vgpr)
-            }
+            Expr::Index(inner, _) => register_file(inner) == Some(RegisterFile::Vgpr),
             _ => false,
         }
     }
@@ -493,11 +501,11 @@ impl Interp<'_> {
                 let w = width.unwrap_or(32);
                 let index = need_int(&self.eval(idx)?)?;
                 match base.as_ref() {
-                    Expr::Name(n) if n == "SGPR" => {
+                    e if register_file(e) == Some(RegisterFile::Sgpr) => {
                         let first = index.to_u32().ok_or_else(|| unsupported("sgpr-index"))?;
                         self.state.read_sgprs(first, w)
                     }
-                    Expr::Name(n) if n == "HW_REGISTERS" => {
+                    e if register_file(e) == Some(RegisterFile::HwRegisters) => {
                         let id = index
                             .to_u32()
                             .ok_or_else(|| unsupported("hw-register-index"))?;
@@ -940,7 +948,13 @@ impl Interp<'_> {
     /// The width `base[i]` is read and written at when no view gives one.
     fn indexed_storage_width(&self, base: &Expr) -> u32 {
         match base {
-            Expr::Name(n) if n == "MEM" || n == "LDS" => self.implicit.memory_width.unwrap_or(32),
+            e if matches!(
+                register_file(e),
+                Some(RegisterFile::Mem | RegisterFile::Lds)
+            ) =>
+            {
+                self.implicit.memory_width.unwrap_or(32)
+            }
             _ => 32,
         }
     }
@@ -1013,7 +1027,7 @@ impl Interp<'_> {
             let bits = self.read_storage(indexed, Some(w), None)?;
             return Ok(int_value(bits, Ty::new(TyKind::B, w)));
         }
-        if matches!(base, Expr::Name(n) if n == "VGPR") {
+        if register_file(base) == Some(RegisterFile::Vgpr) {
             // `VGPR[lane]` alone is a row of registers; only `VGPR[lane][reg]` is a value.
             return Err(unsupported("vgpr-row"));
         }
@@ -1284,11 +1298,11 @@ impl Interp<'_> {
     ) -> Result<(), ExecError> {
         let index = need_int(&self.eval(idx)?)?;
         match base {
-            Expr::Name(n) if n == "SGPR" => {
+            e if register_file(e) == Some(RegisterFile::Sgpr) => {
                 let first = index.to_u32().ok_or_else(|| unsupported("sgpr-index"))?;
                 self.state.write_sgprs(first, w, bits)
             }
-            Expr::Name(n) if n == "HW_REGISTERS" => {
+            e if register_file(e) == Some(RegisterFile::HwRegisters) => {
                 let id = index
                     .to_u32()
                     .ok_or_else(|| unsupported("hw-register-index"))?;
