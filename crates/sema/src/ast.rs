@@ -330,6 +330,13 @@ pub struct Implicit {
     pub memory_width: Option<u32>,
 }
 
+impl Expr {
+    /// Moves the expression out, leaving a placeholder for the caller to overwrite.
+    pub fn take(&mut self) -> Expr {
+        std::mem::replace(self, Expr::Name(Name::new("")))
+    }
+}
+
 impl Program {
     /// Calls `f` on every expression of the program, innermost first, so `f` may replace
     /// an expression whole.

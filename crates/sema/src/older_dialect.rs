@@ -83,22 +83,17 @@ fn constant(e: &Expr) -> Option<u32> {
     }
 }
 
-/// Moves `e` out, leaving a placeholder to be overwritten.
-fn take(e: &mut Expr) -> Expr {
-    std::mem::replace(e, Expr::Name(Name::new("")))
-}
-
 /// Bare operands in an operation or a call: `S0`, `S1` and `S2` take the opcode's type
 /// (`D.u64[threadId] = (S0 == S1)` in V_CMP_EQ_F32), `SIMM16` is the 16-bit field
 /// (`signext(SIMM16)`).
 fn typed_bare_operands(mut program: Program, opcode: Option<Ty>) -> Program {
     let give_type = |e: &mut Expr| match e {
         Expr::Name(n) if n == "SIMM16" => {
-            *e = Expr::Slice(Box::new(take(e)), Box::new(int(15)), Box::new(int(0)));
+            *e = Expr::Slice(Box::new(e.take()), Box::new(int(15)), Box::new(int(0)));
         }
         Expr::Name(n) if matches!(n.as_str(), "S0" | "S1" | "S2") => {
             if let Some(ty) = opcode {
-                *e = Expr::Typed(Box::new(take(e)), ty);
+                *e = Expr::Typed(Box::new(e.take()), ty);
             }
         }
         _ => {}
@@ -168,7 +163,7 @@ fn typed_slices(mut program: Program) -> Program {
                 return;
             }
             let view = Ty::new(ty.kind, width);
-            let bits = Expr::Slice(Box::new(take(inner)), Box::new(int(hi)), Box::new(int(lo)));
+            let bits = Expr::Slice(Box::new(inner.take()), Box::new(int(hi)), Box::new(int(lo)));
             *e = Expr::Typed(Box::new(bits), view);
         }
         Expr::Binary(BinOp::Shl | BinOp::Shr, _, count) => {
@@ -199,8 +194,8 @@ fn nan_tests(mut program: Program) -> Program {
         };
         let negate = *op == BinOp::Ne;
         let (helper, value) = match (test(a), test(b)) {
-            (None, Some(helper)) => (helper, take(a)),
-            (Some(helper), None) => (helper, take(b)),
+            (None, Some(helper)) => (helper, a.take()),
+            (Some(helper), None) => (helper, b.take()),
             _ => return,
         };
         let call = Expr::Call(helper.to_string(), vec![value]);
@@ -252,7 +247,7 @@ fn fused_multiply_add(mut program: Program) -> Program {
     program.rewrite_exprs(&mut |e| {
         if let Expr::Binary(BinOp::Add, product, addend) = e {
             if let Expr::Binary(BinOp::Mul, a, b) = product.as_mut() {
-                let args = vec![take(a), take(b), take(addend)];
+                let args = vec![a.take(), b.take(), addend.take()];
                 *e = Expr::Call("fma".to_string(), args);
             }
         }
@@ -279,7 +274,7 @@ fn dword_indexing(mut program: Program) -> Program {
         if !matches!(base.as_ref(), Expr::Name(n) if n != "MEM") {
             return;
         }
-        let base = Box::new(take(base));
+        let base = Box::new(base.take());
         *e = Expr::Slice(
             base,
             Box::new(int(32 * last + 31)),
@@ -295,7 +290,7 @@ fn signed_comparisons(mut program: Program, width: u32) -> Program {
     let signed = Ty::new(TyKind::I, width);
     let give_sign = |e: &mut Expr| {
         if matches!(e, Expr::Name(_)) {
-            *e = Expr::Typed(Box::new(take(e)), signed);
+            *e = Expr::Typed(Box::new(e.take()), signed);
         }
     };
     program.rewrite_exprs(&mut |e| {

@@ -43,7 +43,7 @@ fn either_sign(e: &mut Expr) {
         return;
     }
     let magnitude = args.pop().expect("one argument");
-    let value = std::mem::replace(a.as_mut(), Expr::Name(Name::new("")));
+    let value = a.take();
     *e = Expr::Binary(
         *op,
         Box::new(Expr::Call("abs".into(), vec![value])),
