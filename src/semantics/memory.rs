@@ -2,7 +2,7 @@
 //! where the encoding's fields name them otherwise.
 
 use mcdiff_asm::inst::{Inst, OperandValue};
-use mcdiff_sema::{Binding, BoundOperand, BoundValue, ExecError, SpecialReg, State};
+use mcdiff_sema::{Binding, BoundValue, ExecError, SpecialReg, State};
 use mcdiff_spec::Encoding;
 
 use super::bound_reg;
@@ -33,13 +33,6 @@ pub(super) fn bind_addresses(
     }
 }
 
-/// Binds `name` to `value` unless the binding already has it.
-fn bind_new(binding: &mut Binding, name: &str, value: BoundValue) {
-    if binding.get(name).is_none() {
-        binding.operands.insert(name.into(), named(value));
-    }
-}
-
 /// An address operand's VGPRs (first, count), if it names any.
 fn address_vgprs(binding: &Binding, name: &str) -> Option<(u32, u32)> {
     match binding.get(name).map(|b| &b.value) {
@@ -48,23 +41,34 @@ fn address_vgprs(binding: &Binding, name: &str) -> Option<(u32, u32)> {
     }
 }
 
-fn named(value: BoundValue) -> BoundOperand {
-    BoundOperand {
-        value,
-        spec_size: 0,
-    }
-}
-
-/// The 32-bit value a scalar operand holds: a register's contents, an inline constant's
-/// bits, 0 for `null` and for no operand.
-fn scalar_value(value: Option<&BoundValue>, state: &State) -> Result<u64, ExecError> {
+/// The value a scalar operand holds: `width` bits of its registers (all of them when
+/// `None`), M0, an inline constant's bits; 0 for `null` and for no operand.
+fn scalar_value(
+    value: Option<&BoundValue>,
+    width: Option<u32>,
+    state: &State,
+) -> Result<u64, ExecError> {
     Ok(match value {
-        Some(BoundValue::Sgpr { first, .. }) => state.read_sgprs(*first, 32)?.low_u64(),
-        Some(BoundValue::Ttmp { first, .. }) => state.read_ttmps(*first, 32)?.low_u64(),
+        Some(BoundValue::Sgpr { first, count }) => state
+            .read_sgprs(*first, width.unwrap_or(32 * count))?
+            .low_u64(),
+        Some(BoundValue::Ttmp { first, count }) => state
+            .read_ttmps(*first, width.unwrap_or(32 * count))?
+            .low_u64(),
         Some(BoundValue::Special(SpecialReg::M0)) => u64::from(state.m0),
         Some(BoundValue::InlineInt(i)) => u64::from(*i as u32),
         _ => 0,
     })
+}
+
+/// The value of the operand bound to `name` ([`scalar_value`]).
+fn bound_scalar(
+    binding: &Binding,
+    name: &str,
+    width: Option<u32>,
+    state: &State,
+) -> Result<u64, ExecError> {
+    scalar_value(binding.get(name).map(|b| &b.value), width, state)
 }
 
 /// SMEM's address operands under every name the pseudocode uses for them.
@@ -83,31 +87,21 @@ fn bind_smem_address(inst: &Inst, state: &State, binding: &mut Binding) -> Resul
         return Ok(());
     };
     let register = soffset.as_ref().map(bound_reg);
-    let register_value = scalar_value(register.as_ref(), state)?;
+    let register_value = scalar_value(register.as_ref(), Some(32), state)?;
     let offset = (imm as u64).wrapping_add(register_value);
-    let base = match binding.get("SBASE").map(|b| b.value.clone()) {
-        Some(BoundValue::Sgpr { first, .. }) => state.read_sgprs(first, 64)?.low_u64(),
-        Some(BoundValue::Ttmp { first, .. }) => state.read_ttmps(first, 64)?.low_u64(),
-        _ => 0,
-    };
+    let base = bound_scalar(binding, "SBASE", Some(64), state)?;
     if let Some(sbase) = binding.get("SBASE").cloned() {
         binding.operands.insert("sgpr_base".into(), sbase);
     }
-    binding.operands.insert(
-        "SOFFSET".into(),
-        named(register.unwrap_or(BoundValue::Special(SpecialReg::Null))),
+    binding.set(
+        "SOFFSET",
+        register.unwrap_or(BoundValue::Special(SpecialReg::Null)),
     );
-    binding
-        .operands
-        .insert("OFFSET".into(), named(BoundValue::Imm(imm as u64)));
+    binding.set("OFFSET", BoundValue::Imm(imm as u64));
     bind_atomic_data(inst, binding, "SDATA");
     let address = |fixed| BoundValue::Address { fixed, vgpr: None };
-    binding
-        .operands
-        .insert("offset".into(), named(address(offset)));
-    binding
-        .operands
-        .insert("ADDR".into(), named(address(base.wrapping_add(offset))));
+    binding.set("offset", address(offset));
+    binding.set("ADDR", address(base.wrapping_add(offset)));
     Ok(())
 }
 
@@ -128,12 +122,8 @@ fn bind_buffer_operands(
     binding: &mut Binding,
 ) -> Result<(), ExecError> {
     let resource = binding.get("SRSRC").or_else(|| binding.get("RSRC"));
-    let descriptor = match resource.map(|r| &r.value) {
-        Some(BoundValue::Sgpr { first, .. }) => state.read_sgprs(*first, 32)?.low_u64(),
-        Some(BoundValue::Ttmp { first, .. }) => state.read_ttmps(*first, 32)?.low_u64(),
-        _ => 0,
-    };
-    let soffset = scalar_value(binding.get("SOFFSET").map(|b| &b.value), state)?;
+    let descriptor = scalar_value(resource.map(|r| &r.value), Some(32), state)?;
+    let soffset = bound_scalar(binding, "SOFFSET", Some(32), state)?;
     let immediate = ["OFFSET", "IOFFSET"]
         .iter()
         .find_map(|f| match binding.get(f).map(|b| &b.value) {
@@ -143,21 +133,19 @@ fn bind_buffer_operands(
         .unwrap_or(0);
     let vgpr = address_vgprs(binding, "VADDR").map(|(first, _)| (first, 1));
     if vgpr.is_none() {
-        binding
-            .operands
-            .insert("VADDR".into(), named(BoundValue::Imm(0)));
+        binding.set("VADDR", BoundValue::Imm(0));
     }
     let fixed = descriptor + soffset + immediate;
-    bind_new(binding, "ADDR", BoundValue::Address { fixed, vgpr });
+    binding.set_new("ADDR", BoundValue::Address { fixed, vgpr });
     // RDNA4's texts split the same sum: `CalcBufferAddr(vgpr_a.b64, sgpr_o.b64)`, the VGPR
     // part and the rest (the helper's descriptor read folded into the scalar part).
     let vgpr_part = BoundValue::Address { fixed: 0, vgpr };
-    bind_new(binding, "vgpr_a", vgpr_part);
-    bind_new(binding, "sgpr_o", BoundValue::Address { fixed, vgpr: None });
+    binding.set_new("vgpr_a", vgpr_part);
+    binding.set_new("sgpr_o", BoundValue::Address { fixed, vgpr: None });
     bind_atomic_data(inst, binding, "VDATA");
     // The older manuals' buffer loads write their destination as `D0`.
     if let Some(vdata) = binding.get("VDATA").cloned() {
-        bind_new(binding, "D0", vdata.value);
+        binding.set_new("D0", vdata.value);
     }
     Ok(())
 }
@@ -168,9 +156,9 @@ fn bind_atomic_data(inst: &Inst, binding: &mut Binding, field: &str) {
     let Some(data) = binding.get(field).cloned() else {
         return;
     };
-    bind_new(binding, "DATA", data.value.clone());
+    binding.set_new("DATA", data.value.clone());
     if returns_pre_op_value(inst) {
-        bind_new(binding, "RETURN_DATA", data.value);
+        binding.set_new("RETURN_DATA", data.value);
     }
 }
 
@@ -188,13 +176,13 @@ fn returns_pre_op_value(inst: &Inst) -> bool {
 /// forms' `MEM[ADDR_BASE + OFFSET0 * 4]` (the older manuals, CDNA1/2, RDNA3).
 fn bind_lds_operands(inst: &Inst, binding: &mut Binding) {
     if let Some(address) = binding.get("ADDR").cloned() {
-        bind_new(binding, "vgpr_a", address.value.clone());
-        bind_new(binding, "ADDR_BASE", address.value);
+        binding.set_new("vgpr_a", address.value.clone());
+        binding.set_new("ADDR_BASE", address.value);
     }
     let offset =
         u64::from(inst.modifiers.get("OFFSET1")) << 8 | u64::from(inst.modifiers.get("OFFSET0"));
-    bind_new(binding, "offset", BoundValue::Imm(offset));
-    bind_new(binding, "OFFSET", BoundValue::Imm(offset));
+    binding.set_new("offset", BoundValue::Imm(offset));
+    binding.set_new("OFFSET", BoundValue::Imm(offset));
 }
 
 /// GFX12's flat, global and scratch texts: `CalcGlobalAddr(v_addr.b64, s_saddr.b64)`,
@@ -221,22 +209,18 @@ fn bind_flat_operands(
     } else {
         raw
     } as u64;
-    let base = match binding.get("SADDR").map(|b| &b.value) {
-        Some(BoundValue::Sgpr { first, count }) => state.read_sgprs(*first, 32 * count)?.low_u64(),
-        Some(BoundValue::Ttmp { first, count }) => state.read_ttmps(*first, 32 * count)?.low_u64(),
-        _ => 0,
-    };
+    let base = bound_scalar(binding, "SADDR", None, state)?;
     let vgpr = address_vgprs(binding, "VADDR");
     let (vector, scalar) = match inst.encoding.as_str() {
         "ENC_VSCRATCH" => ("v_addr_off", "s_saddr_off"),
         "ENC_VFLAT" => ("v_addr", "flat_scratch"),
         _ => ("v_addr", "s_saddr"),
     };
-    bind_new(binding, vector, BoundValue::Address { fixed: 0, vgpr });
+    binding.set_new(vector, BoundValue::Address { fixed: 0, vgpr });
     let fixed = base.wrapping_add(offset);
-    bind_new(binding, scalar, BoundValue::Address { fixed, vgpr: None });
+    binding.set_new(scalar, BoundValue::Address { fixed, vgpr: None });
     if let Some(data) = binding.get("VSRC").cloned() {
-        bind_new(binding, "DATA", data.value);
+        binding.set_new("DATA", data.value);
     }
     bind_vdata(binding);
     Ok(())
@@ -246,7 +230,7 @@ fn bind_flat_operands(
 /// name holds its register number), else a store's data (`DATA`).
 fn bind_vdata(binding: &mut Binding) {
     if let Some(vdata) = binding.get("D0").or_else(|| binding.get("DATA")).cloned() {
-        bind_new(binding, "VDATA", vdata.value);
+        binding.set_new("VDATA", vdata.value);
     }
 }
 
@@ -259,9 +243,7 @@ fn bind_older_flat_operands(binding: &mut Binding) {
         binding.get("ADDR").map(|b| &b.value),
         None | Some(BoundValue::Implicit)
     ) {
-        binding
-            .operands
-            .insert("ADDR".into(), named(BoundValue::Imm(0)));
+        binding.set("ADDR", BoundValue::Imm(0));
     }
     bind_vdata(binding);
 }

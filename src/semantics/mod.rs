@@ -9,7 +9,7 @@ use std::sync::{Mutex, OnceLock};
 
 use mcdiff_asm::inst::{Inst, OperandValue, RegFile, RegRange};
 use mcdiff_sema::{
-    Binding, BoundOperand, BoundValue, ExecError, Library, Program, ProgramUses, SpecialReg, State,
+    Binding, BoundValue, ExecError, Library, Program, ProgramUses, SpecialReg, State,
 };
 use mcdiff_spec::{Arch, Encoding, Spec};
 
@@ -451,15 +451,7 @@ fn bind_modifiers(
         .map(|f| f.name.as_str())
         .filter(|name| !operand_field(name));
     for field in written.chain(unwritten) {
-        if !binding.operands.contains_key(field) {
-            binding.operands.insert(
-                field.to_string(),
-                BoundOperand {
-                    value: BoundValue::Imm(u64::from(inst.modifiers.get(field))),
-                    spec_size: 0,
-                },
-            );
-        }
+        binding.set_new(field, BoundValue::Imm(u64::from(inst.modifiers.get(field))));
     }
     binding.float_modifiers = inst.encoding.contains("VOP3") && !inst.encoding.contains("VOP3P");
     if inst.encoding.contains("VOP") {
@@ -468,13 +460,7 @@ fn bind_modifiers(
         let packed = inst.encoding.contains("VOP3P");
         let defaulted = ["OPSEL", "NEG", "NEG_HI", "ABS", "CLAMP", "OMOD", "OPSEL_HI"];
         for field in defaulted.iter().filter(|f| packed || **f != "OPSEL_HI") {
-            binding
-                .operands
-                .entry(field.to_string())
-                .or_insert(BoundOperand {
-                    value: BoundValue::Imm(0),
-                    spec_size: 0,
-                });
+            binding.set_new(field, BoundValue::Imm(0));
         }
     }
 }

@@ -97,14 +97,24 @@ pub struct Binding {
 
 impl Binding {
     pub fn with(mut self, name: &str, value: BoundValue) -> Binding {
-        self.operands.insert(
-            name.to_string(),
-            BoundOperand {
-                value,
-                spec_size: 0,
-            },
-        );
+        self.set(name, value);
         self
+    }
+
+    /// Binds `name` to `value`, an operand of no declared size, replacing what it had.
+    pub fn set(&mut self, name: &str, value: BoundValue) {
+        let operand = BoundOperand {
+            value,
+            spec_size: 0,
+        };
+        self.operands.insert(name.to_string(), operand);
+    }
+
+    /// [`Binding::set`], unless `name` is bound already.
+    pub fn set_new(&mut self, name: &str, value: BoundValue) {
+        if self.get(name).is_none() {
+            self.set(name, value);
+        }
     }
 
     pub fn get(&self, name: &str) -> Option<&BoundOperand> {
