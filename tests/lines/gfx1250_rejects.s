@@ -43,3 +43,7 @@ v_readfirstlane_b32 s7, v40 dpp8:[7,7,7,7,7,7,7,7]
 // True16 register halves without llvm-mc's real-true16 mode (off by default on gfx1250).
 v_max_i16 v40.h, v41.l, v42.l
 v_sqrt_f16 v5.l, s9
+// DPP on the double-precision ALU's 32-bit integer multiplies, which AMD's variants file
+// opens to DPP on gfx1251 only (the CDNA5 manual's DPMACC rule).
+v_mul_hi_u32 v14, v12, v16 row_share:9
+v_mad_u32 v3, v5, v7, v9 dpp8:[0,1,2,3,4,5,6,7]

@@ -35,10 +35,6 @@ pub struct TargetCtx<'a> {
     /// Matrix ops keep reuse hints in OPSEL[2] (A) and OPSEL_HI[2] (B): GFX12.5 (CDNA5 ISA
     /// §7.12 "VOP3P Instruction Fields": RA, RB).
     pub matrix_reuse: bool,
-    /// llvm-mc takes `row_share` DPP on 64-bit operations, which the manual keeps from DPP
-    /// ([`mcdiff_spec::Spec::no_dpp_for_64bit`]): gfx1251 (llvm-mc 22; the CDNA5 manual
-    /// describes gfx1250).
-    pub dpp64_row_share: bool,
     /// The spec has a two-dword literal code (CDNA5's SRC_LITERAL64): a 64-bit source of a
     /// 32-bit ALU format may take a 64-bit literal.
     pub literal64: bool,
@@ -115,7 +111,6 @@ impl<'a> TargetCtx<'a> {
                 ),
             literal64: target.spec.literal_codes.iter().any(|l| l.dwords == 2),
             matrix_reuse: gfx_major == 12 && target.target.gfx_minor >= 5,
-            dpp64_row_share: target.target.mcpu == "gfx1251",
             mfma_inline_constant_bug,
             narrow_packed_op_sel: llvm_major < 22,
         }
@@ -140,7 +135,6 @@ impl<'a> TargetCtx<'a> {
             fused_mix: false,
             literal64: false,
             matrix_reuse: false,
-            dpp64_row_share: false,
             mfma_inline_constant_bug: false,
             narrow_packed_op_sel: false,
         }

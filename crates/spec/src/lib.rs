@@ -17,6 +17,7 @@ pub mod model;
 pub mod spellings;
 pub mod supplement;
 pub mod targets;
+pub mod variants;
 pub mod xml;
 
 pub use model::*;
@@ -212,6 +213,7 @@ impl SpecLoader {
             compose::take_elder_operands(&mut spec, &elder);
         }
         self.read_manual(arch, &mut spec);
+        self.read_variants(arch, &mut spec)?;
         if let Some(complete) = self.completion {
             complete(arch, &self.data_dir, &mut spec);
         }
@@ -251,6 +253,22 @@ impl SpecLoader {
         facts.apply(spec);
     }
 
+    /// The processor variants AMD's file gives the architecture ([`variants`]), where the
+    /// data has it, recorded as a source of its own.
+    fn read_variants(&self, arch: Arch, spec: &mut Spec) -> Result<(), SpecError> {
+        let Some(file) = variants::read(&self.data_dir, arch.name())? else {
+            return Ok(());
+        };
+        let id = spec.sources.len();
+        spec.sources.push(SourceFile {
+            name: variants::path(arch.name()),
+            fidelity: Fidelity::Official,
+        });
+        let notes = file.apply(spec);
+        spec.notes.extend(notes.into_iter().map(|n| (id, n)));
+        Ok(())
+    }
+
     /// The spec of one `-mcpu`: its architecture's, plus the instructions
     /// [`Self::with_target_additions`] names for it, taken from the architecture's operand
     /// neighbour or, failing that, its elder generation ([`Arch::elder`]), less those it
@@ -261,6 +279,10 @@ impl SpecLoader {
             return Err(SpecError::NoSpec(mcpu.into()));
         };
         let mut spec = Spec::clone(&*self.arch(arch)?);
+        spec.features = (spec.processor_features.iter())
+            .find(|(processor, _)| processor == mcpu)
+            .map(|(_, features)| features.clone())
+            .unwrap_or_default();
         if let Some(additions) = self.additions.and_then(|f| f(&self.data_dir, mcpu)) {
             let neighbour = self
                 .arch_files(arch)

@@ -293,6 +293,16 @@ pub struct Spec {
     pub dpp_formats: Option<Vec<String>>,
     /// The manual says 64-bit operations take no DPP ([`crate::manual::no_64bit_dpp`]).
     pub no_64bit_dpp: bool,
+    /// The DPP forms in which a processor with AMD's `dpp_64bit` feature takes DPP on a
+    /// 64-bit (double-precision ALU) operation, as (composed DPP encoding, instruction)
+    /// ([`crate::variants`]).
+    pub dpp64_forms: Vec<(String, String)>,
+    /// Each processor's features by AMD's variants file, as (`-mcpu`, features)
+    /// ([`crate::variants`]).
+    pub processor_features: Vec<(String, Vec<String>)>,
+    /// The features of the processor this spec serves (set per target from
+    /// `processor_features`).
+    pub features: Vec<String>,
     /// The manual says an SGPR source of a packed-f32 op takes no OPSEL
     /// ([`crate::manual::packed_f32_sgpr_takes_no_opsel`]).
     pub packed_f32_sgpr_no_opsel: bool,
@@ -467,9 +477,26 @@ impl Spec {
     }
 
     /// Whether the manual keeps `inst` from DPP as a 64-bit operation: one with a 64-bit
-    /// vector operand (a VGPR or vector source; not a scalar lane mask).
+    /// vector operand (a VGPR or vector source; not a scalar lane mask), or one AMD's
+    /// variants file lists among the double-precision ALU operations a processor's
+    /// `dpp_64bit` feature opens to DPP (CDNA5's V_MUL_LO_U32, V_MAD_U32...).
     pub fn no_dpp_for_64bit(&self, inst: &Instruction) -> bool {
-        self.no_64bit_dpp && has_64bit_vector_operand(inst)
+        self.no_64bit_dpp
+            && (has_64bit_vector_operand(inst)
+                || self.dpp64_forms.iter().any(|(_, name)| *name == inst.name))
+    }
+
+    /// Whether this processor takes DPP on 64-bit operation `inst` in the composed DPP
+    /// encoding `layout` (`VOP1_VOP_DPP16`): it has AMD's `dpp_64bit` feature, which lists
+    /// the pair ([`crate::variants`]).
+    pub fn takes_dpp_on_64bit(&self, inst: &Instruction, layout: &str) -> bool {
+        self.has_feature(crate::variants::DPP_64BIT)
+            && (self.dpp64_forms.iter()).any(|(e, name)| e == layout && *name == inst.name)
+    }
+
+    /// Whether this processor has `feature` by AMD's variants file.
+    pub fn has_feature(&self, feature: &str) -> bool {
+        self.features.iter().any(|f| f == feature)
     }
 
     /// Whether the manual lists `name` among the instructions that cannot use DPP.
@@ -647,6 +674,31 @@ mod tests {
             .push(operand_type("OPR_SDST", &[("VCC_LO", 106)]));
         assert_eq!(spec.predefined_value("OPR_SDST", "vcc_lo"), Some(106));
         assert!(spec.operand_type("OPR_SDST").is_some());
+    }
+
+    /// An operation AMD's variants file lists for 64-bit DPP is kept from DPP like one with a
+    /// 64-bit operand, and taken only in a listed encoding by a processor with the feature.
+    #[test]
+    fn the_variants_file_widens_and_opens_the_64_bit_dpp_rule() {
+        let mul = Instruction {
+            name: "V_MUL_LO_U32".into(),
+            aliases: Vec::new(),
+            flags: None,
+            encodings: Vec::new(),
+            functional_group: None,
+        };
+        let listed = ("VOP3_VOP_DPP16".to_string(), "V_MUL_LO_U32".to_string());
+        let mut spec = Spec {
+            no_64bit_dpp: true,
+            ..Spec::default()
+        };
+        assert!(!spec.no_dpp_for_64bit(&mul));
+        spec.dpp64_forms.push(listed);
+        assert!(spec.no_dpp_for_64bit(&mul));
+        assert!(!spec.takes_dpp_on_64bit(&mul, "VOP3_VOP_DPP16"));
+        spec.features.push(crate::variants::DPP_64BIT.into());
+        assert!(spec.takes_dpp_on_64bit(&mul, "VOP3_VOP_DPP16"));
+        assert!(!spec.takes_dpp_on_64bit(&mul, "VOP3_VOP_DPP8"));
     }
 
     /// The word-order index finds what a scan of every name finds: the names sharing the

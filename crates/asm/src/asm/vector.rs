@@ -39,9 +39,6 @@ impl<'s> Assembler<'s> {
             let message = variant_not_supported(forced, true);
             return Some(reject(stmt.column, message).into());
         }
-        if let Some(message) = dpp.and_then(|dpp| self.no_dpp_for_64bit(stmt, instruction, dpp)) {
-            return Some(reject(stmt.column, message).into());
-        }
         let mut first_error = None;
         for form in forms::candidates(instruction, forced) {
             let sdwa = forced == forms::Forced::Sdwa;
@@ -50,6 +47,11 @@ impl<'s> Assembler<'s> {
                 // The manual's DPP section names the formats DPP may be used with, and its
                 // table the opcodes of each that may not.
                 let message = variant_not_supported(forced, true);
+                first_error.get_or_insert(reject(stmt.column, message));
+                continue;
+            }
+            let no_dpp = dpp.and_then(|dpp| self.no_dpp_for_64bit(stmt, instruction, &layout, dpp));
+            if let Some(message) = no_dpp {
                 first_error.get_or_insert(reject(stmt.column, message));
                 continue;
             }
@@ -619,12 +621,21 @@ struct ModifierForm<'a> {
 
 impl Assembler<'_> {
     /// Why a DPP statement of a 64-bit operation is rejected where the manual keeps those from
-    /// DPP (CDNA5 ISA §7.9); gfx1251 takes `row_share` (llvm-mc 22, with its messages).
-    fn no_dpp_for_64bit(&self, stmt: &Statement, inst: &Instruction, dpp: Dpp) -> Option<String> {
-        if !self.ctx.spec.no_dpp_for_64bit(inst) {
+    /// DPP (CDNA5 ISA §7.9): unless AMD's variants file gives the processor DPP in this form
+    /// ([`mcdiff_spec::Spec::takes_dpp_on_64bit`]: gfx1251's DPP16), and then llvm-mc 22 takes
+    /// `row_share` only (its messages).
+    fn no_dpp_for_64bit(
+        &self,
+        stmt: &Statement,
+        inst: &Instruction,
+        layout: &FormLayout,
+        dpp: Dpp,
+    ) -> Option<String> {
+        let spec = self.ctx.spec;
+        if !spec.no_dpp_for_64bit(inst) {
             return None;
         }
-        if !self.ctx.dpp64_row_share || dpp == Dpp::Dpp8 {
+        if dpp == Dpp::Dpp8 || !spec.takes_dpp_on_64bit(inst, &layout.name) {
             return Some("not a valid operand.".into());
         }
         let row_share = stmt.operands.last().is_some_and(|p| {

@@ -218,6 +218,7 @@ impl<'s> Disassembler<'s> {
         let unknown_operands =
             slots.is_empty() && !complete && !OPERANDLESS.contains(&base_mnemonic.as_str());
         let family = family_name(&form.encoding);
+        let dpp_on_64bit = dpp.is_some() && spec.takes_dpp_on_64bit(instruction, &layout_name);
         Ok(VectorPlan {
             instruction,
             form,
@@ -237,13 +238,15 @@ impl<'s> Disassembler<'s> {
             dpp_refused: dpp.is_some()
                 && spec.refuses_dpp(instruction, family, &form_families(instruction)),
             no_dpp_for_64bit: dpp.is_some() && spec.no_dpp_for_64bit(instruction),
+            dpp_on_64bit,
             unknown_operands,
             modifiers: ModifierReads::new(layout, base, dpp),
         })
     }
 
     /// A DPP word of a 64-bit operation is invalid where the manual keeps those from DPP
-    /// (CDNA5 ISA §7.9); gfx1251 takes row_share (controls 0x150-0x15f) with llvm-mc 22.
+    /// (CDNA5 ISA §7.9), unless AMD's variants file gives the processor DPP in this form
+    /// (gfx1251's DPP16), and then llvm-mc 22 takes row_share (controls 0x150-0x15f) only.
     fn check_dpp_for_64bit(
         &self,
         plan: &VectorPlan,
@@ -258,7 +261,7 @@ impl<'s> Disassembler<'s> {
             .field("DPP_CTRL")
             .map(|f| read_field(word, f, 0));
         let row_share = dpp == Dpp::Dpp16 && ctrl.is_some_and(|c| c >> 4 == 0x15);
-        if self.ctx.dpp64_row_share && row_share {
+        if plan.dpp_on_64bit && row_share {
             Ok(())
         } else {
             Err(Failure::Invalid("DPP on a 64-bit operation".into()))
@@ -630,6 +633,9 @@ pub(super) struct VectorPlan<'s> {
     /// A DPP word of an operation the manual keeps from DPP as 64-bit
     /// ([`Spec::no_dpp_for_64bit`]).
     no_dpp_for_64bit: bool,
+    /// ... which the processor takes in this form all the same
+    /// ([`Spec::takes_dpp_on_64bit`]).
+    dpp_on_64bit: bool,
     /// The spec does not know the form's operands.
     unknown_operands: bool,
     /// How the word's modifiers are read.
