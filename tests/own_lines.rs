@@ -622,3 +622,57 @@ fn gfx950_rejections_match_llvm_mc() {
 fn gfx1250_rejections_match_llvm_mc() {
     check_rejections("gfx1250");
 }
+
+#[test]
+fn gfx1010_lines_of_every_family_match_llvm_mc_both_ways() {
+    check("gfx1010", "families");
+    check_disassembly("gfx1010", "families");
+}
+
+#[test]
+fn gfx1030_lines_of_every_family_match_llvm_mc_both_ways() {
+    check("gfx1030", "families");
+    check_disassembly("gfx1030", "families");
+}
+
+#[test]
+fn gfx1250_lines_of_every_family_match_llvm_mc_both_ways() {
+    check("gfx1250", "families");
+    check_disassembly("gfx1250", "families");
+}
+
+#[test]
+fn gfx900_lines_of_every_family_match_llvm_mc_both_ways() {
+    check("gfx900", "families");
+    check_disassembly("gfx900", "families");
+}
+
+#[test]
+fn gfx906_lines_of_every_family_match_llvm_mc_both_ways() {
+    check("gfx906", "families");
+    check_disassembly("gfx906", "families");
+}
+
+#[test]
+fn gfx908_lines_of_every_family_match_llvm_mc_both_ways() {
+    check("gfx908", "families");
+    check_disassembly("gfx908", "families");
+}
+
+#[test]
+fn gfx90a_lines_of_every_family_match_llvm_mc_both_ways() {
+    check("gfx90a", "families");
+    check_disassembly("gfx90a", "families");
+}
+
+#[test]
+fn gfx942_lines_of_every_family_match_llvm_mc_both_ways() {
+    check("gfx942", "families");
+    check_disassembly("gfx942", "families");
+}
+
+#[test]
+fn gfx950_lines_of_every_family_match_llvm_mc_both_ways() {
+    check("gfx950", "families");
+    check_disassembly("gfx950", "families");
+}
