@@ -16,6 +16,13 @@ pub(super) fn bind_addresses(
     binding: &mut Binding,
 ) -> Result<(), ExecError> {
     bind_smem_address(inst, state, binding)?;
+    if inst.modifiers.get("LDS") == 1 {
+        // A GFX9/GFX10 buffer or flat load with its LDS bit returns the data to LDS at M0,
+        // not to VDATA, which the load's text (written for the VGPR return) does not say.
+        return Err(ExecError::Unsupported {
+            construct: "load-to-lds".into(),
+        });
+    }
     match inst.encoding.as_str() {
         "ENC_MUBUF" | "ENC_MTBUF" | "ENC_VBUFFER" => bind_buffer_operands(inst, state, binding),
         "ENC_DS" | "ENC_VDS" => {

@@ -88,6 +88,12 @@ fn siblings(file: &str) -> &'static [&'static str] {
         "cdna3" => &["cdna4", "cdna5", "rdna3", "rdna3_5", "rdna4"],
         "cdna4" => &["cdna3", "cdna5", "rdna3_5", "rdna3", "rdna4"],
         "cdna5" => &["cdna4", "rdna4", "cdna3", "rdna3_5", "rdna3"],
+        "rdna1" => &["rdna2", "vega7", "cdna3"],
+        "rdna2" => &["rdna1", "vega7", "cdna3"],
+        "vega" => &["vega7", "cdna1", "cdna2", "cdna3", "rdna1"],
+        "vega7" => &["vega", "cdna1", "cdna2", "cdna3", "rdna1"],
+        "cdna1" => &["cdna2", "vega7", "cdna3", "vega", "rdna1"],
+        "cdna2" => &["cdna1", "cdna3", "vega7", "vega", "rdna1"],
         _ => &[],
     }
 }
