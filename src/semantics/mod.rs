@@ -451,12 +451,10 @@ fn bind_modifiers(
     operands: &[mcdiff_spec::Operand],
     binding: &mut Binding,
 ) {
-    let written = inst.modifiers.iter().map(|(field, _)| field.as_ref());
     let operand_field = |name: &str| operands.iter().any(|o| o.field.as_deref() == Some(name));
-    let unwritten = (encoding.into_iter().flat_map(|e| &e.fields))
-        .map(|f| f.name.as_str())
-        .filter(|name| !operand_field(name));
-    for field in written.chain(unwritten) {
+    let written = inst.modifiers.iter().map(|(field, _)| field.as_ref());
+    let unwritten = (encoding.into_iter().flat_map(|e| &e.fields)).map(|f| f.name.as_str());
+    for field in written.chain(unwritten).filter(|name| !operand_field(name)) {
         binding.set_new(field, BoundValue::Imm(u64::from(inst.modifiers.get(field))));
     }
     binding.float_modifiers = inst.encoding.contains("VOP3") && !inst.encoding.contains("VOP3P");

@@ -20,7 +20,9 @@ use crate::ast::{BinOp, Expr, Implicit, Name, Program, Ty, TyKind, UnOp};
 ///   `S0.f * (2 ** S1.i)` with a negative `n`);
 /// - in memory texts, data registers counted in dwords (`DATA[0:1]`), the access width of
 ///   a leading `// 64bit` comment (a byte op's, 8, without one), and comparisons that a
-///   `// signed compare` comment makes signed.
+///   `// signed compare` comment makes signed;
+/// - in LDS texts, a typed `DATA0`, `DATA1`, `VDST` is the value `DATA`, `DATA2`,
+///   `RETURN_DATA` (bare, they stay register numbers).
 pub fn read(mut program: Program, name: &str, code: &str) -> Program {
     program.implicit = Implicit {
         unbounded_arithmetic: true,
@@ -39,6 +41,9 @@ pub fn read(mut program: Program, name: &str, code: &str) -> Program {
     }
     if code.contains("MEM[") {
         program = dword_indexing(program);
+    }
+    if name.starts_with("DS_") {
+        program = lds_field_values(program);
     }
     if let Some(width) = program.implicit.memory_width {
         if code.contains("signed compare") && !code.contains("unsigned compare") {
@@ -300,4 +305,46 @@ fn signed_comparisons(mut program: Program, width: u32) -> Program {
         }
     });
     program
+}
+
+/// The older LDS texts read and write the encoding's data and destination fields by name
+/// where a value is meant (RDNA1's `MEM[ADDR].f32 += DATA0.f32; VDST.f32 = tmp`), and use
+/// the same names bare for register numbers (`VGPR[DATA0]`). A typed use is the value the
+/// newer texts call `DATA`, `DATA2` and `RETURN_DATA`.
+fn lds_field_values(mut program: Program) -> Program {
+    program.rewrite_exprs(&mut |e| {
+        let Expr::Typed(base, _) = e else {
+            return;
+        };
+        let Expr::Name(n) = base.as_ref() else {
+            return;
+        };
+        let newer = match n.as_str() {
+            "DATA0" => "DATA",
+            "DATA1" => "DATA2",
+            "VDST" => "RETURN_DATA",
+            _ => return,
+        };
+        **base = Expr::Name(Name::new(newer));
+    });
+    program
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A typed LDS field is its value's newer name; a bare one, a register number, stays.
+    #[test]
+    fn typed_lds_fields_are_the_newer_value_names() {
+        let code = "VDST.f32 = DATA0.f32 + DATA1.f32;\nVGPR[DATA0] = 0";
+        let program = read(crate::parse(code).unwrap(), "DS_TEST_F32", code);
+        let names = crate::uses::free_names(&program);
+        for newer in ["RETURN_DATA", "DATA", "DATA2", "DATA0"] {
+            assert!(names.contains(newer), "{newer}: {names:?}");
+        }
+        assert!(!names.contains("VDST") && !names.contains("DATA1"), "{names:?}");
+        let elsewhere = read(crate::parse(code).unwrap(), "V_TEST_F32", code);
+        assert!(crate::uses::free_names(&elsewhere).contains("VDST"));
+    }
 }

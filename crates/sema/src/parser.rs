@@ -212,7 +212,56 @@ impl Parser {
                 return Err(self.error(&format!("misplaced-{w}")));
             }
         }
+        if let Some(ty) = self.c_declaration_type() {
+            self.pos += 1;
+            return self.c_declaration_rest(ty);
+        }
         self.assignment_or_call()
+    }
+
+    /// The type of the older manuals' C declaration (`int32 tmp = D.i32;`, `float tmp =
+    /// MEM[ADDR].f32;`, `uint32 offset = SIMM16[10:6];`) when one starts here: a C type
+    /// name, a name, then `=`.
+    fn c_declaration_type(&self) -> Option<Ty> {
+        let Some(Tok::Ident(type_name)) = self.peek() else {
+            return None;
+        };
+        let named = matches!(self.toks.get(self.pos + 1), Some(Tok::Ident(_)));
+        let assigned = matches!(self.toks.get(self.pos + 2), Some(Tok::Punct("=")));
+        if !(named && assigned) {
+            return None;
+        }
+        let (kind, width) = match type_name.as_str() {
+            "int" | "int32" => (TyKind::I, 32),
+            "uint" | "uint32" | "unsigned" => (TyKind::U, 32),
+            "int64" => (TyKind::I, 64),
+            "uint64" => (TyKind::U, 64),
+            "float" => (TyKind::F, 32),
+            "double" => (TyKind::F, 64),
+            _ => return None,
+        };
+        Some(Ty::new(kind, width))
+    }
+
+    /// `name = value` after a C declaration's type: the newer texts' `declare name : ty`
+    /// followed by the assignment.
+    fn c_declaration_rest(&mut self, ty: Ty) -> Result<Stmt, ParseError> {
+        let name = self.expect_ident("declare-name")?;
+        self.expect_punct("=", "c-declaration-value")?;
+        let value = self.expr()?;
+        let target = Expr::Name(Name::new(name.clone()));
+        Ok(Stmt::Seq(vec![
+            Stmt::Declare {
+                name,
+                ty,
+                len: None,
+            },
+            Stmt::Assign {
+                target,
+                op: None,
+                value,
+            },
+        ]))
     }
 
     /// Consumes an identifier and returns it, or fails with `construct`.
@@ -572,6 +621,11 @@ impl Parser {
                     self.pos += 2;
                     return Ok(c_cast(ty, self.unary()?));
                 }
+                if let Some(norm) = self.norm_cast() {
+                    self.pos += 2;
+                    return norm_conversion(norm, self.unary()?)
+                        .ok_or_else(|| self.error("norm-cast-source"));
+                }
                 let e = self.expr()?;
                 self.expect_punct(")", "paren-close")?;
                 Ok(e)
@@ -639,6 +693,22 @@ impl Parser {
             _ => return None,
         };
         Some(Ty::new(kind, width))
+    }
+
+    /// After a `(`: `snorm)` or `unorm)`, the older manuals' cast to a normalized 16-bit
+    /// integer (`D = {(snorm)S1.f, (snorm)S0.f}` in V_CVT_PKNORM_I16_F32).
+    fn norm_cast(&self) -> Option<&'static str> {
+        let Some(Tok::Ident(name)) = self.peek() else {
+            return None;
+        };
+        if !matches!(self.toks.get(self.pos + 1), Some(Tok::Punct(")"))) {
+            return None;
+        }
+        match name.as_str() {
+            "snorm" => Some("snorm"),
+            "unorm" => Some("unorm"),
+            _ => None,
+        }
     }
 
     /// `lambda(a, b) (expr)` or `lambda(a) (statements with return)`.
@@ -719,6 +789,19 @@ fn c_cast(ty: Ty, value: Expr) -> Expr {
         Box::new(value),
     );
     Expr::Cast(ty, Box::new(quieted))
+}
+
+/// The older manuals' `(snorm)S0.f` / `(unorm)S0.f16`: the newer texts' conversion helper
+/// from the source's float type (`f32_to_snorm(S0.f)`); `None` for a source of no float type.
+fn norm_conversion(norm: &str, value: Expr) -> Option<Expr> {
+    let Expr::Typed(_, ty) = &value else {
+        return None;
+    };
+    if ty.kind != TyKind::F || !matches!(ty.width, 16 | 32) {
+        return None;
+    }
+    let helper = format!("f{}_to_{norm}", ty.width);
+    Some(Expr::Call(helper, vec![value]))
 }
 
 /// `x.f32 = mantissa(y)`: AMD's texts call two things `mantissa`. Cast to bits it is the

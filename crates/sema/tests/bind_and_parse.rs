@@ -348,6 +348,36 @@ fn reads_the_older_manuals_conditionals_and_casts() {
     );
 }
 
+/// The older manuals' C declarations (`int32 tmp = S0.i32;`) and normalizing casts
+/// (`(snorm)S0.f`, `(unorm)S1.f16`), in own texts of their style: hand-computed values.
+#[test]
+fn reads_the_older_manuals_declarations_and_norm_casts() {
+    let run = |src: &str, s0: u32, s1: u32| run_older("V_TEST_B32", src, s0, s1);
+    let declared = "int32 tmp = S0.i32;\nD.u = tmp[31] ? 1 : 2.";
+    assert_eq!(run(declared, 0x8000_0000, 0), 1);
+    assert_eq!(run(declared, 5, 0), 2);
+    assert_eq!(
+        run("float x = S0.f;\nD.f = x * 2.0.", 1.5f32.to_bits(), 0),
+        3.0f32.to_bits()
+    );
+    // snorm(0.5) = round(0.5 * 32767) = 16384; snorm(-1.0) = -32767 (0x8001).
+    let packed = "D = {(snorm)S1.f, (snorm)S0.f}.";
+    assert_eq!(
+        run(packed, 0.5f32.to_bits(), (-1.0f32).to_bits()),
+        0x8001_4000
+    );
+    // unorm(1.0) of an f16 (0x3c00) is 65535; of 0.0, 0.
+    assert_eq!(
+        run("D = {(unorm)S1.f16, (unorm)S0.f16}.", 0, 0x3c00),
+        0xffff_0000
+    );
+    let untyped = parse("D.u = (snorm)tmp.").unwrap_err();
+    assert!(
+        untyped.construct.contains("norm-cast-source"),
+        "{untyped:?}"
+    );
+}
+
 /// The older manuals' NaN tests (`S0.f == NaN`, `== sNaN`), `IEEE_MODE` (the newer
 /// `WAVE_MODE.IEEE`) and `Quiet(...)`, and a C cast between float formats quieting a
 /// signalling NaN as `f32_to_f64` does.
