@@ -278,10 +278,14 @@ pub fn lex(src: &str) -> Result<Vec<Tok>, ParseError> {
             toks.push(Tok::Ident(chars[start..i].iter().collect()));
             continue;
         }
-        if chars[i..].starts_with(&['.', '.', '.']) {
-            // The older manuals' loop range, `for i in 0 ... 31 do`.
+        if chars[i..].starts_with(&['.', '.']) {
+            // The older manuals' loop range, `for i in 0 ... 31 do` (`0 .. 31` in V_BCNT).
             toks.push(Tok::Punct("..."));
-            i += 3;
+            i += if chars[i..].starts_with(&['.', '.', '.']) {
+                3
+            } else {
+                2
+            };
             continue;
         }
         if c == '.' {

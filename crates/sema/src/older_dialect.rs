@@ -13,7 +13,8 @@ use crate::ast::{BinOp, Expr, Implicit, Name, Program, Ty, TyKind, UnOp};
 /// - `opcode_size_in_bits` is the width of the opcode's type (S_BCNT1_I32_B64: 64);
 /// - `X.f[31:16]` is bits 31..16 viewed as that type (an f16), `X.i[23:0]` an i24;
 /// - `X == NaN`, `X == sNaN` test for a NaN, a signalling NaN, not IEEE equality;
-/// - `IEEE_MODE` is the newer texts' `WAVE_MODE.IEEE`, `ThreadPosition` their `laneId`;
+/// - `IEEE_MODE` is the newer texts' `WAVE_MODE.IEEE`, `ThreadPosition` their `laneId`,
+///   `X.f64.exp` their `exponent(X.f64)`;
 /// - in an FMA opcode, `a * b + c` is one fused operation;
 /// - `N` in S_LSHL<n>_ADD_U32 is the opcode's shift `n`;
 /// - `2 ** n` is the real power of two, as the newer texts' `2.0 ** n` (V_LDEXP's
@@ -34,6 +35,7 @@ pub fn read(mut program: Program, name: &str, code: &str) -> Program {
     program = typed_slices(program);
     program = nan_tests(program);
     program = newer_state_names(program);
+    program = exponent_fields(program);
     program = typed_bare_operands(program, opcode);
     program = real_powers_of_two(program);
     if name.contains("FMA") {
@@ -228,6 +230,21 @@ fn newer_state_names(mut program: Program) -> Program {
     program
 }
 
+/// `S0.f64.exp`, the older V_FREXP_EXP_I32_F64's biased exponent field of a float, is the
+/// newer texts' `exponent(S0.f64)`.
+fn exponent_fields(mut program: Program) -> Program {
+    program.rewrite_exprs(&mut |e| {
+        let Expr::Field(base, field) = e else {
+            return;
+        };
+        let float = matches!(base.as_ref(), Expr::Typed(_, ty) if ty.is_float());
+        if field == "exp" && float {
+            *e = Expr::Call("exponent".to_string(), vec![base.take()]);
+        }
+    });
+    program
+}
+
 /// `2 ** n`: the older texts use `**` only for powers of two that scale a float (V_LDEXP,
 /// V_DIV_FMAS), where the newer write `2.0 ** n`; an integer power has no negative
 /// exponent, so the base is read as the real 2.0.
@@ -343,7 +360,10 @@ mod tests {
         for newer in ["RETURN_DATA", "DATA", "DATA2", "DATA0"] {
             assert!(names.contains(newer), "{newer}: {names:?}");
         }
-        assert!(!names.contains("VDST") && !names.contains("DATA1"), "{names:?}");
+        assert!(
+            !names.contains("VDST") && !names.contains("DATA1"),
+            "{names:?}"
+        );
         let elsewhere = read(crate::parse(code).unwrap(), "V_TEST_F32", code);
         assert!(crate::uses::free_names(&elsewhere).contains("VDST"));
     }
