@@ -281,11 +281,7 @@ pub fn lex(src: &str) -> Result<Vec<Tok>, ParseError> {
         if chars[i..].starts_with(&['.', '.']) {
             // The older manuals' loop range, `for i in 0 ... 31 do` (`0 .. 31` in V_BCNT).
             toks.push(Tok::Punct("..."));
-            i += if chars[i..].starts_with(&['.', '.', '.']) {
-                3
-            } else {
-                2
-            };
+            i += 2 + usize::from(chars.get(i + 2) == Some(&'.'));
             continue;
         }
         if c == '.' {
