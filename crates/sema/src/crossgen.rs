@@ -480,6 +480,7 @@ fn shared_binding(name: &str, programs: &[&Program], seed: u64) -> Binding {
     for (older, newer) in crate::bind::OLDER_NAMES.into_iter().chain(ALIASES) {
         alias(&mut binding, older, newer);
     }
+    raw_numbers_of_operands(&mut binding);
     let names: Vec<BTreeSet<String>> = programs.iter().map(|p| operand_names(p)).collect();
     let (with, without): (Vec<_>, Vec<_>) = names.iter().partition(|n| n.contains("SIMM16"));
     let known: BTreeSet<&String> = with.iter().flat_map(|n| n.iter()).collect();
@@ -494,6 +495,21 @@ fn shared_binding(name: &str, programs: &[&Program], seed: u64) -> Binding {
         alias(&mut binding, "SIMM16", extra);
     }
     binding
+}
+
+/// A raw register number that some texts read where others read the operand
+/// (`SGPR[DST] = SGPR[SRC0 + M0]` against `D0.b = SGPR[SRC0.u + M0]`) is the number of the
+/// register the operand is bound to, as in a real instruction.
+fn raw_numbers_of_operands(binding: &mut Binding) {
+    for (raw, operand) in [("DST", "D0"), ("SRC0", "S0"), ("SRC1", "S1")] {
+        let first = match binding.get(operand).map(|b| &b.value) {
+            Some(BoundValue::Sgpr { first, .. } | BoundValue::Vgpr { first, .. }) => *first,
+            _ => continue,
+        };
+        if binding.get(raw).is_some() {
+            binding.set(raw, BoundValue::Imm(u64::from(first)));
+        }
+    }
 }
 
 /// The names a text reads or writes without defining them.

@@ -23,7 +23,11 @@ use crate::ast::{BinOp, Expr, Implicit, Name, Program, Ty, TyKind, UnOp};
 ///   a leading `// 64bit` comment (a byte op's, 8, without one), and comparisons that a
 ///   `// signed compare` comment makes signed;
 /// - in LDS texts, a typed `DATA0`, `DATA1`, `VDST` is the value `DATA`, `DATA2`,
-///   `RETURN_DATA` (bare, they stay register numbers).
+///   `RETURN_DATA` (bare, they stay register numbers);
+/// - `S0.addr` and `D.addr`, an operand's register address (RDNA1's S_MOVRELS_B32), are the
+///   raw register numbers the newer texts call `SRC0` and `DST`;
+/// - in a memory text, an `addr` it never assigns is its `ADDR` (RDNA2's BUFFER_ATOMIC_CSUB
+///   reads `MEM[ADDR]` and writes `MEM[addr]`).
 pub fn read(mut program: Program, name: &str, code: &str) -> Program {
     program.implicit = Implicit {
         unbounded_arithmetic: true,
@@ -43,7 +47,9 @@ pub fn read(mut program: Program, name: &str, code: &str) -> Program {
     }
     if code.contains("MEM[") {
         program = dword_indexing(program);
+        program = lowercase_memory_address(program);
     }
+    program = register_addresses(program);
     if name.starts_with("DS_") {
         program = lds_field_values(program);
     }
@@ -230,6 +236,44 @@ fn newer_state_names(mut program: Program) -> Program {
     program
 }
 
+/// `S0.addr`, `D.addr` (`SGPR[D.addr] = SGPR[S0.addr + M0[31:0]]`): the register number in
+/// the operand's field, which the newer texts read as `SRC0` and `DST` (`addr = SRC0.u`).
+fn register_addresses(mut program: Program) -> Program {
+    program.rewrite_exprs(&mut |e| {
+        let Expr::Field(base, field) = e else {
+            return;
+        };
+        let Expr::Name(n) = base.as_ref() else {
+            return;
+        };
+        let raw = match n.as_str() {
+            "S0" => "SRC0",
+            "D" | "D0" => "DST",
+            _ => return,
+        };
+        if field == "addr" {
+            *e = Expr::Name(Name::new(raw));
+        }
+    });
+    program
+}
+
+/// A memory text's `addr` that it never assigns: the address `ADDR` its other accesses use.
+fn lowercase_memory_address(mut program: Program) -> Program {
+    if crate::uses::Uses::of_program(&program)
+        .locals
+        .contains("addr")
+    {
+        return program;
+    }
+    program.rewrite_exprs(&mut |e| {
+        if matches!(e, Expr::Name(n) if n == "addr") {
+            *e = Expr::Name(Name::new("ADDR"));
+        }
+    });
+    program
+}
+
 /// `S0.f64.exp`, the older V_FREXP_EXP_I32_F64's biased exponent field of a float, is the
 /// newer texts' `exponent(S0.f64)`.
 fn exponent_fields(mut program: Program) -> Program {
@@ -366,5 +410,24 @@ mod tests {
         );
         let elsewhere = read(crate::parse(code).unwrap(), "V_TEST_F32", code);
         assert!(crate::uses::free_names(&elsewhere).contains("VDST"));
+    }
+
+    /// `S0.addr`/`D.addr` are the raw field numbers; a memory text's unassigned `addr` is
+    /// `ADDR`, an assigned one stays the text's own.
+    #[test]
+    fn register_addresses_and_the_lowercase_memory_address() {
+        let names = |name: &str, code: &str| {
+            crate::uses::free_names(&read(crate::parse(code).unwrap(), name, code))
+        };
+        let moved = names(
+            "S_TEST_B32",
+            "SGPR[D.addr].u32 = SGPR[S0.addr + M0[31:0]].u32",
+        );
+        assert!(moved.contains("DST") && moved.contains("SRC0"), "{moved:?}");
+        let csub = names("BUFFER_TEST", "tmp = MEM[ADDR];\nMEM[addr] = tmp + 1");
+        assert!(!csub.contains("addr") && csub.contains("ADDR"), "{csub:?}");
+        let code = "addr = ADDR + 4;\nMEM[addr] = MEM[ADDR]";
+        let own = read(crate::parse(code).unwrap(), "DS_TEST", code);
+        assert!(crate::uses::Uses::of_program(&own).locals.contains("addr"));
     }
 }
