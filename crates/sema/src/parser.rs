@@ -231,16 +231,7 @@ impl Parser {
         if !(named && assigned) {
             return None;
         }
-        let (kind, width) = match type_name.as_str() {
-            "int" | "int32" => (TyKind::I, 32),
-            "uint" | "uint32" | "unsigned" => (TyKind::U, 32),
-            "int64" => (TyKind::I, 64),
-            "uint64" => (TyKind::U, 64),
-            "float" => (TyKind::F, 32),
-            "double" => (TyKind::F, 64),
-            _ => return None,
-        };
-        Some(Ty::new(kind, width))
+        c_type(type_name)
     }
 
     /// `name = value` after a C declaration's type: the newer texts' `declare name : ty`
@@ -676,35 +667,24 @@ impl Parser {
         }
     }
 
-    /// After a `(`: the type of a C cast (`float)`, `double)`, `int)`, `unsigned)`), which
-    /// the older manuals write for value conversions.
-    fn c_cast_type(&self) -> Option<Ty> {
+    /// After a `(`: the word of a C-style cast, a name and then `)`.
+    fn cast_word(&self) -> Option<&str> {
         let Some(Tok::Ident(name)) = self.peek() else {
             return None;
         };
-        if !matches!(self.toks.get(self.pos + 1), Some(Tok::Punct(")"))) {
-            return None;
-        }
-        let (kind, width) = match name.as_str() {
-            "float" => (TyKind::F, 32),
-            "double" => (TyKind::F, 64),
-            "int" => (TyKind::I, 32),
-            "unsigned" => (TyKind::U, 32),
-            _ => return None,
-        };
-        Some(Ty::new(kind, width))
+        matches!(self.toks.get(self.pos + 1), Some(Tok::Punct(")"))).then_some(name.as_str())
+    }
+
+    /// After a `(`: the type of a C cast (`float)`, `double)`, `int)`, `unsigned)`), which
+    /// the older manuals write for value conversions.
+    fn c_cast_type(&self) -> Option<Ty> {
+        self.cast_word().and_then(c_type)
     }
 
     /// After a `(`: `snorm)` or `unorm)`, the older manuals' cast to a normalized 16-bit
     /// integer (`D = {(snorm)S1.f, (snorm)S0.f}` in V_CVT_PKNORM_I16_F32).
     fn norm_cast(&self) -> Option<&'static str> {
-        let Some(Tok::Ident(name)) = self.peek() else {
-            return None;
-        };
-        if !matches!(self.toks.get(self.pos + 1), Some(Tok::Punct(")"))) {
-            return None;
-        }
-        match name.as_str() {
+        match self.cast_word()? {
             "snorm" => Some("snorm"),
             "unorm" => Some("unorm"),
             _ => None,
@@ -772,6 +752,21 @@ fn half_of(e: Expr, ty: Ty, hi: bool) -> Expr {
         Box::new(bit(lo)),
     );
     Expr::Typed(Box::new(slice), ty)
+}
+
+/// A C type the older manuals write in casts and declarations (`float`, `double`, `int`,
+/// `unsigned`, `int32`, `uint64`...).
+fn c_type(name: &str) -> Option<Ty> {
+    let (kind, width) = match name {
+        "int" | "int32" => (TyKind::I, 32),
+        "uint" | "uint32" | "unsigned" => (TyKind::U, 32),
+        "int64" => (TyKind::I, 64),
+        "uint64" => (TyKind::U, 64),
+        "float" => (TyKind::F, 32),
+        "double" => (TyKind::F, 64),
+        _ => return None,
+    };
+    Some(Ty::new(kind, width))
 }
 
 /// The older manuals' C cast (`(float)S0.i`, `(double)S0.f`): a value conversion, which
