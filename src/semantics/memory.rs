@@ -178,7 +178,8 @@ fn returns_pre_op_value(inst: &Inst) -> bool {
 }
 
 /// The LDS texts' names for the address VGPR `ADDR` and the two offset bytes OFFSET0 and
-/// OFFSET1 (the 16-bit offset of the one-address forms, OFFSET1 its high byte): GFX12's
+/// OFFSET1 (the 16-bit offset of the one-address forms, OFFSET1 its high byte; `offset0`,
+/// `offset1` in the Vega manuals' src2 texts): GFX12's
 /// `CalcDsAddr(vgpr_a.b32, offset.b32)` and `MEM[addr + OFFSET.u32]`, and the two-address
 /// forms' `MEM[ADDR_BASE + OFFSET0 * 4]` (the older manuals, CDNA1/2, RDNA3).
 fn bind_lds_operands(inst: &Inst, binding: &mut Binding) {
@@ -186,10 +187,13 @@ fn bind_lds_operands(inst: &Inst, binding: &mut Binding) {
         binding.set_new("vgpr_a", address.value.clone());
         binding.set_new("ADDR_BASE", address.value);
     }
-    let offset =
-        u64::from(inst.modifiers.get("OFFSET1")) << 8 | u64::from(inst.modifiers.get("OFFSET0"));
+    let (offset0, offset1) = (inst.modifiers.get("OFFSET0"), inst.modifiers.get("OFFSET1"));
+    let offset = u64::from(offset1) << 8 | u64::from(offset0);
     binding.set_new("offset", BoundValue::Imm(offset));
     binding.set_new("OFFSET", BoundValue::Imm(offset));
+    // The Vega manuals' src2 texts read the two offset bytes in lower case.
+    binding.set_new("offset0", BoundValue::Imm(offset0.into()));
+    binding.set_new("offset1", BoundValue::Imm(offset1.into()));
 }
 
 /// GFX12's flat, global and scratch texts: `CalcGlobalAddr(v_addr.b64, s_saddr.b64)`,

@@ -33,3 +33,6 @@ s_add_u32 s5, s6, 0xabcdef
 s_cselect_b64 s[10:11], s[2:3], -1
 s_getreg_b32 s4, hwreg(HW_REG_MODE, 2, 5)
 s_load_dwordx4 s[8:11], s[2:3], 0x40 glc
+ds_add_src2_u32 v23 offset:1000
+ds_max_src2_f64 v200 gds
+ds_and_src2_b64 v7 offset:12

@@ -7,7 +7,8 @@
 //! named as it is but for the last word (its type: DS_ADD_RTN_F64 from DS_ADD_RTN_U64, not
 //! DS_ADD_U64). A name the text writes before reading it is data the instruction returns, so
 //! a load never takes a store's list. Where the donors so chosen disagree on the list's
-//! fields, operand types or sizes, nothing is derived.
+//! fields, operand types or sizes, nothing is derived. A text reading only one address and
+//! memory, which no list fits, takes the address operand alone ([`address_only`]).
 
 use std::collections::HashMap;
 
@@ -34,7 +35,9 @@ pub(super) fn donations(
                 continue;
             }
             let candidates = donors.get(form.encoding.as_str()).map_or(&[][..], |c| c);
-            if let Some(d) = agreed_donation(spec, signatures, &inst.name, mine, candidates) {
+            let donation = agreed_donation(spec, signatures, &inst.name, mine, candidates)
+                .or_else(|| address_only(spec, mine, candidates));
+            if let Some(d) = donation {
                 out.push((i, f, d));
             }
         }
@@ -82,6 +85,45 @@ fn agreed_donation(
         encoding: None,
     })
 }
+
+/// The names an LDS text may use for its address VGPR (the field ADDR; the two-address forms'
+/// `ADDR_BASE`).
+const ADDRESS_NAMES: [&str; 2] = ["ADDR", "ADDR_BASE"];
+
+/// A form whose text reads nothing but one address and memory (the Vega manuals' DS_*_SRC2_*:
+/// `A = ADDR_BASE; B = A + 4 * (offset...); MEM[A] = MEM[A] + MEM[B]`, both operands in LDS)
+/// has the one operand its encoding's lists agree the address is: their ADDR field, at the
+/// type and size every list gives it.
+fn address_only(spec: &Spec, mine: &Signature, candidates: &[(usize, usize)]) -> Option<Donation> {
+    let mut names = mine.0.keys().map(String::as_str).filter(|n| *n != "MEM");
+    let (Some(address), None) = (names.next(), names.next()) else {
+        return None;
+    };
+    if !ADDRESS_NAMES.contains(&address) {
+        return None;
+    }
+    let addresses: Vec<&Operand> = candidates
+        .iter()
+        .filter_map(|&(j, g)| {
+            let form = &spec.instructions[j].encodings[g];
+            form.operands
+                .iter()
+                .find(|o| o.field.as_deref() == Some("ADDR"))
+        })
+        .collect();
+    let first = addresses.first()?;
+    let agreed = addresses
+        .iter()
+        .all(|o| o.operand_type == first.operand_type && o.size == first.size);
+    agreed.then(|| Donation {
+        donor: ADDRESS_ONLY.into(),
+        operands: vec![(*first).clone()],
+        retyped: Vec::new(),
+        encoding: None,
+    })
+}
+
+const ADDRESS_ONLY: &str = "the address field the encoding's lists agree on";
 
 /// An instruction's name without its last word (`DS_ADD_RTN_F64` -> `DS_ADD_RTN`).
 fn stem(name: &str) -> &str {
