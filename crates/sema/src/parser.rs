@@ -828,8 +828,9 @@ fn significand_results(body: &mut [Stmt]) {
 
 /// A helper or instruction the older manuals call by another spelling, under the newer
 /// manuals' name: `V_MAX_F16(...)` is `v_max_f16(...)`, `isNan` is `isNAN`, `Quiet` is
-/// `cvtToQuietNAN`, `Mantissa` and `Exponent` are `mantissa` and `exponent`, and
-/// `flt16_to_uint16` is `f16_to_u16`.
+/// `cvtToQuietNAN`, `Mantissa` and `Exponent` are `mantissa` and `exponent`, `SAD_U8` and
+/// `MSAD_U8` (V_QSAD/V_MQSAD's calls) are `v_sad_u8` and `v_msad_u8`, and `flt16_to_uint16`
+/// is `f16_to_u16`.
 fn newer_spelling(name: &str) -> String {
     const INSTRUCTION_PREFIXES: [&str; 2] = ["V_", "S_"];
     if INSTRUCTION_PREFIXES.iter().any(|p| name.starts_with(p))
@@ -842,6 +843,8 @@ fn newer_spelling(name: &str) -> String {
         "Quiet" => return "cvtToQuietNAN".to_string(),
         "Mantissa" => return "mantissa".to_string(),
         "Exponent" => return "exponent".to_string(),
+        "SAD_U8" => return "v_sad_u8".to_string(),
+        "MSAD_U8" => return "v_msad_u8".to_string(),
         _ => {}
     }
     let Some((from, to)) = name.split_once("_to_") else {
