@@ -328,7 +328,10 @@ pub fn bind_with_uses(
             }
         }
     }
-    if used.contains("D0") && binding.get("D0").is_none() {
+    // The older manuals write the destination `D` (`D.u64[threadId] = (S0 == S1)`): an
+    // implicit VCC destination serves it as it serves `D0`.
+    let destination = used.contains("D0") || used.contains("D");
+    if destination && binding.get("D0").is_none() {
         let implicit_vcc = inst_operands
             .iter()
             .zip(values)

@@ -294,6 +294,39 @@ fn run_older(name: &str, src: &str, s0: u32, s1: u32) -> u32 {
     state.sgpr[2]
 }
 
+/// The older compares write their VCC destination `D` (`D.u64[threadId] = (S0 == S1)`): a
+/// VCC operand no field names (GFX9 SDWA's `vcc`, its SDST field left clear) is bound to it as
+/// to `D0`.
+#[test]
+fn an_older_compare_writes_its_implicit_vcc_as_d() {
+    let vcc = Operand {
+        field: None,
+        operand_type: "OPR_SREG".to_string(),
+        ..operand("", "", 64, false)
+    };
+    let ops = [
+        vcc,
+        operand("SRC0", "OPR_SRC", 32, false),
+        operand("VSRC1", "OPR_VGPR", 32, false),
+    ];
+    let values = [
+        BoundValue::Special(mcdiff_sema::SpecialReg::Vcc),
+        BoundValue::InlineInt(5),
+        BoundValue::Vgpr { first: 0, count: 1 },
+    ];
+    let program =
+        mcdiff_sema::parse_entry("vega", "V_CMP_GT_U32", "D.u64[threadId] = (S0 > S1).").unwrap();
+    let b = mcdiff_sema::bind_program(&program, &ops, &values);
+    let mut state = State::new(32);
+    state.exec = 0b111;
+    for lane in 0..3 {
+        state.vgpr[lane][0] = [4, 5, 6][lane];
+    }
+    state.vcc = 0;
+    execute(&program, &mut state, &b).unwrap();
+    assert_eq!(state.vcc, 0b001, "5 > 4 only in lane 0");
+}
+
 /// The older manuals end the last statement with a full stop, write half views as
 /// `.f16_lo`/`.u16_hi`, and spell helpers `flt16_to_uint16`, `isNan` and `V_MAX_I32(...)`;
 /// field tables and sentences that end in a full stop stay prose.
