@@ -179,18 +179,24 @@ fn deep_nesting_is_a_parse_error() {
     }
 }
 
-#[test]
-fn vopc_implicit_vcc_becomes_d0() {
+/// A compare's operands: a VCC destination no field names (of `operand_type`, an output or
+/// not), then SRC0 and VSRC1.
+fn compare_operands(operand_type: &str, output: bool) -> [Operand; 3] {
     let vcc = Operand {
         field: None,
-        operand_type: "OPR_VCC".to_string(),
-        ..operand("", "", 64, true)
+        operand_type: operand_type.to_string(),
+        ..operand("", "", 64, output)
     };
-    let ops = [
+    [
         vcc,
         operand("SRC0", "OPR_SRC", 32, false),
         operand("VSRC1", "OPR_VGPR", 32, false),
-    ];
+    ]
+}
+
+#[test]
+fn vopc_implicit_vcc_becomes_d0() {
+    let ops = compare_operands("OPR_VCC", true);
     let b = bind(
         &ops,
         &[
@@ -206,14 +212,19 @@ fn vopc_implicit_vcc_becomes_d0() {
         BoundValue::Special(mcdiff_sema::SpecialReg::Vcc)
     );
     let p = parse("D0.u64[laneId] = S0.u > S1.u").unwrap();
+    assert_eq!(compare_three_lanes(&p, &b), 0b001);
+}
+
+/// `program` run on three active lanes whose v0 holds 4, 5 and 6: the VCC it leaves.
+fn compare_three_lanes(program: &mcdiff_sema::Program, binding: &mcdiff_sema::Binding) -> u64 {
     let mut state = State::new(32);
     state.exec = 0b111;
     for lane in 0..3 {
         state.vgpr[lane][0] = [4, 5, 6][lane];
     }
     state.vcc = 0;
-    execute(&p, &mut state, &b).unwrap();
-    assert_eq!(state.vcc, 0b001);
+    execute(program, &mut state, binding).unwrap();
+    state.vcc
 }
 
 #[test]
@@ -299,16 +310,7 @@ fn run_older(name: &str, src: &str, s0: u32, s1: u32) -> u32 {
 /// to `D0`.
 #[test]
 fn an_older_compare_writes_its_implicit_vcc_as_d() {
-    let vcc = Operand {
-        field: None,
-        operand_type: "OPR_SREG".to_string(),
-        ..operand("", "", 64, false)
-    };
-    let ops = [
-        vcc,
-        operand("SRC0", "OPR_SRC", 32, false),
-        operand("VSRC1", "OPR_VGPR", 32, false),
-    ];
+    let ops = compare_operands("OPR_SREG", false);
     let values = [
         BoundValue::Special(mcdiff_sema::SpecialReg::Vcc),
         BoundValue::InlineInt(5),
@@ -317,14 +319,11 @@ fn an_older_compare_writes_its_implicit_vcc_as_d() {
     let program =
         mcdiff_sema::parse_entry("vega", "V_CMP_GT_U32", "D.u64[threadId] = (S0 > S1).").unwrap();
     let b = mcdiff_sema::bind_program(&program, &ops, &values);
-    let mut state = State::new(32);
-    state.exec = 0b111;
-    for lane in 0..3 {
-        state.vgpr[lane][0] = [4, 5, 6][lane];
-    }
-    state.vcc = 0;
-    execute(&program, &mut state, &b).unwrap();
-    assert_eq!(state.vcc, 0b001, "5 > 4 only in lane 0");
+    assert_eq!(
+        compare_three_lanes(&program, &b),
+        0b001,
+        "5 > 4 only in lane 0"
+    );
 }
 
 /// The older manuals end the last statement with a full stop, write half views as
