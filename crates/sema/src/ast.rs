@@ -341,35 +341,48 @@ impl Program {
     /// Calls `f` on every expression of the program, innermost first, so `f` may replace
     /// an expression whole.
     pub fn rewrite_exprs(&mut self, f: &mut impl FnMut(&mut Expr)) {
+        rewrite_exprs_of(&mut self.body, f);
+    }
+
+    /// Calls `f` on every statement of the program, each before the statements it holds.
+    pub fn rewrite_stmts(&mut self, f: &mut impl FnMut(&mut Stmt)) {
         rewrite_stmts(&mut self.body, f);
     }
 }
 
-fn rewrite_stmts(body: &mut [Stmt], f: &mut impl FnMut(&mut Expr)) {
+fn rewrite_stmts(body: &mut [Stmt], f: &mut impl FnMut(&mut Stmt)) {
     for stmt in body {
+        f(stmt);
         match stmt {
-            Stmt::Assign { target, value, .. } => {
-                rewrite_expr(target, f);
-                rewrite_expr(value, f);
-            }
-            Stmt::Expr(e) | Stmt::Return(Some(e)) => rewrite_expr(e, f),
             Stmt::If { arms, otherwise } => {
-                for (cond, arm) in arms {
-                    rewrite_expr(cond, f);
+                for (_, arm) in arms {
                     rewrite_stmts(arm, f);
                 }
                 rewrite_stmts(otherwise, f);
             }
-            Stmt::For { from, to, body, .. } => {
-                rewrite_expr(from, f);
-                rewrite_expr(to, f);
-                rewrite_stmts(body, f);
-            }
-            Stmt::Declare { len: Some(e), .. } => rewrite_expr(e, f),
-            Stmt::Seq(stmts) => rewrite_stmts(stmts, f),
-            Stmt::Declare { len: None, .. } | Stmt::Break | Stmt::Return(None) => {}
+            Stmt::For { body, .. } | Stmt::Seq(body) => rewrite_stmts(body, f),
+            _ => {}
         }
     }
+}
+
+/// [`Program::rewrite_exprs`] over `body`: the expressions each statement holds itself.
+fn rewrite_exprs_of(body: &mut [Stmt], f: &mut impl FnMut(&mut Expr)) {
+    rewrite_stmts(body, &mut |stmt| match stmt {
+        Stmt::Assign { target, value, .. } => {
+            rewrite_expr(target, f);
+            rewrite_expr(value, f);
+        }
+        Stmt::Expr(e) | Stmt::Return(Some(e)) | Stmt::Declare { len: Some(e), .. } => {
+            rewrite_expr(e, f)
+        }
+        Stmt::If { arms, .. } => arms.iter_mut().for_each(|(cond, _)| rewrite_expr(cond, f)),
+        Stmt::For { from, to, .. } => {
+            rewrite_expr(from, f);
+            rewrite_expr(to, f);
+        }
+        Stmt::Declare { len: None, .. } | Stmt::Break | Stmt::Return(None) | Stmt::Seq(_) => {}
+    });
 }
 
 fn rewrite_expr(e: &mut Expr, f: &mut impl FnMut(&mut Expr)) {
@@ -393,7 +406,7 @@ fn rewrite_expr(e: &mut Expr, f: &mut impl FnMut(&mut Expr)) {
                 rewrite_expr(a, f);
             }
         }
-        Expr::Lambda(lambda) => rewrite_stmts(&mut Arc::make_mut(lambda).1, f),
+        Expr::Lambda(lambda) => rewrite_exprs_of(&mut Arc::make_mut(lambda).1, f),
     }
     f(e);
 }

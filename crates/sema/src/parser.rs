@@ -13,15 +13,15 @@ pub fn parse(src: &str) -> Result<Program, ParseError> {
         pos: 0,
         depth: 0,
     };
-    let mut body = p.block(&[])?;
+    let body = p.block(&[])?;
     if p.pos < p.toks.len() {
         return Err(p.error("stray-token"));
     }
-    significand_results(&mut body);
     let mut program = Program {
         body,
         implicit: Implicit::default(),
     };
+    program.rewrite_stmts(&mut significand_result);
     program.rewrite_exprs(&mut either_sign);
     Ok(program)
 }
@@ -805,23 +805,15 @@ fn norm_conversion(norm: &str, value: Expr) -> Option<Expr> {
 /// descriptions say ("extract the binary significand ... store the result as a float",
 /// the invariant S0 = significand * 2 ** exponent with V_FREXP_EXP's exponent). The
 /// second use is read as the helper `significand`.
-fn significand_results(body: &mut [Stmt]) {
-    for stmt in body {
-        match stmt {
-            Stmt::Assign {
-                target: Expr::Typed(_, ty),
-                op: None,
-                value: Expr::Call(name, _),
-            } if ty.is_float() && name == "mantissa" => *name = "significand".to_string(),
-            Stmt::If { arms, otherwise } => {
-                for (_, arm) in arms {
-                    significand_results(arm);
-                }
-                significand_results(otherwise);
-            }
-            Stmt::For { body, .. } => significand_results(body),
-            Stmt::Seq(stmts) => significand_results(stmts),
-            _ => {}
+fn significand_result(stmt: &mut Stmt) {
+    if let Stmt::Assign {
+        target: Expr::Typed(_, ty),
+        op: None,
+        value: Expr::Call(name, _),
+    } = stmt
+    {
+        if ty.is_float() && name == "mantissa" {
+            *name = "significand".to_string();
         }
     }
 }
