@@ -2,6 +2,7 @@
 
 use crate::{Program, SemaMismatch};
 use mcdiff_spec::Operand;
+use rustc_hash::FxHashMap;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A machine register that is not a GPR.
@@ -85,7 +86,9 @@ pub struct BoundOperand {
 /// Pseudocode names (`D0`, `S0`, `SIMM16`, `ADDR`...) mapped to operands.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Binding {
-    pub operands: BTreeMap<String, BoundOperand>,
+    /// Hashed: the executor looks names up here on every lane, and a binding is built for
+    /// every instruction it runs.
+    pub operands: FxHashMap<String, BoundOperand>,
     /// Run the program once per active lane (vector instructions) rather than once.
     pub per_lane: bool,
     /// Problems found while binding; [`crate::execute`] reports the first one.
@@ -119,6 +122,16 @@ impl Binding {
 
     pub fn get(&self, name: &str) -> Option<&BoundOperand> {
         self.operands.get(name)
+    }
+
+    /// The bound names in name order: what walks them (values handed out operand by
+    /// operand, a listing) must not depend on the hash map's order.
+    pub fn in_name_order(&self) -> Vec<(&str, &BoundOperand)> {
+        let mut named: Vec<_> = (self.operands.iter())
+            .map(|(n, op)| (n.as_str(), op))
+            .collect();
+        named.sort_unstable_by_key(|(n, _)| *n);
+        named
     }
 }
 

@@ -589,10 +589,8 @@ fn destination(name: &str) -> bool {
 
 /// Puts edge values into every source register operand of `binding` (per lane for VGPRs).
 fn place_edges(state: &mut State, binding: &Binding, k: u64) {
-    let sources = binding
-        .operands
-        .iter()
-        .filter(|(name, op)| !destination(name) && op.value.is_register());
+    let named = binding.in_name_order();
+    let sources = (named.iter()).filter(|(name, op)| !destination(name) && op.value.is_register());
     let mut radix = 1;
     for (j, (_, op)) in sources.enumerate() {
         if let BoundValue::Sgpr { count, .. } | BoundValue::Vgpr { count, .. } = op.value {
@@ -642,8 +640,8 @@ fn edge(count: u32, j: usize, t: u64, radix: u64) -> u64 {
 fn operand_values(state: &State, binding: &Binding, lane: usize) -> String {
     let lane = lane as u32;
     binding
-        .operands
-        .iter()
+        .in_name_order()
+        .into_iter()
         .filter_map(|(name, op)| {
             let bits = match op.value {
                 BoundValue::Sgpr { first, count } => state.read_sgprs(first, 32 * count),

@@ -83,18 +83,11 @@ pub fn execute_with_library(
     } else {
         vec![0]
     };
-    // The binding's operands by name, hashed once for every lane's lookups.
-    let operands: OperandIndex = binding
-        .operands
-        .iter()
-        .map(|(name, op)| (name.as_str(), op))
-        .collect();
-    let modifiers = FloatModifiers::of(&operands);
+    let modifiers = FloatModifiers::of(binding);
     for lane in lanes {
         let mut interp = Interp {
             state,
             binding,
-            operands: &operands,
             library,
             depth: 0,
             lane,
@@ -114,14 +107,9 @@ enum Flow {
     Return(Option<Value>),
 }
 
-/// A binding's operands by name.
-type OperandIndex<'b> = HashMap<&'b str, &'b BoundOperand>;
-
 struct Interp<'a> {
     state: &'a mut State,
     binding: &'a Binding,
-    /// `binding`'s operands, indexed.
-    operands: &'a OperandIndex<'a>,
     library: &'a Library,
     depth: u32,
     lane: u32,
@@ -144,8 +132,8 @@ struct FloatModifiers {
 }
 
 impl FloatModifiers {
-    fn of(operands: &OperandIndex) -> FloatModifiers {
-        let field = |name: &str| match operands.get(name).map(|b| &b.value) {
+    fn of(binding: &Binding) -> FloatModifiers {
+        let field = |name: &str| match binding.get(name).map(|b| &b.value) {
             Some(BoundValue::Imm(v)) => *v,
             _ => 0,
         };
@@ -578,7 +566,7 @@ impl Interp<'_> {
     }
 
     fn operand(&self, n: &str) -> Option<&BoundOperand> {
-        self.operands.get(n).copied()
+        self.binding.get(n)
     }
 
     fn bound(&self, n: &str) -> Result<&BoundValue, ExecError> {
@@ -1476,11 +1464,9 @@ impl Interp<'_> {
                 ty: None,
             },
         );
-        let no_operands = OperandIndex::default();
         let mut sub = Interp {
             state: &mut *self.state,
             binding: &empty,
-            operands: &no_operands,
             library: self.library,
             depth: self.depth + 1,
             lane: self.lane,
