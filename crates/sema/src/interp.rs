@@ -822,11 +822,18 @@ impl Interp<'_> {
     /// modifiers applied); any other value is viewed as `ty`.
     fn eval_typed(&mut self, inner: &Expr, ty: Ty) -> Result<Value, ExecError> {
         if self.is_storage(inner) {
-            let mut bits = self.read_storage(inner, Some(ty.width), ty.is_float().then_some(ty))?;
-            if ty.is_float() {
-                bits = self.input_modifiers(inner, bits, ty.width);
+            let bits = self.read_storage(inner, Some(ty.width), ty.is_float().then_some(ty))?;
+            if !ty.is_float() {
+                return Ok(int_value(bits, ty));
             }
-            return view(int_value(bits, Ty::new(TyKind::B, ty.width)), ty);
+            // The view of the bits read, made directly: `view` of a bit value would
+            // normalise and copy them once more.
+            let bits = self.input_modifiers(inner, bits, ty.width);
+            let bits = normalize(bits, Ty::new(TyKind::U, ty.width));
+            return Ok(Value::Float {
+                v: float_from_bits(u64_of(&bits), ty),
+                ty,
+            });
         }
         let v = self.eval(inner)?;
         view(v, ty)
