@@ -200,7 +200,13 @@ fn sgpr_only(operand_type: &str) -> bool {
 /// tuples of 64 bits or more starting at an odd register are recorded in
 /// [`Binding::mismatches`]; typed uses are checked later by [`crate::execute`].
 pub fn bind(inst_operands: &[Operand], values: &[BoundValue]) -> Binding {
-    let mut binding = Binding::default();
+    // Sized for the operands and the encoding's fields bound after them, so the map is
+    // not grown (and rehashed) several times for every instruction.
+    let operands = FxHashMap::with_capacity_and_hasher(32, Default::default());
+    let mut binding = Binding {
+        operands,
+        ..Binding::default()
+    };
     if inst_operands.len() != values.len() {
         binding.mismatches.push(SemaMismatch {
             reason: format!(

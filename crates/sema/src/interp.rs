@@ -84,6 +84,8 @@ pub fn execute_with_library(
         vec![0]
     };
     let modifiers = FloatModifiers::of(binding);
+    // Each lane starts with no locals; the map's table is kept from lane to lane.
+    let mut locals = HashMap::default();
     for lane in lanes {
         let mut interp = Interp {
             state,
@@ -92,11 +94,13 @@ pub fn execute_with_library(
             depth: 0,
             lane,
             modifiers,
-            locals: HashMap::default(),
+            locals,
             steps: 0,
             implicit: program.implicit,
         };
         interp.block(&program.body)?;
+        locals = interp.locals;
+        locals.clear();
     }
     Ok(())
 }
