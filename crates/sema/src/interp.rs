@@ -97,6 +97,7 @@ pub fn execute_with_library(
             locals,
             steps: 0,
             implicit: program.implicit,
+            last_operand: Default::default(),
         };
         interp.block(&program.body)?;
         locals = interp.locals;
@@ -123,6 +124,9 @@ struct Interp<'a> {
     steps: u64,
     /// What the running text leaves implicit (see [`Implicit`]).
     implicit: Implicit,
+    /// The operand found last: a text's use of an operand asks whether it is storage, then
+    /// reads or writes it, two lookups of the same name in a row.
+    last_operand: std::cell::Cell<Option<(&'a str, &'a BoundOperand)>>,
 }
 
 /// The VOP3 float modifier fields (0 when not bound), read from the binding once per
@@ -317,7 +321,7 @@ fn cast(v: Value, ty: Ty, arg_is_hex: bool) -> Result<Value, ExecError> {
     }
 }
 
-impl Interp<'_> {
+impl<'a> Interp<'a> {
     fn tick(&mut self) -> Result<(), ExecError> {
         self.steps += 1;
         if self.steps > STEP_LIMIT {
@@ -569,8 +573,15 @@ impl Interp<'_> {
         Ok(())
     }
 
-    fn operand(&self, n: &str) -> Option<&BoundOperand> {
-        self.binding.get(n)
+    fn operand(&self, n: &str) -> Option<&'a BoundOperand> {
+        if let Some((name, operand)) = self.last_operand.get() {
+            if name == n {
+                return Some(operand);
+            }
+        }
+        let (name, operand) = self.binding.operands.get_key_value(n)?;
+        self.last_operand.set(Some((name.as_str(), operand)));
+        Some(operand)
     }
 
     fn bound(&self, n: &str) -> Result<&BoundValue, ExecError> {
@@ -1485,6 +1496,7 @@ impl Interp<'_> {
             locals,
             steps: self.steps,
             implicit: callee.program.implicit,
+            last_operand: Default::default(),
         };
         sub.block(&callee.program.body)?;
         self.steps = sub.steps;
