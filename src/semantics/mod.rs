@@ -133,9 +133,30 @@ pub struct Semantics {
 type InstKey = u128;
 
 fn inst_key(arch: Arch, wave64: bool, inst: &Inst) -> InstKey {
-    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
-    (arch, wave64, inst).hash(&mut hasher);
-    hasher.digest128()
+    thread_local! {
+        static INPUT: std::cell::RefCell<HashInput> = Default::default();
+    }
+    INPUT.with_borrow_mut(|input| {
+        input.0.clear();
+        (arch, wave64, inst).hash(input);
+        xxhash_rust::xxh3::xxh3_128(&input.0)
+    })
+}
+
+/// What an instruction's `Hash` feeds, gathered for one XXH3 pass over the whole (the
+/// same digest as XXH3's streaming form): the many small writes (names, numbers) would
+/// each be a call into the streaming state.
+#[derive(Default)]
+struct HashInput(Vec<u8>);
+
+impl std::hash::Hasher for HashInput {
+    fn write(&mut self, bytes: &[u8]) {
+        self.0.extend_from_slice(bytes);
+    }
+
+    fn finish(&self) -> u64 {
+        xxhash_rust::xxh3::xxh3_64(&self.0)
+    }
 }
 
 /// An architecture's pseudocode: absent (no file), parsed, or the file could not be read.
