@@ -43,11 +43,17 @@ impl CheckPattern {
     }
 }
 
+/// The words of `s` joined by single spaces, written straight into one string (every
+/// recorded line is collapsed, and with its check pattern).
 fn collapse(s: &str) -> String {
-    s.split([' ', '\t'])
-        .filter(|w| !w.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
+    let mut out = String::with_capacity(s.len());
+    for word in s.split([' ', '\t']).filter(|w| !w.is_empty()) {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
 }
 
 fn to_regex(pattern: &str) -> String {
