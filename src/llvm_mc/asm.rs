@@ -11,13 +11,18 @@ fn marker_for(line: usize) -> String {
 
 /// Prefixes each instruction line with its marker label, keeping line numbers.
 pub fn mark_lines(source: &str, instruction_lines: &[usize]) -> String {
-    let wanted: std::collections::HashSet<usize> = instruction_lines.iter().copied().collect();
+    use std::fmt::Write;
+    // By line number: a test file has a few thousand lines, looked up once each.
+    let last = instruction_lines.iter().copied().max().unwrap_or(0);
+    let mut wanted = vec![false; last + 1];
+    for &n in instruction_lines {
+        wanted[n] = true;
+    }
     let mut out = String::with_capacity(source.len() + instruction_lines.len() * 16);
     for (i, line) in source.lines().enumerate() {
         let n = i + 1;
-        if wanted.contains(&n) {
-            out.push_str(&marker_for(n));
-            out.push_str(": ");
+        if wanted.get(n).copied().unwrap_or(false) {
+            let _ = write!(out, "{MARKER}{n}: ");
         }
         out.push_str(line);
         out.push('\n');
