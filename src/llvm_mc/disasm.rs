@@ -1,7 +1,7 @@
 //! Disassembler runs: llvm-mc's output and `invalid instruction encoding` warnings mapped back
 //! to the byte lines that produced them.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use super::{stdin_diagnostics, LlvmAnswer, LlvmRun};
 use crate::bytes::EncByte;
@@ -18,7 +18,7 @@ struct StreamByte {
 
 /// The byte stream llvm-mc disassembles: every hex token of the byte lines, in order.
 fn byte_stream(source: &str, byte_lines: &[usize]) -> Vec<StreamByte> {
-    let wanted: std::collections::HashSet<usize> = byte_lines.iter().copied().collect();
+    let wanted: rustc_hash::FxHashSet<usize> = byte_lines.iter().copied().collect();
     let mut stream = Vec::new();
     for (i, text) in source.lines().enumerate() {
         let line = i + 1;
@@ -71,7 +71,7 @@ fn misalignment(
     at: usize,
     printed_left: usize,
     failures: &HashMap<(usize, usize), String>,
-    seen: &HashSet<(usize, usize)>,
+    seen: &rustc_hash::FxHashSet<(usize, usize)>,
 ) -> Option<String> {
     let missed = failures.keys().filter(|k| !seen.contains(k)).min();
     if let Some((line, column)) = missed {
@@ -123,10 +123,14 @@ pub(super) fn parse_disassembly(
             None => (l.trim().to_string(), Vec::new()),
         })
         .collect();
+    let printed = decoded.len();
+    // Each printed instruction is taken once, in order, by the line it starts on.
+    let mut decoded = decoded.into_iter();
     let stream = byte_stream(source, byte_lines);
-    let mut per_line: HashMap<usize, Vec<(String, Vec<EncByte>)>> = HashMap::new();
+    let mut per_line: rustc_hash::FxHashMap<usize, Vec<(String, Vec<EncByte>)>> =
+        Default::default();
     let (mut at, mut next) = (0usize, 0usize);
-    let mut seen = HashSet::new();
+    let mut seen = rustc_hash::FxHashSet::default();
     while at < stream.len() {
         let b = stream[at];
         if let Some(message) = failures.get(&(b.line, b.column)) {
@@ -147,25 +151,23 @@ pub(super) fn parse_disassembly(
             };
             continue;
         }
-        let Some((text, bytes)) = decoded.get(next) else {
+        let Some((text, bytes)) = decoded.next() else {
             break;
         };
         next += 1;
-        per_line
-            .entry(b.line)
-            .or_default()
-            .push((text.clone(), bytes.clone()));
+        let length = bytes.len();
+        per_line.entry(b.line).or_default().push((text, bytes));
         // The printed encoding is llvm-mc's re-encoding, whose length may differ from what
         // it consumed (an inline constant printed as a literal); an instruction at least as
         // long as the rest of its line is taken to end with the line.
         let rest_of_line = stream[at..].iter().take_while(|x| x.line == b.line).count();
-        at += if bytes.len() >= rest_of_line {
+        at += if length >= rest_of_line {
             rest_of_line
         } else {
-            bytes.len().max(1)
+            length.max(1)
         };
     }
-    if let Some(why) = misalignment(&stream, at, decoded.len() - next, &failures, &seen) {
+    if let Some(why) = misalignment(&stream, at, printed - next, &failures, &seen) {
         run.answers.clear();
         run.unaligned = Some(why);
         return run;
