@@ -506,9 +506,19 @@ impl Spec {
 
     /// Looks an instruction up by AMD name or alias (any case).
     pub fn instruction(&self, name: &str) -> Option<&Instruction> {
-        self.by_name
-            .get(&name.to_ascii_uppercase())
-            .map(|&i| &self.instructions[i])
+        // The assembler looks up several names per statement: a name that fits is upper-cased
+        // on the stack rather than copied.
+        let mut buf = [0u8; 64];
+        let index = match buf.get_mut(..name.len()) {
+            Some(upper) => {
+                upper.copy_from_slice(name.as_bytes());
+                upper.make_ascii_uppercase();
+                let upper = std::str::from_utf8(upper).expect("ASCII case change keeps UTF-8");
+                self.by_name.get(upper)
+            }
+            None => self.by_name.get(&name.to_ascii_uppercase()),
+        };
+        index.map(|&i| &self.instructions[i])
     }
 
     /// The instructions whose names share the most leading `_`-separated words with `name`

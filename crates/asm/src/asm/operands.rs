@@ -14,7 +14,7 @@ use crate::syntax::constants::{
 };
 use crate::syntax::expr::{evaluate, Value};
 use crate::syntax::regs::parse_register;
-use crate::syntax::{strip_lit, truncated_imm16, Piece};
+use crate::syntax::{has_part, strip_lit, truncated_imm16, Piece};
 
 /// Parses LLVM operand text for one operand kind.
 pub trait OperandParser {
@@ -214,10 +214,10 @@ impl OperandParser for VectorSource {
         // sources (dot2c, sat_pk) follow the 16-bit rules (all checked with llvm-mc 22).
         let whole_pair =
             cx.mnemonic.starts_with("v_pk_") && is_vop32(cx) && cx.target.gfx_major >= 11;
-        if slot.data_format.contains("PK2") && whole_pair && strip_lit(&piece.text).is_none() {
+        if has_part(&slot.data_format, "PK2") && whole_pair && strip_lit(&piece.text).is_none() {
             return packed_constant(&piece.text, slot, cx);
         }
-        if slot.data_format.contains("PK2") && !is_float_format(&slot.data_format) {
+        if has_part(&slot.data_format, "PK2") && !is_float_format(&slot.data_format) {
             // A packed integer pair takes a literal as a 32-bit integer operand does: a
             // negative value sign-extended, a float token as its f32 bits (llvm-mc 22, GFX10
             // to GFX12: `v_pk_add_u16 v1, -100, v2` has literal 0xffffff9c).
@@ -225,7 +225,7 @@ impl OperandParser for VectorSource {
                 size: 32,
                 is_float: false,
             };
-        } else if slot.data_format.contains("PK2") {
+        } else if has_part(&slot.data_format, "PK2") {
             if let Ok(Value::Int(v)) = parse_value(&piece.text) {
                 return packed_float_integer(&piece.text, v, slot, cx, numeric, literal_ok);
             }

@@ -15,7 +15,7 @@ use crate::inst::{Inst, InstOperand, OperandValue, RegFile};
 use crate::operands::{classify_vector, KindId, OperandCtx, INVALID_OPERAND};
 use crate::syntax::vector::{operand_bit, split_source_modifiers, strip_half, Dpp, OPERANDLESS};
 use crate::syntax::vop_modifiers::{self, VopModifier};
-use crate::syntax::{self, forms, peel_modifiers, Piece, Statement};
+use crate::syntax::{self, forms, has_part, peel_modifiers, Piece, Statement};
 
 impl<'s> Assembler<'s> {
     /// Vector ALU statements: `None` when the mnemonic names no vector instruction (with or
@@ -133,7 +133,7 @@ impl<'s> Assembler<'s> {
         let mut slots = Cow::Borrowed(&*form_slots);
         let shape = VectorShape {
             family: Family::of(&form.encoding),
-            sdwa: cx.encoding.name.contains("_VOP_SDWA"),
+            sdwa: has_part(&cx.encoding.name, "_VOP_SDWA"),
             dpp,
         };
         if slots.is_empty() && (shape.sdwa || shape.dpp.is_some()) {
@@ -494,8 +494,8 @@ impl<'s> Assembler<'s> {
                 fields.set(name, value)
             }
             VopModifier::Dpp8(sels) if shape.dpp == Some(Dpp::Dpp8) => {
-                for (i, sel) in sels.iter().enumerate() {
-                    fields.set(&format!("LANE_SEL_{i}"), *sel);
+                for (field, sel) in syntax::vector::LANE_SELS.into_iter().zip(sels) {
+                    fields.set(field, sel);
                 }
             }
             VopModifier::FetchInactive(n) if shape.dpp.is_some() => fields.set("FI", n),
@@ -641,7 +641,7 @@ impl Assembler<'_> {
         let row_share = stmt.operands.last().is_some_and(|p| {
             p.text
                 .split_whitespace()
-                .any(|w| w.to_ascii_lowercase().starts_with("row_share:"))
+                .any(|w| syntax::starts_with_ignore_case(w, "row_share:"))
         });
         (!row_share).then(|| "DP ALU dpp only supports row_share".into())
     }
@@ -715,29 +715,30 @@ struct VectorShape {
 }
 
 /// Canonical modifier fields as a statement sets them; a field set twice keeps both bits.
+/// The names are the syntax tables' own.
 #[derive(Default)]
-struct FieldSet(Vec<(String, u32)>);
+struct FieldSet(Vec<(&'static str, u32)>);
 
 impl FieldSet {
-    fn set(&mut self, name: &str, bits: u32) {
-        match self.0.iter_mut().find(|(n, _)| n == name) {
+    fn set(&mut self, name: &'static str, bits: u32) {
+        match self.0.iter_mut().find(|(n, _)| *n == name) {
             Some((_, v)) => *v |= bits,
-            None => self.0.push((name.to_string(), bits)),
+            None => self.0.push((name, bits)),
         }
     }
 
     fn has(&self, name: &str) -> bool {
-        self.0.iter().any(|(n, _)| n == name)
+        self.0.iter().any(|(n, _)| *n == name)
     }
 
     fn get(&self, name: &str) -> u32 {
-        self.0.iter().find(|(n, _)| n == name).map_or(0, |f| f.1)
+        self.0.iter().find(|(n, _)| *n == name).map_or(0, |f| f.1)
     }
 
     /// Sets `name` to `value` unless the text set it.
-    fn default_to(&mut self, name: &str, value: u32) {
+    fn default_to(&mut self, name: &'static str, value: u32) {
         if !self.has(name) {
-            self.0.push((name.to_string(), value));
+            self.0.push((name, value));
         }
     }
 }
@@ -896,7 +897,7 @@ fn check_accumulator(operands: &[InstOperand], pieces: &[Piece]) -> Result<(), N
     let (Some((_, dst)), Some((at, src2))) = (register("VDST"), register("SRC2")) else {
         return Ok(());
     };
-    if !operands[at].spec.operand_type.contains("ACCVGPR") {
+    if !has_part(&operands[at].spec.operand_type, "ACCVGPR") {
         // SMFMAC's src2 is its index VGPR.
         return Ok(());
     }
@@ -1068,7 +1069,7 @@ fn packed_f32_scalar_selected(operands: &[InstOperand], fields: &FieldSet) -> bo
             if !matches!(r.file, RegFile::Vgpr | RegFile::Agpr));
         let bit = o.spec.field.as_deref().and_then(operand_bit);
         scalar
-            && o.spec.data_format.contains("PK2_F32")
+            && has_part(&o.spec.data_format, "PK2_F32")
             && bit.is_some_and(|b| selected >> b & 1 != 0)
     })
 }

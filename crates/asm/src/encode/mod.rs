@@ -11,6 +11,7 @@ use crate::family::Family;
 use crate::inst::{Inst, OperandValue, RegFile};
 use crate::operands::{classify, classify_memory, classify_vector, is_off, is_vgpr_type};
 use crate::operands::{predefined, scalar_address_off, OperandCtx};
+use crate::syntax::has_part;
 use crate::syntax::vector::{
     operand_bit, writes_exec_only, SRC_DPP16, SRC_DPP8, SRC_DPP8_FI, SRC_SDWA,
 };
@@ -179,7 +180,7 @@ impl FamilyEncoder for VectorAlu {
         let dpp =
             dpp8 || inst.encoding.ends_with("_VOP_DPP16") || inst.encoding.ends_with("_VOP_DPP");
         let fetch_inactive = inst.modifiers.iter().any(|(n, v)| n == "FI" && *v == 1);
-        let sdwa = inst.encoding.contains("_VOP_SDWA");
+        let sdwa = has_part(&inst.encoding, "_VOP_SDWA");
         for op in &inst.operands {
             for (name, value) in
                 encoder(classify_vector(&op.spec.operand_type)).encode(&op.value, &op.spec, cx)?

@@ -6,6 +6,7 @@ use mcdiff_spec::Operand;
 
 use crate::family::Family;
 use crate::syntax::expr::Value;
+use crate::syntax::{has_part, has_part_ignore_case};
 
 /// How a numeric source operand is encoded.
 #[derive(Debug, Clone, PartialEq)]
@@ -298,11 +299,9 @@ pub fn wide_source_constant(value: &Value, is_float: bool) -> Result<SourceConst
 
 /// True when a spec data format name (`FMT_NUM_F32`, `FMT_NUM_BF16`) is floating point.
 pub fn is_float_format(data_format: &str) -> bool {
-    let upper = data_format.to_ascii_uppercase();
-    upper.contains("_F16")
-        || upper.contains("_F32")
-        || upper.contains("_F64")
-        || upper.contains("BF16")
+    ["_F16", "_F32", "_F64", "BF16"]
+        .iter()
+        .any(|part| has_part_ignore_case(data_format, part))
 }
 
 /// Whether a data format is a signed or unsigned integer one (`FMT_NUM_U32`, `FMT_NUM_I16`,
@@ -337,9 +336,9 @@ pub fn scalar_numeric(slot: &Operand, family: Family) -> Numeric {
 /// The inline-constant rules of a vector source slot: by operand size and float-ness; packed
 /// 16-bit pairs take 16-bit constants.
 pub fn vector_numeric(slot: &Operand) -> Numeric {
-    let packed = slot.data_format.contains("PK2");
+    let packed = has_part(&slot.data_format, "PK2");
     let size = if packed { 16 } else { slot.size.max(16) };
-    if size == 16 && slot.data_format.contains("BF16") {
+    if size == 16 && has_part(&slot.data_format, "BF16") {
         return Numeric::Bf16;
     }
     Numeric::Plain {
@@ -350,7 +349,7 @@ pub fn vector_numeric(slot: &Operand) -> Numeric {
 
 /// Whether a scalar source slot takes a literal dword (`*_NOLIT` types and M0 do not).
 pub fn takes_literal(slot: &Operand) -> bool {
-    !slot.operand_type.contains("NOLIT") && slot.operand_type != "OPR_SREG_M0_INL"
+    !has_part(&slot.operand_type, "NOLIT") && slot.operand_type != "OPR_SREG_M0_INL"
 }
 
 #[cfg(test)]

@@ -41,7 +41,7 @@ pub fn split_statement(text: &str) -> Statement {
         Some(i) => (&body[..i], &body[i..], lead + i),
         None => (body, "", lead + body.len()),
     };
-    let mut operands = Vec::new();
+    let mut operands = Vec::with_capacity(4);
     let mut depth = 0i32;
     let mut start = 0;
     let mut push = |from: usize, to: usize| {
@@ -53,11 +53,13 @@ pub fn split_statement(text: &str) -> Statement {
             column,
         });
     };
-    for (i, c) in rest.char_indices() {
-        match c {
-            '(' | '[' => depth += 1,
-            ')' | ']' => depth -= 1,
-            ',' if depth == 0 => {
+    // The delimiters are ASCII, which no byte of a multi-byte UTF-8 character equals: a
+    // byte walk finds them without decoding characters.
+    for (i, b) in rest.bytes().enumerate() {
+        match b {
+            b'(' | b'[' => depth += 1,
+            b')' | b']' => depth -= 1,
+            b',' if depth == 0 => {
                 push(start, i);
                 start = i + 1;
             }
@@ -117,6 +119,32 @@ pub fn lower_case(text: &str) -> std::borrow::Cow<'_, str> {
         true => text.to_ascii_lowercase().into(),
         false => text.into(),
     }
+}
+
+/// Whether `text` contains `part`. For the short spec names read on every statement (data
+/// formats, operand types, encoding names), where `str::contains` compares every window
+/// with a library call.
+#[inline]
+pub fn has_part(text: &str, part: &str) -> bool {
+    text.as_bytes()
+        .windows(part.len())
+        .any(|w| w == part.as_bytes())
+}
+
+/// Whether `text` contains `part`, ignoring ASCII case, without a lower- or upper-case copy.
+#[inline]
+pub fn has_part_ignore_case(text: &str, part: &str) -> bool {
+    text.as_bytes()
+        .windows(part.len())
+        .any(|w| w.eq_ignore_ascii_case(part.as_bytes()))
+}
+
+/// Whether `text` starts with `prefix`, ignoring ASCII case.
+#[inline]
+pub fn starts_with_ignore_case(text: &str, prefix: &str) -> bool {
+    text.as_bytes()
+        .get(..prefix.len())
+        .is_some_and(|head| head.eq_ignore_ascii_case(prefix.as_bytes()))
 }
 
 /// The inner text of `lit(...)` or `lit64(...)`, LLVM's spellings for "encode this constant

@@ -71,16 +71,11 @@ fn register_in_lists(text: &str, depth: usize) -> Option<Result<RegRange, String
     let text = text.trim();
     let lower = crate::syntax::lower_case(text);
     let lower = lower.as_ref();
-    if let Some(&(_, spec_name, count)) = NAMED.iter().find(|(n, _, _)| *n == lower) {
-        return Some(Ok(RegRange {
-            file: RegFile::Special(spec_name.to_string()),
-            first: 0,
-            count,
-        }));
-    }
     if lower.starts_with('[') {
         return parse_list(lower, depth);
     }
+    // Numbered registers first, the common case: no named register is a file prefix
+    // followed by digits or `[`.
     for (prefix, file) in FILES {
         let Some(rest) = lower.strip_prefix(prefix) else {
             continue;
@@ -107,7 +102,12 @@ fn register_in_lists(text: &str, depth: usize) -> Option<Result<RegRange, String
             }));
         }
     }
-    None
+    let &(_, spec_name, count) = NAMED.iter().find(|(n, _, _)| *n == lower)?;
+    Some(Ok(RegRange {
+        file: RegFile::Special(spec_name.to_string()),
+        first: 0,
+        count,
+    }))
 }
 
 fn parse_index(text: &str) -> Result<u32, String> {

@@ -6,6 +6,7 @@
 
 use crate::family::Family;
 use crate::syntax::vop_modifiers::VopModifier;
+use crate::syntax::{has_part, has_part_ignore_case, starts_with_ignore_case};
 use crate::target::TargetCtx;
 use std::ops::Range;
 
@@ -259,8 +260,7 @@ pub fn sdwa_source_types(slots: &mut [mcdiff_spec::Operand], layout: &mcdiff_spe
 /// integer second sources as floats, V_LDEXP_F16's exponent and V_CMP_CLASS_F16's mask:
 /// the wider float formats are not judged here.)
 pub fn sign_extends(data_format: &str) -> bool {
-    let upper = data_format.to_ascii_uppercase();
-    !(upper.contains("FP8") || upper.contains("BF8"))
+    !(has_part_ignore_case(data_format, "FP8") || has_part_ignore_case(data_format, "BF8"))
 }
 
 /// SDWA forms with no destination selects (llvm-mc 19 and 22 on gfx940 and later): the FP8
@@ -351,8 +351,8 @@ pub fn takes_no_clamp_or_omod(mnemonic: &str) -> bool {
 /// (`bound_ctrl:0` setting it before GFX11, as DPP's does); no DPP word (checked with llvm-mc
 /// 22 on gfx950 and gfx1250).
 pub fn swaps_lanes(name: &str) -> bool {
-    let name = name.to_ascii_lowercase();
-    name.starts_with("v_permlane16_swap_b32") || name.starts_with("v_permlane32_swap_b32")
+    starts_with_ignore_case(name, "v_permlane16_swap_b32")
+        || starts_with_ignore_case(name, "v_permlane32_swap_b32")
 }
 
 /// The DPP form a statement selects, if any.
@@ -361,16 +361,16 @@ pub fn dpp_kind(stmt: &crate::syntax::Statement, dpp_suffix: bool) -> Option<Dpp
         return None;
     }
     let text = stmt.operands.last().map_or("", |p| p.text.as_str());
-    let starts = |w: &str, prefix: &str| {
-        w.get(..prefix.len())
-            .is_some_and(|head| head.eq_ignore_ascii_case(prefix))
-    };
-    if text.split_whitespace().any(|w| starts(w, "dpp8:")) {
+    if text
+        .split_whitespace()
+        .any(|w| starts_with_ignore_case(w, "dpp8:"))
+    {
         return Some(Dpp::Dpp8);
     }
-    let control = text
-        .split_whitespace()
-        .any(|w| DPP_WORDS.iter().any(|d| starts(w, d)) && !starts(w, "fi:"));
+    let control = text.split_whitespace().any(|w| {
+        DPP_WORDS.iter().any(|d| starts_with_ignore_case(w, d))
+            && !starts_with_ignore_case(w, "fi:")
+    });
     (control || dpp_suffix).then_some(Dpp::Dpp16)
 }
 
@@ -418,7 +418,7 @@ pub fn uses_dpp64_control(stmt: &crate::syntax::Statement, ctx: &TargetCtx) -> b
         && stmt.operands.last().is_some_and(|p| {
             p.text
                 .split_whitespace()
-                .any(|w| w.to_ascii_lowercase().starts_with("row_newbcast:"))
+                .any(|w| starts_with_ignore_case(w, "row_newbcast:"))
         })
 }
 
@@ -427,11 +427,10 @@ pub fn uses_dpp64_control(stmt: &crate::syntax::Statement, ctx: &TargetCtx) -> b
 pub fn asks_for_sdwa(stmt: &crate::syntax::Statement) -> bool {
     stmt.operands.last().is_some_and(|p| {
         p.text.split_whitespace().any(|w| {
-            let key = w.split(':').next().unwrap_or_default().to_ascii_lowercase();
-            w.contains(':')
-                && crate::syntax::vop_modifiers::SDWA_WORDS
-                    .iter()
-                    .any(|(k, ..)| *k == key)
+            w.split_once(':').is_some_and(|(key, _)| {
+                (crate::syntax::vop_modifiers::SDWA_WORDS.iter())
+                    .any(|(k, ..)| k.eq_ignore_ascii_case(key))
+            })
         })
     })
 }
@@ -466,7 +465,7 @@ pub fn tighten_brackets(piece: &crate::syntax::Piece) -> crate::syntax::Piece {
 /// The mixed-precision FMAs (v_fma_mix*, v_mad_mix*): their op_sel_hi selects f16 sources
 /// and defaults to 0, unlike packed math where it defaults to all ones.
 pub fn is_mix(mnemonic: &str) -> bool {
-    mnemonic.contains("_mix")
+    has_part(mnemonic, "_mix")
 }
 
 /// OPSEL bits of `byte_sel:n` (checked with llvm-mc 22 on gfx1200): one-source conversions
@@ -556,8 +555,8 @@ pub fn vopd_conflict(
     // mod 4, src2 by index mod 2 (checked with llvm-mc 22 on gfx1100 and gfx1200).
     let sources = |half: char, mnemonic: &str| {
         let field = |f: &str| vgpr(&f.replace('?', &half.to_string()));
-        let accumulates = mnemonic.contains("fmac") || mnemonic.contains("dot2acc");
-        let multiply_by_constant = mnemonic.contains("fmamk");
+        let accumulates = has_part(mnemonic, "fmac") || has_part(mnemonic, "dot2acc");
+        let multiply_by_constant = has_part(mnemonic, "fmamk");
         let src1 = if multiply_by_constant {
             None
         } else {
@@ -682,9 +681,9 @@ pub fn constant_bus_limit(gfx_major: u32, mnemonic: &str) -> usize {
 /// op_sel / op_sel_hi for them, and for the float-8 formats no neg_lo / neg_hi / clamp
 /// either (checked with llvm-mc 22).
 pub fn narrow_packed(data_format: &str) -> Option<NarrowPacked> {
-    let narrow = data_format.contains("PK4_") || data_format.contains("PK8_");
+    let narrow = has_part(data_format, "PK4_") || has_part(data_format, "PK8_");
     narrow.then(|| NarrowPacked {
-        float8: data_format.contains("FP8") || data_format.contains("BF8"),
+        float8: has_part(data_format, "FP8") || has_part(data_format, "BF8"),
     })
 }
 

@@ -173,7 +173,7 @@ const DPP_CTRL_WORDS: &[(&str, u32, Swizzles)] = &[
 
 /// False for a DPP swizzle `word` that `target` does not have (`row_share:1` on GFX9).
 pub fn swizzle_exists_on(word: &str, target: &TargetCtx) -> bool {
-    let word = word.to_ascii_lowercase();
+    let word = crate::syntax::lower_case(word);
     let key = word.split(':').next().unwrap_or_default();
     let set = DPP_CTRL_WORDS
         .iter()
@@ -205,8 +205,8 @@ pub fn dpp_ctrl_text(ctrl: u32, target: &TargetCtx) -> Option<String> {
 }
 
 fn number(text: &str) -> Option<u32> {
-    let text = text.to_ascii_lowercase();
-    let text = text.as_str();
+    let text = crate::syntax::lower_case(text);
+    let text = text.as_ref();
     if text.len() > 1 && text.starts_with('0') && !text.starts_with("0x") {
         return u32::from_str_radix(&text[1..], 8).ok();
     }
