@@ -12,6 +12,7 @@ mod vector;
 
 use std::cell::RefCell;
 use std::rc::Rc;
+use std::sync::Arc;
 
 use mcdiff_spec::{Instruction, InstructionEncoding, Operand};
 use rustc_hash::FxHashMap;
@@ -94,8 +95,9 @@ pub struct Assembler<'s> {
     layouts: Memo<FormLayoutKey, Rc<vector::FormLayout<'s>>>,
 }
 
-/// A mnemonic a form was written with, and the form's operand slots for it.
-type SlotsByMnemonic = (String, Rc<[Operand]>);
+/// A mnemonic a form was written with, and the form's operand slots for it, shared with the
+/// operands of every instruction built from them.
+type SlotsByMnemonic = (String, Rc<[Arc<Operand>]>);
 
 /// A vector form's address, whether SDWA is asked for, and which DPP.
 type FormLayoutKey = (usize, bool, Option<syntax::vector::Dpp>);

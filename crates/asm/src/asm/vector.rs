@@ -4,6 +4,7 @@
 
 use std::borrow::Cow;
 use std::rc::Rc;
+use std::sync::Arc;
 
 use mcdiff_spec::{Instruction, InstructionEncoding, Operand};
 
@@ -39,6 +40,7 @@ impl<'s> Assembler<'s> {
             let message = variant_not_supported(forced, true);
             return Some(reject(stmt.column, message).into());
         }
+        let text = split_trailing_modifiers(stmt);
         let mut first_error = None;
         for form in forms::candidates(instruction, forced) {
             let sdwa = forced == forms::Forced::Sdwa;
@@ -71,7 +73,7 @@ impl<'s> Assembler<'s> {
                 continue;
             };
             let cx = OperandCtx::new(&self.ctx, base, encoding);
-            let inst = match self.build_vector(stmt, base, instruction, form, dpp, &cx) {
+            let inst = match self.build_vector(&text, base, instruction, form, dpp, &cx) {
                 Ok(inst) => inst,
                 Err(why) => {
                     first_error.get_or_insert(why);
@@ -121,13 +123,14 @@ impl<'s> Assembler<'s> {
     /// text leaves out.
     fn build_vector(
         &self,
-        stmt: &Statement,
+        text: &VectorText,
         base: &str,
         instruction: &Instruction,
         form: &InstructionEncoding,
         dpp: Option<Dpp>,
         cx: &OperandCtx,
     ) -> Result<Inst, NotEncoded> {
+        let (stmt, pieces, modifier_pieces) = (text.stmt, &text.pieces, &text.modifiers);
         self.check_operand_facts(base, instruction, form)?;
         let form_slots = self.form_slots(instruction, form, base);
         let mut slots = Cow::Borrowed(&*form_slots);
@@ -143,16 +146,17 @@ impl<'s> Assembler<'s> {
             return Err(NotEncoded::Unsupported(reason.into()));
         }
         if shape.sdwa {
-            syntax::vector::sdwa_source_types(slots.to_mut(), cx.encoding);
+            edit_slots(&mut slots, |s| {
+                syntax::vector::sdwa_source_types(s, cx.encoding)
+            });
         }
-        let (pieces, modifier_pieces) = split_trailing_modifiers(stmt);
         if shape.sdwa && sdwa_too_wide(&slots, base) {
             // SDWA selects bytes and words of 32-bit registers: LLVM has no SDWA form of an
             // instruction with 64-bit operands and names the first SDWA word.
             let column = modifier_pieces.first().map_or(stmt.column, |p| p.column);
             return Err(reject(column, "not a valid operand."));
         }
-        let explicit_sdst = sdwa_compare_destination(&mut slots, &pieces, shape, cx);
+        let explicit_sdst = sdwa_compare_destination(&mut slots, pieces, shape, cx);
         let pieces = self.with_implicit_vcc(pieces, &slots, shape, stmt.column);
         if pieces.len() > slots.len() {
             return Err(reject(pieces[slots.len()].column, INVALID_OPERAND));
@@ -165,7 +169,9 @@ impl<'s> Assembler<'s> {
             fields.set("SD", 1);
         }
         if shape.family.is_matrix() {
-            size_matrix_sources(slots.to_mut(), &instruction.name, &modifier_pieces);
+            edit_slots(&mut slots, |s| {
+                size_matrix_sources(s, &instruction.name, modifier_pieces)
+            });
         }
         let (mut operands, stripped) =
             vector_operands(&pieces, &slots, (shape, &instruction.name), cx, &mut fields)?;
@@ -251,7 +257,7 @@ impl<'s> Assembler<'s> {
         instruction: &Instruction,
         form: &InstructionEncoding,
         base: &str,
-    ) -> Rc<[Operand]> {
+    ) -> Rc<[Arc<Operand>]> {
         let key = form as *const InstructionEncoding as usize;
         let known = self.slots.borrow().get(&key).and_then(|by_mnemonic| {
             (by_mnemonic.iter())
@@ -259,7 +265,8 @@ impl<'s> Assembler<'s> {
                 .map(|(_, slots)| Rc::clone(slots))
         });
         known.unwrap_or_else(|| {
-            let slots: Rc<[Operand]> = forms::slots(instruction, form, base, &self.ctx).into();
+            let slots = forms::slots(instruction, form, base, &self.ctx);
+            let slots: Rc<[Arc<Operand>]> = slots.into_iter().map(Arc::new).collect();
             let mut cache = self.slots.borrow_mut();
             let by_mnemonic = cache.entry(key).or_default();
             by_mnemonic.push((base.to_string(), Rc::clone(&slots)));
@@ -309,21 +316,22 @@ impl<'s> Assembler<'s> {
     /// and gfx1100: `v_cndmask_b32_e32 v5, v1, v2`, `v_add_co_ci_u32_e32 v3, v3, v4`,
     /// `v_cmp_ge_i32_e32 s0, v0`): the pieces gain the VCC they leave out, so the text is
     /// read as if written in full. Nothing else is filled in.
-    fn with_implicit_vcc(
+    fn with_implicit_vcc<'p>(
         &self,
-        mut pieces: Vec<Piece>,
-        slots: &[Operand],
+        pieces: &'p [Piece],
+        slots: &[Arc<Operand>],
         shape: VectorShape,
         column: u32,
-    ) -> Vec<Piece> {
+    ) -> Cow<'p, [Piece]> {
         let implicit: Vec<usize> = (0..slots.len())
             .filter(|&i| classify_vector(&slots[i].operand_type) == KindId::ImplicitVcc)
             .collect();
         let left_out = pieces.len() + implicit.len() == slots.len();
         if self.ctx.gfx_major < 10 || !shape.family.is_vop32() || implicit.is_empty() || !left_out {
-            return pieces;
+            return Cow::Borrowed(pieces);
         }
         let text = if self.ctx.wave64 { "vcc" } else { "vcc_lo" };
+        let mut pieces = pieces.to_vec();
         for i in implicit {
             let piece = Piece {
                 text: text.to_string(),
@@ -331,7 +339,7 @@ impl<'s> Assembler<'s> {
             };
             pieces.insert(i, piece);
         }
-        pieces
+        Cow::Owned(pieces)
     }
 
     /// The second and third sources of the instructions the manual says take scalar values
@@ -363,7 +371,7 @@ impl<'s> Assembler<'s> {
     /// Whether the output modifier applies to the form's result: where the manual names the
     /// float formats it applies to (half, single and double), not to another float result
     /// such as bfloat16 (llvm-mc 22 on gfx1200 and gfx1250: "not a valid operand").
-    fn omod_applies(&self, slots: &[Operand]) -> bool {
+    fn omod_applies(&self, slots: &[Arc<Operand>]) -> bool {
         let Some(formats) = &self.ctx.spec.omod_formats else {
             return true;
         };
@@ -384,7 +392,7 @@ impl<'s> Assembler<'s> {
         &self,
         modifier_pieces: &[Piece],
         (base, name): (&str, &str),
-        slots: &[Operand],
+        slots: &[Arc<Operand>],
         shape: VectorShape,
         fields: &mut FieldSet,
     ) -> Result<(), NotEncoded> {
@@ -527,7 +535,7 @@ impl<'s> Assembler<'s> {
                 return Err(reject(piece.column, "not a valid operand."))
             }
             VopModifier::Field("BLGP", _)
-                if syntax::vector::mfma_blgp_negates(slots, &self.ctx) =>
+                if syntax::vector::mfma_blgp_negates(slots.iter().map(|s| &**s), &self.ctx) =>
             {
                 return Err(reject(
                     piece.column,
@@ -537,7 +545,7 @@ impl<'s> Assembler<'s> {
             VopModifier::Field(name, value) => fields.set(name, value),
             VopModifier::Bits("BLGP", bits, 3)
                 if shape.family.is_matrix()
-                    && syntax::vector::mfma_blgp_negates(slots, &self.ctx) =>
+                    && syntax::vector::mfma_blgp_negates(slots.iter().map(|s| &**s), &self.ctx) =>
             {
                 fields.set("BLGP", bits)
             }
@@ -611,7 +619,7 @@ struct ModifierForm<'a> {
     base: &'a str,
     /// Its op_sel is the four OPSEL bits ([`syntax::vector::opsel_is_destination_byte`]).
     opsel_is_destination_byte: bool,
-    slots: &'a [Operand],
+    slots: &'a [Arc<Operand>],
     shape: VectorShape,
     narrow: Option<syntax::vector::NarrowPacked>,
     matrix: Option<syntax::vector::MatrixOp>,
@@ -702,7 +710,7 @@ fn check_scale_source(field: &str, value: &OperandValue, cx: &OperandCtx) -> Res
 }
 
 /// Whether the slots are a matrix op's ([`syntax::vector::MatrixOp`]).
-fn is_matrix(slots: &[Operand]) -> bool {
+fn is_matrix(slots: &[Arc<Operand>]) -> bool {
     syntax::vector::MatrixOp::from_formats(slots.iter().map(|s| s.data_format.as_str())).is_some()
 }
 
@@ -743,22 +751,47 @@ impl FieldSet {
     }
 }
 
+/// A vector statement, its text split once for every form tried.
+struct VectorText<'t> {
+    stmt: &'t Statement,
+    /// The operand pieces, without the modifier words after the last operand.
+    pieces: Vec<Piece>,
+    /// The modifier words after the last operand.
+    modifiers: Vec<Piece>,
+}
+
 /// The operand pieces and the modifier words after the last operand.
-fn split_trailing_modifiers(stmt: &Statement) -> (Vec<Piece>, Vec<Piece>) {
-    let mut pieces = stmt.operands.clone();
-    let Some(last) = pieces.pop() else {
-        return (pieces, Vec::new());
+fn split_trailing_modifiers(stmt: &Statement) -> VectorText<'_> {
+    let Some((last, operands)) = stmt.operands.split_last() else {
+        return VectorText {
+            stmt,
+            pieces: Vec::new(),
+            modifiers: Vec::new(),
+        };
     };
-    let last = syntax::vector::tighten_brackets(&last);
-    let (rest, mods) = peel_modifiers(&last, |w| vop_modifiers::parse(w).is_some());
-    if !rest.text.is_empty() || mods.is_empty() {
+    let mut pieces = operands.to_vec();
+    let last = syntax::vector::tighten_brackets(last);
+    let (rest, modifiers) = peel_modifiers(&last, |w| vop_modifiers::parse(w).is_some());
+    if !rest.text.is_empty() || modifiers.is_empty() {
         pieces.push(rest);
     }
-    (pieces, mods)
+    VectorText {
+        stmt,
+        pieces,
+        modifiers,
+    }
+}
+
+/// The slots with `edit` applied to copies: the cached ones are shared with every statement
+/// of the form.
+fn edit_slots(slots: &mut Cow<[Arc<Operand>]>, edit: impl FnOnce(&mut [Operand])) {
+    let mut owned: Vec<Operand> = slots.iter().map(|s| (**s).clone()).collect();
+    edit(&mut owned);
+    *slots = Cow::Owned(owned.into_iter().map(Arc::new).collect());
 }
 
 /// How many of src0..src2 the slots hold.
-fn source_count(slots: &[Operand]) -> u32 {
+fn source_count(slots: &[Arc<Operand>]) -> u32 {
     slots
         .iter()
         .filter(|s| {
@@ -775,7 +808,7 @@ fn source_count(slots: &[Operand]) -> u32 {
 /// without those modifiers; `name` is the instruction's AMD name.
 fn vector_operands(
     pieces: &[Piece],
-    slots: &[Operand],
+    slots: &[Arc<Operand>],
     (shape, name): (VectorShape, &str),
     cx: &OperandCtx,
     fields: &mut FieldSet,
@@ -824,7 +857,7 @@ fn vector_operands(
             return Err(reject(piece.column, INVALID_OPERAND));
         }
         operands.push(InstOperand {
-            spec: slot.clone().into(),
+            spec: Arc::clone(slot),
             value,
         });
         stripped.push(inner);
@@ -933,7 +966,7 @@ fn size_matrix_sources(slots: &mut [Operand], name: &str, modifier_pieces: &[Pie
 
 /// Whether an SDWA form has a 64-bit operand SDWA cannot select from; the forms without
 /// destination selects write their 64-bit results whole.
-fn sdwa_too_wide(slots: &[Operand], base: &str) -> bool {
+fn sdwa_too_wide(slots: &[Arc<Operand>], base: &str) -> bool {
     let whole_dst = syntax::vector::SDWA_WITHOUT_DST_SEL.contains(&base);
     slots.iter().any(|s| match s.field.as_deref() {
         Some("VDST") => s.size > 32 && !whole_dst,
@@ -1021,19 +1054,19 @@ fn share_wide_constant(operands: &mut [InstOperand]) {
 /// A VOP3 interpolation of 16-bit data's `high` sets its attribute's word bit, which picks
 /// the high half of each LDS dword (RDNA2 ISA §10.4.2; [`crate::operands::Attribute`]); the
 /// other modifier pieces are returned. Elsewhere `high` stays, to be refused.
-fn take_attribute_word(
-    pieces: Vec<Piece>,
+fn take_attribute_word<'p>(
+    pieces: &'p [Piece],
     operands: &mut [InstOperand],
     shape: VectorShape,
-) -> Vec<Piece> {
+) -> Cow<'p, [Piece]> {
     let attribute = operands
         .iter_mut()
         .find(|o| o.spec.operand_type == "OPR_ATTR" && o.spec.size == 16)
         .filter(|_| !shape.family.is_vop32());
     let Some(attribute) = attribute else {
-        return pieces;
+        return Cow::Borrowed(pieces);
     };
-    let (high, rest): (Vec<Piece>, Vec<Piece>) = pieces.into_iter().partition(|p| {
+    let (high, rest): (Vec<Piece>, Vec<Piece>) = pieces.iter().cloned().partition(|p| {
         matches!(
             vop_modifiers::parse(&p.text),
             Some(Ok(VopModifier::AttrHigh))
@@ -1042,7 +1075,7 @@ fn take_attribute_word(
     if let (false, OperandValue::Imm(packed)) = (high.is_empty(), &mut attribute.value) {
         *packed |= 0x100;
     }
-    rest
+    Cow::Owned(rest)
 }
 
 /// 32-bit forms take only their DPP controls, and in SDWA forms the selects, clamp and omod.
@@ -1094,7 +1127,7 @@ fn narrow_takes(modifier: &VopModifier, float8: bool, op_sel_ok: bool) -> bool {
 /// names another scalar destination. Turns the implicit-VCC slot into that SDST slot; true
 /// when it did.
 fn sdwa_compare_destination(
-    slots: &mut Cow<[Operand]>,
+    slots: &mut Cow<[Arc<Operand>]>,
     pieces: &[Piece],
     shape: VectorShape,
     cx: &OperandCtx,
@@ -1109,7 +1142,7 @@ fn sdwa_compare_destination(
     if slot.operand_type != "OPR_VCC" || first.text.eq_ignore_ascii_case(vcc) {
         return false;
     }
-    syntax::vector::sdwa_explicit_destination(&mut slots.to_mut()[0]);
+    syntax::vector::sdwa_explicit_destination(Arc::make_mut(&mut slots.to_mut()[0]));
     true
 }
 
@@ -1118,7 +1151,7 @@ fn sdwa_compare_destination(
 /// row and bank enabled. A DPP16 form needs its control.
 fn default_dpp_and_sdwa_fields(
     fields: &mut FieldSet,
-    slots: &[Operand],
+    slots: &[Arc<Operand>],
     shape: VectorShape,
     cx: &OperandCtx,
     column: u32,

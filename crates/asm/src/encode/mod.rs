@@ -112,8 +112,8 @@ fn assemble(
         for (name, value) in
             encoder(classify(&op.spec.operand_type)).encode(&op.value, &op.spec, cx)?
         {
-            let f = field(enc, &name)?;
-            word.set(f, value, implied_low_bits(&name));
+            let f = field(enc, name)?;
+            word.set(f, value, implied_low_bits(name));
             if let OperandValue::Label(expr) = &op.value {
                 let range = f.ranges[0];
                 fixups.push(Fixup {
@@ -188,10 +188,10 @@ impl FamilyEncoder for VectorAlu {
                 // 32-bit forms have no OPSEL: a true16 high half is bit 7 of the VGPR code
                 // (RDNA3 ISA §7.2 "16-bit VGPRs": VGPR codes 128..255 name the high halves).
                 let high = short
-                    && operand_bit(&name).is_some_and(|bit| opsel & (1 << bit) != 0)
+                    && operand_bit(name).is_some_and(|bit| opsel & (1 << bit) != 0)
                     && matches!(op.value, OperandValue::Reg(ref r) if r.file == RegFile::Vgpr);
                 let value = value | if high { 0x80 } else { 0 };
-                if sdwa && matches!(name.as_str(), "SRC0" | "VSRC1") {
+                if sdwa && matches!(name, "SRC0" | "VSRC1") {
                     // SRC0 announces the SDWA dword; a source that is not a VGPR sets its
                     // S0/S1 bit there and keeps the low byte of its source code.
                     let scalar =
@@ -219,7 +219,7 @@ impl FamilyEncoder for VectorAlu {
                     word.set(field(enc, "VSRC0")?, value & 0xff, 0);
                     continue;
                 }
-                word.set(field(enc, &name)?, value, 0);
+                word.set(field(enc, name)?, value, 0);
             }
         }
         accumulator_bits(&mut word, inst, enc);
@@ -312,7 +312,7 @@ impl FamilyEncoder for DualIssue {
                 encoder(classify_vector(&op.spec.operand_type)).encode(&op.value, &op.spec, cx)?
             {
                 let dropped = if name == "VDSTY" { vdsty_drops } else { 0 };
-                word.set(field(enc, &name)?, value, dropped);
+                word.set(field(enc, name)?, value, dropped);
             }
         }
         let mut bytes = word.bytes();
@@ -346,7 +346,7 @@ impl FamilyEncoder for VectorMemory {
             for (name, value) in
                 encoder(classify_memory(&op.spec.operand_type)).encode(&op.value, &op.spec, cx)?
             {
-                let f = field(enc, &name)?;
+                let f = field(enc, name)?;
                 // A resource tuple field narrower than the 7-bit SGPR code holds the aligned
                 // SGPR number without its low bits (RDNA3 ISA §9.1 "SRSRC": SGPR / 4).
                 let scalar_tuple = !is_vgpr_type(&op.spec.operand_type) && op.spec.size >= 128;

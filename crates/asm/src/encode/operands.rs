@@ -6,15 +6,21 @@ use mcdiff_spec::{Encoding, Operand};
 use crate::inst::{OperandValue, RegFile};
 use crate::operands::*;
 
-/// Field bits produced by one operand: (encoding field name, value before placement).
-pub type FieldBits = Vec<(String, u64)>;
+/// Field bits produced by one operand: (encoding field name, value before placement). The
+/// names are the slot's, the encoding's or the syntax tables' own.
+pub type FieldBits<'a> = Vec<(&'a str, u64)>;
 
 /// Field bits, or why the value cannot be encoded (a spec gap).
-pub type Encoded = Result<FieldBits, String>;
+pub type Encoded<'a> = Result<FieldBits<'a>, String>;
 
 /// Encodes the value of one operand kind into field bits.
 pub trait OperandEncoder {
-    fn encode(&self, value: &OperandValue, slot: &Operand, cx: &OperandCtx) -> Encoded;
+    fn encode<'a>(
+        &self,
+        value: &OperandValue,
+        slot: &'a Operand,
+        cx: &OperandCtx<'a>,
+    ) -> Encoded<'a>;
 }
 
 /// The encoder of an operand kind.
@@ -28,14 +34,19 @@ fn lookup(cx: &OperandCtx, slot: &Operand, name: &str) -> Result<u64, String> {
         .ok_or_else(|| INVALID_OPERAND.to_string())
 }
 
-fn field_of(slot: &Operand) -> Result<String, String> {
+fn field_of(slot: &Operand) -> Result<&str, String> {
     slot.field
-        .clone()
+        .as_deref()
         .ok_or_else(|| "operand has no encoding field".to_string())
 }
 
 impl OperandEncoder for ScalarSource {
-    fn encode(&self, value: &OperandValue, slot: &Operand, cx: &OperandCtx) -> Encoded {
+    fn encode<'a>(
+        &self,
+        value: &OperandValue,
+        slot: &'a Operand,
+        cx: &OperandCtx<'a>,
+    ) -> Encoded<'a> {
         Ok(vec![(
             field_of(slot)?,
             scalar_source_code(value, slot, cx)?,
@@ -64,7 +75,12 @@ fn scalar_source_code(
 }
 
 impl OperandEncoder for ScalarRegister {
-    fn encode(&self, value: &OperandValue, slot: &Operand, cx: &OperandCtx) -> Encoded {
+    fn encode<'a>(
+        &self,
+        value: &OperandValue,
+        slot: &'a Operand,
+        cx: &OperandCtx<'a>,
+    ) -> Encoded<'a> {
         let OperandValue::Reg(reg) = value else {
             return Err(INVALID_OPERAND.into());
         };
@@ -75,7 +91,12 @@ impl OperandEncoder for ScalarRegister {
 }
 
 impl OperandEncoder for Immediate {
-    fn encode(&self, value: &OperandValue, slot: &Operand, _cx: &OperandCtx) -> Encoded {
+    fn encode<'a>(
+        &self,
+        value: &OperandValue,
+        slot: &'a Operand,
+        _cx: &OperandCtx<'a>,
+    ) -> Encoded<'a> {
         match value {
             OperandValue::Imm(v) => {
                 let bits = immediate_mask(&slot.operand_type);
@@ -87,7 +108,12 @@ impl OperandEncoder for Immediate {
 }
 
 impl OperandEncoder for BranchTarget {
-    fn encode(&self, value: &OperandValue, slot: &Operand, _cx: &OperandCtx) -> Encoded {
+    fn encode<'a>(
+        &self,
+        value: &OperandValue,
+        slot: &'a Operand,
+        _cx: &OperandCtx<'a>,
+    ) -> Encoded<'a> {
         match value {
             OperandValue::Imm(v) => Ok(vec![(field_of(slot)?, *v as u64)]),
             OperandValue::Label(_) => Ok(vec![(field_of(slot)?, 0)]),
@@ -98,13 +124,18 @@ impl OperandEncoder for BranchTarget {
 
 impl OperandEncoder for Literal32 {
     /// The literal dword follows the instruction word (the family handler appends it).
-    fn encode(&self, _: &OperandValue, _: &Operand, _: &OperandCtx) -> Encoded {
+    fn encode<'a>(&self, _: &OperandValue, _: &'a Operand, _: &OperandCtx<'a>) -> Encoded<'a> {
         Ok(Vec::new())
     }
 }
 
 impl OperandEncoder for SmemOffset {
-    fn encode(&self, value: &OperandValue, slot: &Operand, cx: &OperandCtx) -> Encoded {
+    fn encode<'a>(
+        &self,
+        value: &OperandValue,
+        slot: &'a Operand,
+        cx: &OperandCtx<'a>,
+    ) -> Encoded<'a> {
         let OperandValue::SmemOffset { soffset, imm } = value else {
             return Err(INVALID_OPERAND.into());
         };
@@ -124,35 +155,40 @@ impl OperandEncoder for SmemOffset {
         // immediate in a separate IOFFSET operand.
         if enc.field("IMM").is_some() {
             match (code, imm) {
-                (Some(code), None) => bits.push((imm_field.to_string(), code)),
+                (Some(code), None) => bits.push((imm_field, code)),
                 (code, imm) => {
-                    bits.push(("IMM".to_string(), 1));
-                    bits.push((imm_field.to_string(), imm.unwrap_or(0) as u64));
+                    bits.push(("IMM", 1));
+                    bits.push((imm_field, imm.unwrap_or(0) as u64));
                     if let Some(code) = code {
                         if enc.field("SOFFSET_EN").is_none() {
                             return Err("SMEM encoding has no soffset-enable field".into());
                         }
-                        bits.push(("SOFFSET_EN".to_string(), 1));
-                        bits.push(("SOFFSET".to_string(), code));
+                        bits.push(("SOFFSET_EN", 1));
+                        bits.push(("SOFFSET", code));
                     }
                 }
             }
         } else {
             if let Some(imm) = imm {
-                bits.push((imm_field.to_string(), *imm as u64));
+                bits.push((imm_field, *imm as u64));
             }
             let soffset_bits = match code {
                 Some(code) => code,
                 None => lookup(cx, &as_32, "NULL")?,
             };
-            bits.push(("SOFFSET".to_string(), soffset_bits));
+            bits.push(("SOFFSET", soffset_bits));
         }
         Ok(bits)
     }
 }
 
 impl OperandEncoder for VectorSource {
-    fn encode(&self, value: &OperandValue, slot: &Operand, cx: &OperandCtx) -> Encoded {
+    fn encode<'a>(
+        &self,
+        value: &OperandValue,
+        slot: &'a Operand,
+        cx: &OperandCtx<'a>,
+    ) -> Encoded<'a> {
         let bits = match value {
             OperandValue::Reg(reg) if matches!(reg.file, RegFile::Vgpr | RegFile::Agpr) => {
                 predefined(
@@ -170,7 +206,12 @@ impl OperandEncoder for VectorSource {
 }
 
 impl OperandEncoder for VectorRegister {
-    fn encode(&self, value: &OperandValue, slot: &Operand, cx: &OperandCtx) -> Encoded {
+    fn encode<'a>(
+        &self,
+        value: &OperandValue,
+        slot: &'a Operand,
+        cx: &OperandCtx<'a>,
+    ) -> Encoded<'a> {
         let OperandValue::Reg(reg) = value else {
             return Err(INVALID_OPERAND.into());
         };
@@ -191,14 +232,19 @@ impl OperandEncoder for VectorRegister {
 
 impl OperandEncoder for ImplicitVcc {
     /// VCC written in a 32-bit form: the hardware reads or writes it implicitly.
-    fn encode(&self, _: &OperandValue, _: &Operand, _: &OperandCtx) -> Encoded {
+    fn encode<'a>(&self, _: &OperandValue, _: &'a Operand, _: &OperandCtx<'a>) -> Encoded<'a> {
         Ok(Vec::new())
     }
 }
 
 impl OperandEncoder for Attribute {
     /// VINTRP's ATTR and ATTRCHAN fields, or the packed value in a VOP3 source field.
-    fn encode(&self, value: &OperandValue, slot: &Operand, cx: &OperandCtx) -> Encoded {
+    fn encode<'a>(
+        &self,
+        value: &OperandValue,
+        slot: &'a Operand,
+        cx: &OperandCtx<'a>,
+    ) -> Encoded<'a> {
         let OperandValue::Imm(packed) = value else {
             return Err(INVALID_OPERAND.into());
         };
@@ -208,7 +254,7 @@ impl OperandEncoder for Attribute {
                 let (attr, chan, _) = attribute_parts(*packed);
                 Ok(vec![
                     (field, attr.into()),
-                    (chan_field.name.clone(), chan.into()),
+                    (chan_field.name.as_str(), chan.into()),
                 ])
             }
             None => Ok(vec![(field, *packed as u64 & 0x1ff)]),
@@ -217,7 +263,12 @@ impl OperandEncoder for Attribute {
 }
 
 impl OperandEncoder for InterpParam {
-    fn encode(&self, value: &OperandValue, slot: &Operand, _cx: &OperandCtx) -> Encoded {
+    fn encode<'a>(
+        &self,
+        value: &OperandValue,
+        slot: &'a Operand,
+        _cx: &OperandCtx<'a>,
+    ) -> Encoded<'a> {
         match value {
             OperandValue::Imm(code) => Ok(vec![(field_of(slot)?, *code as u64)]),
             _ => Err(INVALID_OPERAND.into()),

@@ -8,6 +8,7 @@ use crate::family::Family;
 use crate::syntax::vop_modifiers::VopModifier;
 use crate::syntax::{has_part, has_part_ignore_case, starts_with_ignore_case};
 use crate::target::TargetCtx;
+use std::borrow::Cow;
 use std::ops::Range;
 
 /// Source modifiers written around one operand.
@@ -443,8 +444,12 @@ pub const SRC_DPP16: u64 = 250;
 /// Source-field code announcing an SDWA dword (RDNA1 ISA §6.2 "Operands", SRC0 code 249).
 pub const SRC_SDWA: u64 = 249;
 
-/// Removes whitespace inside square brackets so that `op_sel:[0, 1]` stays one word.
-pub fn tighten_brackets(piece: &crate::syntax::Piece) -> crate::syntax::Piece {
+/// Removes whitespace inside square brackets so that `op_sel:[0, 1]` stays one word; a piece
+/// without brackets is returned as it is.
+pub fn tighten_brackets(piece: &crate::syntax::Piece) -> Cow<'_, crate::syntax::Piece> {
+    if !piece.text.contains('[') {
+        return Cow::Borrowed(piece);
+    }
     let mut depth = 0;
     let mut text = String::with_capacity(piece.text.len());
     for c in piece.text.chars() {
@@ -456,10 +461,10 @@ pub fn tighten_brackets(piece: &crate::syntax::Piece) -> crate::syntax::Piece {
         }
         text.push(c);
     }
-    crate::syntax::Piece {
+    Cow::Owned(crate::syntax::Piece {
         text,
         column: piece.column,
-    }
+    })
 }
 
 /// The mixed-precision FMAs (v_fma_mix*, v_mad_mix*): their op_sel_hi selects f16 sources
