@@ -268,10 +268,13 @@ pub(crate) fn register_code(
         )
     };
     let (mut buf, mut last_buf) = ([0u8; 16], [0u8; 16]);
-    match (
-        code(reg.first, &mut buf),
-        code(reg.first + reg.count.max(1) - 1, &mut last_buf),
-    ) {
+    let first = code(reg.first, &mut buf);
+    // A range's last register must have a code too; a single register is its own last.
+    let last = match reg.count {
+        0 | 1 => first,
+        n => code(reg.first + n - 1, &mut last_buf),
+    };
+    match (first, last) {
         (Some(code), Some(_)) => Ok(code),
         _ if matches!(reg.file, RegFile::Sgpr | RegFile::Ttmp) => {
             Err("register index is out of range".into())

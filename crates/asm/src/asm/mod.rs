@@ -154,8 +154,10 @@ impl<'s> Assembler<'s> {
         if body.ends_with(':') && !body.contains(char::is_whitespace) {
             return AsmOutcome::Unsupported("label definition".into());
         }
-        if let Some((x, y)) = body.split_once("::") {
-            return self.assemble_dual(text, x, y);
+        // A byte search: `str::split_once` with a `&str` pattern sets up a general substring
+        // searcher for every statement.
+        if let Some(at) = body.as_bytes().windows(2).position(|w| w == b"::") {
+            return self.assemble_dual(text, &body[..at], &body[at + 2..]);
         }
         let stmt = split_statement(text);
         if let Some(outcome) = self.assemble_vector(&stmt) {

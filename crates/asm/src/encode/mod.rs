@@ -227,10 +227,7 @@ impl FamilyEncoder for VectorAlu {
             .operands
             .iter()
             .any(|o| o.spec.field.as_deref() == Some("VDST"));
-        if !short
-            && !has_vdst
-            && writes_exec_only(&inst.name.to_ascii_lowercase(), cx.target.gfx_major)
-        {
+        if !short && !has_vdst && writes_exec_only(&inst.name, cx.target.gfx_major) {
             // VOP3 compares that write EXEC name EXEC_LO in VDST.
             let exec = predefined(cx.target.spec, "OPR_SREG", "EXEC_LO")
                 .or_else(|| predefined(cx.target.spec, "OPR_SRC", "EXEC_LO"))

@@ -250,6 +250,9 @@ pub(crate) fn apply(op: &str, a: i64, b: i64) -> Result<i64, String> {
 /// Evaluates `text` as one operand expression.
 pub fn evaluate(text: &str) -> Result<Value, String> {
     let text = text.trim();
+    if let Some(v) = plain_decimal(text) {
+        return Ok(Value::Int(v));
+    }
     let mut parser = Parser {
         toks: tokenize(text)?,
         pos: 0,
@@ -264,6 +267,17 @@ pub fn evaluate(text: &str) -> Result<Value, String> {
         Partial::Float(v) => Value::Float(v),
         Partial::Symbolic => Value::Symbolic(text.to_string()),
     })
+}
+
+/// The value of a plain decimal number (`0`, `42`, no leading zero), the commonest operand
+/// expression (register indices, offsets), read without tokenizing; `None` for any other text.
+fn plain_decimal(text: &str) -> Option<i64> {
+    let decimal =
+        text.bytes().all(|b| b.is_ascii_digit()) && (text.len() == 1 || !text.starts_with('0'));
+    decimal
+        .then(|| text.parse::<u64>().ok())
+        .flatten()
+        .map(|v| v as i64)
 }
 
 /// True when `text` starts like an expression (so it is not a register or keyword).

@@ -158,9 +158,10 @@ pub fn takes_input_modifiers(mnemonic: &str, data_format: &str) -> bool {
 }
 
 /// True for compares that write EXEC and nothing else, whose VOP3 form names no destination:
-/// VOPCX from GFX10 on (before, they also write VCC or their SDST, like VOPC).
+/// VOPCX from GFX10 on (before, they also write VCC or their SDST, like VOPC). By LLVM
+/// mnemonic or AMD name.
 pub fn writes_exec_only(mnemonic: &str, gfx_major: u32) -> bool {
-    mnemonic.starts_with("v_cmpx_") && gfx_major >= 10
+    starts_with_ignore_case(mnemonic, "v_cmpx_") && gfx_major >= 10
 }
 
 /// Text order of vector operand fields: destinations, then sources in field order.
@@ -362,16 +363,16 @@ pub fn dpp_kind(stmt: &crate::syntax::Statement, dpp_suffix: bool) -> Option<Dpp
         return None;
     }
     let text = stmt.operands.last().map_or("", |p| p.text.as_str());
-    if text
-        .split_whitespace()
-        .any(|w| starts_with_ignore_case(w, "dpp8:"))
-    {
-        return Some(Dpp::Dpp8);
+    // Every DPP word has a `_` or a `:` ([`DPP_WORDS`]); most last operands (`v1`) neither.
+    let may_have_words = text.bytes().any(|b| matches!(b, b'_' | b':'));
+    let mut control = false;
+    for word in text.split_whitespace().filter(|_| may_have_words) {
+        if starts_with_ignore_case(word, "dpp8:") {
+            return Some(Dpp::Dpp8);
+        }
+        control |= DPP_WORDS.iter().any(|d| starts_with_ignore_case(word, d))
+            && !starts_with_ignore_case(word, "fi:");
     }
-    let control = text.split_whitespace().any(|w| {
-        DPP_WORDS.iter().any(|d| starts_with_ignore_case(w, d))
-            && !starts_with_ignore_case(w, "fi:")
-    });
     (control || dpp_suffix).then_some(Dpp::Dpp16)
 }
 
@@ -892,6 +893,12 @@ const BARE: &[&str] = &["v_cvt_pk_f16_fp8", "v_cvt_pk_f16_bf8"];
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`dpp_kind`] reads only the words of text with a `_` or a `:`.
+    #[test]
+    fn every_dpp_word_has_an_underscore_or_a_colon() {
+        assert!(DPP_WORDS.iter().all(|w| w.contains(['_', ':'])));
+    }
 
     #[test]
     fn byte_selects_invert_byte_sel_bits() {

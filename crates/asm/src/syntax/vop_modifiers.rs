@@ -216,12 +216,12 @@ fn number(text: &str) -> Option<u32> {
     }
 }
 
-/// The DPP modifier `word` (lower case), if it is one.
-fn dpp(word: &str) -> Option<Result<VopModifier, String>> {
+/// The DPP modifier `word` (lower case, split at its first `:` as `key_value`), if it is one.
+fn dpp(word: &str, key_value: Option<(&str, &str)>) -> Option<Result<VopModifier, String>> {
     if let Some(&(_, v, _)) = DPP_CTRL_WORDS.iter().find(|(n, ..)| *n == word) {
         return Some(Ok(VopModifier::Dpp16("DPP_CTRL", v)));
     }
-    let (key, value) = word.split_once(':')?;
+    let (key, value) = key_value?;
     if let Some(&(_, base, lo, hi, _)) = DPP_CTRL.iter().find(|(n, ..)| *n == key) {
         return Some(match number(value) {
             Some(n) if (lo..=hi).contains(&n) => Ok(VopModifier::Dpp16("DPP_CTRL", base + n)),
@@ -281,7 +281,10 @@ pub fn parse(word: &str) -> Option<Result<VopModifier, String>> {
     // Every trailing word of a vector line is tried here.
     let lower = crate::syntax::lower_case(word);
     let lower = lower.as_ref();
-    if let Some(parsed) = dpp(lower) {
+    // `key:value` words are split once; lower-casing keeps the colon's place.
+    let colon = lower.find(':');
+    let key_value = colon.map(|i| (&lower[..i], &lower[i + 1..]));
+    if let Some(parsed) = dpp(lower, key_value) {
         return Some(parsed);
     }
     if lower == "clamp" {
@@ -296,12 +299,13 @@ pub fn parse(word: &str) -> Option<Result<VopModifier, String>> {
     if lower.starts_with("mul:") || lower.starts_with("div:") {
         return Some(Err("invalid mul value.".into()));
     }
-    if let Some((key, value)) = word.split_once(':') {
-        if let Some(parsed) = sdwa(&key.to_ascii_lowercase(), value) {
+    if let Some(i) = colon {
+        // The value as written: SDWA value names are matched case-blind.
+        if let Some(parsed) = sdwa(&lower[..i], &word[i + 1..]) {
             return Some(parsed);
         }
     }
-    if let Some(parsed) = matrix_control(lower) {
+    if let Some(parsed) = matrix_control(key_value) {
         return Some(parsed);
     }
     match lower {
@@ -340,15 +344,16 @@ pub fn parse(word: &str) -> Option<Result<VopModifier, String>> {
             _ => Err("invalid scale_sel value.".into()),
         });
     }
-    let (key, list) = lower.split_once(':')?;
+    let (key, list) = key_value?;
     let &(_, field) = BIT_LISTS.iter().find(|(n, _)| *n == key)?;
     Some(bit_list(list).map(|(bits, len)| VopModifier::Bits(field, bits, len)))
 }
 
 /// MFMA's broadcast controls (CDNA3 ISA §7.1 "MFMA"): `cbsz:` (3 bits), `abid:` (4 bits),
-/// `blgp:` (3 bits), each the field of its name.
-fn matrix_control(lower: &str) -> Option<Result<VopModifier, String>> {
-    let (key, value) = lower.split_once(':')?;
+/// `blgp:` (3 bits), each the field of its name; `key_value` is a lower-case word split at its
+/// first `:`.
+fn matrix_control(key_value: Option<(&str, &str)>) -> Option<Result<VopModifier, String>> {
+    let (key, value) = key_value?;
     let (field, bits) = match key {
         "cbsz" => ("CBSZ", 3),
         "abid" => ("ABID", 4),
