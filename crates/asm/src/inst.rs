@@ -28,6 +28,14 @@ pub enum RegFile {
     Special(String),
 }
 
+impl RegFile {
+    /// Whether this is the named register `name` (its spec name), compared without building
+    /// a [`RegFile::Special`] to compare with.
+    pub fn is_named(&self, name: &str) -> bool {
+        matches!(self, RegFile::Special(n) if n == name)
+    }
+}
+
 /// `count` consecutive 32-bit registers starting at `first` (`first` is 0 for named registers).
 /// `count` 0 marks a named source that fits an operand of any width (`null`, `src_scc`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

@@ -197,13 +197,7 @@ pub fn immediate_mask(operand_type: &str) -> u64 {
 /// scalar register codes only on the general source type, so a type without any predefined
 /// values defers to OPR_SSRC (then OPR_SRC).
 pub fn predefined(spec: &Spec, operand_type: &str, name: &str) -> Option<i64> {
-    let listing = [operand_type, "OPR_SSRC", "OPR_SRC"]
-        .into_iter()
-        .find(|n| {
-            spec.operand_type(n)
-                .is_some_and(|t| !t.predefined.is_empty())
-        })?;
-    spec.predefined_value(listing, name)
+    spec.first_listed_predefined_value(&[operand_type, "OPR_SSRC", "OPR_SRC"], name)
 }
 
 /// Whether SADDR `code` disables the scalar address: the code of `off`, or another the
@@ -231,7 +225,7 @@ pub fn scalar_address_off_alternative(spec: &Spec) -> Option<u32> {
 /// True for the operand an `off` scalar address binds: NULL with no width
 /// ([`crate::asm`]'s memory builders, the decoder).
 pub fn is_off(value: &OperandValue) -> bool {
-    matches!(value, OperandValue::Reg(r) if r.count == 0 && r.file == RegFile::Special("NULL".into()))
+    matches!(value, OperandValue::Reg(r) if r.count == 0 && r.file.is_named("NULL"))
 }
 
 /// Registers needed for an operand of `size` bits.

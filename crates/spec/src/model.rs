@@ -411,10 +411,42 @@ impl Spec {
     /// [`OperandType::value_of`] finds it, by the index [`Self::reindex`] builds (a type
     /// added since is scanned).
     pub fn predefined_value(&self, type_name: &str, name: &str) -> Option<i64> {
-        let i = match self.type_index.get(type_name) {
-            Some(&i) if i < self.predefined_index.len() => i,
-            _ => return self.operand_type(type_name)?.value_of(name),
-        };
+        match self.type_index.get(type_name) {
+            Some(&i) if i < self.predefined_index.len() => self.indexed_predefined_value(i, name),
+            _ => self.operand_type(type_name)?.value_of(name),
+        }
+    }
+
+    /// The value of `name` under the first of `type_names` that lists predefined values at
+    /// all: what finding that type with [`Self::operand_type`] and then asking
+    /// [`Self::predefined_value`] gives, with one index lookup per type where the index
+    /// covers it (the assembler asks for every register and constant operand).
+    pub fn first_listed_predefined_value(&self, type_names: &[&str], name: &str) -> Option<i64> {
+        for &type_name in type_names {
+            let indexed = self.type_index.get(type_name).copied().filter(|&i| {
+                i < self.predefined_index.len()
+                    && self
+                        .operand_types
+                        .get(i)
+                        .is_some_and(|t| t.name == type_name)
+            });
+            let Some(i) = indexed else {
+                match self.operand_type(type_name) {
+                    Some(t) if !t.predefined.is_empty() => {
+                        return self.predefined_value(type_name, name)
+                    }
+                    _ => continue,
+                }
+            };
+            if !self.operand_types[i].predefined.is_empty() {
+                return self.indexed_predefined_value(i, name);
+            }
+        }
+        None
+    }
+
+    /// [`Self::predefined_value`] for the operand type at index `i` of the index.
+    fn indexed_predefined_value(&self, i: usize, name: &str) -> Option<i64> {
         let values = &self.predefined_index[i];
         match values.get(name) {
             Some(v) => Some(*v),

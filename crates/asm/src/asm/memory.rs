@@ -288,8 +288,7 @@ fn memory_operands(
         let value = parser(classify_memory(&op.operand_type))
             .parse(piece, op, cx)
             .map_err(|m| reject(piece.column, m))?;
-        let null = RegFile::Special("NULL".into());
-        let is_null = matches!(&value, OperandValue::Reg(r) if r.file == null);
+        let is_null = matches!(&value, OperandValue::Reg(r) if r.file.is_named("NULL"));
         if field == "SADDR" && is_null && global_with_vaddr {
             // A GLOBAL scalar base beside a VGPR offset is written `off`, never `null`
             // (llvm-mc takes `null` for SCRATCH and the address-less GLOBAL ops).

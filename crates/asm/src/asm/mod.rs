@@ -22,7 +22,7 @@ use crate::family::{family_name, Family};
 use crate::inst::{Inst, InstOperand, OperandValue};
 use crate::memo::Memo;
 use crate::operands::OperandCtx;
-use crate::syntax::{self, mnemonic_alias, split_statement, Piece, Statement};
+use crate::syntax::{self, split_statement, MnemonicAliases, Piece, Statement};
 use crate::target::TargetCtx;
 
 /// Result of assembling one statement.
@@ -93,6 +93,7 @@ pub struct Assembler<'s> {
     slots: RefCell<FxHashMap<usize, Vec<SlotsByMnemonic>>>,
     /// A vector form's layout by the form's address, SDWA and DPP.
     layouts: Memo<FormLayoutKey, Rc<vector::FormLayout<'s>>>,
+    aliases: MnemonicAliases,
 }
 
 /// A mnemonic a form was written with, and the form's operand slots for it, shared with the
@@ -105,6 +106,7 @@ type FormLayoutKey = (usize, bool, Option<syntax::vector::Dpp>);
 impl<'s> Assembler<'s> {
     pub fn new(ctx: TargetCtx<'s>) -> Self {
         Assembler {
+            aliases: MnemonicAliases::new(&ctx),
             ctx,
             slots: RefCell::default(),
             layouts: Memo::default(),
@@ -117,7 +119,7 @@ impl<'s> Assembler<'s> {
             return None;
         }
         spec.instruction(mnemonic)
-            .or_else(|| mnemonic_alias(&self.ctx, mnemonic).and_then(|n| spec.instruction(n)))
+            .or_else(|| self.aliases.get(mnemonic).and_then(|n| spec.instruction(n)))
     }
 
     /// The spec instruction a mnemonic names, found the ways [`assemble`](Self::assemble)

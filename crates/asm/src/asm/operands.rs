@@ -58,7 +58,7 @@ impl OperandParser for ScalarRegister {
             }
         }
         // Slots typed *_NULL (GFX11's s_waitcnt_*cnt destinations) take only `null`.
-        if slot.operand_type.ends_with("_NULL") && reg.file != RegFile::Special("NULL".into()) {
+        if slot.operand_type.ends_with("_NULL") && !reg.file.is_named("NULL") {
             return Err("src0 must be null".into());
         }
         register_code(&reg, slot, cx)?;
@@ -253,7 +253,7 @@ impl OperandParser for ImplicitVcc {
     ) -> Result<OperandValue, String> {
         let reg = parse_register(&piece.text).ok_or(INVALID_OPERAND)??;
         let count = if cx.target.wave64 { 2 } else { 1 };
-        if reg.file == RegFile::Special("VCC_LO".into()) && reg.count == count {
+        if reg.file.is_named("VCC_LO") && reg.count == count {
             Ok(OperandValue::Reg(reg))
         } else {
             Err(INVALID_OPERAND.into())

@@ -661,7 +661,7 @@ impl Assembler<'_> {
 fn check_lds_direct(operands: &[InstOperand], pieces: &[Piece]) -> Result<(), NotEncoded> {
     for (op, piece) in operands.iter().zip(pieces) {
         let lds_direct = matches!(&op.value, OperandValue::Reg(r)
-            if r.file == RegFile::Special("SRC_LDS_DIRECT".into()));
+            if r.file.is_named("SRC_LDS_DIRECT"));
         if !lds_direct {
             continue;
         }

@@ -508,7 +508,7 @@ impl<'s> Disassembler<'s> {
                 imm: None,
             });
         }
-        let is_null = reg.file == RegFile::Special("NULL".into());
+        let is_null = reg.file.is_named("NULL");
         // llvm-mc's GFX12 SMEM always writes the immediate offset (`0x0`, `s0 offset:0x0`)
         // and never a NULL soffset; GFX11 writes a zero offset only when there is nothing
         // else to write (`null`).

@@ -5,7 +5,7 @@
 //! policy (`glc slc dlc`, or GFX12 `th:` `scope:`).
 
 use crate::family::{Family, Segment};
-use crate::inst::{Inst, OperandValue, RegFile};
+use crate::inst::{Inst, OperandValue};
 use crate::syntax::memory::{access, export_target_name, is_two_address_ds, lds_wait_fields};
 use crate::syntax::memory::{EXPORT_COMPRESSED, EXPORT_FLAGS};
 use crate::syntax::memory_modifiers::{buffer_format_name, image_dim_name, scope_name};
@@ -227,11 +227,10 @@ fn gfx12_policy(inst: &Inst) -> Vec<String> {
 
 /// Operand and modifier text of a flat-family instruction (after the mnemonic).
 pub fn flat_text(inst: &Inst) -> String {
-    let null = RegFile::Special("NULL".into());
     let mut operands: Vec<String> = Vec::new();
     for op in &inst.operands {
         operands.push(match &op.value {
-            OperandValue::Reg(reg) if reg.file == null => "off".into(),
+            OperandValue::Reg(reg) if reg.file.is_named("NULL") => "off".into(),
             OperandValue::Reg(reg) => register_text(reg),
             other => format!("{other:?}"),
         });

@@ -392,21 +392,31 @@ fn target_names(ctx: &TargetCtx) -> &'static [(&'static str, &'static str)] {
     }
 }
 
-/// AMD name for an LLVM mnemonic on target `ctx`, when the two differ: an accepted alias, or
-/// a name llvm-mc also prints ([`PRINTED_NAMES`], the target's own spellings).
-pub fn mnemonic_alias(ctx: &TargetCtx, mnemonic: &str) -> Option<&'static str> {
-    let gfx_major = ctx.gfx_major;
-    MNEMONIC_ALIASES
-        .iter()
-        .find(|(lo, hi, m, _)| (*lo..=*hi).contains(&gfx_major) && *m == mnemonic)
-        .map(|(_, _, _, amd)| *amd)
-        .or_else(|| {
-            PRINTED_NAMES
-                .iter()
-                .chain(target_names(ctx))
-                .find(|(_, llvm)| *llvm == mnemonic)
-                .map(|(amd, _)| *amd)
-        })
+/// The AMD names of LLVM mnemonics on one target, where the two differ: an accepted alias
+/// ([`MNEMONIC_ALIASES`]), or a name llvm-mc also prints ([`PRINTED_NAMES`], the target's own
+/// spellings). Indexed once per target: every mnemonic the spec does not know (each `_e32`,
+/// `_e64`, `_dpp` spelling) is looked up.
+pub struct MnemonicAliases(rustc_hash::FxHashMap<&'static str, &'static str>);
+
+impl MnemonicAliases {
+    pub fn new(ctx: &TargetCtx) -> Self {
+        let aliases = (MNEMONIC_ALIASES.iter())
+            .filter(|(lo, hi, ..)| (*lo..=*hi).contains(&ctx.gfx_major))
+            .map(|&(_, _, llvm, amd)| (llvm, amd));
+        let printed =
+            (PRINTED_NAMES.iter().chain(target_names(ctx))).map(|&(amd, llvm)| (llvm, amd));
+        let mut by_mnemonic = rustc_hash::FxHashMap::default();
+        for (llvm, amd) in aliases.chain(printed) {
+            // The first listing of a mnemonic holds, aliases before printed names.
+            by_mnemonic.entry(llvm).or_insert(amd);
+        }
+        MnemonicAliases(by_mnemonic)
+    }
+
+    /// The AMD name of LLVM mnemonic `mnemonic`, when the two differ.
+    pub fn get(&self, mnemonic: &str) -> Option<&'static str> {
+        self.0.get(mnemonic).copied()
+    }
 }
 
 /// True when `mnemonic` is the AMD name of an instruction that LLVM spells otherwise on
@@ -640,12 +650,12 @@ mod tests {
         let spec = mcdiff_spec::Spec::default();
         let (fused, unfused) = (target(&spec, 9, true), target(&spec, 9, false));
         assert_eq!(
-            mnemonic_alias(&fused, "v_fma_mixlo_f16"),
+            MnemonicAliases::new(&fused).get("v_fma_mixlo_f16"),
             Some("V_MAD_MIXLO_F16")
         );
         assert!(renamed_on_target(&fused, "v_mad_mixlo_f16"));
         assert_eq!(llvm_mnemonic(&fused, "V_MAD_MIX_F32"), "v_fma_mix_f32");
-        assert_eq!(mnemonic_alias(&unfused, "v_fma_mixlo_f16"), None);
+        assert_eq!(MnemonicAliases::new(&unfused).get("v_fma_mixlo_f16"), None);
         assert!(!renamed_on_target(&unfused, "v_mad_mixlo_f16"));
         assert_eq!(llvm_mnemonic(&unfused, "V_MAD_MIX_F32"), "v_mad_mix_f32");
     }
@@ -654,11 +664,9 @@ mod tests {
     fn aliases_and_order() {
         let spec = mcdiff_spec::Spec::default();
         let s_add = "s_add_u32";
-        assert_eq!(
-            mnemonic_alias(&target(&spec, 12, false), s_add),
-            Some("S_ADD_CO_U32")
-        );
-        assert_eq!(mnemonic_alias(&target(&spec, 11, false), s_add), None);
+        let aliases = |gfx_major| MnemonicAliases::new(&target(&spec, gfx_major, false));
+        assert_eq!(aliases(12).get(s_add), Some("S_ADD_CO_U32"));
+        assert_eq!(aliases(11).get(s_add), None);
         assert!(
             text_position("ENC_SMEM", "s_load_b32", "SDATA")
                 < text_position("ENC_SMEM", "s_load_b32", "SBASE")

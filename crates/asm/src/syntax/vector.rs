@@ -655,20 +655,20 @@ pub fn constant_bus_reads<'a>(
 pub fn implicit_vcc_named<'a>(
     sources: impl IntoIterator<Item = &'a crate::inst::InstOperand>,
 ) -> bool {
-    use crate::inst::{OperandValue, RegFile};
+    use crate::inst::OperandValue;
     sources.into_iter().any(|o| {
         matches!(&o.value, OperandValue::Reg(r)
-            if r.file == RegFile::Special("VCC_LO".into()) && r.count == 2)
+            if r.file.is_named("VCC_LO") && r.count == 2)
     })
 }
 
 /// Operands llvm-mc does not count against the constant bus: v_writelane_b32's lane select
 /// in M0 (checked with llvm-mc 22 on gfx900 and gfx942: `v_writelane_b32 v1, s13, m0`).
 pub fn off_the_constant_bus(mnemonic: &str, operand: &crate::inst::InstOperand) -> bool {
-    use crate::inst::{OperandValue, RegFile};
+    use crate::inst::OperandValue;
     mnemonic == "v_writelane_b32"
         && operand.spec.field.as_deref().and_then(operand_bit) == Some(1)
-        && matches!(&operand.value, OperandValue::Reg(r) if r.file == RegFile::Special("M0".into()))
+        && matches!(&operand.value, OperandValue::Reg(r) if r.file.is_named("M0"))
 }
 
 /// How many scalar values one VALU instruction may read: one before GFX10 (Vega ISA §6.2.1:
