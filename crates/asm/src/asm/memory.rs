@@ -167,9 +167,15 @@ fn hoist_format(
 /// `dfmt:` and `nfmt:`): from a word start to the first white space outside parentheses
 /// (`format:(2 + 3 * 16)`).
 fn format_word(text: &str) -> Option<(usize, usize)> {
-    let start = ["format:", "dfmt:", "nfmt:"]
-        .into_iter()
-        .flat_map(|head| text.match_indices(head).map(|(i, _)| i))
+    // A byte walk (no head overlaps itself): `match_indices` would set up a substring
+    // searcher per head for every operand.
+    let head_at = |i: usize| {
+        ["format:", "dfmt:", "nfmt:"]
+            .iter()
+            .any(|head| text.as_bytes()[i..].starts_with(head.as_bytes()))
+    };
+    let start = (0..text.len())
+        .filter(|&i| head_at(i))
         .filter(|&i| i == 0 || text[..i].ends_with(char::is_whitespace))
         .filter(|&i| {
             !text[i..]

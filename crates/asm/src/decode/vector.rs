@@ -196,10 +196,10 @@ impl<'s> Disassembler<'s> {
         } else {
             Forced::Vop3
         };
-        let form = *forms::candidates(instruction, forced)
-            .first()
+        let form = forms::candidates(instruction, forced)
+            .next()
             .ok_or_else(|| Failure::Unsupported("no form for this encoding".into()))?;
-        let dual = forms::candidates(instruction, Forced::None).len() > 1;
+        let dual = forms::candidates(instruction, Forced::None).count() > 1;
         let form_family = Family::of(&form.encoding);
         let layout_name = match dpp {
             _ if sdwa => sdwa_layout(spec, form_family.name()),

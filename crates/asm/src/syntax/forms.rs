@@ -46,32 +46,27 @@ pub fn is_vector(instruction: &Instruction) -> bool {
 
 /// The forms to try, in order: the native 32-bit form first (LLVM picks the shortest
 /// encoding that takes the operands), then the VOP3 (or VOP3P) form.
-pub fn candidates(instruction: &Instruction, forced: Forced) -> Vec<&InstructionEncoding> {
-    let default_first = |e: &&InstructionEncoding| e.condition != "default";
-    let mut native: Vec<&InstructionEncoding> = instruction
-        .encodings
-        .iter()
-        .filter(|e| Family::of(&e.encoding).is_vop32())
-        .collect();
-    native.sort_by_key(default_first);
-    let mut long: Vec<&InstructionEncoding> = instruction
-        .encodings
-        .iter()
-        .filter(|e| {
-            let family = Family::of(&e.encoding);
-            family.is_vector_alu() && !family.is_vop32()
-        })
-        .collect();
-    long.sort_by_key(default_first);
-    match forced {
-        Forced::Native32 | Forced::Sdwa => native.into_iter().take(1).collect(),
-        Forced::Vop3 => long.into_iter().take(1).collect(),
-        Forced::None => native
-            .into_iter()
-            .take(1)
-            .chain(long.into_iter().take(1))
-            .collect(),
-    }
+pub fn candidates(
+    instruction: &Instruction,
+    forced: Forced,
+) -> impl Iterator<Item = &InstructionEncoding> {
+    // A kind's form: its first of the default condition, else its first.
+    let form_of = |kind: fn(Family) -> bool| {
+        let mut forms =
+            (instruction.encodings.iter()).filter(move |e| kind(Family::of(&e.encoding)));
+        forms
+            .clone()
+            .find(|e| e.condition == "default")
+            .or_else(|| forms.next())
+    };
+    let native = form_of(Family::is_vop32);
+    let long = form_of(|family| family.is_vector_alu() && !family.is_vop32());
+    let (native, long) = match forced {
+        Forced::Native32 | Forced::Sdwa => (native, None),
+        Forced::Vop3 => (None, long),
+        Forced::None => (native, long),
+    };
+    native.into_iter().chain(long)
 }
 
 /// The instruction's native 32-bit form (VOP1, VOP2 or VOPC), if it has one.
