@@ -385,7 +385,7 @@ impl DualPair<'_> {
         if !fits(Some(self.encoding)) {
             self.fallback.exceeds(fits(self.vopd3), why)?;
         }
-        inner.text = text;
+        inner.text = text.to_string();
         Ok((inner, 1 << source))
     }
 }

@@ -173,7 +173,7 @@ impl<'s> Assembler<'s> {
                 size_matrix_sources(s, &instruction.name, modifier_pieces)
             });
         }
-        let (mut operands, stripped) =
+        let mut operands =
             vector_operands(&pieces, &slots, (shape, &instruction.name), cx, &mut fields)?;
         self.check_scalar_lane_selects(instruction, &operands, &pieces)?;
         check_lds_direct(&operands, &pieces)?;
@@ -205,7 +205,7 @@ impl<'s> Assembler<'s> {
             return Err(reject(stmt.column, INVALID_OPERAND));
         }
         share_wide_constant(&mut operands);
-        check_literals(&operands, &stripped)?;
+        check_literals(&operands, &pieces)?;
         check_constant_bus(&operands, &pieces, shape, base, cx.target.gfx_major)?;
         Ok(Inst {
             mnemonic: stmt.mnemonic.clone(),
@@ -804,17 +804,16 @@ fn source_count(slots: &[Arc<Operand>]) -> u32 {
 }
 
 /// Binds each operand piece to its slot: source modifiers (`-`, `|..|`, `sext(..)`) and true16
-/// halves become NEG/ABS/SEXT/OPSEL bits in `fields`; returns the operands and their texts
-/// without those modifiers; `name` is the instruction's AMD name.
+/// halves become NEG/ABS/SEXT/OPSEL bits in `fields`; returns the operands; `name` is the
+/// instruction's AMD name.
 fn vector_operands(
     pieces: &[Piece],
     slots: &[Arc<Operand>],
     (shape, name): (VectorShape, &str),
     cx: &OperandCtx,
     fields: &mut FieldSet,
-) -> Result<(Vec<InstOperand>, Vec<Piece>), NotEncoded> {
-    let mut operands = Vec::new();
-    let mut stripped = Vec::new();
+) -> Result<Vec<InstOperand>, NotEncoded> {
+    let mut operands = Vec::with_capacity(pieces.len());
     let mix = syntax::vector::is_mix(cx.mnemonic);
     for (piece, slot) in pieces.iter().zip(slots) {
         let field = slot.field.as_deref().unwrap_or("");
@@ -822,7 +821,7 @@ fn vector_operands(
         let (text, mods) = if field.starts_with("SRC") || field.starts_with("VSRC") {
             split_source_modifiers(&piece.text).map_err(|m| reject(piece.column, m))?
         } else {
-            (piece.text.clone(), Default::default())
+            (piece.text.as_str(), Default::default())
         };
         if mods.sext && !syntax::vector::sign_extends(&slot.data_format) {
             return Err(reject(piece.column, "not a valid operand."));
@@ -837,12 +836,12 @@ fn vector_operands(
         if let Some(bit) = bit {
             source_modifier_bits(&mods, bit, shape, mix, fields)
                 .map_err(|why| why.unwrap_or_else(|| reject(piece.column, INVALID_OPERAND)))?;
-            if let (_, Some(true)) = strip_half(&text) {
+            if let (_, Some(true)) = strip_half(text) {
                 fields.set("OPSEL", 1 << bit);
             }
         }
         let inner = Piece {
-            text,
+            text: text.to_string(),
             column: piece.column,
         };
         let value = parser(classify_vector(&slot.operand_type))
@@ -860,9 +859,8 @@ fn vector_operands(
             spec: Arc::clone(slot),
             value,
         });
-        stripped.push(inner);
     }
-    Ok((operands, stripped))
+    Ok(operands)
 }
 
 /// llvm-mc's words for a form the instruction does not have, named by LLVM's variant suffix.

@@ -28,7 +28,7 @@ impl SourceMods {
 /// Strips the source modifiers around `text`: `-x`, `|x|`, `-|x|`, `neg(x)`, `abs(x)`,
 /// `-abs(x)`, `sext(x)`. A leading `-` before a number is part of the number, not a
 /// modifier (LLVM reads `-1` as the constant -1 and `-v1` as neg applied to v1).
-pub fn split_source_modifiers(text: &str) -> Result<(String, SourceMods), String> {
+pub fn split_source_modifiers(text: &str) -> Result<(&str, SourceMods), String> {
     let mut mods = SourceMods::default();
     let mut rest = text.trim();
     if let Some(inner) = call_arg(rest, "sext") {
@@ -62,7 +62,7 @@ pub fn split_source_modifiers(text: &str) -> Result<(String, SourceMods), String
         mods.abs = true;
         rest = inner.trim();
     }
-    Ok((rest.to_string(), mods))
+    Ok((rest, mods))
 }
 
 /// The argument of `name(arg)` when `text` is exactly such a call.
@@ -939,7 +939,7 @@ mod tests {
         );
     }
 
-    fn mods(text: &str) -> (String, SourceMods) {
+    fn mods(text: &str) -> (&str, SourceMods) {
         split_source_modifiers(text).unwrap()
     }
 
