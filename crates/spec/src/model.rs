@@ -411,43 +411,25 @@ impl Spec {
     /// [`OperandType::value_of`] finds it, by the index [`Self::reindex`] builds (a type
     /// added since is scanned).
     pub fn predefined_value(&self, type_name: &str, name: &str) -> Option<i64> {
-        match self.type_index.get(type_name) {
-            Some(&i) if i < self.predefined_index.len() => self.indexed_predefined_value(i, name),
-            _ => self.operand_type(type_name)?.value_of(name),
-        }
+        self.predefined_value_at(self.type_position(type_name)?, name)
     }
 
     /// The value of `name` under the first of `type_names` that lists predefined values at
-    /// all: what finding that type with [`Self::operand_type`] and then asking
-    /// [`Self::predefined_value`] gives, with one index lookup per type where the index
-    /// covers it (the assembler asks for every register and constant operand).
+    /// all, each type found once (the assembler asks for every register and constant
+    /// operand).
     pub fn first_listed_predefined_value(&self, type_names: &[&str], name: &str) -> Option<i64> {
-        for &type_name in type_names {
-            let indexed = self.type_index.get(type_name).copied().filter(|&i| {
-                i < self.predefined_index.len()
-                    && self
-                        .operand_types
-                        .get(i)
-                        .is_some_and(|t| t.name == type_name)
-            });
-            let Some(i) = indexed else {
-                match self.operand_type(type_name) {
-                    Some(t) if !t.predefined.is_empty() => {
-                        return self.predefined_value(type_name, name)
-                    }
-                    _ => continue,
-                }
-            };
-            if !self.operand_types[i].predefined.is_empty() {
-                return self.indexed_predefined_value(i, name);
-            }
-        }
-        None
+        let listed = |&type_name: &&str| {
+            let i = self.type_position(type_name)?;
+            (!self.operand_types[i].predefined.is_empty()).then_some(i)
+        };
+        self.predefined_value_at(type_names.iter().find_map(listed)?, name)
     }
 
-    /// [`Self::predefined_value`] for the operand type at index `i` of the index.
-    fn indexed_predefined_value(&self, i: usize, name: &str) -> Option<i64> {
-        let values = &self.predefined_index[i];
+    /// [`Self::predefined_value`] of the operand type at position `i`.
+    fn predefined_value_at(&self, i: usize, name: &str) -> Option<i64> {
+        let Some(values) = self.predefined_index.get(i) else {
+            return self.operand_types[i].value_of(name);
+        };
         match values.get(name) {
             Some(v) => Some(*v),
             None if name.bytes().any(|b| b.is_ascii_lowercase()) => {
@@ -601,14 +583,17 @@ impl Spec {
     }
 
     pub fn operand_type(&self, name: &str) -> Option<&OperandType> {
-        match self
-            .type_index
-            .get(name)
-            .and_then(|&i| self.operand_types.get(i))
-        {
-            Some(t) if t.name == name => Some(t),
-            _ if self.indexed_counts.1 == self.operand_types.len() => None,
-            _ => self.operand_types.iter().find(|t| t.name == name),
+        self.type_position(name).map(|i| &self.operand_types[i])
+    }
+
+    /// Where operand type `name` is in `operand_types`: by the index, or by a scan of the
+    /// types added since it was built.
+    fn type_position(&self, name: &str) -> Option<usize> {
+        let indexed = self.type_index.get(name).copied();
+        match indexed.filter(|&i| self.operand_types.get(i).is_some_and(|t| t.name == name)) {
+            Some(i) => Some(i),
+            None if self.indexed_counts.1 == self.operand_types.len() => None,
+            None => self.operand_types.iter().position(|t| t.name == name),
         }
     }
 
