@@ -192,12 +192,17 @@ impl Builtin {
     }
 }
 
-/// A name as the text spells it, with its [`NameKind`].
-#[derive(Debug, Clone, PartialEq)]
+/// A name as the text spells it, with its [`NameKind`] and its slot in the program that
+/// holds it ([`Program::names`]).
+#[derive(Debug, Clone)]
 pub struct Name {
     text: String,
     kind: NameKind,
+    slot: u32,
 }
+
+/// The slot of a name no program has numbered yet.
+const UNNUMBERED: u32 = u32::MAX;
 
 impl Name {
     pub fn new(text: impl Into<String>) -> Name {
@@ -216,7 +221,11 @@ impl Name {
                 _ => NameKind::Other,
             }
         };
-        Name { text, kind }
+        Name {
+            text,
+            kind,
+            slot: UNNUMBERED,
+        }
     }
 
     pub fn as_str(&self) -> &str {
@@ -225,6 +234,18 @@ impl Name {
 
     pub fn kind(&self) -> NameKind {
         self.kind
+    }
+
+    /// The index of this name's spelling in [`Program::names`] of the program holding it.
+    pub fn slot(&self) -> usize {
+        self.slot as usize
+    }
+}
+
+/// Names are equal by spelling: the slot only says where the program keeps it.
+impl PartialEq for Name {
+    fn eq(&self, other: &Name) -> bool {
+        self.text == other.text
     }
 }
 
@@ -268,7 +289,7 @@ pub enum Expr {
     Slice(Box<Expr>, Box<Expr>, Box<Expr>),
     /// `e[i]`: a bit of a value, or an element of an array/register file.
     Index(Box<Expr>, Box<Expr>),
-    Call(String, Vec<Expr>),
+    Call(Name, Vec<Expr>),
     /// `32'I(e)`
     Cast(Ty, Box<Expr>),
     Unary(UnOp, Box<Expr>),
@@ -277,7 +298,7 @@ pub enum Expr {
     /// `{ hi, ..., lo }`
     Concat(Vec<Expr>),
     /// `lambda(a, b) (body)`: shared, as evaluating it makes a value holding it.
-    Lambda(Arc<(Vec<String>, Vec<Stmt>)>),
+    Lambda(Arc<(Vec<Name>, Vec<Stmt>)>),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -294,13 +315,13 @@ pub enum Stmt {
         otherwise: Vec<Stmt>,
     },
     For {
-        var: String,
+        var: Name,
         from: Expr,
         to: Expr,
         body: Vec<Stmt>,
     },
     Declare {
-        name: String,
+        name: Name,
         ty: Ty,
         len: Option<Expr>,
     },
@@ -310,13 +331,18 @@ pub enum Stmt {
     Seq(Vec<Stmt>),
 }
 
-/// A parsed pseudocode program.
+/// A parsed pseudocode program. Every name in it (a use, a call's callee, a loop
+/// variable, a declared local, a lambda's parameter) is numbered by its spelling when the
+/// program is made and after each rewrite, so the executor keeps locals and bound operands
+/// in vectors indexed by slot rather than in maps hashed by spelling on every use.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Program {
-    pub body: Vec<Stmt>,
+    body: Vec<Stmt>,
     /// What the text leaves unsaid and the reader must supply; the parser assumes the
     /// newer manuals, which spell everything out.
     pub implicit: Implicit,
+    /// The distinct spellings of the program's names, a name's slot indexing them.
+    names: Vec<String>,
 }
 
 /// What the older (GCN-era) manuals' texts leave implicit that the newer ones write out.
@@ -338,15 +364,93 @@ impl Expr {
 }
 
 impl Program {
+    /// The program of `body`, its names numbered.
+    pub fn new(body: Vec<Stmt>, implicit: Implicit) -> Program {
+        let mut program = Program {
+            body,
+            implicit,
+            names: Vec::new(),
+        };
+        program.number_names();
+        program
+    }
+
+    pub fn body(&self) -> &[Stmt] {
+        &self.body
+    }
+
+    /// The distinct spellings of the program's names; [`Name::slot`] indexes them.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// The slot of the name spelt `text`, if the program has one.
+    pub fn slot_of(&self, text: &str) -> Option<usize> {
+        self.names.iter().position(|n| n == text)
+    }
+
     /// Calls `f` on every expression of the program, innermost first, so `f` may replace
     /// an expression whole.
     pub fn rewrite_exprs(&mut self, f: &mut impl FnMut(&mut Expr)) {
         rewrite_exprs_of(&mut self.body, f);
+        self.number_names();
     }
 
     /// Calls `f` on every statement of the program, each before the statements it holds.
     pub fn rewrite_stmts(&mut self, f: &mut impl FnMut(&mut Stmt)) {
         rewrite_stmts(&mut self.body, f);
+        self.number_names();
+    }
+
+    /// Gives every name its slot: declared names first, then the others as the
+    /// expressions are walked.
+    fn number_names(&mut self) {
+        let mut numbering = Numbering::default();
+        rewrite_stmts(&mut self.body, &mut |stmt| numbering.declared(stmt));
+        rewrite_exprs_of(&mut self.body, &mut |e| numbering.used(e));
+        self.names = numbering.names;
+    }
+}
+
+/// Numbers a program's names by spelling ([`Program::number_names`]).
+#[derive(Default)]
+struct Numbering {
+    slots: rustc_hash::FxHashMap<String, u32>,
+    names: Vec<String>,
+}
+
+impl Numbering {
+    fn name(&mut self, name: &mut Name) {
+        name.slot = match self.slots.get(&name.text) {
+            Some(slot) => *slot,
+            None => {
+                let slot = self.names.len() as u32;
+                self.slots.insert(name.text.clone(), slot);
+                self.names.push(name.text.clone());
+                slot
+            }
+        };
+    }
+
+    /// A loop variable or a declared local.
+    fn declared(&mut self, stmt: &mut Stmt) {
+        if let Stmt::For { var: name, .. } | Stmt::Declare { name, .. } = stmt {
+            self.name(name);
+        }
+    }
+
+    /// A name used, a callee, and a lambda's parameters and the names its statements
+    /// declare (the walk over expressions reaches the lambda's expressions itself).
+    fn used(&mut self, e: &mut Expr) {
+        match e {
+            Expr::Name(name) | Expr::Call(name, _) => self.name(name),
+            Expr::Lambda(lambda) => {
+                let (params, body) = Arc::make_mut(lambda);
+                params.iter_mut().for_each(|p| self.name(p));
+                rewrite_stmts(body, &mut |stmt| self.declared(stmt));
+            }
+            _ => {}
+        }
     }
 }
 

@@ -154,7 +154,7 @@ fn add_entry(out: &mut ArchTexts, entry: &PseudocodeEntry) {
         // A text that is all prose (`VCC = IEEE numeric class function...`) says nothing
         // to run; running it would agree with any other empty text.
         .and_then(|p| {
-            if p.body.is_empty() {
+            if p.body().is_empty() {
                 Err("prose only".to_string())
             } else {
                 Ok(p)
@@ -515,7 +515,7 @@ fn raw_numbers_of_operands(binding: &mut Binding) {
 /// The names a text reads or writes without defining them.
 fn operand_names(program: &Program) -> BTreeSet<String> {
     let mut uses = Uses::default();
-    uses.stmts(&program.body);
+    uses.stmts(program.body());
     uses.width
         .into_keys()
         .filter(|n| !uses.locals.contains(n) && !is_reserved(n))

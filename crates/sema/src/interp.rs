@@ -36,11 +36,13 @@ pub struct Library {
     programs: HashMap<String, Callee>,
 }
 
-/// A library program and the name its result is written to, found once.
+/// A library program and the slots of its sources and its result, found once.
 #[derive(Debug, Clone)]
 struct Callee {
     program: Program,
-    result: &'static str,
+    /// `S0`, `S1`, `S2`: `None` for a source the text never names.
+    sources: [Option<usize>; 3],
+    result: Option<usize>,
 }
 
 impl Library {
@@ -50,7 +52,11 @@ impl Library {
         } else {
             "D0"
         };
-        let callee = Callee { program, result };
+        let callee = Callee {
+            sources: ["S0", "S1", "S2"].map(|s| program.slot_of(s)),
+            result: program.slot_of(result),
+            program,
+        };
         self.programs.insert(inst.to_ascii_lowercase(), callee);
     }
 
@@ -84,8 +90,11 @@ pub fn execute_with_library(
         vec![0]
     };
     let modifiers = FloatModifiers::of(binding);
-    // Each lane starts with no locals; the map's table is kept from lane to lane.
-    let mut locals = HashMap::default();
+    let operands: Vec<Option<&BoundOperand>> = (program.names().iter())
+        .map(|name| binding.operands.get(name.as_str()))
+        .collect();
+    // Each lane starts with no locals; the vector is kept from lane to lane.
+    let mut locals = vec![None; program.names().len()];
     for lane in lanes {
         let mut interp = Interp {
             state,
@@ -95,13 +104,13 @@ pub fn execute_with_library(
             lane,
             modifiers,
             locals,
+            operands: &operands,
             steps: 0,
             implicit: program.implicit,
-            last_operand: Default::default(),
         };
-        interp.block(&program.body)?;
+        interp.block(program.body())?;
         locals = interp.locals;
-        locals.clear();
+        locals.fill(None);
     }
     Ok(())
 }
@@ -120,13 +129,14 @@ struct Interp<'a> {
     lane: u32,
     /// `binding`'s VOP3 float modifier fields.
     modifiers: FloatModifiers,
-    locals: HashMap<String, Value>,
+    /// The value of each of the program's names that is a local now, by slot.
+    locals: Vec<Option<Value>>,
+    /// The operand `binding` binds to each of the program's names, by slot, found once
+    /// per run (empty for a library program, which has no operands).
+    operands: &'a [Option<&'a BoundOperand>],
     steps: u64,
     /// What the running text leaves implicit (see [`Implicit`]).
     implicit: Implicit,
-    /// The operand found last: a text's use of an operand asks whether it is storage, then
-    /// reads or writes it, two lookups of the same name in a row.
-    last_operand: std::cell::Cell<Option<(&'a str, &'a BoundOperand)>>,
 }
 
 /// The VOP3 float modifier fields (0 when not bound), read from the binding once per
@@ -373,7 +383,7 @@ impl<'a> Interp<'a> {
             } => {
                 let from_v = self.eval(from)?;
                 let to_v = self.eval(to)?;
-                let ty = match (&from_v, self.locals.get(var)) {
+                let ty = match (&from_v, self.local(var)) {
                     (_, Some(Value::Int { ty: Some(t), .. })) => Some(*t),
                     (Value::Int { ty, .. }, _) => *ty,
                     _ => None,
@@ -406,7 +416,7 @@ impl<'a> Interp<'a> {
                     (Some(n), None) => Value::Array(vec![zero_of(*ty); n as usize]),
                     (None, None) => zero_of(*ty),
                 };
-                self.locals.insert(name.clone(), v);
+                self.locals[name.slot()] = Some(v);
             }
             Stmt::Seq(stmts) => return self.block(stmts),
             Stmt::Break => return Ok(Flow::Break),
@@ -433,12 +443,16 @@ impl<'a> Interp<'a> {
             return Ok(None);
         };
         let names: Vec<String> = (0..n).map(|k| format!("{name}{k}")).collect();
-        if n == 0 || names.iter().any(|k| self.operand(k).is_none()) {
+        let operands: Option<Vec<&BoundOperand>> = (names.iter())
+            .map(|k| self.binding.operands.get(k))
+            .collect();
+        let Some(operands) = operands.filter(|_| n > 0) else {
             return Ok(None);
-        }
+        };
         let mut items = Vec::with_capacity(names.len());
-        for k in &names {
-            let bits = self.read_operand(k, Some(ty.width), ty.is_float().then_some(ty))?;
+        for (k, operand) in names.iter().zip(operands) {
+            let float_view = ty.is_float().then_some(ty);
+            let bits = self.read_operand(k, operand, Some(ty.width), float_view)?;
             items.push(view(int_value(bits, Ty::new(TyKind::B, ty.width)), ty)?);
         }
         Ok(Some(Value::Array(items)))
@@ -530,7 +544,8 @@ impl<'a> Interp<'a> {
         if n.kind() == NameKind::State {
             self.read_state(n, width)
         } else {
-            self.read_operand(n, width, float_view)
+            let operand = self.bound(n)?;
+            self.read_operand(n, operand, width, float_view)
         }
     }
 
@@ -573,20 +588,12 @@ impl<'a> Interp<'a> {
         Ok(())
     }
 
-    fn operand(&self, n: &str) -> Option<&'a BoundOperand> {
-        if let Some((name, operand)) = self.last_operand.get() {
-            if name == n {
-                return Some(operand);
-            }
-        }
-        let (name, operand) = self.binding.operands.get_key_value(n)?;
-        self.last_operand.set(Some((name.as_str(), operand)));
-        Some(operand)
+    fn operand(&self, n: &Name) -> Option<&'a BoundOperand> {
+        self.operands.get(n.slot()).copied().flatten()
     }
 
-    fn bound(&self, n: &str) -> Result<&BoundValue, ExecError> {
+    fn bound(&self, n: &Name) -> Result<&'a BoundOperand, ExecError> {
         self.operand(n)
-            .map(|b| &b.value)
             .ok_or_else(|| unsupported(format!("unbound:{n}")))
     }
 
@@ -614,7 +621,7 @@ impl<'a> Interp<'a> {
     /// The width a state name or an operand has when the text reads it bare.
     fn natural_name_width(&self, n: &Name) -> Result<u32, ExecError> {
         if n.kind() != NameKind::State {
-            return self.natural_width(n);
+            return Ok(self.natural_width(self.bound(n)?));
         }
         Ok(match n.as_str() {
             "SCC" => 1,
@@ -625,8 +632,8 @@ impl<'a> Interp<'a> {
         })
     }
 
-    fn natural_width(&self, n: &str) -> Result<u32, ExecError> {
-        Ok(match self.bound(n)? {
+    fn natural_width(&self, operand: &BoundOperand) -> u32 {
+        match operand.value {
             BoundValue::Sgpr { count, .. }
             | BoundValue::Vgpr { count, .. }
             | BoundValue::Agpr { count, .. }
@@ -635,26 +642,25 @@ impl<'a> Interp<'a> {
             BoundValue::Special(SpecialReg::Scc) => 1,
             BoundValue::Address { .. } => 64,
             _ => 32,
-        })
+        }
     }
 
-    /// `float_view`: the float type the text reads the operand as, if any (an inline float
-    /// constant takes its bits in that format: bf16 for `S0.bf16`).
+    /// Reads `operand`, which the text names `n`. `float_view`: the float type the text
+    /// reads it as, if any (an inline float constant takes its bits in that format: bf16
+    /// for `S0.bf16`).
     fn read_operand(
         &mut self,
         n: &str,
+        operand: &BoundOperand,
         width: Option<u32>,
         float_view: Option<Ty>,
     ) -> Result<Int, ExecError> {
-        let w = match width {
-            Some(w) => w,
-            None => self.natural_width(n)?,
-        };
+        let w = width.unwrap_or_else(|| self.natural_width(operand));
         if self.is_lane_bit(n, w) {
-            let mask = self.read_operand(n, Some(self.state.wave_size), None)?;
+            let mask = self.read_operand(n, operand, Some(self.state.wave_size), None)?;
             return Ok(Int::from(u8::from(mask.bit(u64::from(self.lane)))));
         }
-        match self.bound(n)?.clone() {
+        match operand.value.clone() {
             BoundValue::Sgpr { first, count } => {
                 self.check_tuple(n, first, count, w, true)?;
                 self.state.read_sgprs(first, w)
@@ -762,14 +768,21 @@ impl<'a> Interp<'a> {
         n == "D1" && w == 1 && self.binding.per_lane
     }
 
-    fn write_operand(&mut self, n: &str, bits: &Int, w: u32) -> Result<(), ExecError> {
+    /// Writes `operand`, which the text names `n`.
+    fn write_operand(
+        &mut self,
+        n: &str,
+        operand: &BoundOperand,
+        bits: &Int,
+        w: u32,
+    ) -> Result<(), ExecError> {
         if self.is_lane_bit(n, w) {
             let wave = self.state.wave_size;
-            let mut mask = self.read_operand(n, Some(wave), None)?;
+            let mut mask = self.read_operand(n, operand, Some(wave), None)?;
             mask.set_bit(u64::from(self.lane), bits.bit(0));
-            return self.write_operand(n, &mask, wave);
+            return self.write_operand(n, operand, &mask, wave);
         }
-        match self.bound(n)?.clone() {
+        match operand.value.clone() {
             BoundValue::Sgpr { first, count } => {
                 self.check_tuple(n, first, count, w, true)?;
                 self.state.write_sgprs(first, w, bits)
@@ -1132,22 +1145,16 @@ impl<'a> Interp<'a> {
         Ok(())
     }
 
-    fn is_local(&self, n: &str) -> bool {
-        self.locals.contains_key(n)
+    fn is_local(&self, n: &Name) -> bool {
+        self.locals[n.slot()].is_some()
     }
 
-    fn local(&self, n: &str) -> Option<&Value> {
-        self.locals.get(n)
+    fn local(&self, n: &Name) -> Option<&Value> {
+        self.locals[n.slot()].as_ref()
     }
 
-    /// Writes local `n`, allocating its name only the first time.
-    fn set_local(&mut self, n: &str, v: Value) {
-        match self.locals.get_mut(n) {
-            Some(slot) => *slot = v,
-            None => {
-                self.locals.insert(n.to_string(), v);
-            }
-        }
+    fn set_local(&mut self, n: &Name, v: Value) {
+        self.locals[n.slot()] = Some(v);
     }
 
     /// `inner.ty = v`: the value is converted to `ty` (float output modifiers applied)
@@ -1199,11 +1206,11 @@ impl<'a> Interp<'a> {
     }
 
     /// `n[idx] = v` for the local array `n`: the element keeps its type.
-    fn assign_array_element(&mut self, n: &str, idx: &Expr, v: Value) -> Result<(), ExecError> {
+    fn assign_array_element(&mut self, n: &Name, idx: &Expr, v: Value) -> Result<(), ExecError> {
         let i = need_int(&self.eval(idx)?)?
             .to_usize()
             .ok_or_else(|| unsupported("array-index"))?;
-        let Some(Value::Array(items)) = self.locals.get_mut(n) else {
+        let Some(Value::Array(items)) = &mut self.locals[n.slot()] else {
             unreachable!("checked above")
         };
         let slot = items
@@ -1292,7 +1299,10 @@ impl<'a> Interp<'a> {
     fn write_storage(&mut self, e: &Expr, bits: &Int, w: u32) -> Result<(), ExecError> {
         match e {
             Expr::Name(n) if n.kind() == NameKind::State => self.write_state(n, bits),
-            Expr::Name(n) => self.write_operand(n, bits, w),
+            Expr::Name(n) => {
+                let operand = self.bound(n)?;
+                self.write_operand(n, operand, bits, w)
+            }
             Expr::Index(base, idx) => self.write_indexed(base, idx, bits, w),
             _ => Err(unsupported("storage")),
         }
@@ -1423,9 +1433,9 @@ impl<'a> Interp<'a> {
 
     // ---------------------------------------------------------------- calls
 
-    fn call(&mut self, name: &str, args: &[Expr]) -> Result<Value, ExecError> {
+    fn call(&mut self, name: &Name, args: &[Expr]) -> Result<Value, ExecError> {
         // Only a lambda is taken from the locals: a local array is not copied to find out.
-        let lambda = match self.locals.get(name) {
+        let lambda = match self.local(name) {
             Some(Value::Lambda(l)) => Some(Arc::clone(l)),
             _ => None,
         };
@@ -1438,26 +1448,24 @@ impl<'a> Interp<'a> {
             for a in args {
                 vals.push(self.eval(a)?);
             }
-            let saved: Vec<(String, Option<Value>)> = params
-                .iter()
-                .map(|p| (p.clone(), self.locals.get(p).cloned()))
+            let saved: Vec<Option<Value>> = (params.iter())
+                .map(|p| self.locals[p.slot()].take())
                 .collect();
             for (p, v) in params.iter().zip(vals) {
-                self.locals.insert(p.clone(), v);
+                self.set_local(p, v);
             }
             let flow = self.block(body);
-            for (p, old) in saved {
-                match old {
-                    Some(v) => self.locals.insert(p, v),
-                    None => self.locals.remove(&p),
-                };
+            // In reverse, so a parameter named twice gets back its value from before the
+            // call, as the first of its two saves holds it.
+            for (p, old) in params.iter().zip(saved).rev() {
+                self.locals[p.slot()] = old;
             }
             return match flow? {
                 Flow::Return(Some(v)) => Ok(v),
                 _ => Err(unsupported("lambda-without-value")),
             };
         }
-        if matches!(name, "nop" | "v_nop" | "s_nop") {
+        if matches!(name.as_str(), "nop" | "v_nop" | "s_nop") {
             return Ok(bool_value(false));
         }
         let mut vals = Vec::with_capacity(args.len());
@@ -1474,18 +1482,27 @@ impl<'a> Interp<'a> {
         if self.depth >= CALL_DEPTH_LIMIT || args.len() > 3 {
             return Err(unsupported("instruction-call"));
         }
-        let empty = Binding::default();
-        let mut locals = HashMap::default();
-        for (name, v) in ["S0", "S1", "S2"].iter().zip(args) {
-            locals.insert(name.to_string(), v);
+        // A lambda's names are numbered in the text that made it, so it cannot run in
+        // another text.
+        if args.iter().any(|a| matches!(a, Value::Lambda(_))) {
+            return Err(unsupported("instruction-call-lambda"));
         }
-        locals.insert(
-            callee.result.to_string(),
-            Value::Int {
-                v: Int::zero(),
-                ty: None,
-            },
-        );
+        let empty = Binding::default();
+        let zero = || Value::Int {
+            v: Int::zero(),
+            ty: None,
+        };
+        let mut locals = vec![None; callee.program.names().len()];
+        for (slot, v) in callee.sources.iter().zip(args) {
+            if let Some(slot) = slot {
+                locals[*slot] = Some(v);
+            }
+        }
+        // A text that never names its result returns 0, as one that never writes it.
+        let Some(result) = callee.result else {
+            return Ok(zero());
+        };
+        locals[result] = Some(zero());
         let mut sub = Interp {
             state: &mut *self.state,
             binding: &empty,
@@ -1494,15 +1511,17 @@ impl<'a> Interp<'a> {
             lane: self.lane,
             modifiers: FloatModifiers::default(),
             locals,
+            operands: &[],
             steps: self.steps,
             implicit: callee.program.implicit,
-            last_operand: Default::default(),
         };
-        sub.block(&callee.program.body)?;
+        sub.block(callee.program.body())?;
         self.steps = sub.steps;
-        sub.locals
-            .remove(callee.result)
-            .ok_or_else(|| unsupported("instruction-call-result"))
+        match sub.locals[result].take() {
+            Some(Value::Lambda(_)) => Err(unsupported("instruction-call-lambda")),
+            Some(v) => Ok(v),
+            None => Err(unsupported("instruction-call-result")),
+        }
     }
 }
 

@@ -211,7 +211,7 @@ fn nan_tests(mut program: Program) -> Program {
             (Some(helper), None) => (helper, b.take()),
             _ => return,
         };
-        let call = Expr::Call(helper.to_string(), vec![value]);
+        let call = Expr::Call(Name::new(helper), vec![value]);
         *e = if negate {
             Expr::Unary(UnOp::Not, Box::new(call))
         } else {
@@ -283,7 +283,7 @@ fn exponent_fields(mut program: Program) -> Program {
         };
         let float = matches!(base.as_ref(), Expr::Typed(_, ty) if ty.is_float());
         if field == "exp" && float {
-            *e = Expr::Call("exponent".to_string(), vec![base.take()]);
+            *e = Expr::Call(Name::new("exponent"), vec![base.take()]);
         }
     });
     program
@@ -314,7 +314,7 @@ fn fused_multiply_add(mut program: Program) -> Program {
         if let Expr::Binary(BinOp::Add, product, addend) = e {
             if let Expr::Binary(BinOp::Mul, a, b) = product.as_mut() {
                 let args = vec![a.take(), b.take(), addend.take()];
-                *e = Expr::Call("fma".to_string(), args);
+                *e = Expr::Call(Name::new("fma"), args);
             }
         }
     });

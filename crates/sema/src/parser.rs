@@ -17,10 +17,7 @@ pub fn parse(src: &str) -> Result<Program, ParseError> {
     if p.pos < p.toks.len() {
         return Err(p.error("stray-token"));
     }
-    let mut program = Program {
-        body,
-        implicit: Implicit::default(),
-    };
+    let mut program = Program::new(body, Implicit::default());
     program.rewrite_stmts(&mut significand_result);
     program.rewrite_exprs(&mut either_sign);
     Ok(program)
@@ -46,7 +43,7 @@ fn either_sign(e: &mut Expr) {
     let value = a.take();
     *e = Expr::Binary(
         *op,
-        Box::new(Expr::Call("abs".into(), vec![value])),
+        Box::new(Expr::Call(Name::new("abs"), vec![value])),
         Box::new(magnitude),
     );
 }
@@ -240,7 +237,8 @@ impl Parser {
         let name = self.expect_ident("declare-name")?;
         self.expect_punct("=", "c-declaration-value")?;
         let value = self.expr()?;
-        let target = Expr::Name(Name::new(name.clone()));
+        let name = Name::new(name);
+        let target = Expr::Name(name.clone());
         Ok(Stmt::Seq(vec![
             Stmt::Declare {
                 name,
@@ -313,7 +311,7 @@ impl Parser {
         let body = self.block(&["endfor"])?;
         self.expect_word("endfor", "for-endfor")?;
         Ok(Stmt::For {
-            var,
+            var: Name::new(var),
             from,
             to,
             body,
@@ -336,7 +334,11 @@ impl Parser {
         } else {
             None
         };
-        Ok(Stmt::Declare { name, ty, len })
+        Ok(Stmt::Declare {
+            name: Name::new(name),
+            ty,
+            len,
+        })
     }
 
     /// `return [value]`, after the `return`: the value is absent when the statement ends
@@ -404,9 +406,9 @@ impl Parser {
         let Expr::Call(name, args) = target else {
             return Ok(None);
         };
-        let params: Option<Vec<String>> = (args.iter())
+        let params: Option<Vec<Name>> = (args.iter())
             .map(|a| match a {
-                Expr::Name(n) => Some(n.to_string()),
+                Expr::Name(n) => Some(n.clone()),
                 _ => None,
             })
             .collect();
@@ -420,7 +422,7 @@ impl Parser {
         self.pos += 2;
         let body = self.expr()?;
         Ok(Some(Stmt::Assign {
-            target: Expr::Name(Name::new(name.as_str())),
+            target: Expr::Name(name.clone()),
             op: None,
             value: Expr::Lambda(Arc::new((params, vec![Stmt::Return(Some(body))]))),
         }))
@@ -519,7 +521,7 @@ impl Parser {
         if self.eat_punct("+") {
             if self.eat_punct("-") {
                 // `+-INF`, the older manuals' "of either sign" (see [`either_sign`]).
-                return Ok(Expr::Call(EITHER_SIGN.into(), vec![self.unary()?]));
+                return Ok(Expr::Call(Name::new(EITHER_SIGN), vec![self.unary()?]));
             }
             return self.unary();
         }
@@ -585,7 +587,7 @@ impl Parser {
                         break;
                     }
                     self.pos += 2;
-                    e = Expr::Call("isEven".into(), vec![e]);
+                    e = Expr::Call(Name::new("isEven"), vec![e]);
                 }
                 _ => break,
             }
@@ -648,7 +650,7 @@ impl Parser {
                             self.expect_punct(",", "call-args")?;
                         }
                     }
-                    return Ok(Expr::Call(newer_spelling(&name), args));
+                    return Ok(Expr::Call(Name::new(newer_spelling(&name)), args));
                 }
                 Ok(Expr::Name(Name::new(name)))
             }
@@ -698,7 +700,7 @@ impl Parser {
         if !self.eat_punct(")") {
             loop {
                 match self.peek() {
-                    Some(Tok::Ident(p)) => params.push(p.clone()),
+                    Some(Tok::Ident(p)) => params.push(Name::new(p.as_str())),
                     _ => return Err(self.error("lambda-param")),
                 }
                 self.pos += 1;
@@ -777,7 +779,7 @@ fn c_cast(ty: Ty, value: Expr) -> Expr {
     if !(ty.is_float() && from_float) {
         return Expr::Cast(ty, Box::new(value));
     }
-    let call = |name: &str, e: &Expr| Expr::Call(name.to_string(), vec![e.clone()]);
+    let call = |name: &str, e: &Expr| Expr::Call(Name::new(name), vec![e.clone()]);
     let quieted = Expr::Ternary(
         Box::new(call("isSignalNAN", &value)),
         Box::new(call("cvtToQuietNAN", &value)),
@@ -796,7 +798,7 @@ fn norm_conversion(norm: &str, value: Expr) -> Option<Expr> {
         return None;
     }
     let helper = format!("f{}_to_{norm}", ty.width);
-    Some(Expr::Call(helper, vec![value]))
+    Some(Expr::Call(Name::new(helper), vec![value]))
 }
 
 /// `x.f32 = mantissa(y)`: AMD's texts call two things `mantissa`. Cast to bits it is the
@@ -813,7 +815,7 @@ fn significand_result(stmt: &mut Stmt) {
     } = stmt
     {
         if ty.is_float() && name == "mantissa" {
-            *name = "significand".to_string();
+            *name = Name::new("significand");
         }
     }
 }

@@ -88,7 +88,7 @@ impl Uses {
         let mut all = Uses::default();
         for program in programs {
             let mut one = Uses::default();
-            one.stmts(&program.body);
+            one.stmts(program.body());
             for (name, width) in one.width {
                 if !one.locals.contains(&name) {
                     all.note(&name, width);
@@ -187,17 +187,21 @@ impl Uses {
                     if var == "lane" {
                         self.lane_loop = true;
                     }
-                    self.locals.insert(var.clone());
+                    self.locals.insert(var.to_string());
                     // The loop variable's largest value is the (inclusive) end.
-                    if self.definitions.insert(var.clone(), to.clone()).is_some() {
-                        self.redefined.insert(var.clone());
+                    if self
+                        .definitions
+                        .insert(var.to_string(), to.clone())
+                        .is_some()
+                    {
+                        self.redefined.insert(var.to_string());
                     }
                     self.expr(from, None);
                     self.expr(to, None);
                     self.stmts(body);
                 }
                 Stmt::Declare { name, len, .. } => {
-                    self.locals.insert(name.clone());
+                    self.locals.insert(name.to_string());
                     if let Some(l) = len {
                         self.expr(l, None);
                     }
@@ -356,7 +360,7 @@ impl Uses {
             Expr::Concat(parts) => parts.iter().for_each(|p| self.expr(p, None)),
             Expr::Lambda(lambda) => {
                 let (params, body) = &**lambda;
-                self.locals.extend(params.iter().cloned());
+                self.locals.extend(params.iter().map(|p| p.to_string()));
                 self.stmts(body);
             }
             Expr::Int { .. } | Expr::Float { .. } => {}
@@ -373,7 +377,7 @@ impl Uses {
     /// The uses of one program's text, its own names ([`Uses::locals`]) included.
     pub(crate) fn of_program(program: &Program) -> Uses {
         let mut uses = Uses::default();
-        uses.stmts(&program.body);
+        uses.stmts(program.body());
         uses
     }
 

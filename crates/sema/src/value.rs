@@ -1,6 +1,6 @@
 //! Runtime values: exact integers of any width, IEEE floats, wide fixed-point fractions.
 
-use crate::ast::{Stmt, Ty, TyKind};
+use crate::ast::{Name, Stmt, Ty, TyKind};
 use crate::int::Int;
 use num_traits::{Signed, ToPrimitive};
 use std::sync::Arc;
@@ -24,7 +24,7 @@ pub enum Value {
         frac: u32,
     },
     Array(Vec<Value>),
-    Lambda(Arc<(Vec<String>, Vec<Stmt>)>),
+    Lambda(Arc<(Vec<Name>, Vec<Stmt>)>),
 }
 
 pub fn mask(width: u32) -> Int {

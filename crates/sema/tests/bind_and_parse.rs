@@ -81,7 +81,7 @@ fn parses_the_dialect() {
                SCC = 1'1U // trailing comment\n\
                example(0x1) => 0x2";
     let p = parse(src).unwrap();
-    assert_eq!(p.body.len(), 5);
+    assert_eq!(p.body().len(), 5);
     let b = mcdiff_sema::Binding::default()
         .with("D0", BoundValue::Sgpr { first: 1, count: 1 })
         .with("S0", BoundValue::Sgpr { first: 0, count: 1 });
@@ -256,7 +256,7 @@ fn placeholder_lines_of_assembly_examples_are_skipped() {
     // Written for this test: code, then an example using `<OP>` for any instruction.
     let src = "D0.u = S0.u;\n\nloop:\n<OP>\ns_cbranch_scc1 loop";
     let p = parse(src).unwrap();
-    assert_eq!(p.body.len(), 1);
+    assert_eq!(p.body().len(), 1);
     assert_eq!(
         parse("D0.u = <S0>").unwrap_err().construct,
         "expected-expression",
@@ -349,7 +349,7 @@ fn reads_the_older_manuals_notation() {
         "vmcnt <= S0.u[5:0] + S1.u[5:0].",
         "The result is undefined.",
     ] {
-        assert!(parse(prose).unwrap().body.is_empty(), "{prose}");
+        assert!(parse(prose).unwrap().body().is_empty(), "{prose}");
     }
 }
 
