@@ -104,13 +104,16 @@ pub fn execute_with_library(
             lane,
             modifiers,
             locals,
+            wrote_locals: false,
             operands: &operands,
             steps: 0,
             implicit: program.implicit,
         };
         interp.block(program.body())?;
         locals = interp.locals;
-        locals.fill(None);
+        if interp.wrote_locals {
+            locals.fill(None);
+        }
     }
     Ok(())
 }
@@ -131,6 +134,8 @@ struct Interp<'a> {
     modifiers: FloatModifiers,
     /// The value of each of the program's names that is a local now, by slot.
     locals: Vec<Option<Value>>,
+    /// Whether this lane has set a local: a lane that set none leaves nothing to clear.
+    wrote_locals: bool,
     /// The operand `binding` binds to each of the program's names, by slot, found once
     /// per run (empty for a library program, which has no operands).
     operands: &'a [Option<&'a BoundOperand>],
@@ -416,7 +421,7 @@ impl<'a> Interp<'a> {
                     (Some(n), None) => Value::Array(vec![zero_of(*ty); n as usize]),
                     (None, None) => zero_of(*ty),
                 };
-                self.locals[name.slot()] = Some(v);
+                self.set_local(name, v);
             }
             Stmt::Seq(stmts) => return self.block(stmts),
             Stmt::Break => return Ok(Flow::Break),
@@ -660,7 +665,7 @@ impl<'a> Interp<'a> {
             let mask = self.read_operand(n, operand, Some(self.state.wave_size), None)?;
             return Ok(Int::from(u8::from(mask.bit(u64::from(self.lane)))));
         }
-        match operand.value.clone() {
+        match operand.value {
             BoundValue::Sgpr { first, count } => {
                 self.check_tuple(n, first, count, w, true)?;
                 self.state.read_sgprs(first, w)
@@ -714,12 +719,15 @@ impl<'a> Interp<'a> {
                 Ok(normalize(address, Ty::new(TyKind::U, w)))
             }
             BoundValue::Implicit => Err(unsupported(format!("implicit:{n}"))),
-            BoundValue::Unavailable(construct) => Err(unsupported(construct)),
+            BoundValue::Unavailable(ref construct) => Err(unsupported(construct.as_str())),
         }
     }
 
     /// VOP3 `abs`/`neg` on a float read of source `Sk`: clear, then flip, the sign bit.
     fn input_modifiers(&self, e: &Expr, bits: Int, width: u32) -> Int {
+        if self.modifiers.abs | self.modifiers.neg == 0 {
+            return bits;
+        }
         let source = match e {
             Expr::Name(n) if self.binding.float_modifiers && !self.is_local(n) => {
                 ["S0", "S1", "S2"].iter().position(|s| *s == n.as_str())
@@ -782,7 +790,7 @@ impl<'a> Interp<'a> {
             mask.set_bit(u64::from(self.lane), bits.bit(0));
             return self.write_operand(n, operand, &mask, wave);
         }
-        match operand.value.clone() {
+        match operand.value {
             BoundValue::Sgpr { first, count } => {
                 self.check_tuple(n, first, count, w, true)?;
                 self.state.write_sgprs(first, w, bits)
@@ -806,7 +814,7 @@ impl<'a> Interp<'a> {
                 SpecialReg::Scc => self.write_state("SCC", bits),
                 SpecialReg::Null => Ok(()),
             },
-            BoundValue::Unavailable(construct) => Err(unsupported(construct)),
+            BoundValue::Unavailable(ref construct) => Err(unsupported(construct.as_str())),
             _ => Err(mismatch(format!("{n}: write to a constant operand"))),
         }
     }
@@ -1154,6 +1162,7 @@ impl<'a> Interp<'a> {
     }
 
     fn set_local(&mut self, n: &Name, v: Value) {
+        self.wrote_locals = true;
         self.locals[n.slot()] = Some(v);
     }
 
@@ -1511,6 +1520,7 @@ impl<'a> Interp<'a> {
             lane: self.lane,
             modifiers: FloatModifiers::default(),
             locals,
+            wrote_locals: false,
             operands: &[],
             steps: self.steps,
             implicit: callee.program.implicit,
