@@ -252,16 +252,23 @@ pub fn run(
     let semantics = &*config.semantics;
     let done = std::sync::atomic::AtomicUsize::new(0);
     let total = plan.groups.len();
-    let outcomes: Vec<GroupOutcome> = plan
-        .groups
+    // A file's groups are adjacent in the plan: the file is read and parsed once for all.
+    let files: Vec<&[Group]> = (plan.groups)
+        .chunk_by(|a, b| std::ptr::eq(a.file, b.file))
+        .collect();
+    let outcomes: Vec<GroupOutcome> = files
         .par_iter()
-        .map(|g| {
-            let mut out = run_group(config, &specs, semantics, g);
-            out.cases.retain(keep);
-            out.cases.shrink_to_fit();
-            let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-            progress(n, total);
-            out
+        .flat_map_iter(|groups| {
+            let (specs, done) = (&specs, &done);
+            let input = read_group_file(config, groups[0].file);
+            groups.iter().map(move |g| {
+                let mut out = run_group(config, specs, semantics, g, &input);
+                out.cases.retain(keep);
+                out.cases.shrink_to_fit();
+                let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                progress(n, total);
+                out
+            })
         })
         .collect();
     let mut cases = Vec::with_capacity(outcomes.len());
@@ -424,14 +431,13 @@ fn run_group(
     specs: &SpecCache,
     semantics: &Semantics,
     group: &Group,
+    input: &Result<GroupFile, String>,
 ) -> GroupOutcome {
     let first = group.runs[0];
-    // Read once: the cases come from its text, and it is llvm-mc's input (unless filtered).
-    let bytes = match read_group_file(config, group) {
-        Ok(bytes) => bytes,
-        Err(outcome) => return outcome,
+    let (bytes, file) = match input {
+        Ok(input) => (&input.bytes, &input.parsed),
+        Err(reason) => return unreadable_file(group, reason),
     };
-    let file = &mcdiff_lit::parse_test_file(&group.file.path, &String::from_utf8_lossy(&bytes));
     let status = match &first.mcpu {
         None => Some(TargetStatus::NoSpec), // amdgcn's default CPU is a GFX6 part
         Some(m) => mcdiff_spec::target(m).map(|t| t.status),
@@ -441,7 +447,7 @@ fn run_group(
     let lines = case_lines(&all_cases);
     let disassembly = first.disassemble || first.kind == RunKind::Disassemble;
     let mut unreadable = false;
-    let (llvm, failure) = match llvm_answers(config, group, &bytes, disassembly, &lines) {
+    let (llvm, failure) = match llvm_answers(config, group, bytes, disassembly, &lines) {
         Ok(run) => (Ok(run), None),
         Err((reason, detail)) => {
             unreadable = reason == INPUT_UNREADABLE;
@@ -516,20 +522,35 @@ fn run_group(
     }
 }
 
-/// The group's test file's bytes, read again (planning kept only its RUN lines), or the
-/// outcome of a file that can no longer be read.
-fn read_group_file(config: &EngineConfig, group: &Group) -> Result<Vec<u8>, GroupOutcome> {
-    let path = config.corpus_root.join(&group.file.path);
-    std::fs::read(&path).map_err(|e| GroupOutcome {
+/// A test file as its groups read it: its bytes (llvm-mc's input, unless a group filters
+/// it) and its cases.
+struct GroupFile {
+    bytes: Vec<u8>,
+    parsed: TestFile,
+}
+
+/// A test file read again (planning kept only its RUN lines) and parsed, once for all its
+/// groups; the reason when it can no longer be read.
+fn read_group_file(config: &EngineConfig, file: &TestFile) -> Result<GroupFile, String> {
+    let path = config.corpus_root.join(&file.path);
+    let bytes = std::fs::read(&path)
+        .map_err(|e| format!("{INPUT_UNREADABLE}: reading {}: {e}", path.display()))?;
+    let parsed = mcdiff_lit::parse_test_file(&file.path, &String::from_utf8_lossy(&bytes));
+    Ok(GroupFile { bytes, parsed })
+}
+
+/// The outcome of a group whose test file could not be read.
+fn unreadable_file(group: &Group, reason: &str) -> GroupOutcome {
+    GroupOutcome {
         counted: None,
         cases: Vec::new(),
         failure: Some(SkippedRun {
             file: group.file.path.display().to_string(),
             line: group.runs[0].line,
-            reason: format!("{INPUT_UNREADABLE}: reading {}: {e}", path.display()),
+            reason: reason.to_string(),
         }),
         unreadable: true,
-    })
+    }
 }
 
 /// A group's cases, their counts, the RUN line failure that left them unchecked, and
