@@ -25,7 +25,8 @@ use crate::{
     Case, CheckDirective, CheckExpectation, CheckLine, CheckPlacement, EncByte, FileKind, RunLine,
     SourceLine, TestFile,
 };
-use std::collections::HashMap;
+// Fx hashing: a corpus run ties a million lines, and the keys are the test files' own.
+use rustc_hash::FxHashMap;
 
 /// Whether an encoding is exactly these bytes (no fixups).
 fn encoding_is(enc: &[EncByte], bytes: &[u8]) -> bool {
@@ -126,7 +127,7 @@ fn detect_placement(file: &TestFile, blanks: &BlankLines) -> CheckPlacement {
 pub(crate) fn tie_checks(file: &mut TestFile, blanks: &BlankLines) {
     file.placement = detect_placement(file, blanks);
     let lines = &file.lines;
-    let mut last_of_prefix: HashMap<&str, (usize, Option<usize>)> = HashMap::new();
+    let mut last_of_prefix: FxHashMap<&str, (usize, Option<usize>)> = FxHashMap::default();
     let mut targets = Vec::with_capacity(file.checks.len());
     for check in &file.checks {
         let (prev, on_line, next) = neighbours(lines, check.line);
@@ -260,7 +261,7 @@ fn no_source_between(lines: &[SourceLine], from: usize, to: usize) -> bool {
 }
 
 pub(crate) fn cases(file: &TestFile, run: &RunLine) -> Vec<Case> {
-    let mut by_target: HashMap<usize, Vec<usize>> = HashMap::new();
+    let mut by_target: FxHashMap<usize, Vec<usize>> = FxHashMap::default();
     // Checks of a later pipeline stage's output say nothing about llvm-mc's own output.
     let own_checks = if run.checks_downstream {
         &[][..]
@@ -275,8 +276,8 @@ pub(crate) fn cases(file: &TestFile, run: &RunLine) -> Vec<Case> {
             by_target.entry(t).or_default().push(i);
         }
     }
-    let mut seen: HashMap<&str, usize> = HashMap::new();
-    let mut out = Vec::new();
+    let mut seen: FxHashMap<&str, usize> = FxHashMap::default();
+    let mut out = Vec::with_capacity(file.lines.len());
     for src in file.lines.iter().filter(|l| l.is_instruction()) {
         let occurrence = seen.entry(src.text.as_str()).or_insert(0);
         *occurrence += 1;
