@@ -6,7 +6,8 @@
 //! ([`CaseResult::spec_insts`], found by [`spec_instructions_of`]); [`coverage`] unions them
 //! over every `-mcpu` an architecture's spec serves and compares them with the spec.
 
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use rustc_hash::FxHashSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -28,9 +29,10 @@ pub struct SpecInstRef {
 }
 
 /// One shared copy of each name: every case of a corpus run (a million) keeps its spec
-/// instructions, over a few thousand names.
+/// instructions, over a few thousand names. Fx hashing: the names are the spec's own, and
+/// every case looks its names up here.
 fn interned(name: &str) -> Arc<str> {
-    static NAMES: OnceLock<Mutex<HashSet<Arc<str>>>> = OnceLock::new();
+    static NAMES: OnceLock<Mutex<FxHashSet<Arc<str>>>> = OnceLock::new();
     let mut names = NAMES
         .get_or_init(Default::default)
         .lock()
