@@ -95,6 +95,7 @@ pub fn execute_with_library(
         .collect();
     // Each lane starts with no locals; the vector is kept from lane to lane.
     let mut locals = vec![None; program.names().len()];
+    let mut args = Vec::new();
     for lane in lanes {
         let mut interp = Interp {
             state,
@@ -105,12 +106,14 @@ pub fn execute_with_library(
             modifiers,
             locals,
             wrote_locals: false,
+            args,
             operands: &operands,
             steps: 0,
             implicit: program.implicit,
         };
         interp.block(program.body())?;
         locals = interp.locals;
+        args = interp.args;
         if interp.wrote_locals {
             locals.fill(None);
         }
@@ -136,6 +139,9 @@ struct Interp<'a> {
     locals: Vec<Option<Value>>,
     /// Whether this lane has set a local: a lane that set none leaves nothing to clear.
     wrote_locals: bool,
+    /// The evaluated arguments of the helper calls under way, innermost last (an error
+    /// ends the run, so one leaves what it stacked).
+    args: Vec<Value>,
     /// The operand `binding` binds to each of the program's names, by slot, found once
     /// per run (empty for a library program, which has no operands).
     operands: &'a [Option<&'a BoundOperand>],
@@ -1477,14 +1483,20 @@ impl<'a> Interp<'a> {
         if matches!(name.as_str(), "nop" | "v_nop" | "s_nop") {
             return Ok(bool_value(false));
         }
-        let mut vals = Vec::with_capacity(args.len());
+        // The arguments go on the argument stack (a nested call's above them), not into a
+        // vector of their own: most calls are helpers, made in every lane.
+        let base = self.args.len();
         for a in args {
-            vals.push(self.eval(a)?);
+            let v = self.eval(a)?;
+            self.args.push(v);
         }
         if let Some(callee) = self.library.get(name) {
+            let vals = self.args.split_off(base);
             return self.call_instruction(callee, vals);
         }
-        crate::builtins::call(name, &vals, self.state.round_mode)
+        let result = crate::builtins::call(name, &self.args[base..], self.state.round_mode);
+        self.args.truncate(base);
+        result
     }
 
     fn call_instruction(&mut self, callee: &Callee, args: Vec<Value>) -> Result<Value, ExecError> {
@@ -1521,6 +1533,7 @@ impl<'a> Interp<'a> {
             modifiers: FloatModifiers::default(),
             locals,
             wrote_locals: false,
+            args: Vec::new(),
             operands: &[],
             steps: self.steps,
             implicit: callee.program.implicit,
