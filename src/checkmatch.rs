@@ -4,6 +4,7 @@
 //! / `[[@LINE+N]]` are substitutions (a variable's value is not tracked: it matches anything).
 
 use regex::Regex;
+use std::borrow::Cow;
 
 pub struct CheckPattern {
     /// The pattern with white space collapsed, when it holds no regex or substitution.
@@ -16,7 +17,7 @@ impl CheckPattern {
         let pattern = collapse(pattern);
         if !pattern.contains("{{") && !pattern.contains("[[") {
             return CheckPattern {
-                literal: Some(pattern),
+                literal: Some(pattern.into_owned()),
                 regex: None,
             };
         }
@@ -44,8 +45,15 @@ impl CheckPattern {
 }
 
 /// The words of `s` joined by single spaces, written straight into one string (every
-/// recorded line is collapsed, and with its check pattern).
-fn collapse(s: &str) -> String {
+/// recorded line is collapsed, and with its check pattern); `s` itself when it is so
+/// already, as nearly every line llvm-mc prints is.
+fn collapse(s: &str) -> Cow<'_, str> {
+    let spaced = |w: &[u8]| w[0] == b'\t' || w == b"  ";
+    let loose =
+        s.starts_with(' ') || s.ends_with([' ', '\t']) || s.as_bytes().windows(2).any(spaced);
+    if !loose {
+        return Cow::Borrowed(s);
+    }
     let mut out = String::with_capacity(s.len());
     for word in s.split([' ', '\t']).filter(|w| !w.is_empty()) {
         if !out.is_empty() {
@@ -53,7 +61,7 @@ fn collapse(s: &str) -> String {
         }
         out.push_str(word);
     }
-    out
+    Cow::Owned(out)
 }
 
 fn to_regex(pattern: &str) -> String {
