@@ -126,4 +126,23 @@ mod tests {
         assert!(CheckPattern::new("a.b").matches("a.b"));
         assert!(!CheckPattern::new("a.b").matches("axb"), "dots are literal");
     }
+
+    #[test]
+    fn white_space_collapses_only_where_loose() {
+        assert!(matches!(collapse("v_nop ; x"), Cow::Borrowed("v_nop ; x")));
+        for (loose, collapsed) in [
+            (" v_nop", "v_nop"),
+            ("v_nop ", "v_nop"),
+            ("v_nop\t", "v_nop"),
+            ("s_nop\t0", "s_nop 0"),
+            ("s_nop  0", "s_nop 0"),
+            ("\ts_nop \t 0  ", "s_nop 0"),
+        ] {
+            assert!(
+                matches!(collapse(loose), Cow::Owned(ref s) if s == collapsed),
+                "{loose:?}"
+            );
+        }
+        assert!(CheckPattern::new("s_nop 0").matches("s_nop\t0\t"));
+    }
 }
