@@ -333,7 +333,7 @@ pub enum Stmt {
 
 /// A parsed pseudocode program. Every name in it (a use, a call's callee, a loop
 /// variable, a declared local, a lambda's parameter) is numbered by its spelling when the
-/// program is made and after each rewrite, so the executor keeps locals and bound operands
+/// program is made and after a rewrite, so the executor keeps locals and bound operands
 /// in vectors indexed by slot rather than in maps hashed by spelling on every use.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Program {
@@ -379,6 +379,11 @@ impl Program {
         &self.body
     }
 
+    /// The statements, to edit and make a program of again ([`Program::new`]).
+    pub(crate) fn into_body(self) -> Vec<Stmt> {
+        self.body
+    }
+
     /// The distinct spellings of the program's names; [`Name::slot`] indexes them.
     pub fn names(&self) -> &[String] {
         &self.names
@@ -393,12 +398,6 @@ impl Program {
     /// an expression whole.
     pub fn rewrite_exprs(&mut self, f: &mut impl FnMut(&mut Expr)) {
         rewrite_exprs_of(&mut self.body, f);
-        self.number_names();
-    }
-
-    /// Calls `f` on every statement of the program, each before the statements it holds.
-    pub fn rewrite_stmts(&mut self, f: &mut impl FnMut(&mut Stmt)) {
-        rewrite_stmts(&mut self.body, f);
         self.number_names();
     }
 
@@ -454,7 +453,9 @@ impl Numbering {
     }
 }
 
-fn rewrite_stmts(body: &mut [Stmt], f: &mut impl FnMut(&mut Stmt)) {
+/// Calls `f` on every statement of `body`, each before the statements it holds. Names an
+/// edit makes are numbered when the statements are made a program ([`Program::new`]).
+pub(crate) fn rewrite_stmts(body: &mut [Stmt], f: &mut impl FnMut(&mut Stmt)) {
     for stmt in body {
         f(stmt);
         match stmt {
@@ -470,8 +471,9 @@ fn rewrite_stmts(body: &mut [Stmt], f: &mut impl FnMut(&mut Stmt)) {
     }
 }
 
-/// [`Program::rewrite_exprs`] over `body`: the expressions each statement holds itself.
-fn rewrite_exprs_of(body: &mut [Stmt], f: &mut impl FnMut(&mut Expr)) {
+/// [`Program::rewrite_exprs`] over `body`, without numbering: the expressions each
+/// statement holds itself.
+pub(crate) fn rewrite_exprs_of(body: &mut [Stmt], f: &mut impl FnMut(&mut Expr)) {
     rewrite_stmts(body, &mut |stmt| match stmt {
         Stmt::Assign { target, value, .. } => {
             rewrite_expr(target, f);

@@ -4,7 +4,7 @@
 //! those explicit in a parsed text, so that it can be run beside the newer texts of the
 //! same instruction (`mcdiff crossgen`).
 
-use crate::ast::{BinOp, Expr, Implicit, Name, Program, Ty, TyKind, UnOp};
+use crate::ast::{rewrite_exprs_of, BinOp, Expr, Implicit, Name, Program, Stmt, Ty, TyKind, UnOp};
 
 /// `program`, the older-dialect text `code` of instruction `name`, with what it leaves
 /// implicit made explicit:
@@ -28,37 +28,40 @@ use crate::ast::{BinOp, Expr, Implicit, Name, Program, Ty, TyKind, UnOp};
 ///   raw register numbers the newer texts call `SRC0` and `DST`;
 /// - in a memory text, an `addr` it never assigns is its `ADDR` (RDNA2's BUFFER_ATOMIC_CSUB
 ///   reads `MEM[ADDR]` and writes `MEM[addr]`).
-pub fn read(mut program: Program, name: &str, code: &str) -> Program {
-    program.implicit = Implicit {
+pub fn read(program: Program, name: &str, code: &str) -> Program {
+    let implicit = Implicit {
         unbounded_arithmetic: true,
         memory_width: memory_width_comment(code).or_else(|| byte_access(name)),
     };
+    // The passes edit the statements in turn; the program numbers its names once, after.
+    let mut body = program.into_body();
+    let body_mut = &mut body;
     let opcode = opcode_type(name);
-    program = opcode_size(program, opcode);
-    program = opcode_shift(program, name);
-    program = typed_slices(program);
-    program = nan_tests(program);
-    program = newer_state_names(program);
-    program = exponent_fields(program);
-    program = typed_bare_operands(program, opcode);
-    program = real_powers_of_two(program);
+    opcode_size(body_mut, opcode);
+    opcode_shift(body_mut, name);
+    typed_slices(body_mut);
+    nan_tests(body_mut);
+    newer_state_names(body_mut);
+    exponent_fields(body_mut);
+    typed_bare_operands(body_mut, opcode);
+    real_powers_of_two(body_mut);
     if name.contains("FMA") {
-        program = fused_multiply_add(program);
+        fused_multiply_add(body_mut);
     }
     if code.contains("MEM[") {
-        program = dword_indexing(program);
-        program = lowercase_memory_address(program);
+        dword_indexing(body_mut);
+        lowercase_memory_address(body_mut);
     }
-    program = register_addresses(program);
+    register_addresses(body_mut);
     if name.starts_with("DS_") {
-        program = lds_field_values(program);
+        lds_field_values(body_mut);
     }
-    if let Some(width) = program.implicit.memory_width {
+    if let Some(width) = implicit.memory_width {
         if code.contains("signed compare") && !code.contains("unsigned compare") {
-            program = signed_comparisons(program, width);
+            signed_comparisons(body_mut, width);
         }
     }
-    program
+    Program::new(body, implicit)
 }
 
 /// A byte load's access width where its text gives none: the older D16 byte loads read
@@ -99,7 +102,7 @@ fn constant(e: &Expr) -> Option<u32> {
 /// Bare operands in an operation or a call: `S0`, `S1` and `S2` take the opcode's type
 /// (`D.u64[threadId] = (S0 == S1)` in V_CMP_EQ_F32), `SIMM16` is the 16-bit field
 /// (`signext(SIMM16)`).
-fn typed_bare_operands(mut program: Program, opcode: Option<Ty>) -> Program {
+fn typed_bare_operands(body: &mut [Stmt], opcode: Option<Ty>) {
     let give_type = |e: &mut Expr| match e {
         Expr::Name(n) if n == "SIMM16" => {
             *e = Expr::Slice(Box::new(e.take()), Box::new(int(15)), Box::new(int(0)));
@@ -111,7 +114,7 @@ fn typed_bare_operands(mut program: Program, opcode: Option<Ty>) -> Program {
         }
         _ => {}
     };
-    program.rewrite_exprs(&mut |e| match e {
+    rewrite_exprs_of(body, &mut |e| match e {
         Expr::Unary(_, a) => give_type(a),
         Expr::Binary(_, a, b) | Expr::Ternary(_, a, b) => {
             give_type(a);
@@ -124,46 +127,43 @@ fn typed_bare_operands(mut program: Program, opcode: Option<Ty>) -> Program {
         }
         _ => {}
     });
-    program
 }
 
 /// `N` in S_LSHL1_ADD_U32 .. S_LSHL4_ADD_U32 (`D.u = (S0.u << N) + S1.u`), "the shift value in
 /// the opcode", as the texts' comment says: the digit after LSHL.
-fn opcode_shift(mut program: Program, name: &str) -> Program {
+fn opcode_shift(body: &mut [Stmt], name: &str) {
     let shift = name
         .strip_prefix("S_LSHL")
         .and_then(|rest| rest.strip_suffix("_ADD_U32"))
         .and_then(|digits| digits.parse::<u32>().ok());
     let Some(shift) = shift else {
-        return program;
+        return;
     };
-    program.rewrite_exprs(&mut |e| {
+    rewrite_exprs_of(body, &mut |e| {
         if matches!(e, Expr::Name(n) if n == "N") {
             *e = int(shift);
         }
     });
-    program
 }
 
 /// `opcode_size_in_bits`, the bound of the older bit loops (`for i in 0 ... opcode_size_in_bits
 /// - 1 do`), is the width of the type the opcode's name ends with.
-fn opcode_size(mut program: Program, opcode: Option<Ty>) -> Program {
+fn opcode_size(body: &mut [Stmt], opcode: Option<Ty>) {
     let Some(ty) = opcode else {
-        return program;
+        return;
     };
-    program.rewrite_exprs(&mut |e| {
+    rewrite_exprs_of(body, &mut |e| {
         if matches!(e, Expr::Name(n) if n == "opcode_size_in_bits") {
             *e = int(ty.width);
         }
     });
-    program
 }
 
 /// `X.f[31:16]` (the high f16 of a 32-bit value), `X.i[23:0]` (an i24): a type followed
 /// by a constant bit range views those bits as that type at the range's width, on
 /// either side of an assignment. A range used as a shift count stays unsigned.
-fn typed_slices(mut program: Program) -> Program {
-    program.rewrite_exprs(&mut |e| match e {
+fn typed_slices(body: &mut [Stmt]) {
+    rewrite_exprs_of(body, &mut |e| match e {
         Expr::Slice(base, hi, lo) => {
             let (Some(hi), Some(lo)) = (constant(hi), constant(lo)) else {
                 return;
@@ -188,20 +188,19 @@ fn typed_slices(mut program: Program) -> Program {
         }
         _ => {}
     });
-    program
 }
 
 /// `S0.f == NaN` and `S0.f == sNaN` in the older texts ask whether the value is a NaN, a
 /// signalling NaN (V_MAX_F32: "if (S0.f == NaN) D.f = S1.f"), where IEEE equality with a NaN
 /// never holds; the newer texts write `isNAN(...)`, `isSignalNAN(...)`. `!=` is the negation.
-fn nan_tests(mut program: Program) -> Program {
+fn nan_tests(body: &mut [Stmt]) {
     let test = |e: &Expr| match e {
         Expr::Name(n) if n.eq_ignore_ascii_case("nan") => Some("isNAN"),
         Expr::Name(n) if n == "sNaN" || n == "SNAN" => Some("isSignalNAN"),
         Expr::Name(n) if n == "qNaN" || n == "QNAN" => Some("isQuietNAN"),
         _ => None,
     };
-    program.rewrite_exprs(&mut |e| {
+    rewrite_exprs_of(body, &mut |e| {
         let Expr::Binary(op @ (BinOp::Eq | BinOp::Ne), a, b) = e else {
             return;
         };
@@ -218,14 +217,13 @@ fn nan_tests(mut program: Program) -> Program {
             call
         };
     });
-    program
 }
 
 /// State the older texts name otherwise: `IEEE_MODE` is the mode register's IEEE bit, which
 /// the newer texts read as `WAVE_MODE.IEEE` (the same V_MAX_F32 branches on either), and
 /// V_MBCNT's `ThreadPosition` is the lane the newer texts call `laneId`.
-fn newer_state_names(mut program: Program) -> Program {
-    program.rewrite_exprs(&mut |e| match e {
+fn newer_state_names(body: &mut [Stmt]) {
+    rewrite_exprs_of(body, &mut |e| match e {
         Expr::Name(n) if n == "IEEE_MODE" => {
             let mode = Box::new(Expr::Name(Name::new("WAVE_MODE")));
             *e = Expr::Field(mode, "IEEE".into());
@@ -233,13 +231,12 @@ fn newer_state_names(mut program: Program) -> Program {
         Expr::Name(n) if n == "ThreadPosition" => *e = Expr::Name(Name::new("laneId")),
         _ => {}
     });
-    program
 }
 
 /// `S0.addr`, `D.addr` (`SGPR[D.addr] = SGPR[S0.addr + M0[31:0]]`): the register number in
 /// the operand's field, which the newer texts read as `SRC0` and `DST` (`addr = SRC0.u`).
-fn register_addresses(mut program: Program) -> Program {
-    program.rewrite_exprs(&mut |e| {
+fn register_addresses(body: &mut [Stmt]) {
+    rewrite_exprs_of(body, &mut |e| {
         let Expr::Field(base, field) = e else {
             return;
         };
@@ -255,29 +252,24 @@ fn register_addresses(mut program: Program) -> Program {
             *e = Expr::Name(Name::new(raw));
         }
     });
-    program
 }
 
 /// A memory text's `addr` that it never assigns: the address `ADDR` its other accesses use.
-fn lowercase_memory_address(mut program: Program) -> Program {
-    if crate::uses::Uses::of_program(&program)
-        .locals
-        .contains("addr")
-    {
-        return program;
+fn lowercase_memory_address(body: &mut [Stmt]) {
+    if crate::uses::Uses::of_body(body).locals.contains("addr") {
+        return;
     }
-    program.rewrite_exprs(&mut |e| {
+    rewrite_exprs_of(body, &mut |e| {
         if matches!(e, Expr::Name(n) if n == "addr") {
             *e = Expr::Name(Name::new("ADDR"));
         }
     });
-    program
 }
 
 /// `S0.f64.exp`, the older V_FREXP_EXP_I32_F64's biased exponent field of a float, is the
 /// newer texts' `exponent(S0.f64)`.
-fn exponent_fields(mut program: Program) -> Program {
-    program.rewrite_exprs(&mut |e| {
+fn exponent_fields(body: &mut [Stmt]) {
+    rewrite_exprs_of(body, &mut |e| {
         let Expr::Field(base, field) = e else {
             return;
         };
@@ -286,14 +278,13 @@ fn exponent_fields(mut program: Program) -> Program {
             *e = Expr::Call(Name::new("exponent"), vec![base.take()]);
         }
     });
-    program
 }
 
 /// `2 ** n`: the older texts use `**` only for powers of two that scale a float (V_LDEXP,
 /// V_DIV_FMAS), where the newer write `2.0 ** n`; an integer power has no negative
 /// exponent, so the base is read as the real 2.0.
-fn real_powers_of_two(mut program: Program) -> Program {
-    program.rewrite_exprs(&mut |e| {
+fn real_powers_of_two(body: &mut [Stmt]) {
+    rewrite_exprs_of(body, &mut |e| {
         if let Expr::Binary(BinOp::Pow, base, _) = e {
             let two = crate::int::Int::from(2);
             let two = matches!(base.as_ref(), Expr::Int { value, ty: None, .. } if *value == two);
@@ -305,12 +296,11 @@ fn real_powers_of_two(mut program: Program) -> Program {
             }
         }
     });
-    program
 }
 
 /// In an FMA opcode the older texts write the fused multiply-add as `a * b + c`.
-fn fused_multiply_add(mut program: Program) -> Program {
-    program.rewrite_exprs(&mut |e| {
+fn fused_multiply_add(body: &mut [Stmt]) {
+    rewrite_exprs_of(body, &mut |e| {
         if let Expr::Binary(BinOp::Add, product, addend) = e {
             if let Expr::Binary(BinOp::Mul, a, b) = product.as_mut() {
                 let args = vec![a.take(), b.take(), addend.take()];
@@ -318,14 +308,13 @@ fn fused_multiply_add(mut program: Program) -> Program {
             }
         }
     });
-    program
 }
 
 /// In the older memory texts a constant index or ascending range on a bare operand counts
 /// 32-bit registers (`DATA[0:1]` is the register pair, `RETURN_DATA[0]` the first
 /// register), where elsewhere it counts bits (`S1.u[4:0]`).
-fn dword_indexing(mut program: Program) -> Program {
-    program.rewrite_exprs(&mut |e| {
+fn dword_indexing(body: &mut [Stmt]) {
+    rewrite_exprs_of(body, &mut |e| {
         let (base, first, last) = match e {
             Expr::Index(base, k) => match constant(k) {
                 Some(k) => (base, k, k),
@@ -347,33 +336,31 @@ fn dword_indexing(mut program: Program) -> Program {
             Box::new(int(32 * first)),
         );
     });
-    program
 }
 
 /// A memory text whose comment says `signed compare` compares its bare operands
 /// (`(DATA > tmp) ? DATA : tmp`) as signed integers of the access width.
-fn signed_comparisons(mut program: Program, width: u32) -> Program {
+fn signed_comparisons(body: &mut [Stmt], width: u32) {
     let signed = Ty::new(TyKind::I, width);
     let give_sign = |e: &mut Expr| {
         if matches!(e, Expr::Name(_)) {
             *e = Expr::Typed(Box::new(e.take()), signed);
         }
     };
-    program.rewrite_exprs(&mut |e| {
+    rewrite_exprs_of(body, &mut |e| {
         if let Expr::Binary(BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge, a, b) = e {
             give_sign(a);
             give_sign(b);
         }
     });
-    program
 }
 
 /// The older LDS texts read and write the encoding's data and destination fields by name
 /// where a value is meant (RDNA1's `MEM[ADDR].f32 += DATA0.f32; VDST.f32 = tmp`), and use
 /// the same names bare for register numbers (`VGPR[DATA0]`). A typed use is the value the
 /// newer texts call `DATA`, `DATA2` and `RETURN_DATA`.
-fn lds_field_values(mut program: Program) -> Program {
-    program.rewrite_exprs(&mut |e| {
+fn lds_field_values(body: &mut [Stmt]) {
+    rewrite_exprs_of(body, &mut |e| {
         let Expr::Typed(base, _) = e else {
             return;
         };
@@ -388,7 +375,6 @@ fn lds_field_values(mut program: Program) -> Program {
         };
         **base = Expr::Name(Name::new(newer));
     });
-    program
 }
 
 #[cfg(test)]

@@ -13,14 +13,13 @@ pub fn parse(src: &str) -> Result<Program, ParseError> {
         pos: 0,
         depth: 0,
     };
-    let body = p.block(&[])?;
+    let mut body = p.block(&[])?;
     if p.pos < p.toks.len() {
         return Err(p.error("stray-token"));
     }
-    let mut program = Program::new(body, Implicit::default());
-    program.rewrite_stmts(&mut significand_result);
-    program.rewrite_exprs(&mut either_sign);
-    Ok(program)
+    rewrite_stmts(&mut body, &mut significand_result);
+    rewrite_exprs_of(&mut body, &mut either_sign);
+    Ok(Program::new(body, Implicit::default()))
 }
 
 /// The marker the parser puts on a `+-x` operand.

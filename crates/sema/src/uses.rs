@@ -376,8 +376,13 @@ pub(crate) fn free_names(program: &Program) -> BTreeSet<String> {
 impl Uses {
     /// The uses of one program's text, its own names ([`Uses::locals`]) included.
     pub(crate) fn of_program(program: &Program) -> Uses {
+        Uses::of_body(program.body())
+    }
+
+    /// [`Uses::of_program`] over statements not yet made a program.
+    pub(crate) fn of_body(body: &[Stmt]) -> Uses {
         let mut uses = Uses::default();
-        uses.stmts(program.body());
+        uses.stmts(body);
         uses
     }
 
