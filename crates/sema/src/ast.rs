@@ -143,7 +143,7 @@ pub enum RegisterFile {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Builtin {
     /// A float rounding mode as the MODE register's FP_ROUND field encodes it.
-    RoundMode(u64),
+    RoundMode(u8),
     /// The current lane: `laneId`; `laneID` is a spelling variant, `threadId` the older
     /// manuals' name, and `lane` outside a loop is the current lane.
     Lane,
@@ -161,7 +161,7 @@ pub enum Builtin {
 }
 
 /// Float rounding modes as the MODE register's FP_ROUND field encodes them.
-pub(crate) fn round_mode_constant(name: &str) -> Option<u64> {
+pub(crate) fn round_mode_constant(name: &str) -> Option<u8> {
     Some(match name {
         "ROUND_NEAREST_EVEN" => 0,
         "ROUND_TOWARD_POSITIVE" | "ROUND_UP" => 1,
