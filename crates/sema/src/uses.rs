@@ -138,16 +138,7 @@ impl Uses {
                     match (target, root_name(target)) {
                         // `D0 = ...` (the older manuals' `D = ...`) writes the destination.
                         (Expr::Name(n), _) if n == "D0" || n == "D" => self.expr(target, None),
-                        (Expr::Name(n), _) => {
-                            self.locals.insert(n.to_string());
-                            if self
-                                .definitions
-                                .insert(n.to_string(), value.clone())
-                                .is_some()
-                            {
-                                self.redefined.insert(n.to_string());
-                            }
-                        }
+                        (Expr::Name(n), _) => self.define(n, value),
                         // A lower-case name written in part (`tmp[15 : 0] = ...`) is a local too.
                         (_, Some(n)) if n.starts_with(|c: char| c.is_ascii_lowercase()) => {
                             self.locals.insert(n.to_string());
@@ -187,15 +178,8 @@ impl Uses {
                     if var == "lane" {
                         self.lane_loop = true;
                     }
-                    self.locals.insert(var.to_string());
                     // The loop variable's largest value is the (inclusive) end.
-                    if self
-                        .definitions
-                        .insert(var.to_string(), to.clone())
-                        .is_some()
-                    {
-                        self.redefined.insert(var.to_string());
-                    }
+                    self.define(var, to);
                     self.expr(from, None);
                     self.expr(to, None);
                     self.stmts(body);
@@ -454,6 +438,18 @@ impl Uses {
     fn enter_arm(&mut self) {
         self.arms_seen += 1;
         self.arm = self.arms_seen;
+    }
+
+    /// `name` is a local given `value`: its definition, or a second one, which makes it
+    /// redefined.
+    fn define(&mut self, name: &str, value: &Expr) {
+        self.locals.insert(name.to_string());
+        if (self.definitions)
+            .insert(name.to_string(), value.clone())
+            .is_some()
+        {
+            self.redefined.insert(name.to_string());
+        }
     }
 
     /// Whether the text uses `name` only as a 16-bit half OPSEL chooses, one half in each
