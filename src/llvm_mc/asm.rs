@@ -5,8 +5,13 @@ use super::{stdin_diagnostics, LlvmAnswer, LlvmRun};
 
 pub(super) const MARKER: &str = ".Lmcdiff_";
 
-fn marker_for(line: usize) -> String {
-    format!("{MARKER}{line}")
+/// The label that marks instruction line `line` in llvm-mc's input (`.Lmcdiff_12: `).
+struct Label(usize);
+
+impl std::fmt::Display for Label {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{MARKER}{}: ", self.0)
+    }
 }
 
 /// Prefixes each instruction line with its marker label, keeping line numbers.
@@ -22,7 +27,7 @@ pub fn mark_lines(source: &str, instruction_lines: &[usize]) -> String {
     for (i, line) in source.lines().enumerate() {
         let n = i + 1;
         if wanted.get(n).copied().unwrap_or(false) {
-            let _ = write!(out, "{MARKER}{n}: ");
+            let _ = write!(out, "{}", Label(n));
         }
         out.push_str(line);
         out.push('\n');
@@ -80,7 +85,7 @@ pub fn parse_output(stdout: &str, stderr: &str) -> LlvmRun {
             }
             continue;
         };
-        let label_width = marker_for(n).len() as u32 + 2;
+        let label_width = Label(n).to_string().len() as u32;
         let column = c
             .parse::<u32>()
             .ok()
