@@ -126,17 +126,21 @@ pub fn lower_case(text: &str) -> std::borrow::Cow<'_, str> {
 /// with a library call.
 #[inline]
 pub fn has_part(text: &str, part: &str) -> bool {
-    text.as_bytes()
-        .windows(part.len())
-        .any(|w| w == part.as_bytes())
+    part.is_empty()
+        || text
+            .as_bytes()
+            .windows(part.len())
+            .any(|w| w == part.as_bytes())
 }
 
 /// Whether `text` contains `part`, ignoring ASCII case, without a lower- or upper-case copy.
 #[inline]
 pub fn has_part_ignore_case(text: &str, part: &str) -> bool {
-    text.as_bytes()
-        .windows(part.len())
-        .any(|w| w.eq_ignore_ascii_case(part.as_bytes()))
+    part.is_empty()
+        || text
+            .as_bytes()
+            .windows(part.len())
+            .any(|w| w.eq_ignore_ascii_case(part.as_bytes()))
 }
 
 /// Whether `text` starts with `prefix`, ignoring ASCII case.
@@ -658,6 +662,28 @@ mod tests {
         assert_eq!(MnemonicAliases::new(&unfused).get("v_fma_mixlo_f16"), None);
         assert!(!renamed_on_target(&unfused, "v_mad_mixlo_f16"));
         assert_eq!(llvm_mnemonic(&unfused, "V_MAD_MIX_F32"), "v_mad_mix_f32");
+    }
+
+    #[test]
+    fn parts_are_found_as_str_contains_finds_them() {
+        for (text, part) in [
+            ("FMT_NUM_PK2_F16", "PK2"),
+            ("abc", ""),
+            ("", ""),
+            ("ab", "abc"),
+        ] {
+            assert_eq!(
+                has_part(text, part),
+                text.contains(part),
+                "{text:?} {part:?}"
+            );
+            let upper = text.to_ascii_uppercase();
+            let lower = part.to_ascii_lowercase();
+            assert_eq!(
+                has_part_ignore_case(&upper, &lower),
+                upper.contains(&part.to_ascii_uppercase())
+            );
+        }
     }
 
     #[test]
