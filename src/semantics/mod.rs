@@ -9,7 +9,8 @@ use std::sync::{Mutex, OnceLock};
 
 use mcdiff_asm::inst::{Inst, OperandValue, RegFile, RegRange};
 use mcdiff_sema::{
-    Binding, BoundValue, ExecError, Library, Program, ProgramUses, SpecialReg, State,
+    Binding, BoundValue, ExecError, Library, Program, ProgramUses, RegisterWrites, SpecialReg,
+    State,
 };
 use mcdiff_spec::{Arch, Encoding, Spec};
 
@@ -339,16 +340,17 @@ fn run_dual(programs: &ArchPrograms, spec: &Spec, inst: &Inst, state: &mut State
         return SemaVerdict::Unsupported("vopd3-select-not-vcc".into());
     }
     let opy = inst.modifiers.get("OPY");
+    // The opcode first: comparing it is cheaper than the encoding's name.
     let y_name = spec.instructions.iter().find(|i| {
         i.encodings
             .iter()
-            .any(|e| e.encoding.starts_with(inst.encoding.as_str()) && e.opcode == opy)
+            .any(|e| e.opcode == opy && e.encoding.starts_with(inst.encoding.as_str()))
     });
     let Some(y_name) = y_name.map(|i| i.name.clone()) else {
         return SemaVerdict::Unsupported("vopd-y-opcode-unknown".into());
     };
-    let before = state.clone();
-    let mut results = Vec::new();
+    // Each half runs on its own copy of `state`, which is not written until both have run.
+    let mut writes = Vec::with_capacity(2);
     for (name, half) in [(&inst.name, 'X'), (&y_name, 'Y')] {
         let program = match programs.programs.get(&name.to_ascii_uppercase()) {
             None => return SemaVerdict::NoPseudocode,
@@ -369,7 +371,7 @@ fn run_dual(programs: &ArchPrograms, spec: &Spec, inst: &Inst, state: &mut State
             values.push(bound_value(&op.value));
         }
         let binding = mcdiff_sema::bind_with_uses(&program.uses, &operands, &values);
-        let mut half_state = before.clone();
+        let mut half_state = state.clone();
         let outcome = mcdiff_sema::execute_with_library(
             &program.program,
             &mut half_state,
@@ -379,42 +381,13 @@ fn run_dual(programs: &ArchPrograms, spec: &Spec, inst: &Inst, state: &mut State
         if outcome.is_err() {
             return verdict(outcome);
         }
-        results.push(half_state);
+        writes.push(RegisterWrites::between(state, &half_state));
     }
-    for after in &results {
-        merge_writes(&before, after, state);
+    // X's writes, then Y's: where both write a register, Y's value stays.
+    for w in &writes {
+        w.apply(state);
     }
     SemaVerdict::Executed
-}
-
-/// Copies into `state` every register `after` changed relative to `before`.
-fn merge_writes(before: &State, after: &State, state: &mut State) {
-    fn merge<T: PartialEq + Copy>(before: &[T], after: &[T], into: &mut [T]) {
-        for ((b, a), slot) in before.iter().zip(after).zip(into.iter_mut()) {
-            if b != a {
-                *slot = *a;
-            }
-        }
-    }
-    merge(&before.sgpr, &after.sgpr, &mut state.sgpr);
-    for (key, value) in &after.agpr {
-        if before.agpr.get(key) != Some(value) {
-            state.agpr.insert(*key, *value);
-        }
-    }
-    for (lane, (b, a)) in before.vgpr.iter().zip(&after.vgpr).enumerate() {
-        for (reg, (b, a)) in b.iter().zip(a).enumerate() {
-            if b != a {
-                state.set_vgpr(lane, reg, *a);
-            }
-        }
-    }
-    let bits = |b: u64, a: u64, s: &mut u64| *s = (*s & !(b ^ a)) | (a & (b ^ a));
-    bits(before.vcc, after.vcc, &mut state.vcc);
-    bits(before.exec, after.exec, &mut state.exec);
-    if before.scc != after.scc {
-        state.scc = after.scc;
-    }
 }
 
 /// The encoding's spec operands paired with what the assembler put in each, matched by

@@ -30,7 +30,7 @@ pub use derive::{complete_by_role, complete_from_pseudocode, render_derived};
 pub use int::Int;
 pub use interp::{execute, execute_with_library, Library};
 pub use parser::parse;
-pub use state::State;
+pub use state::{RegisterWrites, State};
 pub use survey::{arch_mcpu, survey, Survey};
 
 /// `code`, instruction `name`'s text in `arch`'s pseudocode file, parsed; the older manuals'

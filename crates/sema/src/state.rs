@@ -400,6 +400,73 @@ impl State {
     }
 }
 
+/// The registers one run changed, found by comparing the state it ended in with the state
+/// it started from: SGPRs, VGPRs, AGPRs, the bits of VCC and EXEC, and SCC. M0, hardware
+/// registers, memory and mode fields are not carried.
+#[derive(Debug, Default)]
+pub struct RegisterWrites {
+    sgpr: Vec<(usize, u32)>,
+    /// (lane, register, value).
+    vgpr: Vec<(usize, usize, u32)>,
+    agpr: Vec<((u32, u32), u32)>,
+    /// (bits changed, their new values).
+    vcc: (u64, u64),
+    exec: (u64, u64),
+    scc: Option<bool>,
+}
+
+impl RegisterWrites {
+    /// What took `before` to `after`, where `after` is a copy of `before` that has since
+    /// run: a VGPR that differs is one of the VGPRs `after` marked written, so only those
+    /// are compared, not the whole file.
+    pub fn between(before: &State, after: &State) -> RegisterWrites {
+        let sgpr = (before.sgpr.iter().zip(&after.sgpr).enumerate())
+            .filter(|(_, (b, a))| b != a)
+            .map(|(i, (_, a))| (i, *a))
+            .collect();
+        let mut vgpr = Vec::new();
+        for reg in after.written_vgprs.registers() {
+            for (lane, (b, a)) in before.vgpr.iter().zip(&after.vgpr).enumerate() {
+                if b[reg] != a[reg] {
+                    vgpr.push((lane, reg, a[reg]));
+                }
+            }
+        }
+        let agpr = (after.agpr.iter())
+            .filter(|(key, value)| before.agpr.get(key) != Some(value))
+            .map(|(key, value)| (*key, *value))
+            .collect();
+        let bits = |b: u64, a: u64| (b ^ a, a & (b ^ a));
+        RegisterWrites {
+            sgpr,
+            vgpr,
+            agpr,
+            vcc: bits(before.vcc, after.vcc),
+            exec: bits(before.exec, after.exec),
+            scc: (before.scc != after.scc).then_some(after.scc),
+        }
+    }
+
+    /// Makes the same changes to `state`.
+    pub fn apply(&self, state: &mut State) {
+        for &(i, value) in &self.sgpr {
+            state.sgpr[i] = value;
+        }
+        for &(lane, reg, value) in &self.vgpr {
+            state.set_vgpr(lane, reg, value);
+        }
+        for &(key, value) in &self.agpr {
+            state.agpr.insert(key, value);
+        }
+        let bits = |(changed, value): (u64, u64), s: &mut u64| *s = (*s & !changed) | value;
+        bits(self.vcc, &mut state.vcc);
+        bits(self.exec, &mut state.exec);
+        if let Some(scc) = self.scc {
+            state.scc = scc;
+        }
+    }
+}
+
 /// SplitMix64's finaliser: neighbouring addresses get unrelated bytes.
 fn splitmix64(x: u64) -> u64 {
     let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -561,5 +628,36 @@ mod tests {
         let mut wave32 = State::new(32);
         wave32.reset_to(&start);
         assert_eq!(wave32, start);
+    }
+
+    /// Two runs from one start, their writes applied in turn: the second's value wins
+    /// where both write, a register written back to its old value carries nothing, and
+    /// each run's other writes all arrive.
+    #[test]
+    fn register_writes_carry_each_runs_changes() {
+        let mut start = State::new(32);
+        start.randomize(11);
+        let (mut x, mut y) = (start.clone(), start.clone());
+        x.write_vgprs(5, 7, 32, &Int::from(1u32)).unwrap();
+        x.write_vgprs(6, 8, 32, &Int::from(2u32)).unwrap();
+        x.write_sgprs(3, 32, &Int::from(4u32)).unwrap();
+        x.vcc ^= 0b1010;
+        let old = start.read_vgprs(6, 9, 32).unwrap();
+        y.write_vgprs(5, 7, 32, &Int::from(3u32)).unwrap();
+        y.write_vgprs(6, 9, 32, &old).unwrap();
+        y.scc = !start.scc;
+        let writes = [
+            RegisterWrites::between(&start, &x),
+            RegisterWrites::between(&start, &y),
+        ];
+        let mut state = start.clone();
+        for w in &writes {
+            w.apply(&mut state);
+        }
+        let mut expected = x.clone();
+        expected.write_vgprs(5, 7, 32, &Int::from(3u32)).unwrap();
+        expected.scc = !start.scc;
+        assert_eq!(state, expected);
+        assert_eq!(writes[1].vgpr, vec![(5, 7, 3)]);
     }
 }
