@@ -214,15 +214,21 @@ fn u1(v: &Value) -> Result<bool, ExecError> {
         .ok_or_else(|| unsupported("non-scalar-condition"))
 }
 
-fn need_int(v: &Value) -> Result<Int, ExecError> {
-    v.as_int().ok_or_else(|| unsupported("non-integer-value"))
+/// The integer `v` holds: moved out of an integer value, not copied.
+fn need_int(v: Value) -> Result<Int, ExecError> {
+    match v {
+        Value::Int { v, .. } => Ok(v),
+        other => other
+            .as_int()
+            .ok_or_else(|| unsupported("non-integer-value")),
+    }
 }
 
 fn need_f64(v: &Value) -> Result<f64, ExecError> {
     v.as_f64().ok_or_else(|| unsupported("non-numeric-value"))
 }
 
-fn need_u32(v: &Value) -> Result<u32, ExecError> {
+fn need_u32(v: Value) -> Result<u32, ExecError> {
     need_int(v)?
         .to_u32()
         .ok_or_else(|| unsupported("index-out-of-range"))
@@ -338,7 +344,7 @@ fn cast(v: Value, ty: Ty, arg_is_hex: bool) -> Result<Value, ExecError> {
             bits: normalize(bits, Ty::new(TyKind::U, ty.width)),
             frac,
         }),
-        other => Ok(int_value(need_int(&other)?, ty)),
+        other => Ok(int_value(need_int(other)?, ty)),
     }
 }
 
@@ -399,7 +405,7 @@ impl<'a> Interp<'a> {
                     (Value::Int { ty, .. }, _) => *ty,
                     _ => None,
                 };
-                let (a, b) = (need_int(&from_v)?, need_int(&to_v)?);
+                let (a, b) = (need_int(from_v)?, need_int(to_v)?);
                 let mut i = a;
                 while i <= b {
                     self.tick()?;
@@ -419,7 +425,7 @@ impl<'a> Interp<'a> {
                     return Ok(Flow::Normal);
                 }
                 let len = match len {
-                    Some(n) => Some(need_u32(&self.eval(n)?)?),
+                    Some(n) => Some(need_u32(self.eval(n)?)?),
                     None => None,
                 };
                 let v = match (len, self.declared_sources(name, *ty, len)?) {
@@ -520,7 +526,7 @@ impl<'a> Interp<'a> {
             Expr::Name(n) => self.read_name(n, width, float_view),
             Expr::Index(base, idx) => {
                 let w = width.unwrap_or(32);
-                let index = need_int(&self.eval(idx)?)?;
+                let index = need_int(self.eval(idx)?)?;
                 match base.as_ref() {
                     e if register_file(e) == Some(RegisterFile::Sgpr) => {
                         let first = index.to_u32().ok_or_else(|| unsupported("sgpr-index"))?;
@@ -534,7 +540,7 @@ impl<'a> Interp<'a> {
                     }
                     Expr::Name(_) => Ok(self.state.read_mem(u64_of(&index), w)),
                     Expr::Index(_, lane) => {
-                        let lane = need_u32(&self.eval(lane)?)?;
+                        let lane = need_u32(self.eval(lane)?)?;
                         let first = index.to_u32().ok_or_else(|| unsupported("vgpr-index"))?;
                         self.state.read_vgprs(lane, first, w)
                     }
@@ -1050,7 +1056,7 @@ impl<'a> Interp<'a> {
     /// and an input-dependent position past that (an operand used as a bit index) would
     /// otherwise build a mask of billions of bits.
     fn bit_position(&mut self, e: &Expr) -> Result<u32, ExecError> {
-        let n = need_u32(&self.eval(e)?)?;
+        let n = need_u32(self.eval(e)?)?;
         if n >= MAX_BITS {
             return Err(unsupported("bit-position-past-4096"));
         }
@@ -1073,7 +1079,7 @@ impl<'a> Interp<'a> {
             if is_lane_index(idx) && ty.width == 64 && self.is_storage(inner) {
                 let w = self.state.wave_size;
                 let bits = self.read_storage(inner, Some(w), None)?;
-                let i = need_u32(&self.eval(idx)?)?;
+                let i = need_u32(self.eval(idx)?)?;
                 return Ok(bool_value(bits.bit(u64::from(i))));
             }
         }
@@ -1081,7 +1087,7 @@ impl<'a> Interp<'a> {
         // whole array to read one element.
         if let Expr::Name(n) = base {
             if matches!(self.local(n), Some(Value::Array(_))) {
-                let i = need_int(&self.eval(idx)?)?;
+                let i = need_int(self.eval(idx)?)?;
                 return match self.local(n) {
                     Some(Value::Array(items)) => array_element(items, &i),
                     _ => Err(unsupported("array-index")),
@@ -1089,7 +1095,7 @@ impl<'a> Interp<'a> {
             }
         }
         let v = self.eval(base)?;
-        let i = need_int(&self.eval(idx)?)?;
+        let i = need_int(self.eval(idx)?)?;
         match v {
             Value::Array(items) => array_element(&items, &i),
             other => {
@@ -1128,7 +1134,7 @@ impl<'a> Interp<'a> {
             Expr::Concat(parts) => self.assign_concat(parts, v),
             Expr::Field(base, field) => {
                 let key = format!("{}.{field}", field_base_name(base)?);
-                let i = need_int(&v)?;
+                let i = need_int(v)?;
                 self.state.fields.insert(key, i);
                 Ok(())
             }
@@ -1205,7 +1211,7 @@ impl<'a> Interp<'a> {
         if let Expr::Typed(inner, ty) = base {
             if is_lane_index(idx) && ty.width == 64 && self.is_storage(inner) {
                 let w = self.state.wave_size;
-                let i = need_u32(&self.eval(idx)?)?;
+                let i = need_u32(self.eval(idx)?)?;
                 let mut bits = self.read_storage(inner, Some(w), None)?;
                 bits.set_bit(u64::from(i), u1(&v)?);
                 return self.write_storage(inner, &bits, w);
@@ -1222,7 +1228,7 @@ impl<'a> Interp<'a> {
 
     /// `n[idx] = v` for the local array `n`: the element keeps its type.
     fn assign_array_element(&mut self, n: &Name, idx: &Expr, v: Value) -> Result<(), ExecError> {
-        let i = need_int(&self.eval(idx)?)?
+        let i = need_int(self.eval(idx)?)?
             .to_usize()
             .ok_or_else(|| unsupported("array-index"))?;
         let Some(Value::Array(items)) = &mut self.locals[n.slot()] else {
@@ -1267,7 +1273,7 @@ impl<'a> Interp<'a> {
         match e {
             Expr::Typed(_, ty) => Ok(ty.width),
             Expr::Slice(_, hi, lo) => {
-                let (hi, lo) = (need_u32(&self.eval(hi)?)?, need_u32(&self.eval(lo)?)?);
+                let (hi, lo) = (need_u32(self.eval(hi)?)?, need_u32(self.eval(lo)?)?);
                 Ok(hi.abs_diff(lo) + 1)
             }
             Expr::Index(..) if !self.is_storage(e) => Ok(1),
@@ -1331,7 +1337,7 @@ impl<'a> Interp<'a> {
         bits: &Int,
         w: u32,
     ) -> Result<(), ExecError> {
-        let index = need_int(&self.eval(idx)?)?;
+        let index = need_int(self.eval(idx)?)?;
         match base {
             e if register_file(e) == Some(RegisterFile::Sgpr) => {
                 let first = index.to_u32().ok_or_else(|| unsupported("sgpr-index"))?;
@@ -1348,7 +1354,7 @@ impl<'a> Interp<'a> {
                 Ok(())
             }
             Expr::Index(_, lane) => {
-                let lane = need_u32(&self.eval(lane)?)?;
+                let lane = need_u32(self.eval(lane)?)?;
                 let first = index.to_u32().ok_or_else(|| unsupported("vgpr-index"))?;
                 self.state.write_vgprs(lane, first, w, bits)
             }
@@ -1388,7 +1394,7 @@ impl<'a> Interp<'a> {
             return Ok(float_value(r, ty));
         }
         let (ta, tb) = (int_ty_of(&a), int_ty_of(&b));
-        let (x, y) = (int_bits_or_value(&a)?, int_bits_or_value(&b)?);
+        let (x, y) = (int_bits_or_value(a)?, int_bits_or_value(b)?);
         let ty = join_int_ty(ta, tb);
         if let Some(holds) = comparison(op, &x, &y) {
             return Ok(bool_value(holds));
@@ -1586,7 +1592,7 @@ fn int_ty_of(v: &Value) -> Option<Ty> {
 }
 
 /// Integer operand of an integer operator: the value itself, or a float's bits.
-fn int_bits_or_value(v: &Value) -> Result<Int, ExecError> {
+fn int_bits_or_value(v: Value) -> Result<Int, ExecError> {
     match v {
         Value::Float { ty, .. } => v.bits(ty.width).ok_or_else(|| unsupported("float-bits")),
         _ => need_int(v),
@@ -1608,7 +1614,7 @@ fn store_convert(v: Value, ty: Ty) -> Result<Value, ExecError> {
         Value::Float { ty: t, .. } if t.width == ty.width || ty.kind == TyKind::B => view(v, ty),
         Value::Float { .. } => cast(v, ty, false),
         Value::Fixed { bits, .. } => Ok(int_value(bits, ty)),
-        other => Ok(int_value(need_int(&other)?, ty)),
+        other => Ok(int_value(need_int(other)?, ty)),
     }
 }
 
@@ -1633,7 +1639,7 @@ fn unary(op: UnOp, v: Value) -> Result<Value, ExecError> {
 fn fixed_binary(op: BinOp, bits: &Int, frac: u32, rhs: &Value) -> Result<Value, ExecError> {
     match op {
         BinOp::Shl => {
-            let n = need_u32(rhs)?;
+            let n = need_u32(rhs.clone())?;
             Ok(if n > frac {
                 Value::Fixed {
                     bits: bits << (n - frac),
@@ -1647,7 +1653,7 @@ fn fixed_binary(op: BinOp, bits: &Int, frac: u32, rhs: &Value) -> Result<Value, 
             })
         }
         BinOp::BitAnd => {
-            let m = need_int(rhs)?;
+            let m = need_int(rhs.clone())?;
             let w = u32::try_from(m.bits()).map_err(|_| unsupported("fixed-point-mask"))?;
             if m != mask(w) {
                 return Err(unsupported("fixed-point-mask"));
