@@ -838,11 +838,16 @@ impl<'a> Interp<'a> {
             Expr::Name(n) => self.eval_name(n),
             Expr::Typed(inner, ty) => self.eval_typed(inner, *ty),
             Expr::Field(base, field) => {
-                let key = format!("{}.{field}", field_base_name(base)?);
-                Ok(Value::Int {
-                    v: self.state.fields.get(&key).cloned().unwrap_or_default(),
-                    ty: None,
-                })
+                let base = field_base_name(base)?;
+                // Nearly every state has written no field: no key is spelled to find that.
+                let v = if self.state.fields.is_empty() {
+                    Int::zero()
+                } else {
+                    (self.state.fields.get(&format!("{base}.{field}")))
+                        .cloned()
+                        .unwrap_or_default()
+                };
+                Ok(Value::Int { v, ty: None })
             }
             Expr::Slice(base, hi, lo) => self.eval_slice(base, hi, lo),
             Expr::Index(base, idx) => self.eval_index(e, base, idx),
@@ -1497,15 +1502,18 @@ impl<'a> Interp<'a> {
             self.args.push(v);
         }
         if let Some(callee) = self.library.get(name) {
-            let vals = self.args.split_off(base);
-            return self.call_instruction(callee, vals);
+            let result = self.call_instruction(callee, base);
+            self.args.truncate(base);
+            return result;
         }
         let result = crate::builtins::call(name, &self.args[base..], self.state.round_mode);
         self.args.truncate(base);
         result
     }
 
-    fn call_instruction(&mut self, callee: &Callee, args: Vec<Value>) -> Result<Value, ExecError> {
+    /// Runs `callee` on the arguments above `base` on the argument stack, which it takes.
+    fn call_instruction(&mut self, callee: &Callee, base: usize) -> Result<Value, ExecError> {
+        let args = &self.args[base..];
         if self.depth >= CALL_DEPTH_LIMIT || args.len() > 3 {
             return Err(unsupported("instruction-call"));
         }
@@ -1520,7 +1528,7 @@ impl<'a> Interp<'a> {
             ty: None,
         };
         let mut locals = vec![None; callee.program.names().len()];
-        for (slot, v) in callee.sources.iter().zip(args) {
+        for (slot, v) in callee.sources.iter().zip(self.args.drain(base..)) {
             if let Some(slot) = slot {
                 locals[*slot] = Some(v);
             }
@@ -1576,9 +1584,9 @@ fn array_element(items: &[Value], i: &Int) -> Result<Value, ExecError> {
         .ok_or_else(|| unsupported("array-index-out-of-range"))
 }
 
-fn field_base_name(e: &Expr) -> Result<String, ExecError> {
+fn field_base_name(e: &Expr) -> Result<&str, ExecError> {
     match e {
-        Expr::Name(n) => Ok(n.to_string()),
+        Expr::Name(n) => Ok(n.as_str()),
         _ => Err(unsupported("field-of-expression")),
     }
 }

@@ -508,3 +508,21 @@ fn return_data_is_the_destination_registers() {
         mcdiff_sema::bind_program(&program, &ops, &[BoundValue::Implicit, vgpr(1), vgpr(2)]);
     assert!(silent.get("RETURN_DATA").is_none());
 }
+
+/// A mode field reads 0 until written, then what was written; a field not written reads 0
+/// beside one that was.
+#[test]
+fn mode_fields_read_what_was_written() {
+    let b = two_sources_into_s2("D0");
+    let mut state = State::new(32);
+    let p = parse(
+        "D0.u32 = WAVE_MODE.IEEE + 2U;\n\
+         WAVE_MODE.IEEE = S0.u32;\n\
+         D0.u32 = D0.u32 * 16U + WAVE_MODE.IEEE * 4U + WAVE_MODE.DX10_CLAMP",
+    )
+    .unwrap();
+    state.sgpr[0] = 3;
+    execute(&p, &mut state, &b).unwrap();
+    assert_eq!(state.sgpr[2], 2 * 16 + 3 * 4);
+    assert_eq!(state.fields.len(), 1);
+}
