@@ -394,31 +394,31 @@ fn run_dual(programs: &ArchPrograms, spec: &Spec, inst: &Inst, state: &mut State
 /// field. The assembler's copy of an operand wins, as it carries target adjustments (a
 /// lane mask is 32 bits in wave32); operands the form adds (the literal of
 /// `*_INST_LITERAL` forms) are appended; spec operands left unfilled are implicit.
-fn operand_values(
-    inst: &Inst,
-    spec_operands: &[mcdiff_spec::Operand],
-) -> (Vec<mcdiff_spec::Operand>, Vec<BoundValue>) {
+fn operand_values<'o>(
+    inst: &'o Inst,
+    spec_operands: &'o [mcdiff_spec::Operand],
+) -> (Vec<&'o mcdiff_spec::Operand>, Vec<BoundValue>) {
     // The field first: comparing whole operands compares their strings.
     let same = |a: &mcdiff_spec::Operand, b: &mcdiff_spec::Operand| {
         (a.field.is_some() && a.field == b.field) || a == b
     };
-    let mut operands = Vec::new();
-    let mut values = Vec::new();
+    let mut operands = Vec::with_capacity(spec_operands.len() + 1);
+    let mut values = Vec::with_capacity(spec_operands.len() + 1);
     for op in spec_operands {
         match inst.operands.iter().find(|o| same(&o.spec, op)) {
             Some(o) => {
-                operands.push((*o.spec).clone());
+                operands.push(&*o.spec);
                 values.push(bound_value(&o.value));
             }
             None => {
-                operands.push(op.clone());
+                operands.push(op);
                 values.push(BoundValue::Implicit);
             }
         }
     }
     for o in &inst.operands {
         if !spec_operands.iter().any(|op| same(&o.spec, op)) {
-            operands.push((*o.spec).clone());
+            operands.push(&*o.spec);
             values.push(bound_value(&o.value));
         }
     }
@@ -442,14 +442,20 @@ fn verdict(outcome: Result<(), ExecError>) -> SemaVerdict {
 fn bind_modifiers(
     inst: &Inst,
     encoding: Option<&Encoding>,
-    operands: &[mcdiff_spec::Operand],
+    operands: &[&mcdiff_spec::Operand],
     binding: &mut Binding,
 ) {
     let operand_field = |name: &str| operands.iter().any(|o| o.field.as_deref() == Some(name));
-    let written = inst.modifiers.iter().map(|(field, _)| field.as_ref());
-    let unwritten = (encoding.into_iter().flat_map(|e| &e.fields)).map(|f| f.name.as_str());
-    for field in written.chain(unwritten).filter(|name| !operand_field(name)) {
-        binding.set_new(field, BoundValue::Imm(u64::from(inst.modifiers.get(field))));
+    for (field, _) in inst.modifiers.iter() {
+        if binding.get(field).is_none() && !operand_field(field) {
+            binding.set(field, BoundValue::Imm(u64::from(inst.modifiers.get(field))));
+        }
+    }
+    // The modifiers are bound: a field still unbound is one no modifier names, so 0.
+    for field in encoding.into_iter().flat_map(|e| &e.fields) {
+        if !operand_field(&field.name) {
+            binding.set_new(&field.name, BoundValue::Imm(0));
+        }
     }
     binding.float_modifiers = inst.encoding.contains("VOP3") && !inst.encoding.contains("VOP3P");
     if inst.encoding.contains("VOP") {

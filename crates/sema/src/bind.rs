@@ -3,6 +3,7 @@
 use crate::{Program, SemaMismatch};
 use mcdiff_spec::Operand;
 use rustc_hash::FxHashMap;
+use std::borrow::Borrow;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A machine register that is not a GPR.
@@ -199,7 +200,7 @@ fn sgpr_only(operand_type: &str) -> bool {
 /// Operand kinds the spec forbids, tuples shorter than the spec size and SGPR
 /// tuples of 64 bits or more starting at an odd register are recorded in
 /// [`Binding::mismatches`]; typed uses are checked later by [`crate::execute`].
-pub fn bind(inst_operands: &[Operand], values: &[BoundValue]) -> Binding {
+pub fn bind<O: Borrow<Operand>>(inst_operands: &[O], values: &[BoundValue]) -> Binding {
     // Sized for the operands and the encoding's fields bound after them, so the map is
     // not grown (and rehashed) several times for every instruction.
     let operands = FxHashMap::with_capacity_and_hasher(32, Default::default());
@@ -220,8 +221,9 @@ pub fn bind(inst_operands: &[Operand], values: &[BoundValue]) -> Binding {
     // D1 (carry-out, `{ D1.u1, D0.u64 } = ...`).
     let vector_dst = inst_operands
         .iter()
-        .any(|op| op.field.as_deref() == Some("VDST"));
+        .any(|op| op.borrow().field.as_deref() == Some("VDST"));
     for (op, value) in inst_operands.iter().zip(values) {
+        let op = op.borrow();
         let name = match &op.field {
             Some(field) if field == "SDST" && vector_dst => "D1".to_string(),
             Some(field) => pseudocode_name(field).to_string(),
@@ -294,9 +296,9 @@ pub(crate) const OLDER_NAMES: [(&str, &str); 3] = [("D", "D0"), ("S", "S0"), ("K
 /// `DST`/`VDST`/`SRC0`/`SRC1` are the raw register numbers in the destination and source
 /// fields (`SGPR[DST.u32 + M0]` in S_MOVRELD, `VGPR[lane][SRC0.u32]` in V_READLANE);
 /// they are bound only for SGPRs and VGPRs, whose numbers index their own register file.
-pub fn bind_program(
+pub fn bind_program<O: Borrow<Operand>>(
     program: &Program,
-    inst_operands: &[Operand],
+    inst_operands: &[O],
     values: &[BoundValue],
 ) -> Binding {
     bind_with_uses(&ProgramUses::of(program), inst_operands, values)
@@ -325,9 +327,9 @@ impl ProgramUses {
 }
 
 /// [`bind_program`] with the program's uses already found.
-pub fn bind_with_uses(
+pub fn bind_with_uses<O: Borrow<Operand>>(
     uses: &ProgramUses,
-    inst_operands: &[Operand],
+    inst_operands: &[O],
     values: &[BoundValue],
 ) -> Binding {
     let mut binding = bind(inst_operands, values);
@@ -351,8 +353,7 @@ pub fn bind_with_uses(
     // implicit VCC destination serves it as it serves `D0`.
     let destination = used.contains("D0") || used.contains("D");
     if destination && binding.get("D0").is_none() {
-        let implicit_vcc = inst_operands
-            .iter()
+        let implicit_vcc = (inst_operands.iter().map(Borrow::<Operand>::borrow))
             .zip(values)
             .find(|(op, v)| op.field.is_none() && **v == BoundValue::Special(SpecialReg::Vcc));
         if let Some((op, v)) = implicit_vcc {
@@ -410,9 +411,9 @@ pub fn bind_with_uses(
 
 /// `DST`/`VDST`/`SRC0`/`SRC1`: the raw register numbers in the destination and source fields,
 /// bound for SGPRs and VGPRs ([`bind_program`]).
-fn bind_register_numbers(
+fn bind_register_numbers<O: Borrow<Operand>>(
     binding: &mut Binding,
-    inst_operands: &[Operand],
+    inst_operands: &[O],
     values: &[BoundValue],
     indexed: &BTreeMap<String, BTreeSet<&'static str>>,
 ) {
@@ -456,13 +457,12 @@ fn bind_register_numbers(
 }
 
 /// The value the assembler put in `field`, if the form has that field.
-fn field_value<'v>(
-    inst_operands: &[Operand],
+fn field_value<'v, O: Borrow<Operand>>(
+    inst_operands: &[O],
     values: &'v [BoundValue],
     field: &str,
 ) -> Option<&'v BoundValue> {
-    inst_operands
-        .iter()
+    (inst_operands.iter().map(Borrow::<Operand>::borrow))
         .zip(values)
         .find(|(op, _)| op.field.as_deref() == Some(field))
         .map(|(_, v)| v)
