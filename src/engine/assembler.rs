@@ -8,7 +8,7 @@ use crate::llvm_mc::LlvmAnswer;
 use mcdiff_asm::AsmOutcome;
 use mcdiff_lit::CheckExpectation;
 
-use super::{CaseResult, GroupContext, OurSide};
+use super::{results_for, CaseResult, GroupContext, OurSide};
 use mcdiff_lit::RunLine;
 
 pub(super) fn assembler_results(
@@ -16,7 +16,7 @@ pub(super) fn assembler_results(
     side: std::result::Result<&OurSide, &str>,
     all_cases: Vec<(&RunLine, Vec<mcdiff_lit::Case>)>,
 ) -> Vec<CaseResult> {
-    let mut results = Vec::new();
+    let mut results = results_for(&all_cases);
     for (run, cases) in all_cases {
         for case in cases {
             let mut sema = None;

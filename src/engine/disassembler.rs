@@ -12,7 +12,7 @@ use mcdiff_asm::print::print;
 use mcdiff_asm::AsmOutcome;
 
 use super::assembler::encoded_bytes;
-use super::{CaseResult, GroupContext, OurSide};
+use super::{results_for, CaseResult, GroupContext, OurSide};
 use mcdiff_lit::RunLine;
 
 /// Our decoding of one byte line, as llvm-mc reads it: after bytes no instruction has,
@@ -140,7 +140,7 @@ pub(super) fn disassembly_results(
     side: std::result::Result<(&OurSide, &Disassembler), &str>,
     all_cases: Vec<(&RunLine, Vec<mcdiff_lit::Case>)>,
 ) -> Vec<CaseResult> {
-    let mut results = Vec::new();
+    let mut results = results_for(&all_cases);
     for (run, cases) in all_cases {
         for case in cases {
             let llvm = cx.llvm_answer(case.line);

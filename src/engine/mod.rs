@@ -426,6 +426,12 @@ fn case_lines(all_cases: &[(&RunLine, Vec<mcdiff_lit::Case>)]) -> Vec<usize> {
     lines
 }
 
+/// A vector for the results of all the groups' cases, allocated once: each result is large,
+/// and a vector grown push by push copied them on every growth.
+fn results_for(all_cases: &[(&RunLine, Vec<mcdiff_lit::Case>)]) -> Vec<CaseResult> {
+    Vec::with_capacity(all_cases.iter().map(|(_, cs)| cs.len()).sum())
+}
+
 fn run_group(
     config: &EngineConfig,
     specs: &SpecCache,
