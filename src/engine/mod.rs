@@ -216,18 +216,13 @@ struct Group<'a> {
     runs: Vec<&'a RunLine>,
 }
 
-/// Runs every case of the selection; every case is counted in the report's [`Tally`] as its
-/// group finishes, and only those `keep` accepts are held (a report lists a few thousand of
-/// a corpus's million cases one by one; the gate pairs them all).
-pub fn run(
-    config: &EngineConfig,
-    progress: &(dyn Fn(usize, usize) + Sync),
-    keep: &(dyn Fn(&CaseResult) -> bool + Sync),
-) -> Result<Report> {
+/// The selected test files' headers, each with its path under the corpus root, in corpus
+/// order, and how many files the selection's file filter matches. Only the RUN lines are
+/// kept; each group reads its file again.
+fn read_headers(config: &EngineConfig) -> Result<(Vec<(TestFile, String)>, usize)> {
     let root = &config.corpus_root;
     let reading = || format!("reading {}", root.display());
-    // Only the RUN lines of the selected files are kept; each group reads its file again.
-    let mut headers = Vec::new();
+    let mut selected = Vec::new();
     let mut matched_files = 0;
     for path in mcdiff_lit::corpus_paths(root).with_context(reading)? {
         let relative = path
@@ -237,10 +232,31 @@ pub fn run(
             .to_string();
         matched_files += usize::from(config.selection.matches_file(&relative));
         if config.selection.covers_file(&relative) {
-            let file = mcdiff_lit::read_test_header(root, &path).with_context(reading)?;
-            headers.push((file, relative));
+            selected.push((path, relative));
         }
     }
+    // Read on every core: one by one, they kept the others idle for about half a second per
+    // corpus before the first group ran. The first unreadable file in corpus order is the
+    // error, as it was.
+    let read: Vec<_> = (selected.par_iter())
+        .map(|(path, _)| mcdiff_lit::read_test_header(root, path))
+        .collect();
+    let mut headers = Vec::with_capacity(selected.len());
+    for (file, (_, relative)) in read.into_iter().zip(selected) {
+        headers.push((file.with_context(reading)?, relative));
+    }
+    Ok((headers, matched_files))
+}
+
+/// Runs every case of the selection; every case is counted in the report's [`Tally`] as its
+/// group finishes, and only those `keep` accepts are held (a report lists a few thousand of
+/// a corpus's million cases one by one; the gate pairs them all).
+pub fn run(
+    config: &EngineConfig,
+    progress: &(dyn Fn(usize, usize) + Sync),
+    keep: &(dyn Fn(&CaseResult) -> bool + Sync),
+) -> Result<Report> {
+    let (headers, matched_files) = read_headers(config)?;
     let mut plan = Plan::default();
     for (file, path) in &headers {
         plan.add_file(config, file, path.clone());
