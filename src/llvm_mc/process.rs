@@ -4,7 +4,8 @@
 use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicI32, Ordering::SeqCst};
-use std::time::{Duration, Instant};
+use std::sync::mpsc::RecvTimeoutError;
+use std::time::Duration;
 
 use super::LlvmMc;
 
@@ -193,15 +194,22 @@ impl LlvmMc {
         };
         let stdout = reader(Box::new(child.stdout.take().expect("piped stdout")));
         let stderr = reader(Box::new(child.stderr.take().expect("piped stderr")));
-        let deadline = Instant::now() + self.timeout;
-        let status = loop {
-            if let Some(status) = child.try_wait()? {
-                break status;
+        // Waited for on a thread of its own, so that its exit is seen when it happens: a
+        // poll saw it up to one sleep late, in every one of a cold run's thousands of runs.
+        let pid = child.id();
+        let (exited, exit) = std::sync::mpsc::channel();
+        let waiter = std::thread::spawn(move || drop(exited.send(child.wait())));
+        let status = match exit.recv_timeout(self.timeout) {
+            Ok(status) => status?,
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(anyhow::anyhow!(
+                    "lost the exit status of {}",
+                    self.replay(args)
+                ));
             }
-            if Instant::now() > deadline {
-                kill_group(child.id());
-                let _ = child.wait();
-                let _ = (writer.join(), stdout.join(), stderr.join());
+            Err(RecvTimeoutError::Timeout) => {
+                kill_group(pid);
+                let _ = (waiter.join(), writer.join(), stdout.join(), stderr.join());
                 let detail = format!(
                     "llvm-mc timed out after {:?}: {}",
                     self.timeout,
@@ -214,10 +222,10 @@ impl LlvmMc {
                 }
                 .into());
             }
-            std::thread::sleep(Duration::from_millis(5));
         };
+        let _ = waiter.join();
         // Children of a wrapper may still hold the pipes open after it exited.
-        kill_group(child.id());
+        kill_group(pid);
         let _ = writer.join();
         let (stdout, stderr) = (joined(stdout), joined(stderr));
         let text = |bytes: Vec<u8>, what: &str| {
