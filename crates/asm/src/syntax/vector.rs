@@ -900,6 +900,33 @@ mod tests {
         assert!(DPP_WORDS.iter().all(|w| w.contains(['_', ':'])));
     }
 
+    /// Each DPP word selects a DPP form in any case and after other words, `dpp8:` the
+    /// 8-lane one; `fi:` alone and other modifiers select none.
+    #[test]
+    fn dpp_words_select_dpp_forms() {
+        let kind = |last: &str| {
+            dpp_kind(
+                &crate::syntax::split_statement(&format!("v_mov_b32 v0, {last}")),
+                false,
+            )
+        };
+        for word in DPP_WORDS.iter().filter(|w| **w != "fi:") {
+            let want = Some(if *word == "dpp8:" {
+                Dpp::Dpp8
+            } else {
+                Dpp::Dpp16
+            });
+            assert_eq!(kind(&format!("v1 clamp {word}1")), want, "{word}");
+            assert_eq!(
+                kind(&format!("v1 {}1", word.to_ascii_uppercase())),
+                want,
+                "{word}"
+            );
+        }
+        assert_eq!(kind("v1 fi:1"), None);
+        assert_eq!(kind("v1 op_sel:[0,1] clamp div:2"), None);
+    }
+
     #[test]
     fn byte_selects_invert_byte_sel_bits() {
         for n in 0..4 {
