@@ -558,12 +558,16 @@ fn fill_operand_lists(
 /// Literal forms taken by [`fill_operand_lists`] name the neighbour's literal encodings:
 /// bring those along.
 fn take_missing_encodings(spec: &mut Spec, neighbour: &Spec, id: SourceId) {
-    let missing: HashSet<String> = spec
+    // In the order the instructions first name them, so that every load of the spec lists
+    // its encodings alike (a hash set's order differed from one load to the next).
+    let mut seen = HashSet::new();
+    let missing: Vec<String> = spec
         .instructions
         .iter()
         .flat_map(|i| &i.encodings)
         .map(|f| f.encoding.clone())
         .filter(|name| spec.encoding(name).is_none())
+        .filter(|name| seen.insert(name.clone()))
         .collect();
     for name in missing {
         if let Some(enc) = neighbour.encoding(&name) {

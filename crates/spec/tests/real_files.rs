@@ -753,3 +753,24 @@ fn rdna1_takes_from_vega_only_in_the_opcode_tables_the_two_share() {
         "{notes:?}"
     );
 }
+
+/// Every load of a target lists its encodings in one order: the literal encodings taken
+/// from a neighbour were added in a hash set's order, which differed from load to load.
+#[test]
+fn every_load_of_a_target_lists_its_encodings_in_one_order() {
+    let Some(dir) = data_dir() else {
+        return;
+    };
+    let names = |mcpu: &str| {
+        let target = SpecLoader::new(&dir).load_target(mcpu).unwrap();
+        (target.spec.encodings.iter())
+            .map(|e| e.name.clone())
+            .collect::<Vec<_>>()
+    };
+    for mcpu in ["gfx1100", "gfx1200", "gfx942", "gfx90a"] {
+        let first = names(mcpu);
+        for _ in 0..3 {
+            assert_eq!(names(mcpu), first, "{mcpu}");
+        }
+    }
+}
