@@ -65,7 +65,7 @@ fn tiny_corpus_coverage() -> Option<BTreeMap<Arch, ArchCoverage>> {
         semantics: std::sync::Arc::new(mcdiff::semantics::Semantics::new(&root)),
     };
     let report = engine::run(&config, &|_, _| {}, &mcdiff::report::is_listed).unwrap();
-    let mut loader = mcdiff::data::spec_loader(&data);
+    let loader = mcdiff::data::spec_loader(&data);
     let specs: BTreeMap<_, _> = [Arch::Rdna3, Arch::Cdna3, Arch::Rdna4]
         .into_iter()
         .map(|arch| (arch, loader.arch(arch).unwrap()))

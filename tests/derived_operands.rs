@@ -11,7 +11,7 @@ fn derived_operand_lists_per_arch() {
     let Some(data) = common::data_dir() else {
         return;
     };
-    let mut loader = mcdiff::data::spec_loader(&data);
+    let loader = mcdiff::data::spec_loader(&data);
     let mut settings = insta::Settings::clone_current();
     settings.set_snapshot_path(Path::new("../snapshots/derived"));
     settings.set_prepend_module_to_snapshot(false);

@@ -77,7 +77,7 @@ fn snapshot_corpus(version: &str) {
 /// instructions and (instruction, encoding) pairs no line of the corpus exercises, every
 /// `-mcpu` of the architecture united. From the corpus run's report: no second run.
 fn snapshot_coverage(report: &Report, data: &Path) {
-    let mut loader = mcdiff::data::spec_loader(data);
+    let loader = mcdiff::data::spec_loader(data);
     let specs: BTreeMap<_, _> = mcdiff_spec::Arch::ALL
         .into_iter()
         .map(|arch| (arch, loader.arch(arch).unwrap()))

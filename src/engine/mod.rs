@@ -175,7 +175,8 @@ impl<'a> IntoIterator for &'a Cases {
 
 /// Loads and caches composed specs per `-mcpu`; loading is serialised, use is shared.
 struct SpecCache {
-    loader: Mutex<SpecLoader>,
+    /// Shared by the workers: it loads different architectures side by side.
+    loader: SpecLoader,
     /// One slot per target, filled once: the map's lock is held only to find the slot, so
     /// a group whose target is loaded never waits on another target's loading.
     loaded: Mutex<HashMap<String, Arc<LoadedSpec>>>,
@@ -190,10 +191,8 @@ impl SpecCache {
             let mut loaded = self.loaded.lock().expect("spec cache lock");
             Arc::clone(loaded.entry(mcpu.to_string()).or_default())
         };
-        let spec = slot.get_or_init(|| {
-            let mut loader = self.loader.lock().expect("spec loader lock");
-            Arc::new(loader.load_target(mcpu).map_err(|e| e.to_string()))
-        });
+        let spec =
+            slot.get_or_init(|| Arc::new(self.loader.load_target(mcpu).map_err(|e| e.to_string())));
         Arc::clone(spec)
     }
 
@@ -262,7 +261,7 @@ pub fn run(
         plan.add_file(config, file, path.clone());
     }
     let specs = SpecCache {
-        loader: Mutex::new(crate::data::spec_loader(&config.data_dir)),
+        loader: crate::data::spec_loader(&config.data_dir),
         loaded: Mutex::new(HashMap::new()),
     };
     let semantics = &*config.semantics;

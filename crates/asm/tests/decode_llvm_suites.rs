@@ -33,7 +33,7 @@ fn normalise(text: &str) -> String {
 }
 
 fn measure(
-    loader: &mut SpecLoader,
+    loader: &SpecLoader,
     targets: &mut HashMap<String, Option<TargetSpec>>,
     path: &Path,
 ) -> Tally {
@@ -119,14 +119,14 @@ fn check_floors(floors: &[(&str, &str, f64)]) {
         return;
     };
     let data = common::data_dir();
-    let mut loader = SpecLoader::new(&data);
+    let loader = SpecLoader::new(&data);
     let mut targets = HashMap::new();
     let mut failures = Vec::new();
     for &(version, name, floor) in floors {
         let path = data.join(format!(
             "llvm-tests/{version}/MC/Disassembler/AMDGPU/{name}.txt"
         ));
-        let tally = measure(&mut loader, &mut targets, &path);
+        let tally = measure(&loader, &mut targets, &path);
         let measured = tally.identical + tally.different;
         let rate = tally.identical as f64 / measured.max(1) as f64;
         let in_spec = measured - tally.spec_gaps;

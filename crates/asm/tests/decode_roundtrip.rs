@@ -213,7 +213,7 @@ fn round_trip_suites(suites: &[&str]) -> (usize, Vec<String>) {
         return (0, Vec::new());
     }
     let data = common::data_dir();
-    let mut loader = mcdiff_spec::SpecLoader::new(&data);
+    let loader = mcdiff_spec::SpecLoader::new(&data);
     let mut targets = std::collections::HashMap::new();
     let (mut decoded_lines, mut rejected_as_expected, mut failures) = (0, 0, Vec::new());
     let (mut lossy, mut widened) = (0, 0);
@@ -223,7 +223,7 @@ fn round_trip_suites(suites: &[&str]) -> (usize, Vec<String>) {
         ));
         let text = std::fs::read_to_string(&path).expect("suite file");
         let file = mcdiff_lit::parse_test_file(&path, &text);
-        for (run, mcpu, target) in common::disassemble_runs(&file, &mut loader, &mut targets) {
+        for (run, mcpu, target) in common::disassemble_runs(&file, &loader, &mut targets) {
             let Some(target) = target else {
                 continue;
             };

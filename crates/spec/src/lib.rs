@@ -25,7 +25,7 @@ pub use targets::{target, Arch, ArchFiles, SpecFileRef, Target, TargetStatus, TA
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// Errors while loading spec files; each names the file it is about.
 #[derive(Debug, thiserror::Error)]
@@ -78,15 +78,52 @@ pub type Completion = fn(Arch, &Path, &mut Spec);
 /// [`SpecLoader::with_target_additions`].
 pub type Additions = fn(&Path, &str) -> Option<compose::TargetAdditions>;
 
-/// Loads targets, parsing each spec file and composing each architecture once.
+/// Loads targets, parsing each spec file and composing each architecture once. Threads
+/// may share one loader: each file and each architecture has a slot of its own, locked
+/// while it is filled, so different architectures load side by side.
 #[derive(Debug)]
 pub struct SpecLoader {
     data_dir: PathBuf,
-    files: HashMap<&'static str, Arc<Spec>>,
-    arches: HashMap<Arch, Arc<Spec>>,
+    files: Slots<&'static str>,
+    arches: Slots<Arch>,
     completion: Option<Completion>,
     last_completion: Option<Completion>,
     additions: Option<Additions>,
+}
+
+/// Specs made once per key. The map's lock is held only to find a key's slot; the slot's
+/// lock is held while it is filled, so a second caller waits for that spec and no other. A
+/// failure leaves the slot empty, for the next caller to try again.
+#[derive(Debug)]
+struct Slots<K>(Mutex<HashMap<K, Arc<Slot>>>);
+
+/// One key's spec, once made.
+type Slot = Mutex<Option<Arc<Spec>>>;
+
+impl<K> Default for Slots<K> {
+    fn default() -> Self {
+        Slots(Mutex::new(HashMap::new()))
+    }
+}
+
+impl<K: std::hash::Hash + Eq> Slots<K> {
+    fn get_or_make(
+        &self,
+        key: K,
+        make: impl FnOnce() -> Result<Spec, SpecError>,
+    ) -> Result<Arc<Spec>, SpecError> {
+        let slot = {
+            let mut slots = self.0.lock().expect("spec slots lock");
+            Arc::clone(slots.entry(key).or_default())
+        };
+        let mut slot = slot.lock().expect("spec slot lock");
+        if let Some(spec) = slot.as_ref() {
+            return Ok(Arc::clone(spec));
+        }
+        let spec = Arc::new(make()?);
+        *slot = Some(Arc::clone(&spec));
+        Ok(spec)
+    }
 }
 
 impl SpecLoader {
@@ -94,8 +131,8 @@ impl SpecLoader {
     pub fn new(data_dir: impl Into<PathBuf>) -> Self {
         SpecLoader {
             data_dir: data_dir.into(),
-            files: HashMap::new(),
-            arches: HashMap::new(),
+            files: Slots::default(),
+            arches: Slots::default(),
             completion: None,
             last_completion: None,
             additions: None,
@@ -127,18 +164,15 @@ impl SpecLoader {
     }
 
     /// One spec file, parsed on first use; its facts carry source id 0.
-    pub fn file(&mut self, file: SpecFileRef) -> Result<Arc<Spec>, SpecError> {
-        if let Some(spec) = self.files.get(file.name) {
-            return Ok(spec.clone());
-        }
-        let relative = format!("amd-isa/xml/{}", file.name);
-        let source = SourceFile {
-            name: relative.clone(),
-            fidelity: file.fidelity,
-        };
-        let spec = Arc::new(xml::parse_file(&self.data_dir.join(&relative), source)?);
-        self.files.insert(file.name, spec.clone());
-        Ok(spec)
+    pub fn file(&self, file: SpecFileRef) -> Result<Arc<Spec>, SpecError> {
+        self.files.get_or_make(file.name, || {
+            let relative = format!("amd-isa/xml/{}", file.name);
+            let source = SourceFile {
+                name: relative.clone(),
+                fidelity: file.fidelity,
+            };
+            xml::parse_file(&self.data_dir.join(&relative), source)
+        })
     }
 
     /// The files serving `arch` in this data directory: [`Arch::official_files`] when
@@ -179,10 +213,12 @@ impl SpecLoader {
     }
 
     /// The composed spec of one architecture (opcode file + neighbour + supplement).
-    pub fn arch(&mut self, arch: Arch) -> Result<Arc<Spec>, SpecError> {
-        if let Some(spec) = self.arches.get(&arch) {
-            return Ok(spec.clone());
-        }
+    pub fn arch(&self, arch: Arch) -> Result<Arc<Spec>, SpecError> {
+        self.arches.get_or_make(arch, || self.compose_arch(arch))
+    }
+
+    /// [`Self::arch`], made.
+    fn compose_arch(&self, arch: Arch) -> Result<Spec, SpecError> {
         let files = self.arch_files(arch);
         let opcodes = match self.file(files.opcodes) {
             Err(SpecError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
@@ -199,7 +235,7 @@ impl SpecLoader {
             Some(f) => Some(self.file(f)?),
             None => None,
         };
-        let mut stand_in = |file: Option<SpecFileRef>| file.map(|f| self.file(f)).transpose();
+        let stand_in = |file: Option<SpecFileRef>| file.map(|f| self.file(f)).transpose();
         let graphics = stand_in(files.graphics)?;
         let alu = stand_in(files.alu)?;
         let stand_ins = compose::StandIns {
@@ -223,8 +259,6 @@ impl SpecLoader {
         if let Some(complete) = self.last_completion {
             complete(arch, &self.data_dir, &mut spec);
         }
-        let spec = Arc::new(spec);
-        self.arches.insert(arch, spec.clone());
         Ok(spec)
     }
 
@@ -273,7 +307,7 @@ impl SpecLoader {
     /// [`Self::with_target_additions`] names for it, taken from the architecture's operand
     /// neighbour or, failing that, its elder generation ([`Arch::elder`]), less those it
     /// withholds ([`compose::apply_target_additions`]).
-    pub fn load_target(&mut self, mcpu: &str) -> Result<TargetSpec, SpecError> {
+    pub fn load_target(&self, mcpu: &str) -> Result<TargetSpec, SpecError> {
         let target = targets::target(mcpu).ok_or_else(|| SpecError::UnknownTarget(mcpu.into()))?;
         let TargetStatus::Spec(arch) = target.status else {
             return Err(SpecError::NoSpec(mcpu.into()));

@@ -102,7 +102,7 @@ fn official_file_is_preferred_over_the_rebuilt_one() {
     dir.write("amdgpu_isa_rdna3.manual.xml", &rebuilt("S_FROM_MANUAL"));
     dir.write("amdgpu_isa_rdna3_5.partial.xml", &official("S_FROM_MANUAL"));
 
-    let mut loader = SpecLoader::new(dir.path());
+    let loader = SpecLoader::new(dir.path());
     assert_eq!(
         loader.arch_files(Arch::Rdna4),
         ArchFiles {
@@ -181,7 +181,7 @@ fn every_arch_is_served_by_its_official_file_when_the_bundle_is_present() {
     for arch in Arch::ALL {
         dir.write(arch.official_file(), &official("S_TOY"));
     }
-    let mut loader = SpecLoader::new(dir.path());
+    let loader = SpecLoader::new(dir.path());
     for t in TARGETS {
         let TargetStatus::Spec(arch) = t.status else {
             continue;
@@ -228,7 +228,7 @@ fn rebuilds_under_official_names_stay_high_fidelity() {
     // The official CDNA3 file (no reconstruction comment) replacing it: Official, for CDNA3
     // and as CDNA1's neighbour.
     dir.write("amdgpu_isa_cdna3.xml", &official("S_TOY"));
-    let mut loader = SpecLoader::new(dir.path());
+    let loader = SpecLoader::new(dir.path());
     assert_eq!(loader.arch_files(Arch::Cdna3), Arch::Cdna3.official_files());
     let neighbour = loader.arch_files(Arch::Cdna1).operands.unwrap();
     assert_eq!(

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 
 use mcdiff_spec::*;
 
@@ -26,12 +26,37 @@ fn data_dir() -> Option<PathBuf> {
 }
 
 /// One loader shared by all tests, so each file is parsed once.
-fn with_loader<T>(f: impl FnOnce(&mut SpecLoader) -> T) -> Option<T> {
-    static LOADER: OnceLock<Mutex<SpecLoader>> = OnceLock::new();
+fn with_loader<T>(f: impl FnOnce(&SpecLoader) -> T) -> Option<T> {
+    static LOADER: OnceLock<SpecLoader> = OnceLock::new();
     let dir = data_dir()?;
-    let loader = LOADER.get_or_init(|| Mutex::new(SpecLoader::new(dir)));
-    let mut guard = loader.lock().unwrap_or_else(|e| e.into_inner());
-    Some(f(&mut guard))
+    Some(f(LOADER.get_or_init(|| SpecLoader::new(dir))))
+}
+
+/// Threads sharing one loader load different architectures side by side, and each gets
+/// the spec a loader of its own gives.
+#[test]
+fn a_shared_loader_gives_each_thread_the_spec_it_would_load_alone() {
+    let Some(dir) = data_dir() else {
+        return;
+    };
+    let mcpus = [
+        "gfx1100", "gfx1151", "gfx1200", "gfx1030", "gfx942", "gfx90a",
+    ];
+    let shared = SpecLoader::new(&dir);
+    let together: Vec<TargetSpec> = std::thread::scope(|s| {
+        let loads: Vec<_> = (mcpus.iter())
+            .map(|mcpu| s.spawn(|| shared.load_target(mcpu).unwrap()))
+            .collect();
+        loads.into_iter().map(|l| l.join().unwrap()).collect()
+    });
+    for (mcpu, got) in mcpus.iter().zip(&together) {
+        let alone = SpecLoader::new(&dir).load_target(mcpu).unwrap();
+        assert_eq!(
+            format!("{:?}", got.spec),
+            format!("{:?}", alone.spec),
+            "{mcpu}"
+        );
+    }
 }
 
 fn load(mcpu: &str) -> Option<TargetSpec> {
@@ -680,7 +705,7 @@ fn a_processor_adopts_what_its_additions_name_from_the_operand_neighbour() {
     let Some(dir) = data_dir() else {
         return;
     };
-    let mut loader = SpecLoader::new(dir).with_target_additions(test_additions);
+    let loader = SpecLoader::new(dir).with_target_additions(test_additions);
     let gfx1011 = loader.load_target("gfx1011").unwrap();
     let gfx1010 = loader.load_target("gfx1010").unwrap();
     let dot = form(&gfx1011.spec, "V_DOT2C_F32_F16", "ENC_VOP2");
@@ -732,7 +757,7 @@ fn rdna1_takes_from_vega_only_in_the_opcode_tables_the_two_share() {
     let Some(dir) = data_dir() else {
         return;
     };
-    let mut loader = SpecLoader::new(dir).with_target_additions(elder_additions);
+    let loader = SpecLoader::new(dir).with_target_additions(elder_additions);
     let gfx1010 = loader.load_target("gfx1010").unwrap();
     // Vega's SMEM table agrees with RDNA1's on every instruction both list: its scalar store
     // comes at Vega's opcode, with the list Vega took from CDNA3.

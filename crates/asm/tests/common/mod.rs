@@ -85,7 +85,7 @@ pub fn mismatch_lines() -> usize {
 #[allow(dead_code)]
 pub fn disassemble_runs<'a>(
     file: &'a mcdiff_lit::TestFile,
-    loader: &mut mcdiff_spec::SpecLoader,
+    loader: &mcdiff_spec::SpecLoader,
     targets: &'a mut std::collections::HashMap<String, Option<mcdiff_spec::TargetSpec>>,
 ) -> Vec<(
     &'a mcdiff_lit::RunLine,
