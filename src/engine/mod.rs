@@ -173,7 +173,8 @@ impl<'a> IntoIterator for &'a Cases {
     }
 }
 
-/// Loads and caches composed specs per `-mcpu`; loading is serialised, use is shared.
+/// Loads and caches composed specs per `-mcpu`: each is loaded once, different
+/// architectures side by side, and shared by the groups that use it.
 struct SpecCache {
     /// Shared by the workers: it loads different architectures side by side.
     loader: SpecLoader,

@@ -35,30 +35,29 @@ pub fn read(program: Program, name: &str, code: &str) -> Program {
     };
     // The passes edit the statements in turn; the program numbers its names once, after.
     let mut body = program.into_body();
-    let body_mut = &mut body;
     let opcode = opcode_type(name);
-    opcode_size(body_mut, opcode);
-    opcode_shift(body_mut, name);
-    typed_slices(body_mut);
-    nan_tests(body_mut);
-    newer_state_names(body_mut);
-    exponent_fields(body_mut);
-    typed_bare_operands(body_mut, opcode);
-    real_powers_of_two(body_mut);
+    opcode_size(&mut body, opcode);
+    opcode_shift(&mut body, name);
+    typed_slices(&mut body);
+    nan_tests(&mut body);
+    newer_state_names(&mut body);
+    exponent_fields(&mut body);
+    typed_bare_operands(&mut body, opcode);
+    real_powers_of_two(&mut body);
     if name.contains("FMA") {
-        fused_multiply_add(body_mut);
+        fused_multiply_add(&mut body);
     }
     if code.contains("MEM[") {
-        dword_indexing(body_mut);
-        lowercase_memory_address(body_mut);
+        dword_indexing(&mut body);
+        lowercase_memory_address(&mut body);
     }
-    register_addresses(body_mut);
+    register_addresses(&mut body);
     if name.starts_with("DS_") {
-        lds_field_values(body_mut);
+        lds_field_values(&mut body);
     }
     if let Some(width) = implicit.memory_width {
         if code.contains("signed compare") && !code.contains("unsigned compare") {
-            signed_comparisons(body_mut, width);
+            signed_comparisons(&mut body, width);
         }
     }
     Program::new(body, implicit)
