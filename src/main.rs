@@ -3,7 +3,7 @@
 use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
@@ -14,7 +14,7 @@ use std::time::Duration;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use mcdiff::data::{DataDir, CORPUS_VERSIONS};
-use mcdiff::engine::{self, EngineConfig};
+use mcdiff::engine::{self, EngineConfig, SpecCache};
 use mcdiff::llvm_mc::{LlvmMc, RunCache};
 use mcdiff::nightly::ReportAction;
 use mcdiff::output::{check_writable, write_atomically};
@@ -269,9 +269,10 @@ fn cmd_run(data: Option<PathBuf>, args: RunArgs) -> Result<ExitCode> {
     let mut matched_files = 0;
     let mut input_errors = Vec::new();
     let mut targets_seen = std::collections::HashSet::new();
-    let semantics = Arc::new(Semantics::new(&data.root));
+    // Both corpora check the same targets: each spec and each instruction's run is shared.
+    let ours = OurParts::new(&data.root);
     for version in &corpora {
-        let report = run_corpus(&data, &args, version, cache_dir.clone(), &semantics)?;
+        let report = run_corpus(&data, &args, version, cache_dir.clone(), &ours)?;
         matched_files += report.matched_files;
         targets_seen.extend(report.tally.targets().map(str::to_string));
         input_errors.extend(report.input_errors.iter().cloned());
@@ -332,12 +333,27 @@ fn cmd_run(data: Option<PathBuf>, args: RunArgs) -> Result<ExitCode> {
 }
 
 /// One corpus through the engine, with its own llvm-mc unless `--llvm-mc` names one.
+/// Our side of the runs of one command, loaded as they need it and shared between them.
+struct OurParts {
+    specs: Arc<SpecCache>,
+    semantics: Arc<Semantics>,
+}
+
+impl OurParts {
+    fn new(data_root: &Path) -> OurParts {
+        OurParts {
+            specs: Arc::new(SpecCache::new(data_root)),
+            semantics: Arc::new(Semantics::new(data_root)),
+        }
+    }
+}
+
 fn run_corpus(
     data: &DataDir,
     args: &RunArgs,
     version: &str,
     cache_dir: Option<PathBuf>,
-    semantics: &Arc<Semantics>,
+    ours: &OurParts,
 ) -> Result<engine::Report> {
     let corpus_root = data.corpus(version)?;
     let mc_path = match &args.llvm_mc {
@@ -352,13 +368,13 @@ fn run_corpus(
         );
     }
     let config = EngineConfig {
-        data_dir: data.root.clone(),
         corpus_root,
         corpus_version: version.to_string(),
         llvm_mc,
         cache: RunCache::new(cache_dir),
         selection: args.select.clone(),
-        semantics: semantics.clone(),
+        specs: ours.specs.clone(),
+        semantics: ours.semantics.clone(),
     };
     let bar = progress_bar(&format!("LLVM {version} "), "llvm-mc runs");
     let report = engine::run(
@@ -391,16 +407,17 @@ fn cmd_gate(data: Option<PathBuf>, args: GateArgs) -> Result<ExitCode> {
         None => None,
     };
     let cache_dir = args.llvm.cache_dir();
-    let semantics = Arc::new(Semantics::new(&data.root));
+    // The old and the new run check the same targets: specs and instruction runs are shared.
+    let ours = OurParts::new(&data.root);
     let config = |llvm_mc: LlvmMc| -> Result<EngineConfig> {
         Ok(EngineConfig {
-            data_dir: data.root.clone(),
             corpus_root: data.corpus(&version)?,
             corpus_version: version.clone(),
             llvm_mc,
             cache: RunCache::new(cache_dir.clone()),
             selection: args.select.clone(),
-            semantics: semantics.clone(),
+            specs: ours.specs.clone(),
+            semantics: ours.semantics.clone(),
         })
     };
     let report = mcdiff::gate::run(&config(old)?, &config(new)?)?;

@@ -56,12 +56,12 @@ fn tiny_corpus_coverage() -> Option<BTreeMap<Arch, ArchCoverage>> {
     .unwrap();
 
     let config = EngineConfig {
-        data_dir: root.clone(),
         corpus_root: root.join("llvm-tests").join(CORPUS),
         corpus_version: CORPUS.to_string(),
         llvm_mc: LlvmMc::open(&mc, Duration::from_secs(60)).unwrap(),
         cache: RunCache::new(None),
         selection: Default::default(),
+        specs: std::sync::Arc::new(mcdiff::engine::SpecCache::new(&root)),
         semantics: std::sync::Arc::new(mcdiff::semantics::Semantics::new(&root)),
     };
     let report = engine::run(&config, &|_, _| {}, &mcdiff::report::is_listed).unwrap();

@@ -18,7 +18,6 @@ fn llvm_19_to_22_changes_are_reviewed() {
     };
     let corpus_root = data.join("llvm-tests/19.1.7");
     let config = |mc: &Path| EngineConfig {
-        data_dir: data.clone(),
         corpus_root: corpus_root.clone(),
         corpus_version: "19.1.7".into(),
         llvm_mc: LlvmMc::open(mc, Duration::from_secs(300)).unwrap(),
@@ -26,6 +25,7 @@ fn llvm_19_to_22_changes_are_reviewed() {
             Path::new(env!("CARGO_TARGET_TMPDIR")).join("llvm-mc-cache"),
         )),
         selection: Default::default(),
+        specs: std::sync::Arc::new(mcdiff::engine::SpecCache::new(&data)),
         semantics: std::sync::Arc::new(mcdiff::semantics::Semantics::new(&data)),
     };
     let report = gate::run(&config(&old), &config(&new)).unwrap();

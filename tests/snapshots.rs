@@ -30,7 +30,6 @@ fn snapshot_corpus(version: &str) {
         return;
     };
     let config = EngineConfig {
-        data_dir: data.clone(),
         corpus_root,
         corpus_version: version.to_string(),
         llvm_mc: LlvmMc::open(&mc, Duration::from_secs(300)).unwrap(),
@@ -38,6 +37,7 @@ fn snapshot_corpus(version: &str) {
             Path::new(env!("CARGO_TARGET_TMPDIR")).join("llvm-mc-cache"),
         )),
         selection: Default::default(),
+        specs: std::sync::Arc::new(mcdiff::engine::SpecCache::new(&data)),
         semantics: std::sync::Arc::new(mcdiff::semantics::Semantics::new(&data)),
     };
     let report = engine::run(&config, &|_, _| {}, &report::is_listed).unwrap();

@@ -19,7 +19,6 @@ const FILES: &[&str] = &["gfx10_asm_vop1", "gfx90a_ldst_acc", "gfx1250_dasm_vop1
 fn run(keep: &(dyn Fn(&engine::CaseResult) -> bool + Sync)) -> Option<Report> {
     let (data, mc) = (common::data_dir()?, common::llvm_mc("22")?);
     let config = EngineConfig {
-        data_dir: data.clone(),
         corpus_root: data.join("llvm-tests/22.1.8"),
         corpus_version: "22.1.8".into(),
         llvm_mc: LlvmMc::open(&mc, Duration::from_secs(300)).unwrap(),
@@ -28,6 +27,7 @@ fn run(keep: &(dyn Fn(&engine::CaseResult) -> bool + Sync)) -> Option<Report> {
             files: FILES.iter().map(|f| f.to_string()).collect(),
             ..Selection::default()
         },
+        specs: std::sync::Arc::new(mcdiff::engine::SpecCache::new(&data)),
         semantics: std::sync::Arc::new(mcdiff::semantics::Semantics::new(&data)),
     };
     Some(engine::run(&config, &|_, _| {}, keep).unwrap())

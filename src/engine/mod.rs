@@ -30,7 +30,6 @@ use mcdiff_spec::{SpecLoader, TargetSpec, TargetStatus};
 
 /// What to run.
 pub struct EngineConfig {
-    pub data_dir: PathBuf,
     /// `llvm-tests/<version>` root.
     pub corpus_root: PathBuf,
     pub corpus_version: String,
@@ -38,8 +37,10 @@ pub struct EngineConfig {
     pub cache: RunCache,
     /// Which files (and shard of them) and RUN lines to run.
     pub selection: Selection,
+    /// The composed specs, shared by the runs of one process so each target loads once.
+    pub specs: Arc<SpecCache>,
     /// The pseudocode executor, shared by the runs of one process so each distinct
-    /// instruction runs once; it must read the same `data_dir`.
+    /// instruction runs once; it must read the same data folder as `specs`.
     pub semantics: Arc<Semantics>,
 }
 
@@ -174,8 +175,8 @@ impl<'a> IntoIterator for &'a Cases {
 }
 
 /// Loads and caches composed specs per `-mcpu`: each is loaded once, different
-/// architectures side by side, and shared by the groups that use it.
-struct SpecCache {
+/// architectures side by side, and shared by the groups (and the runs) that use it.
+pub struct SpecCache {
     /// Shared by the workers: it loads different architectures side by side.
     loader: SpecLoader,
     /// One slot per target, filled once: the map's lock is held only to find the slot, so
@@ -187,6 +188,14 @@ struct SpecCache {
 type LoadedSpec = std::sync::OnceLock<Arc<Result<TargetSpec, String>>>;
 
 impl SpecCache {
+    /// An empty cache over the spec files of the data folder `data_dir`.
+    pub fn new(data_dir: &Path) -> SpecCache {
+        SpecCache {
+            loader: crate::data::spec_loader(data_dir),
+            loaded: Mutex::new(HashMap::new()),
+        }
+    }
+
     fn get(&self, mcpu: &str) -> Arc<Result<TargetSpec, String>> {
         let slot = {
             let mut loaded = self.loaded.lock().expect("spec cache lock");
@@ -197,13 +206,13 @@ impl SpecCache {
         Arc::clone(spec)
     }
 
-    /// The errors of the specs that failed to load (each names its file and line): bad
-    /// input, which fails the run once their cases are reported `unsupported`.
-    fn load_errors(&self) -> Vec<String> {
+    /// The errors of the specs of `mcpus` that failed to load (each names its file and
+    /// line): bad input, which fails the run once their cases are reported `unsupported`.
+    /// A run asks for its own targets' only: the cache may hold another run's.
+    fn load_errors<'a>(&self, mcpus: impl IntoIterator<Item = &'a str>) -> Vec<String> {
         let loaded = self.loaded.lock().expect("spec cache lock");
-        loaded
-            .values()
-            .filter_map(|slot| slot.get()?.as_ref().as_ref().err().cloned())
+        (mcpus.into_iter())
+            .filter_map(|mcpu| loaded.get(mcpu)?.get()?.as_ref().as_ref().err().cloned())
             .collect()
     }
 }
@@ -261,10 +270,7 @@ pub fn run(
     for (file, path) in &headers {
         plan.add_file(config, file, path.clone());
     }
-    let specs = SpecCache {
-        loader: crate::data::spec_loader(&config.data_dir),
-        loaded: Mutex::new(HashMap::new()),
-    };
+    let specs = &*config.specs;
     let semantics = &*config.semantics;
     let done = std::sync::atomic::AtomicUsize::new(0);
     let total = plan.groups.len();
@@ -275,7 +281,7 @@ pub fn run(
     let outcomes: Vec<GroupOutcome> = files
         .par_iter()
         .flat_map_iter(|groups| {
-            let (specs, done) = (&specs, &done);
+            let done = &done;
             let input = read_group_file(config, groups[0].file);
             groups.iter().map(move |g| {
                 let mut out = run_group(config, specs, semantics, g, &input);
@@ -291,7 +297,10 @@ pub fn run(
     let mut tally = Tally::default();
     let mut failed_runs = Vec::new();
     let mut input_errors = semantics.load_errors();
-    input_errors.extend(specs.load_errors());
+    let mcpus: std::collections::BTreeSet<&str> = (plan.groups.iter())
+        .filter_map(|g| g.runs[0].mcpu.as_deref())
+        .collect();
+    input_errors.extend(specs.load_errors(mcpus));
     for outcome in outcomes {
         if let (true, Some(f)) = (outcome.unreadable, &outcome.failure) {
             input_errors.push(f.reason.clone());
