@@ -3,7 +3,7 @@
 //! [`crate::asm::operands`] and an encoder in [`crate::encode::operands`].
 
 use mcdiff_spec::supplement::SCALAR_ADDRESS_OFF_TYPE;
-use mcdiff_spec::{Encoding, Operand, Spec};
+use mcdiff_spec::{Encoding, NumberedFile, Operand, Spec};
 
 use crate::family::Family;
 use crate::inst::{OperandValue, RegFile, RegRange};
@@ -254,19 +254,12 @@ pub(crate) fn register_code(
     if !is_aligned(reg) {
         return Err("invalid register alignment".into());
     }
-    let code = |first: u32, buf: &mut [u8; 16]| {
-        predefined(
-            cx.target.spec,
-            &slot.operand_type,
-            spec_key(reg, first, buf),
-        )
-    };
-    let (mut buf, mut last_buf) = ([0u8; 16], [0u8; 16]);
-    let first = code(reg.first, &mut buf);
+    let code = |number: u32| register_number_code(cx.target.spec, &slot.operand_type, reg, number);
+    let first = code(reg.first);
     // A range's last register must have a code too; a single register is its own last.
     let last = match reg.count {
         0 | 1 => first,
-        n => code(reg.first + n - 1, &mut last_buf),
+        n => code(reg.first + n - 1),
     };
     match (first, last) {
         (Some(code), Some(_)) => Ok(code),
@@ -277,26 +270,23 @@ pub(crate) fn register_code(
     }
 }
 
-/// The spec's upper-case name of register `first` of `reg`'s file (`S5`, `TTMP3`, `V7`, a
-/// named register's own), written into `buf` without an allocation: register codes are
-/// looked up for every scalar operand.
-pub(crate) fn spec_key<'a>(reg: &'a RegRange, first: u32, buf: &'a mut [u8; 16]) -> &'a str {
-    let prefix = match &reg.file {
-        RegFile::Sgpr => "S",
-        RegFile::Ttmp => "TTMP",
+/// The code of register `number` of `reg`'s file for a slot of type `operand_type`: the
+/// value [`predefined`] finds under the spec's name for it (`S5`, `TTMP3`, `V7`, a named
+/// register's own), found by number (register codes are looked up for every operand).
+pub(crate) fn register_number_code(
+    spec: &Spec,
+    operand_type: &str,
+    reg: &RegRange,
+    number: u32,
+) -> Option<i64> {
+    let file = match &reg.file {
+        RegFile::Sgpr => NumberedFile::Scalar,
+        RegFile::Ttmp => NumberedFile::Trap,
         // An AGPR has its VGPR's code: the instruction, or its ACC bits, name the file.
-        RegFile::Vgpr | RegFile::Agpr => "V",
-        RegFile::Special(name) => return name,
+        RegFile::Vgpr | RegFile::Agpr => NumberedFile::Vector,
+        RegFile::Special(name) => return predefined(spec, operand_type, name),
     };
-    buf[..prefix.len()].copy_from_slice(prefix.as_bytes());
-    let digits = first.checked_ilog10().unwrap_or(0) as usize + 1;
-    let end = prefix.len() + digits;
-    let mut n = first;
-    for at in (prefix.len()..end).rev() {
-        buf[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-    }
-    std::str::from_utf8(&buf[..end]).expect("ASCII")
+    spec.first_listed_register_code(&[operand_type, "OPR_SSRC", "OPR_SRC"], file, number)
 }
 
 /// OPR_SSRC and its relatives: an SGPR range, a named register, an inline constant or a
@@ -379,19 +369,49 @@ mod tests {
     }
 
     #[test]
-    fn spec_keys_name_a_files_register_as_the_spec_lists_it() {
-        let reg = |file: RegFile, first: u32| RegRange {
-            file,
-            first,
-            count: 2,
+    fn register_codes_are_the_values_of_the_names_the_spec_gives_registers() {
+        let value = |name: &str, value| mcdiff_spec::PredefinedValue {
+            name: name.into(),
+            value,
         };
-        let key = |r: &RegRange, first: u32| spec_key(r, first, &mut [0; 16]).to_string();
-        assert_eq!(key(&reg(RegFile::Sgpr, 4), 5), "S5");
-        assert_eq!(key(&reg(RegFile::Ttmp, 0), 3), "TTMP3");
-        assert_eq!(key(&reg(RegFile::Vgpr, 255), 255), "V255");
-        assert_eq!(key(&reg(RegFile::Agpr, 7), 7), "V7");
-        assert_eq!(key(&reg(RegFile::Sgpr, 0), u32::MAX), "S4294967295");
-        let vcc = reg(RegFile::Special("VCC_LO".into()), 0);
-        assert_eq!(key(&vcc, 1), "VCC_LO");
+        let mut spec = Spec::default();
+        spec.operand_types.push(mcdiff_spec::OperandType {
+            name: "OPR_SSRC".into(),
+            partitioned: false,
+            subtypes: Vec::new(),
+            predefined: vec![
+                value("S5", 5),
+                value("ttmp3", 111),
+                value("V7", 263),
+                value("V07", 1),
+                value("VCC_LO", 106),
+                value("S5", 99),
+            ],
+            fields: Vec::new(),
+            source: 0,
+        });
+        spec.reindex();
+        let reg = |file: RegFile| RegRange {
+            file,
+            first: 0,
+            count: 1,
+        };
+        // A type without values of its own defers to OPR_SSRC.
+        let code = |file: RegFile, n| register_number_code(&spec, "OPR_SDST", &reg(file), n);
+        assert_eq!(
+            code(RegFile::Sgpr, 5),
+            Some(5),
+            "the first listed of a repeated name"
+        );
+        assert_eq!(code(RegFile::Ttmp, 3), Some(111), "names in any case");
+        assert_eq!(code(RegFile::Vgpr, 7), Some(263), "V07 is not V7's name");
+        assert_eq!(
+            code(RegFile::Agpr, 7),
+            Some(263),
+            "an AGPR has its VGPR's code"
+        );
+        assert_eq!(code(RegFile::Special("VCC_LO".into()), 0), Some(106));
+        assert_eq!(code(RegFile::Sgpr, 6), None);
+        assert_eq!(code(RegFile::Vgpr, u32::MAX), None);
     }
 }

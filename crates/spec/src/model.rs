@@ -233,6 +233,72 @@ impl OperandType {
     }
 }
 
+/// A register file whose predefined values are named by number: `S5`, `V7`, `TTMP3`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NumberedFile {
+    Scalar,
+    Vector,
+    Trap,
+}
+
+impl NumberedFile {
+    const ALL: [NumberedFile; 3] = [
+        NumberedFile::Scalar,
+        NumberedFile::Vector,
+        NumberedFile::Trap,
+    ];
+
+    /// The prefix of its registers' names in the spec.
+    pub fn prefix(self) -> &'static str {
+        match self {
+            NumberedFile::Scalar => "S",
+            NumberedFile::Vector => "V",
+            NumberedFile::Trap => "TTMP",
+        }
+    }
+}
+
+/// One operand type's predefined values of numbered registers, by file and number: the
+/// value the name `<prefix><number>` (no leading zero) has, the first listed where a name
+/// repeats, as the name index keeps it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct NumberedCodes([Vec<Option<i64>>; 3]);
+
+impl NumberedCodes {
+    fn of(operand_type: &OperandType) -> NumberedCodes {
+        let mut codes = NumberedCodes::default();
+        for p in &operand_type.predefined {
+            let name = p.name.to_ascii_uppercase();
+            for file in NumberedFile::ALL {
+                let Some(number) = name.strip_prefix(file.prefix()).and_then(canonical_number)
+                else {
+                    continue;
+                };
+                let by_number = &mut codes.0[file as usize];
+                if by_number.len() <= number {
+                    by_number.resize(number + 1, None);
+                }
+                by_number[number].get_or_insert(p.value);
+            }
+        }
+        codes
+    }
+
+    fn get(&self, file: NumberedFile, number: u32) -> Option<i64> {
+        *self.0[file as usize].get(number as usize)?
+    }
+}
+
+/// `digits` as a number, if it is one written as `format!("{n}")` writes it (no sign, no
+/// leading zero) and small enough to index by.
+fn canonical_number(digits: &str) -> Option<usize> {
+    let canonical = !digits.is_empty()
+        && digits.len() <= 4
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && (digits == "0" || !digits.starts_with('0'));
+    canonical.then(|| digits.parse().ok()).flatten()
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DataFormat {
     pub name: String,
@@ -267,6 +333,9 @@ pub struct Spec {
     /// Each operand type's predefined values by upper-case name, in `operand_types` order
     /// ([`Self::reindex`]); register codes are looked up for every operand.
     pub predefined_index: Vec<HashMap<String, i64>>,
+    /// The same values of the numbered registers (`S5`, `V7`, `TTMP3`), by file and number
+    /// ([`Self::reindex`]): the encoder looks one up for every register operand.
+    pub numbered_index: Vec<NumberedCodes>,
     /// Facts about how a source contributed that counting cannot show (adopted
     /// instructions, supplemented values...), one short line each.
     pub notes: Vec<(SourceId, String)>,
@@ -405,6 +474,7 @@ impl Spec {
                 values
             })
             .collect();
+        self.numbered_index = (self.operand_types.iter()).map(NumberedCodes::of).collect();
     }
 
     /// The value of predefined name `name` (any case) of operand type `type_name`, as
@@ -423,6 +493,25 @@ impl Spec {
             (!self.operand_types[i].predefined.is_empty()).then_some(i)
         };
         self.predefined_value_at(type_names.iter().find_map(listed)?, name)
+    }
+
+    /// [`Self::first_listed_predefined_value`] of the numbered register `number` of `file`
+    /// (the value named `S5`, `V7`, `TTMP3`), found by number.
+    pub fn first_listed_register_code(
+        &self,
+        type_names: &[&str],
+        file: NumberedFile,
+        number: u32,
+    ) -> Option<i64> {
+        let listed = |&type_name: &&str| {
+            let i = self.type_position(type_name)?;
+            (!self.operand_types[i].predefined.is_empty()).then_some(i)
+        };
+        let i = type_names.iter().find_map(listed)?;
+        match self.numbered_index.get(i) {
+            Some(codes) => codes.get(file, number),
+            None => self.predefined_value_at(i, &format!("{}{number}", file.prefix())),
+        }
     }
 
     /// [`Self::predefined_value`] of the operand type at position `i`.

@@ -799,3 +799,37 @@ fn every_load_of_a_target_lists_its_encodings_in_one_order() {
         }
     }
 }
+
+/// The register codes found by number are the values of the names the spec gives the
+/// registers (`S5`, `V7`, `TTMP3`), for every type of every architecture, registers listed
+/// or not.
+#[test]
+fn register_codes_by_number_are_the_values_of_their_names() {
+    let Some(()) = with_loader(|_| ()) else {
+        return;
+    };
+    let files = [
+        NumberedFile::Scalar,
+        NumberedFile::Vector,
+        NumberedFile::Trap,
+    ];
+    let mut found = 0;
+    for arch in Arch::ALL {
+        let spec = with_loader(|l| l.arch(arch).unwrap()).unwrap();
+        assert_eq!(
+            spec.numbered_index.len(),
+            spec.operand_types.len(),
+            "indexed"
+        );
+        for t in &spec.operand_types {
+            for (file, number) in files.iter().flat_map(|&f| (0..600).map(move |n| (f, n))) {
+                let name = format!("{}{number}", file.prefix());
+                let by_name = spec.first_listed_predefined_value(&[&t.name], &name);
+                let by_number = spec.first_listed_register_code(&[&t.name], file, number);
+                assert_eq!(by_number, by_name, "{arch:?} {} {name}", t.name);
+                found += usize::from(by_name.is_some());
+            }
+        }
+    }
+    assert!(found > 10_000, "only {found} register codes");
+}

@@ -191,12 +191,8 @@ impl OperandEncoder for VectorSource {
     ) -> Encoded<'a> {
         let bits = match value {
             OperandValue::Reg(reg) if matches!(reg.file, RegFile::Vgpr | RegFile::Agpr) => {
-                predefined(
-                    cx.target.spec,
-                    "OPR_SRC_VGPR",
-                    spec_key(reg, reg.first, &mut [0; 16]),
-                )
-                .ok_or_else(|| "spec lists no VGPR source codes".to_string())?
+                register_number_code(cx.target.spec, "OPR_SRC_VGPR", reg, reg.first)
+                    .ok_or_else(|| "spec lists no VGPR source codes".to_string())?
                     as u64
             }
             _ => scalar_source_code(value, slot, cx)?,
@@ -220,12 +216,8 @@ impl OperandEncoder for VectorRegister {
             Some(f) if f.starts_with("SRC") => "OPR_SRC_VGPR",
             _ => "OPR_VGPR",
         };
-        let code = predefined(
-            cx.target.spec,
-            codes,
-            spec_key(reg, reg.first, &mut [0; 16]),
-        )
-        .ok_or_else(|| "spec lists no VGPR codes".to_string())?;
+        let code = register_number_code(cx.target.spec, codes, reg, reg.first)
+            .ok_or_else(|| "spec lists no VGPR codes".to_string())?;
         Ok(vec![(field_of(slot)?, code as u64)])
     }
 }
