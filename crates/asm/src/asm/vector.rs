@@ -153,7 +153,9 @@ impl<'s> Assembler<'s> {
         if shape.sdwa && sdwa_too_wide(&slots, base) {
             // SDWA selects bytes and words of 32-bit registers: LLVM has no SDWA form of an
             // instruction with 64-bit operands and names the first SDWA word.
-            let column = modifier_pieces.first().map_or(stmt.column, |p| p.column);
+            let column = modifier_pieces
+                .first()
+                .map_or(stmt.column, |w| w.piece.column);
             return Err(reject(column, "not a valid operand."));
         }
         let explicit_sdst = sdwa_compare_destination(&mut slots, pieces, shape, cx);
@@ -390,7 +392,7 @@ impl<'s> Assembler<'s> {
     /// to `fields`, rejecting those the form does not take.
     fn apply_modifiers(
         &self,
-        modifier_pieces: &[Piece],
+        modifier_pieces: &[ModifierWord],
         (base, name): (&str, &str),
         slots: &[Arc<Operand>],
         shape: VectorShape,
@@ -414,9 +416,8 @@ impl<'s> Assembler<'s> {
             has_vdst: slots.iter().any(|s| s.field.as_deref() == Some("VDST")),
         };
         let mut last_rank = None;
-        for piece in modifier_pieces {
-            let parsed = vop_modifiers::parse(&piece.text).expect("peeled as a modifier");
-            let modifier = parsed.map_err(|m| reject(piece.column, m))?;
+        for ModifierWord { piece, parsed } in modifier_pieces {
+            let modifier = parsed.clone().map_err(|m| reject(piece.column, m))?;
             check_modifier_order(&modifier, piece, shape.family, &mut last_rank)?;
             self.check_modifier(piece, &modifier, &form)?;
             self.set_modifier_fields(piece, modifier, &form, fields)?;
@@ -754,10 +755,18 @@ impl FieldSet {
 /// A vector statement, its text split once for every form tried.
 struct VectorText<'t> {
     stmt: &'t Statement,
-    /// The operand pieces, without the modifier words after the last operand.
-    pieces: Vec<Piece>,
-    /// The modifier words after the last operand.
-    modifiers: Vec<Piece>,
+    /// The operand pieces, without the modifier words after the last operand: the
+    /// statement's own where the last piece holds no modifier word.
+    pieces: Cow<'t, [Piece]>,
+    /// The modifier words after the last operand, each parsed once for every form tried.
+    modifiers: Vec<ModifierWord>,
+}
+
+/// A modifier word after the last operand and what it parses to.
+#[derive(Clone)]
+struct ModifierWord {
+    piece: Piece,
+    parsed: Result<VopModifier, String>,
 }
 
 /// The operand pieces and the modifier words after the last operand.
@@ -765,16 +774,32 @@ fn split_trailing_modifiers(stmt: &Statement) -> VectorText<'_> {
     let Some((last, operands)) = stmt.operands.split_last() else {
         return VectorText {
             stmt,
-            pieces: Vec::new(),
+            pieces: Cow::Borrowed(&[]),
             modifiers: Vec::new(),
         };
     };
-    let mut pieces = operands.to_vec();
-    let last = syntax::vector::tighten_brackets(last);
-    let (rest, modifiers) = peel_modifiers(&last, |w| vop_modifiers::parse(w).is_some());
-    if !rest.text.is_empty() || modifiers.is_empty() {
-        pieces.push(rest);
-    }
+    let tightened = syntax::vector::tighten_brackets(last);
+    // Peeled from the end: the parses come last word first, as the words do before
+    // `peel_modifiers` puts them in source order.
+    let mut parses = Vec::new();
+    let (rest, words) = peel_modifiers(&tightened, |w| {
+        vop_modifiers::parse(w)
+            .map(|parsed| parses.push(parsed))
+            .is_some()
+    });
+    let pieces = if words.is_empty() && rest == *last {
+        Cow::Borrowed(&stmt.operands[..])
+    } else {
+        let mut pieces = operands.to_vec();
+        if !rest.text.is_empty() || words.is_empty() {
+            pieces.push(rest);
+        }
+        Cow::Owned(pieces)
+    };
+    let modifiers = (words.into_iter())
+        .zip(parses.into_iter().rev())
+        .map(|(piece, parsed)| ModifierWord { piece, parsed })
+        .collect();
     VectorText {
         stmt,
         pieces,
@@ -949,12 +974,12 @@ fn check_accumulator(operands: &[InstOperand], pieces: &[Piece]) -> Result<(), N
 
 /// Sizes an F8F6F4 matrix op's A and B sources by the formats its `cbsz:` and `blgp:` words
 /// name (0, FP8, where not written).
-fn size_matrix_sources(slots: &mut [Operand], name: &str, modifier_pieces: &[Piece]) {
+fn size_matrix_sources(slots: &mut [Operand], name: &str, modifier_pieces: &[ModifierWord]) {
     let control = |field: &str| {
         modifier_pieces
             .iter()
-            .find_map(|p| match vop_modifiers::parse(&p.text) {
-                Some(Ok(VopModifier::Field(f, v))) if f == field => Some(v),
+            .find_map(|w| match w.parsed {
+                Ok(VopModifier::Field(f, v)) if f == field => Some(v),
                 _ => None,
             })
             .unwrap_or(0)
@@ -1053,10 +1078,10 @@ fn share_wide_constant(operands: &mut [InstOperand]) {
 /// the high half of each LDS dword (RDNA2 ISA §10.4.2; [`crate::operands::Attribute`]); the
 /// other modifier pieces are returned. Elsewhere `high` stays, to be refused.
 fn take_attribute_word<'p>(
-    pieces: &'p [Piece],
+    pieces: &'p [ModifierWord],
     operands: &mut [InstOperand],
     shape: VectorShape,
-) -> Cow<'p, [Piece]> {
+) -> Cow<'p, [ModifierWord]> {
     let attribute = operands
         .iter_mut()
         .find(|o| o.spec.operand_type == "OPR_ATTR" && o.spec.size == 16)
@@ -1064,12 +1089,8 @@ fn take_attribute_word<'p>(
     let Some(attribute) = attribute else {
         return Cow::Borrowed(pieces);
     };
-    let (high, rest): (Vec<Piece>, Vec<Piece>) = pieces.iter().cloned().partition(|p| {
-        matches!(
-            vop_modifiers::parse(&p.text),
-            Some(Ok(VopModifier::AttrHigh))
-        )
-    });
+    let (high, rest): (Vec<ModifierWord>, Vec<ModifierWord>) =
+        (pieces.iter().cloned()).partition(|w| matches!(w.parsed, Ok(VopModifier::AttrHigh)));
     if let (false, OperandValue::Imm(packed)) = (high.is_empty(), &mut attribute.value) {
         *packed |= 0x100;
     }
