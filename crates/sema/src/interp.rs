@@ -1061,7 +1061,15 @@ impl<'a> Interp<'a> {
     /// and an input-dependent position past that (an operand used as a bit index) would
     /// otherwise build a mask of billions of bits.
     fn bit_position(&mut self, e: &Expr) -> Result<u32, ExecError> {
-        let n = need_u32(self.eval(e)?)?;
+        let n = match e {
+            // Most positions are written as numbers (`S0[31 : 16]`): read without a value.
+            Expr::Int {
+                value, ty: None, ..
+            } => value
+                .to_u32()
+                .ok_or_else(|| unsupported("index-out-of-range"))?,
+            _ => need_u32(self.eval(e)?)?,
+        };
         if n >= MAX_BITS {
             return Err(unsupported("bit-position-past-4096"));
         }
