@@ -200,7 +200,8 @@ fn truth_table(written: &mut [Piece]) -> Result<u32, NotEncoded> {
     };
     match crate::syntax::vop_modifiers::parse(word) {
         Some(Ok(crate::syntax::vop_modifiers::VopModifier::TruthTable(table))) => {
-            last.text = operand.trim_end().to_string();
+            let operand_len = operand.trim_end().len();
+            *last = last.part(0..operand_len, last.column);
             Ok(table)
         }
         Some(Err(message)) => Err(reject(last.column, message)),
@@ -209,7 +210,7 @@ fn truth_table(written: &mut [Piece]) -> Result<u32, NotEncoded> {
 }
 
 /// The X and Y statements of `x :: y`, columns counted in the whole line.
-fn split_pair(text: &str, x_text: &str, y_text: &str) -> (Statement, Statement) {
+fn split_pair<'t>(text: &'t str, x_text: &str, y_text: &'t str) -> (Statement<'t>, Statement<'t>) {
     let lead = text.len() - text.trim_start().len();
     let y_at = text.find("::").map_or(0, |i| i + 2);
     let x_stmt = split_statement(&text[..lead + x_text.len()]);
@@ -253,14 +254,14 @@ impl Vopd3Fallback {
 }
 
 /// The pair as its halves are bound.
-struct DualPair<'s> {
+struct DualPair<'s, 't> {
     /// The format bound for: VOPD, or VOPD3.
     encoding: &'s Encoding,
     /// Binding for VOPD: the VOPD3 format that lifts some of its limits, if the pair has it.
     vopd3: Option<&'s Encoding>,
     fallback: Vopd3Fallback,
     operands: Vec<InstOperand>,
-    pieces: Vec<Piece>,
+    pieces: Vec<Piece<'t>>,
     /// (instruction name, opcode) of X then Y.
     opcodes: Vec<(String, u32)>,
     /// The X and Y mnemonics.
@@ -270,11 +271,11 @@ struct DualPair<'s> {
     reads_vcc: bool,
 }
 
-impl DualPair<'_> {
+impl<'t> DualPair<'_, 't> {
     /// Binds one half's operands to its slots in the format.
     fn bind_half(
         &mut self,
-        stmt: &Statement,
+        stmt: &Statement<'t>,
         half: char,
         instruction: &Instruction,
         cx: &OperandCtx,
@@ -348,7 +349,7 @@ impl DualPair<'_> {
             self.half_fields.push((neg_field, negated));
         }
         self.opcodes.push((instruction.name.clone(), form.opcode));
-        self.mnemonics.push(stmt.mnemonic.clone());
+        self.mnemonics.push(stmt.mnemonic.to_string());
         Ok(())
     }
 
@@ -357,11 +358,11 @@ impl DualPair<'_> {
     /// the sources that take input modifiers.
     fn without_modifiers(
         &mut self,
-        piece: &Piece,
+        piece: &Piece<'t>,
         slot: &Operand,
         single: &str,
         half: char,
-    ) -> Result<(Piece, u32), NotEncoded> {
+    ) -> Result<(Piece<'t>, u32), NotEncoded> {
         let field = slot.field.as_deref().unwrap_or("");
         let mut inner = piece.clone();
         if !(field.starts_with("SRC") || field.starts_with("VSRC")) {
@@ -385,7 +386,7 @@ impl DualPair<'_> {
         if !fits(Some(self.encoding)) {
             self.fallback.exceeds(fits(self.vopd3), why)?;
         }
-        inner.text = text.to_string();
+        inner.text = text.to_string().into();
         Ok((inner, 1 << source))
     }
 }

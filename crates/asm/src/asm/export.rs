@@ -60,16 +60,14 @@ fn build_export(
     let target_piece = match pieces.len() {
         5 => pieces.remove(0),
         4 => {
-            let first = pieces[0].text.clone();
-            let (target_text, src0) = first
+            let first = &pieces[0];
+            let (target_text, src0) = (first.text)
                 .split_once(char::is_whitespace)
-                .ok_or_else(|| reject(pieces[0].column, INVALID_OPERAND))?;
-            let target = Piece {
-                text: target_text.to_string(),
-                column: pieces[0].column,
-            };
-            pieces[0].column += (first.len() - src0.trim_start().len()) as u32;
-            pieces[0].text = src0.trim().to_string();
+                .ok_or_else(|| reject(first.column, INVALID_OPERAND))?;
+            let target = first.part(0..target_text.len(), first.column);
+            let src0_at = first.text.len() - src0.trim_start().len();
+            let src0_end = src0_at + src0.trim().len();
+            pieces[0] = first.part(src0_at..src0_end, first.column + src0_at as u32);
             target
         }
         _ => return Err(reject(stmt.column, INVALID_OPERAND)),
@@ -204,7 +202,10 @@ fn build_lds_param(
 }
 
 /// The operand pieces and the words after the last operand that `is_word` takes.
-fn peel_words(stmt: &Statement, is_word: impl Fn(&str) -> bool) -> (Vec<Piece>, Vec<Piece>) {
+fn peel_words<'t>(
+    stmt: &Statement<'t>,
+    is_word: impl Fn(&str) -> bool,
+) -> (Vec<Piece<'t>>, Vec<Piece<'t>>) {
     let mut pieces = stmt.operands.clone();
     let Some(last) = pieces.pop() else {
         return (pieces, Vec::new());

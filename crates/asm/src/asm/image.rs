@@ -73,7 +73,7 @@ fn build(
     let gfx11 = Family::of(&form.encoding) == Family::Mimg;
     let (pieces, modifier_pieces) = split_modifiers(stmt, cx);
     refuse_gfx9(form, cx)?;
-    let words: Vec<&str> = modifier_pieces.iter().map(|p| p.text.as_str()).collect();
+    let words: Vec<&str> = modifier_pieces.iter().map(|p| p.text.as_ref()).collect();
     mods::check_th_scope(&words).map_err(|m| reject(stmt.column, m))?;
     let mut modifiers = image_modifiers(&modifier_pieces, &stmt.mnemonic, cx)?;
     let op = name.to_ascii_lowercase();

@@ -67,7 +67,7 @@ impl Assembler<'_> {
             Err(why) => return why.into(),
         };
         let inst = Inst::new(
-            stmt.mnemonic.clone(),
+            stmt.mnemonic.to_string(),
             instruction,
             form,
             operands,
@@ -97,15 +97,22 @@ fn null_reg() -> RegRange {
 }
 
 /// The operand texts and the trailing memory modifiers of a statement.
-pub(super) fn split_modifiers(stmt: &Statement, cx: &OperandCtx) -> (Vec<Piece>, Vec<Piece>) {
+pub(super) fn split_modifiers<'t>(
+    stmt: &Statement<'t>,
+    cx: &OperandCtx,
+) -> (Vec<Piece<'t>>, Vec<Piece<'t>>) {
     let is_modifier = |w: &str| mods::is_modifier(w, cx.target);
     let (mut pieces, early_formats) = hoist_format(stmt.operands.clone(), is_modifier);
     let mut modifier_pieces = Vec::new();
     if let Some(last) = pieces.pop() {
         // A modifier's macro arguments (`offset:swizzle(QUAD_PERM, 0, 1, 2, 3)`) stay one word.
-        let last = Piece {
-            text: without_inner_spaces(&last.text),
-            column: last.column,
+        let tight = without_inner_spaces(&last.text);
+        let last = match tight == *last.text {
+            true => last,
+            false => Piece {
+                text: tight.into(),
+                column: last.column,
+            },
         };
         // GFX9's `dfmt:`/`nfmt:` after the offset stay operand text: LLVM refuses them there.
         let trailing = |w: &str| is_modifier(w) && !mods::is_split_format_word(w);
@@ -124,10 +131,10 @@ pub(super) fn split_modifiers(stmt: &Statement, cx: &OperandCtx) -> (Vec<Piece>,
 /// resource's text (`s[0:3] format:127 0 idxen`): those words are taken out as modifiers and
 /// what followed them in their text is the next operand. A symbolic format there stays
 /// operand text (LLVM refuses it), and one after the last operand is a trailing modifier.
-fn hoist_format(
-    pieces: Vec<Piece>,
+fn hoist_format<'t>(
+    pieces: Vec<Piece<'t>>,
     is_modifier: impl Fn(&str) -> bool,
-) -> (Vec<Piece>, Vec<Piece>) {
+) -> (Vec<Piece<'t>>, Vec<Piece<'t>>) {
     let last = pieces.len().saturating_sub(1);
     let (mut out, mut formats) = (Vec::with_capacity(pieces.len() + 1), Vec::new());
     for (i, mut piece) in pieces.into_iter().enumerate() {
@@ -137,22 +144,14 @@ fn hoist_format(
             if i == last && after.split_whitespace().all(&is_modifier) {
                 break;
             }
-            let before = piece.text[..start].trim_end();
-            if !before.is_empty() {
-                out.push(Piece {
-                    text: before.to_string(),
-                    column: piece.column,
-                });
+            let before_end = piece.text[..start].trim_end().len();
+            let after_at = piece.text.len() - after.len();
+            if before_end > 0 {
+                out.push(piece.part(0..before_end, piece.column));
             }
             let at = |offset: usize| piece.column + offset as u32;
-            formats.push(Piece {
-                text: piece.text[start..end].to_string(),
-                column: at(start),
-            });
-            piece = Piece {
-                text: after.to_string(),
-                column: at(piece.text.len() - after.len()),
-            };
+            formats.push(piece.part(start..end, at(start)));
+            piece = piece.part(after_at..piece.text.len(), at(after_at));
             hoisted = true;
         }
         // An operand written empty (`format:1,, s0`) stays, to be refused.
@@ -214,8 +213,8 @@ fn build(
         // Vega: CDNA3 dropped it).
         return Err(NotEncoded::Unsupported("no operand facts in spec".into()));
     }
-    let texts: Vec<&str> = pieces.iter().map(|p| p.text.as_str()).collect();
-    let words: Vec<&str> = modifier_pieces.iter().map(|p| p.text.as_str()).collect();
+    let texts: Vec<&str> = pieces.iter().map(|p| p.text.as_ref()).collect();
+    let words: Vec<&str> = modifier_pieces.iter().map(|p| p.text.as_ref()).collect();
     let written = syn::Written {
         operands: &texts,
         modifiers: &words,

@@ -235,7 +235,7 @@ impl<'s> Assembler<'s> {
                     // refuses the other suffixes as variants the instruction lacks.
                     return match syntax::encoding_suffix_text(&stmt.mnemonic) {
                         Some("_e32") => self.assemble_scalar(&Statement {
-                            mnemonic: base.to_string(),
+                            mnemonic: base.to_string().into(),
                             ..stmt.clone()
                         }),
                         other => {

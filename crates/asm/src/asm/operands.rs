@@ -159,7 +159,7 @@ impl OperandParser for Literal32 {
             return wide_constant(&piece.text, is_float_format(&slot.data_format));
         }
         // This constant is a literal whatever its value: `lit()` changes nothing.
-        let text = strip_lit(&piece.text).map_or(piece.text.as_str(), |(inner, _)| inner);
+        let text = strip_lit(&piece.text).map_or(piece.text.as_ref(), |(inner, _)| inner);
         match parse_value(text)? {
             Value::Int(v) if i32::try_from(v).is_ok() || u32::try_from(v).is_ok() => {
                 Ok(OperandValue::dword(v as u32))

@@ -19,7 +19,7 @@ impl Assembler<'_> {
         form: &InstructionEncoding,
         cx: &OperandCtx,
     ) -> Result<Inst, NotEncoded> {
-        let mnemonic = stmt.mnemonic.as_str();
+        let mnemonic = stmt.mnemonic.as_ref();
         let mut pieces = stmt.operands.clone();
         let optional_imm16_written =
             pieces.len() == 1 && optional_imm16(self.ctx.gfx_major, mnemonic);
@@ -80,11 +80,11 @@ impl Assembler<'_> {
 
 /// Takes the modifier words after the last operand off `pieces`: SMEM cache policy and
 /// `offset:`, and one-bit flag fields.
-fn split_scalar_modifiers(
-    pieces: &mut Vec<Piece>,
+fn split_scalar_modifiers<'t>(
+    pieces: &mut Vec<Piece<'t>>,
     form: &InstructionEncoding,
     cx: &OperandCtx,
-) -> Vec<Piece> {
+) -> Vec<Piece<'t>> {
     let Some(last) = pieces.pop() else {
         return Vec::new();
     };
@@ -112,11 +112,11 @@ fn join_symbolic_tail(pieces: &mut Vec<Piece>, slots: &[Operand]) {
     let tail = pieces.split_off(slots.len() - 1);
     let text = tail
         .iter()
-        .map(|p| p.text.as_str())
+        .map(|p| p.text.as_ref())
         .collect::<Vec<_>>()
         .join(", ");
     pieces.push(Piece {
-        text,
+        text: text.into(),
         column: tail[0].column,
     });
 }
@@ -188,10 +188,7 @@ fn stray_word(piece: &Piece, parses: impl Fn(&Piece) -> bool) -> Option<u32> {
         .map(|(i, _)| i)
         .collect();
     starts.iter().rev().take(STRAY_WORD_TRIES).find_map(|&at| {
-        let head = Piece {
-            text: piece.text[..at].trim_end().to_string(),
-            column: piece.column,
-        };
+        let head = piece.part(0..piece.text[..at].trim_end().len(), piece.column);
         parses(&head).then_some(piece.column + at as u32)
     })
 }

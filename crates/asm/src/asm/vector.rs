@@ -210,7 +210,7 @@ impl<'s> Assembler<'s> {
         check_literals(&operands, &pieces)?;
         check_constant_bus(&operands, &pieces, shape, base, cx.target.gfx_major)?;
         Ok(Inst {
-            mnemonic: stmt.mnemonic.clone(),
+            mnemonic: stmt.mnemonic.to_string(),
             name: instruction.name.clone(),
             encoding: if dpp.is_some() || shape.sdwa {
                 cx.encoding.name.clone()
@@ -318,13 +318,13 @@ impl<'s> Assembler<'s> {
     /// and gfx1100: `v_cndmask_b32_e32 v5, v1, v2`, `v_add_co_ci_u32_e32 v3, v3, v4`,
     /// `v_cmp_ge_i32_e32 s0, v0`): the pieces gain the VCC they leave out, so the text is
     /// read as if written in full. Nothing else is filled in.
-    fn with_implicit_vcc<'p>(
+    fn with_implicit_vcc<'p, 't>(
         &self,
-        pieces: &'p [Piece],
+        pieces: &'p [Piece<'t>],
         slots: &[Arc<Operand>],
         shape: VectorShape,
         column: u32,
-    ) -> Cow<'p, [Piece]> {
+    ) -> Cow<'p, [Piece<'t>]> {
         let implicit: Vec<usize> = (0..slots.len())
             .filter(|&i| classify_vector(&slots[i].operand_type) == KindId::ImplicitVcc)
             .collect();
@@ -336,7 +336,7 @@ impl<'s> Assembler<'s> {
         let mut pieces = pieces.to_vec();
         for i in implicit {
             let piece = Piece {
-                text: text.to_string(),
+                text: text.into(),
                 column,
             };
             pieces.insert(i, piece);
@@ -754,23 +754,23 @@ impl FieldSet {
 
 /// A vector statement, its text split once for every form tried.
 struct VectorText<'t> {
-    stmt: &'t Statement,
+    stmt: &'t Statement<'t>,
     /// The operand pieces, without the modifier words after the last operand: the
     /// statement's own where the last piece holds no modifier word.
-    pieces: Cow<'t, [Piece]>,
+    pieces: Cow<'t, [Piece<'t>]>,
     /// The modifier words after the last operand, each parsed once for every form tried.
-    modifiers: Vec<ModifierWord>,
+    modifiers: Vec<ModifierWord<'t>>,
 }
 
 /// A modifier word after the last operand and what it parses to.
 #[derive(Clone)]
-struct ModifierWord {
-    piece: Piece,
+struct ModifierWord<'t> {
+    piece: Piece<'t>,
     parsed: Result<VopModifier, String>,
 }
 
 /// The operand pieces and the modifier words after the last operand.
-fn split_trailing_modifiers(stmt: &Statement) -> VectorText<'_> {
+fn split_trailing_modifiers<'t>(stmt: &'t Statement<'t>) -> VectorText<'t> {
     let Some((last, operands)) = stmt.operands.split_last() else {
         return VectorText {
             stmt,
@@ -846,7 +846,7 @@ fn vector_operands(
         let (text, mods) = if field.starts_with("SRC") || field.starts_with("VSRC") {
             split_source_modifiers(&piece.text).map_err(|m| reject(piece.column, m))?
         } else {
-            (piece.text.as_str(), Default::default())
+            (piece.text.as_ref(), Default::default())
         };
         if mods.sext && !syntax::vector::sign_extends(&slot.data_format) {
             return Err(reject(piece.column, "not a valid operand."));
@@ -865,9 +865,9 @@ fn vector_operands(
                 fields.set("OPSEL", 1 << bit);
             }
         }
-        let inner = Piece {
-            text: text.to_string(),
-            column: piece.column,
+        let inner = match text.len() == piece.text.len() {
+            true => piece.clone(),
+            false => piece.slice_of(text),
         };
         let value = parser(classify_vector(&slot.operand_type))
             .parse(&inner, slot, cx)
@@ -1077,11 +1077,11 @@ fn share_wide_constant(operands: &mut [InstOperand]) {
 /// A VOP3 interpolation of 16-bit data's `high` sets its attribute's word bit, which picks
 /// the high half of each LDS dword (RDNA2 ISA §10.4.2; [`crate::operands::Attribute`]); the
 /// other modifier pieces are returned. Elsewhere `high` stays, to be refused.
-fn take_attribute_word<'p>(
-    pieces: &'p [ModifierWord],
+fn take_attribute_word<'p, 't>(
+    pieces: &'p [ModifierWord<'t>],
     operands: &mut [InstOperand],
     shape: VectorShape,
-) -> Cow<'p, [ModifierWord]> {
+) -> Cow<'p, [ModifierWord<'t>]> {
     let attribute = operands
         .iter_mut()
         .find(|o| o.spec.operand_type == "OPR_ATTR" && o.spec.size == 16)

@@ -13,28 +13,52 @@ pub mod smem_modifiers;
 pub mod vector;
 pub mod vop_modifiers;
 
+use std::borrow::Cow;
+
 use crate::family::Family;
 use crate::target::TargetCtx;
 
-/// One piece of statement text with its 1-based column.
+/// One piece of statement text with its 1-based column: a slice of the statement's text
+/// where it is one (nearly every piece), its own text where the syntax rewrote it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Piece {
-    pub text: String,
+pub struct Piece<'t> {
+    pub text: Cow<'t, str>,
     pub column: u32,
+}
+
+impl<'t> Piece<'t> {
+    /// The part `range` of this piece's text at `column`, sharing the text it slices.
+    pub fn part(&self, range: std::ops::Range<usize>, column: u32) -> Piece<'t> {
+        let text = match &self.text {
+            Cow::Borrowed(text) => Cow::Borrowed(&text[range]),
+            Cow::Owned(text) => Cow::Owned(text[range].to_string()),
+        };
+        Piece { text, column }
+    }
+
+    /// The part of this piece's text that `sub`, a slice of that text, is, at this piece's
+    /// column.
+    pub fn slice_of(&self, sub: &str) -> Piece<'t> {
+        let start = (sub.as_ptr() as usize)
+            .checked_sub(self.text.as_ptr() as usize)
+            .filter(|start| start + sub.len() <= self.text.len())
+            .expect("a slice of the piece's own text");
+        self.part(start..start + sub.len(), self.column)
+    }
 }
 
 /// A statement split at the top level: mnemonic and comma-separated operand texts.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Statement {
+pub struct Statement<'t> {
     /// Lower case.
-    pub mnemonic: String,
+    pub mnemonic: Cow<'t, str>,
     /// 1-based column of the mnemonic (where llvm-mc reports statement-level errors).
     pub column: u32,
-    pub operands: Vec<Piece>,
+    pub operands: Vec<Piece<'t>>,
 }
 
 /// Splits `text` into a mnemonic and operands, at commas outside parentheses and brackets.
-pub fn split_statement(text: &str) -> Statement {
+pub fn split_statement(text: &str) -> Statement<'_> {
     let lead = text.len() - text.trim_start().len();
     let body = text.trim();
     let (mnemonic, rest, rest_at) = match body.find(char::is_whitespace) {
@@ -49,7 +73,7 @@ pub fn split_statement(text: &str) -> Statement {
         let trimmed = raw.trim_start();
         let column = (rest_at + from + raw.len() - trimmed.len() + 1) as u32;
         operands.push(Piece {
-            text: trimmed.trim_end().to_string(),
+            text: Cow::Borrowed(trimmed.trim_end()),
             column,
         });
     };
@@ -70,7 +94,7 @@ pub fn split_statement(text: &str) -> Statement {
         push(start, rest.len());
     }
     Statement {
-        mnemonic: mnemonic.to_ascii_lowercase(),
+        mnemonic: lower_case(mnemonic),
         column: lead as u32 + 1,
         operands,
     }
@@ -78,11 +102,12 @@ pub fn split_statement(text: &str) -> Statement {
 
 /// Splits whitespace-separated words off the end of `piece` while `is_modifier` accepts them;
 /// returns the remaining operand text (possibly empty) and the modifiers in source order.
-pub fn peel_modifiers(
-    piece: &Piece,
+pub fn peel_modifiers<'t>(
+    piece: &Piece<'t>,
     mut is_modifier: impl FnMut(&str) -> bool,
-) -> (Piece, Vec<Piece>) {
-    let mut rest = piece.text.as_str();
+) -> (Piece<'t>, Vec<Piece<'t>>) {
+    let text: &str = &piece.text;
+    let mut rest = text;
     let mut modifiers = Vec::new();
     loop {
         let trimmed = rest.trim_end();
@@ -96,18 +121,13 @@ pub fn peel_modifiers(
         if word.is_empty() || !is_modifier(word) {
             break;
         }
-        modifiers.push(Piece {
-            text: word.to_string(),
-            column: piece.column + word_start as u32,
-        });
+        let column = piece.column + word_start as u32;
+        modifiers.push(piece.part(word_start..trimmed.len(), column));
         rest = &trimmed[..word_start];
     }
     modifiers.reverse();
     (
-        Piece {
-            text: rest.trim_end().to_string(),
-            column: piece.column,
-        },
+        piece.part(0..rest.trim_end().len(), piece.column),
         modifiers,
     )
 }
@@ -603,10 +623,28 @@ mod tests {
     }
 
     #[test]
+    fn pieces_of_a_statement_slice_its_text() {
+        let stmt = split_statement("v_add_f32 v1, -v2, v3 clamp");
+        let (rest, mods) = peel_modifiers(&stmt.operands[2], |w| w == "clamp");
+        for piece in [&rest, &mods[0]] {
+            assert!(matches!(piece.text, Cow::Borrowed(_)), "{piece:?}");
+        }
+        assert_eq!((rest.text.as_ref(), mods[0].column), ("v3", 23));
+        let inner = stmt.operands[1].slice_of(&stmt.operands[1].text[1..]);
+        assert_eq!((inner.text.as_ref(), inner.column), ("v2", 15));
+        let owned = Piece {
+            text: Cow::Owned("v4 clamp".into()),
+            column: 1,
+        };
+        let (rest, _) = peel_modifiers(&owned, |w| w == "clamp");
+        assert_eq!(rest.text, "v4");
+    }
+
+    #[test]
     fn peels_after_wide_white_space() {
         for space in ["\u{a0}", "\u{3000}"] {
             let piece = Piece {
-                text: format!("v2{space}glc"),
+                text: format!("v2{space}glc").into(),
                 column: 1,
             };
             let (rest, mods) = peel_modifiers(&piece, |w| w == "glc");

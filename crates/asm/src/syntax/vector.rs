@@ -8,7 +8,6 @@ use crate::family::Family;
 use crate::syntax::vop_modifiers::VopModifier;
 use crate::syntax::{has_part, has_part_ignore_case, starts_with_ignore_case};
 use crate::target::TargetCtx;
-use std::borrow::Cow;
 use std::ops::Range;
 
 /// Source modifiers written around one operand.
@@ -362,7 +361,7 @@ pub fn dpp_kind(stmt: &crate::syntax::Statement, dpp_suffix: bool) -> Option<Dpp
     if swaps_lanes(&stmt.mnemonic) {
         return None;
     }
-    let text = stmt.operands.last().map_or("", |p| p.text.as_str());
+    let text = stmt.operands.last().map_or("", |p| p.text.as_ref());
     // Every DPP word has a `_` or a `:` ([`DPP_WORDS`]); most last operands (`v1`) neither.
     let may_have_words = text.bytes().any(|b| matches!(b, b'_' | b':'));
     let mut control = false;
@@ -446,10 +445,10 @@ pub const SRC_DPP16: u64 = 250;
 pub const SRC_SDWA: u64 = 249;
 
 /// Removes whitespace inside square brackets so that `op_sel:[0, 1]` stays one word; a piece
-/// without brackets is returned as it is.
-pub fn tighten_brackets(piece: &crate::syntax::Piece) -> Cow<'_, crate::syntax::Piece> {
+/// without white space in brackets is returned as it is.
+pub fn tighten_brackets<'t>(piece: &crate::syntax::Piece<'t>) -> crate::syntax::Piece<'t> {
     if !piece.text.contains('[') {
-        return Cow::Borrowed(piece);
+        return piece.clone();
     }
     let mut depth = 0;
     let mut text = String::with_capacity(piece.text.len());
@@ -462,10 +461,13 @@ pub fn tighten_brackets(piece: &crate::syntax::Piece) -> Cow<'_, crate::syntax::
         }
         text.push(c);
     }
-    Cow::Owned(crate::syntax::Piece {
-        text,
+    if text == *piece.text {
+        return piece.clone();
+    }
+    crate::syntax::Piece {
+        text: text.into(),
         column: piece.column,
-    })
+    }
 }
 
 /// The mixed-precision FMAs (v_fma_mix*, v_mad_mix*): their op_sel_hi selects f16 sources
