@@ -119,6 +119,8 @@ pub struct Disassembler<'s> {
     base_encodings: Memo<Family, &'s Encoding>,
     /// (base vector family, opcode, SDWA, DPP) -> what decoding such a word needs.
     vector_plans: Memo<VectorKey, Rc<vector::VectorPlan<'s>>>,
+    /// (dual-issue family, opcode, half) -> the op that half is.
+    dual_halves: Memo<(Family, u32, char), Rc<vector::DualOp<'s>>>,
 }
 
 /// A vector word's base family, opcode, and whether it is SDWA or which DPP.
@@ -197,6 +199,7 @@ impl<'s> Disassembler<'s> {
             dual_ops: vector::dual_opcodes(spec),
             base_encodings: Memo::default(),
             vector_plans: Memo::default(),
+            dual_halves: Memo::default(),
         }
     }
 

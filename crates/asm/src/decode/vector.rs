@@ -349,20 +349,21 @@ impl<'s> Disassembler<'s> {
         let mut opcodes = Vec::new();
         let mut half_fields = Vec::new();
         for half in ['X', 'Y'] {
-            let (instruction, form, mnemonic, slots) = self.dual_op(family, &reader, half)?;
-            for slot in slots {
+            let op = self.dual_op(family, &reader, half)?;
+            for slot in &op.slots {
                 let mut unused = 0;
-                let mut value = self.vector_operand(&reader, &slot, literal, &mut unused)?;
+                let mut value = self.vector_operand(&reader, slot, literal, &mut unused)?;
                 if slot.field.as_deref() == Some("VDSTY") {
                     restore_vdsty(layout, &operands, &mut value);
                 }
                 operands.push(InstOperand {
-                    spec: slot.into(),
+                    spec: Arc::clone(slot),
                     value,
                 });
             }
+            let mnemonic = &op.mnemonic;
             let neg_field = format!("NEG{half}");
-            let table_field = crate::syntax::vector::dual_truth_table_field(&mnemonic);
+            let table_field = crate::syntax::vector::dual_truth_table_field(mnemonic);
             if table_field.is_some_and(|f| !f.contains(half)) {
                 return Err(Failure::Invalid(format!("{mnemonic} is a Y op only")));
             }
@@ -372,8 +373,8 @@ impl<'s> Disassembler<'s> {
                     half_fields.push((name, read_field(word, field, 0) as u32));
                 }
             }
-            halves.push(mnemonic);
-            opcodes.push((instruction.name.clone(), form.opcode));
+            halves.push(mnemonic.clone());
+            opcodes.push((op.instruction.name.clone(), op.form.opcode));
         }
         let mut modifiers = vec![("OPY".to_string(), opcodes[1].1)];
         modifiers.extend(half_fields);
@@ -389,28 +390,36 @@ impl<'s> Disassembler<'s> {
         Ok((inst, len))
     }
 
-    /// The instruction, form, LLVM mnemonic and operand slots of one half's opcode.
+    /// The op one half's opcode is, found once per (family, opcode, half): `reader.layout`
+    /// is the family's encoding.
     fn dual_op(
         &self,
         family: Family,
         reader: &VectorReader,
         half: char,
-    ) -> Result<DualOp<'s>, Failure> {
+    ) -> Result<Rc<DualOp<'s>>, Failure> {
         let field = reader
             .layout
             .field(&format!("OP{half}"))
             .ok_or_else(|| Failure::Unsupported("encoding field missing".into()))?;
         let opcode = read_field(reader.word, field, 0) as u32;
-        let (instruction, form) = *self.dual_ops.get(&(family, opcode)).ok_or_else(|| {
-            Failure::Invalid(format!("no {} instruction has this opcode", family.name()))
-        })?;
-        let mnemonic = llvm_mnemonic(&self.ctx, &instruction.name);
-        let slots = forms::vopd_slots(form, &mnemonic, half);
-        if slots.is_empty() {
-            return Err(Failure::Unsupported("no operand facts in spec".into()));
-        }
-        let slots = with_select(slots, reader.layout, &mnemonic, half);
-        Ok((instruction, form, mnemonic, slots))
+        self.dual_halves.get_or_try((family, opcode, half), || {
+            let (instruction, form) = *self.dual_ops.get(&(family, opcode)).ok_or_else(|| {
+                Failure::Invalid(format!("no {} instruction has this opcode", family.name()))
+            })?;
+            let mnemonic = llvm_mnemonic(&self.ctx, &instruction.name);
+            let slots = forms::vopd_slots(form, &mnemonic, half);
+            if slots.is_empty() {
+                return Err(Failure::Unsupported("no operand facts in spec".into()));
+            }
+            let slots = with_select(slots, reader.layout, &mnemonic, half);
+            Ok(Rc::new(DualOp {
+                instruction,
+                form,
+                mnemonic,
+                slots: slots.into_iter().map(Arc::new).collect(),
+            }))
+        })
     }
 
     /// The value of one vector operand slot.
@@ -700,12 +709,13 @@ impl VectorReader<'_> {
 }
 
 /// One half's instruction, form, LLVM mnemonic and operand slots.
-type DualOp<'s> = (
-    &'s Instruction,
-    &'s InstructionEncoding,
-    String,
-    Vec<Operand>,
-);
+/// One half of a dual-issue word: its instruction, form, LLVM mnemonic and operand slots.
+pub(super) struct DualOp<'s> {
+    instruction: &'s Instruction,
+    form: &'s InstructionEncoding,
+    mnemonic: String,
+    slots: Vec<Arc<Operand>>,
+}
 
 /// One half's operand `slots` with VOPD3's select of v_dual_cndmask_b32 added.
 fn with_select(
