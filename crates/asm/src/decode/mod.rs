@@ -91,6 +91,8 @@ struct Candidate<'s> {
     /// instruction of the format shares, whether or not its opcode is among `identifiers`.
     encoding_mask: u128,
     encoding_value: u128,
+    /// How many bits `encoding_mask` fixes: the format with the most wins.
+    encoding_bits: u32,
 }
 
 /// A word and the spec instruction and form it was found to be.
@@ -148,6 +150,7 @@ impl<'s> Disassembler<'s> {
                     mask_bytes: (128 - e.identifier_mask.leading_zeros()).div_ceil(8) as usize,
                     encoding_mask,
                     encoding_value: e.identifiers.first().copied().unwrap_or(0) & encoding_mask,
+                    encoding_bits: encoding_mask.count_ones(),
                 }
             })
             .collect();
@@ -272,16 +275,19 @@ impl<'s> Disassembler<'s> {
         if self.ctx.gfx_major < 9 {
             return None;
         }
-        // Scanned again rather than collected: a decode is a few passes over a few dozen
-        // masks.
+        // Scanned again rather than collected: a decode is two passes over a few dozen masks.
         let matching = || {
             (self.candidates.iter())
                 .filter(move |c| c.mask_bytes <= available.max(4))
                 .filter(move |c| word & c.encoding_mask == c.encoding_value)
         };
-        let longest = matching().map(|c| c.encoding_mask.count_ones()).max()?;
-        let unread_format = matching().any(|c| c.family == Family::Other);
-        let best = || matching().filter(move |c| c.encoding_mask.count_ones() == longest);
+        let (mut longest, mut unread_format) = (None, false);
+        for c in matching() {
+            longest = longest.max(Some(c.encoding_bits));
+            unread_format |= c.family == Family::Other;
+        }
+        let longest = longest?;
+        let best = || matching().filter(move |c| c.encoding_bits == longest);
         // Formats sharing their ENCODING bits (CDNA's VOP3P and VOP3P_MFMA) are told apart
         // by which one has an instruction at the word's opcode.
         let has_opcode = |c: &&Candidate| -> bool {
