@@ -708,7 +708,6 @@ impl VectorReader<'_> {
     }
 }
 
-/// One half's instruction, form, LLVM mnemonic and operand slots.
 /// One half of a dual-issue word: its instruction, form, LLVM mnemonic and operand slots.
 pub(super) struct DualOp<'s> {
     instruction: &'s Instruction,
