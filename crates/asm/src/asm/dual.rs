@@ -285,8 +285,8 @@ impl<'t> DualPair<'_, 't> {
         let Some(form) = instruction.encodings.iter().find(dual) else {
             return Err(reject(stmt.column, "invalid VOPD instruction"));
         };
-        let op_field = format!("OP{half}");
-        let fits = |enc| u64::from(form.opcode) < 1u64 << field_width(enc, &op_field);
+        let op_field = syntax::vector::dual_opcode_field(half);
+        let fits = |enc| u64::from(form.opcode) < 1u64 << field_width(enc, op_field);
         if !fits(Some(self.encoding)) {
             let message = format!("opcode does not fit the VOPD {op_field} field");
             self.fallback
@@ -344,9 +344,9 @@ impl<'t> DualPair<'_, 't> {
             });
             self.pieces.push(inner);
         }
-        let neg_field = format!("NEG{half}");
-        if self.encoding.field(&neg_field).is_some() {
-            self.half_fields.push((neg_field, negated));
+        let neg_field = syntax::vector::dual_neg_field(half);
+        if self.encoding.field(neg_field).is_some() {
+            self.half_fields.push((neg_field.to_string(), negated));
         }
         self.opcodes.push((instruction.name.clone(), form.opcode));
         self.mnemonics.push(stmt.mnemonic.to_string());
@@ -373,8 +373,8 @@ impl<'t> DualPair<'_, 't> {
         if !mods.any() {
             return Ok((inner, 0));
         }
-        let neg_field = format!("NEG{half}");
-        let neg_bits = |enc| field_width(enc, &neg_field);
+        let neg_field = syntax::vector::dual_neg_field(half);
+        let neg_bits = |enc| field_width(enc, neg_field);
         let negates = mods.neg && !mods.abs && !mods.sext;
         let takes = syntax::vector::takes_input_modifiers(single, &slot.data_format);
         let why = reject(piece.column, INVALID_OPERAND);

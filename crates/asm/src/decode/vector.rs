@@ -362,15 +362,14 @@ impl<'s> Disassembler<'s> {
                 });
             }
             let mnemonic = &op.mnemonic;
-            let neg_field = format!("NEG{half}");
+            let neg_field = crate::syntax::vector::dual_neg_field(half);
             let table_field = crate::syntax::vector::dual_truth_table_field(mnemonic);
             if table_field.is_some_and(|f| !f.contains(half)) {
                 return Err(Failure::Invalid(format!("{mnemonic} is a Y op only")));
             }
-            let table_field = table_field.map(str::to_string);
             for name in [Some(neg_field), table_field].into_iter().flatten() {
-                if let Some(field) = layout.field(&name) {
-                    half_fields.push((name, read_field(word, field, 0) as u32));
+                if let Some(field) = layout.field(name) {
+                    half_fields.push((name.to_string(), read_field(word, field, 0) as u32));
                 }
             }
             halves.push(mnemonic.clone());
@@ -400,7 +399,7 @@ impl<'s> Disassembler<'s> {
     ) -> Result<Rc<DualOp<'s>>, Failure> {
         let field = reader
             .layout
-            .field(&format!("OP{half}"))
+            .field(crate::syntax::vector::dual_opcode_field(half))
             .ok_or_else(|| Failure::Unsupported("encoding field missing".into()))?;
         let opcode = read_field(reader.word, field, 0) as u32;
         self.dual_halves.get_or_try((family, opcode, half), || {

@@ -389,6 +389,24 @@ pub fn takes_scale_sel(name: &str) -> bool {
     name.to_ascii_uppercase().starts_with("V_CVT_SCALE_PK")
 }
 
+/// A dual-issue half's opcode field (`OPX`, `OPY`); `half` is `X` or `Y`.
+pub fn dual_opcode_field(half: char) -> &'static str {
+    if half == 'X' {
+        "OPX"
+    } else {
+        "OPY"
+    }
+}
+
+/// A VOPD3 half's field of source negations (`NEGX`, `NEGY`); `half` is `X` or `Y`.
+pub fn dual_neg_field(half: char) -> &'static str {
+    if half == 'X' {
+        "NEGX"
+    } else {
+        "NEGY"
+    }
+}
+
 /// The field a dual-issue op keeps a `bitop3:` truth table in: the Y half's third source
 /// (VOPD3's `VSRCY2`) for V_DUAL_BITOP2_B32, whose CDNA5 text reads the table from
 /// `INST.VSRCY2`, so it is a Y op only (llvm-mc 22 refuses it as X).
