@@ -105,7 +105,8 @@ pub(crate) fn find_keyword(s: &str, keyword: &str) -> Option<usize> {
 fn parse_byte_list(s: &str) -> Option<Vec<EncByte>> {
     let inner = s.strip_prefix('[')?;
     let inner = &inner[..inner.find(']')?];
-    let mut bytes = Vec::new();
+    // `0x12,` is five bytes of text: sized once, not grown push by push.
+    let mut bytes = Vec::with_capacity(inner.len() / 5 + 1);
     for tok in inner.split(',') {
         let tok = tok.trim();
         if let Some(hex) = tok.strip_prefix("0x").or_else(|| tok.strip_prefix("0X")) {
