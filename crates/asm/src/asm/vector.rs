@@ -130,7 +130,7 @@ impl<'s> Assembler<'s> {
         dpp: Option<Dpp>,
         cx: &OperandCtx,
     ) -> Result<Inst, NotEncoded> {
-        let (stmt, pieces, modifier_pieces) = (text.stmt, &text.pieces, &text.modifiers);
+        let (stmt, pieces, modifier_words) = (text.stmt, &text.pieces, &text.modifiers);
         self.check_operand_facts(base, instruction, form)?;
         let form_slots = self.form_slots(instruction, form, base);
         let mut slots = Cow::Borrowed(&*form_slots);
@@ -153,9 +153,7 @@ impl<'s> Assembler<'s> {
         if shape.sdwa && sdwa_too_wide(&slots, base) {
             // SDWA selects bytes and words of 32-bit registers: LLVM has no SDWA form of an
             // instruction with 64-bit operands and names the first SDWA word.
-            let column = modifier_pieces
-                .first()
-                .map_or(stmt.column, |w| w.piece.column);
+            let column = (modifier_words.first()).map_or(stmt.column, |w| w.piece.column);
             return Err(reject(column, "not a valid operand."));
         }
         let explicit_sdst = sdwa_compare_destination(&mut slots, pieces, shape, cx);
@@ -172,7 +170,7 @@ impl<'s> Assembler<'s> {
         }
         if shape.family.is_matrix() {
             edit_slots(&mut slots, |s| {
-                size_matrix_sources(s, &instruction.name, modifier_pieces)
+                size_matrix_sources(s, &instruction.name, modifier_words)
             });
         }
         let mut operands =
@@ -182,9 +180,9 @@ impl<'s> Assembler<'s> {
         if shape.family.is_matrix() {
             check_accumulator(&operands, &pieces)?;
         }
-        let modifier_pieces = take_attribute_word(modifier_pieces, &mut operands, shape);
+        let modifier_words = take_attribute_word(modifier_words, &mut operands, shape);
         let names = (base, instruction.name.as_str());
-        self.apply_modifiers(&modifier_pieces, names, &slots, shape, &mut fields)?;
+        self.apply_modifiers(&modifier_words, names, &slots, shape, &mut fields)?;
         let reuse_hints = self.ctx.matrix_reuse && is_matrix(&slots);
         if reuse_hints {
             // OPSEL_HI[2] is the B-matrix reuse hint; the source bits stay 1.
@@ -392,7 +390,7 @@ impl<'s> Assembler<'s> {
     /// to `fields`, rejecting those the form does not take.
     fn apply_modifiers(
         &self,
-        modifier_pieces: &[ModifierWord],
+        modifier_words: &[ModifierWord],
         (base, name): (&str, &str),
         slots: &[Arc<Operand>],
         shape: VectorShape,
@@ -416,7 +414,7 @@ impl<'s> Assembler<'s> {
             has_vdst: slots.iter().any(|s| s.field.as_deref() == Some("VDST")),
         };
         let mut last_rank = None;
-        for ModifierWord { piece, parsed } in modifier_pieces {
+        for ModifierWord { piece, parsed } in modifier_words {
             let modifier = parsed.clone().map_err(|m| reject(piece.column, m))?;
             check_modifier_order(&modifier, piece, shape.family, &mut last_rank)?;
             self.check_modifier(piece, &modifier, &form)?;
@@ -974,9 +972,9 @@ fn check_accumulator(operands: &[InstOperand], pieces: &[Piece]) -> Result<(), N
 
 /// Sizes an F8F6F4 matrix op's A and B sources by the formats its `cbsz:` and `blgp:` words
 /// name (0, FP8, where not written).
-fn size_matrix_sources(slots: &mut [Operand], name: &str, modifier_pieces: &[ModifierWord]) {
+fn size_matrix_sources(slots: &mut [Operand], name: &str, modifier_words: &[ModifierWord]) {
     let control = |field: &str| {
-        modifier_pieces
+        modifier_words
             .iter()
             .find_map(|w| match w.parsed {
                 Ok(VopModifier::Field(f, v)) if f == field => Some(v),
@@ -1076,9 +1074,9 @@ fn share_wide_constant(operands: &mut [InstOperand]) {
 
 /// A VOP3 interpolation of 16-bit data's `high` sets its attribute's word bit, which picks
 /// the high half of each LDS dword (RDNA2 ISA §10.4.2; [`crate::operands::Attribute`]); the
-/// other modifier pieces are returned. Elsewhere `high` stays, to be refused.
+/// other modifier words are returned. Elsewhere `high` stays, to be refused.
 fn take_attribute_word<'p, 't>(
-    pieces: &'p [ModifierWord<'t>],
+    words: &'p [ModifierWord<'t>],
     operands: &mut [InstOperand],
     shape: VectorShape,
 ) -> Cow<'p, [ModifierWord<'t>]> {
@@ -1087,10 +1085,10 @@ fn take_attribute_word<'p, 't>(
         .find(|o| o.spec.operand_type == "OPR_ATTR" && o.spec.size == 16)
         .filter(|_| !shape.family.is_vop32());
     let Some(attribute) = attribute else {
-        return Cow::Borrowed(pieces);
+        return Cow::Borrowed(words);
     };
     let (high, rest): (Vec<ModifierWord>, Vec<ModifierWord>) =
-        (pieces.iter().cloned()).partition(|w| matches!(w.parsed, Ok(VopModifier::AttrHigh)));
+        (words.iter().cloned()).partition(|w| matches!(w.parsed, Ok(VopModifier::AttrHigh)));
     if let (false, OperandValue::Imm(packed)) = (high.is_empty(), &mut attribute.value) {
         *packed |= 0x100;
     }
