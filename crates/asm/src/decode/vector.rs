@@ -513,18 +513,19 @@ impl<'s> Disassembler<'s> {
 /// Canonical modifier fields of the word, zero values included, one entry per field, as
 /// `reads` says to read them.
 fn raw_modifiers(reads: &ModifierReads, word: u128, src0: Option<u64>, halves: u32) -> Modifiers {
-    let mut values = vec![0u32; reads.names.len()];
+    let mut values: Vec<(ModifierName, u32)> = (reads.names.iter())
+        .map(|&name| (ModifierName::Borrowed(name), 0))
+        .collect();
     for &(at, field, mask, shift) in &reads.fields {
-        values[at] |= ((read_field(word, field, 0) & mask) << shift) as u32;
+        values[at].1 |= ((read_field(word, field, 0) & mask) << shift) as u32;
     }
     if let Some(at) = reads.halves {
-        values[at] |= halves;
+        values[at].1 |= halves;
     }
     if let Some(at) = reads.fetch_inactive {
-        values[at] |= u32::from(src0 == Some(SRC_DPP8_FI));
+        values[at].1 |= u32::from(src0 == Some(SRC_DPP8_FI));
     }
-    let names = reads.names.iter().map(|&name| ModifierName::Borrowed(name));
-    Modifiers(names.zip(values).collect())
+    Modifiers(values)
 }
 
 /// How the modifiers of a vector word in one layout are read: the canonical fields of
