@@ -761,18 +761,21 @@ impl ImageWord<'_> {
         for name in IMAGE_MODIFIER_FIELDS {
             // GFX10 names arrays by dim, though its format keeps the DA bit.
             let hidden = *name == "DA" && !self.gfx9;
-            if enc.field(name).is_none() || implied.contains(name) || hidden {
+            let Some(field) = enc
+                .field(name)
+                .filter(|_| !implied.contains(name) && !hidden)
+            else {
                 continue;
-            }
-            let value = self.read(name);
+            };
+            let value = self.reader.read(field) as u32;
             // GFX10+ print dmask and dim always; GFX9 prints dmask only when set.
             if (matches!(*name, "DMASK" | "DIM") && !self.gfx9) || value != 0 {
                 modifiers.push((name.to_string(), value));
             }
         }
-        for name in ["DMASK", "R128", "UNORM"] {
-            if bvh && enc.field(name).is_some() {
-                modifiers.push((name.to_string(), self.read(name)));
+        for name in ["DMASK", "R128", "UNORM"].into_iter().filter(|_| bvh) {
+            if let Some(field) = enc.field(name) {
+                modifiers.push((name.to_string(), self.reader.read(field) as u32));
             }
         }
         if nsa {
