@@ -845,6 +845,36 @@ fn an_unknown_mcpu_in_a_run_line_is_not_run_and_named() {
     assert_eq!(report["targets"]["gfx1100"]["ours"]["match"], 1);
 }
 
+/// Both corpora share one spec cache, and each counts only the spec errors of its own targets:
+/// a broken RDNA3 file is one unreadable input when only the 19.1.7 corpus has a gfx1100 RUN
+/// line among the files selected (`gfx11_asm_vop1_t16_err-fake16.s` is not in 22.1.8).
+///
+/// Checked to fail: with the cache's errors counted whichever run loaded them, the 22.1.8
+/// corpus counts the gfx1100 error again and the message says 2 inputs.
+#[test]
+fn a_spec_error_counts_in_the_corpus_whose_targets_load_it() {
+    let (Some(data), Some(_), Some(_)) = (
+        common::data_dir(),
+        common::llvm_mc("19"),
+        common::llvm_mc("22"),
+    ) else {
+        return;
+    };
+    let path = "amd-isa/xml/amdgpu_isa_rdna3.manual.xml";
+    let text = std::fs::read_to_string(data.join(path)).unwrap();
+    let dir = data_with_one_file_replaced(&data, "bad-spec-shared", path, &text[..text.len() / 3]);
+    let files = ["gfx11_asm_vop1_t16_err-fake16.s", "gfx12_asm_sop1.s"];
+    let mut cmd = common::mcdiff_on(&dir);
+    cmd.arg("run");
+    for file in files {
+        cmd.args(["--file", file]);
+    }
+    cmd.assert()
+        .code(2)
+        .stderr(predicate::str::contains("amdgpu_isa_rdna3.manual.xml"))
+        .stderr(predicate::str::contains("(1 inputs could not be read)"));
+}
+
 /// A spec XML file that is cut short or has a field beyond its word is bad input: `run`
 /// reports the target's cases `unsupported` with the reason, checks the other targets,
 /// names the file and line on stderr and exits 2; `asm` exits 2 naming it.
