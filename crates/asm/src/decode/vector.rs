@@ -127,9 +127,10 @@ impl<'s> Disassembler<'s> {
             short: base.is_vop32(),
             swap: plan.instruction.name.eq_ignore_ascii_case("V_SWAP_B16"),
         };
-        let adjusted: Vec<Arc<Operand>>;
+        let adjusted: Vec<LaidSlot>;
         let slots = if sdwa || plan.f8f6f4 {
-            let mut owned: Vec<Operand> = plan.slots.iter().map(|s| (**s).clone()).collect();
+            let mut owned: Vec<Operand> =
+                (plan.slots.iter()).map(|s| (*s.operand).clone()).collect();
             if sdwa {
                 sdwa_slots(&mut owned, &reader);
             }
@@ -142,7 +143,8 @@ impl<'s> Disassembler<'s> {
                 let (cbsz, blgp) = (control("CBSZ"), control("BLGP"));
                 size_f8f6f4_sources(&mut owned, &plan.instruction.name, cbsz, blgp);
             }
-            adjusted = owned.into_iter().map(Arc::new).collect();
+            // SDWA names a compare's explicit destination SDST: its field is found again.
+            adjusted = laid_out(owned, layout);
             &adjusted
         } else {
             &plan.slots
@@ -234,7 +236,7 @@ impl<'s> Disassembler<'s> {
                 _ => layout_name,
             },
             f8f6f4: is_f8f6f4(&instruction.name),
-            slots: slots.into_iter().map(Arc::new).collect(),
+            slots: laid_out(slots, layout),
             dpp_refused: dpp.is_some()
                 && spec.refuses_dpp(instruction, family, &form_families(instruction)),
             no_dpp_for_64bit: dpp.is_some() && spec.no_dpp_for_64bit(instruction),
@@ -273,7 +275,7 @@ impl<'s> Disassembler<'s> {
     fn vector_operands(
         &self,
         reader: &VectorReader,
-        slots: &[Arc<Operand>],
+        slots: &[LaidSlot],
         literal: LiteralBytes,
     ) -> Result<(Vec<InstOperand>, u32), Failure> {
         let mut halves = 0u32;
@@ -281,7 +283,7 @@ impl<'s> Disassembler<'s> {
         for slot in slots {
             let value = self.vector_operand(reader, slot, literal, &mut halves)?;
             operands.push(InstOperand {
-                spec: Arc::clone(slot),
+                spec: Arc::clone(&slot.operand),
                 value,
             });
         }
@@ -353,11 +355,11 @@ impl<'s> Disassembler<'s> {
             for slot in &op.slots {
                 let mut unused = 0;
                 let mut value = self.vector_operand(&reader, slot, literal, &mut unused)?;
-                if slot.field.as_deref() == Some("VDSTY") {
+                if slot.operand.field.as_deref() == Some("VDSTY") {
                     restore_vdsty(layout, &operands, &mut value);
                 }
                 operands.push(InstOperand {
-                    spec: Arc::clone(slot),
+                    spec: Arc::clone(&slot.operand),
                     value,
                 });
             }
@@ -394,7 +396,7 @@ impl<'s> Disassembler<'s> {
     fn dual_op(
         &self,
         family: Family,
-        reader: &VectorReader,
+        reader: &VectorReader<'s>,
         half: char,
     ) -> Result<Rc<DualOp<'s>>, Failure> {
         let field = reader
@@ -416,7 +418,7 @@ impl<'s> Disassembler<'s> {
                 instruction,
                 form,
                 mnemonic,
-                slots: slots.into_iter().map(Arc::new).collect(),
+                slots: laid_out(slots, reader.layout),
             }))
         })
     }
@@ -425,10 +427,11 @@ impl<'s> Disassembler<'s> {
     fn vector_operand(
         &self,
         reader: &VectorReader,
-        slot: &Operand,
+        laid: &LaidSlot,
         literal: LiteralBytes,
         halves: &mut u32,
     ) -> Result<OperandValue, Failure> {
+        let slot = &*laid.operand;
         let operand_type = slot.operand_type.as_str();
         match operand_type {
             "OPR_VCC" => {
@@ -442,7 +445,7 @@ impl<'s> Disassembler<'s> {
             _ => {}
         }
         let field_name = slot.field.as_deref().unwrap_or("");
-        let (raw, width) = reader.read(field_name)?;
+        let (raw, width) = reader.read(field_name, laid.field)?;
         if matches!(operand_type, "OPR_ATTR" | "OPR_PARAM") {
             // VINTRP keeps an attribute's channel in a field of its own; a VOP3 source field
             // holds the whole packing ([`crate::operands::Attribute`]).
@@ -634,7 +637,7 @@ pub(super) struct VectorPlan<'s> {
     encoding: String,
     /// The form's operand slots, before an SDWA word or an F8F6F4 MFMA's formats adjust them;
     /// shared by the instructions decoded with them.
-    slots: Vec<Arc<Operand>>,
+    slots: Vec<LaidSlot<'s>>,
     /// An F8F6F4 MFMA: its sources are sized by CBSZ and BLGP ([`size_f8f6f4_sources`]).
     f8f6f4: bool,
     /// A DPP word the manual refuses the opcode ([`Spec::refuses_dpp`]).
@@ -678,8 +681,9 @@ impl VectorReader<'_> {
             .is_some_and(|f| read_field(self.word, f, 0) >> bit & 1 != 0)
     }
 
-    /// A field's value and width; a DPP word's SRC0 is the VGPR its DPP dword names.
-    fn read(&self, name: &str) -> Result<(u64, u32), Failure> {
+    /// Field `name`'s value and width (`field`: that field of the layout, found with the
+    /// slot); a DPP word's SRC0 is the VGPR its DPP dword names.
+    fn read(&self, name: &str, field: Option<&Field>) -> Result<(u64, u32), Failure> {
         let missing = || Failure::Unsupported("encoding field missing".into());
         let sdwa_source = match name {
             "SRC0" => Some(("VSRC0", "S0")),
@@ -703,7 +707,7 @@ impl VectorReader<'_> {
             let field = self.layout.field("VSRC0").ok_or_else(missing)?;
             return Ok((256 + read_field(self.word, field, 0), 9));
         }
-        let field = self.layout.field(name).ok_or_else(missing)?;
+        let field = field.ok_or_else(missing)?;
         Ok((read_field(self.word, field, 0), field.width()))
     }
 }
@@ -713,7 +717,24 @@ pub(super) struct DualOp<'s> {
     instruction: &'s Instruction,
     form: &'s InstructionEncoding,
     mnemonic: String,
-    slots: Vec<Arc<Operand>>,
+    slots: Vec<LaidSlot<'s>>,
+}
+
+/// An operand slot and its field in the word's layout, found once with the slot: a word's
+/// operands are read field by field.
+pub(super) struct LaidSlot<'s> {
+    operand: Arc<Operand>,
+    field: Option<&'s Field>,
+}
+
+/// `slots` with their fields in `layout`.
+fn laid_out(slots: Vec<Operand>, layout: &Encoding) -> Vec<LaidSlot<'_>> {
+    (slots.into_iter())
+        .map(|operand| LaidSlot {
+            field: operand.field.as_deref().and_then(|name| layout.field(name)),
+            operand: Arc::new(operand),
+        })
+        .collect()
 }
 
 /// One half's operand `slots` with VOPD3's select of v_dual_cndmask_b32 added.
