@@ -447,8 +447,8 @@ fn bind_modifiers(
 ) {
     let operand_field = |name: &str| operands.iter().any(|o| o.field.as_deref() == Some(name));
     for (field, _) in inst.modifiers.iter() {
-        if binding.get(field).is_none() && !operand_field(field) {
-            binding.set(field, BoundValue::Imm(u64::from(inst.modifiers.get(field))));
+        if !operand_field(field) {
+            binding.set_new(field, BoundValue::Imm(u64::from(inst.modifiers.get(field))));
         }
     }
     // The modifiers are bound: a field still unbound is one no modifier names, so 0.

@@ -863,6 +863,7 @@ fn vector_operands(
                 fields.set("OPSEL", 1 << bit);
             }
         }
+        // Most sources carry no modifier: the piece itself, without finding where it starts.
         let inner = match text.len() == piece.text.len() {
             true => piece.clone(),
             false => piece.slice_of(text),
