@@ -343,6 +343,8 @@ pub struct Program {
     pub implicit: Implicit,
     /// The distinct spellings of the program's names, a name's slot indexing them.
     names: Vec<String>,
+    /// Whether the text applies EXEC itself ([`Program::applies_exec`]).
+    applies_exec: bool,
 }
 
 /// What the older (GCN-era) manuals' texts leave implicit that the newer ones write out.
@@ -370,6 +372,7 @@ impl Program {
             body,
             implicit,
             names: Vec::new(),
+            applies_exec: false,
         };
         program.number_names();
         program
@@ -387,6 +390,15 @@ impl Program {
     /// The distinct spellings of the program's names; [`Name::slot`] indexes them.
     pub fn names(&self) -> &[String] {
         &self.names
+    }
+
+    /// Whether the text reads EXEC at lanes it names itself (`EXEC[i].u1` in a loop over
+    /// the wave), not at the current lane (`EXEC.u64[laneId]`): the text is the whole
+    /// wave's operation (`V_PERMLANE16_B32`, `DS_BPERMUTE_B32`), which the hardware
+    /// issues once. Run once per active lane, it would permute again what the runs before
+    /// it wrote wherever the destination is also a source.
+    pub fn applies_exec(&self) -> bool {
+        self.applies_exec
     }
 
     /// The slot of the name spelt `text`, if the program has one.
@@ -408,7 +420,40 @@ impl Program {
         rewrite_stmts(&mut self.body, &mut |stmt| numbering.declared(stmt));
         rewrite_exprs_of(&mut self.body, &mut |e| numbering.used(e));
         self.names = numbering.names;
+        self.applies_exec = reads_exec_at_named_lanes(&mut self.body);
     }
+}
+
+/// [`Program::applies_exec`] of `body`. A name the text assigns, declares or loops over is
+/// its own (`lane` in `for lane in 0 : 63`), not the current lane.
+fn reads_exec_at_named_lanes(body: &mut [Stmt]) -> bool {
+    fn untyped(e: &Expr) -> &Expr {
+        match e {
+            Expr::Typed(inner, _) => untyped(inner),
+            _ => e,
+        }
+    }
+    let mut own = rustc_hash::FxHashSet::default();
+    rewrite_stmts(body, &mut |stmt| match stmt {
+        Stmt::For { var: name, .. } | Stmt::Declare { name, .. } => {
+            own.insert(name.text.clone());
+        }
+        Stmt::Assign { target, .. } => {
+            if let Expr::Name(name) = untyped(target) {
+                own.insert(name.text.clone());
+            }
+        }
+        _ => {}
+    });
+    let mut found = false;
+    rewrite_exprs_of(body, &mut |e| {
+        let Expr::Index(base, index) = e else { return };
+        let is_exec = matches!(untyped(base), Expr::Name(n) if n.text == "EXEC");
+        let current_lane = matches!(untyped(index),
+            Expr::Name(n) if n.kind == NameKind::Builtin(Builtin::Lane) && !own.contains(&n.text));
+        found |= is_exec && !current_lane;
+    });
+    found
 }
 
 /// Numbers a program's names by spelling ([`Program::number_names`]).

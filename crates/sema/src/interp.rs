@@ -81,7 +81,8 @@ pub fn execute_with_library(
     if let Some(m) = binding.mismatches.first() {
         return Err(ExecError::Mismatch(m.clone()));
     }
-    let lanes: Vec<u32> = if binding.per_lane {
+    // A text that applies EXEC itself is the whole wave's operation: it runs once.
+    let lanes: Vec<u32> = if binding.per_lane && !program.applies_exec() {
         let exec = state.exec;
         (0..state.wave_size)
             .filter(|l| exec >> l & 1 == 1)

@@ -715,3 +715,47 @@ fn agpr_operands_read_and_write_their_own_file() {
         state.read_agprs(4, 9, 32).unwrap()
     );
 }
+
+/// V_PERMLANE16_B32 loops over the wave's lanes itself: it runs once, so with the
+/// destination also its source (`v5, v5`) each active lane gets the value its lane select
+/// names from before the instruction, here lanes 0 and 1 trading values. Run once per
+/// active lane, the second run swapped them back.
+#[test]
+fn a_text_that_applies_exec_itself_runs_once_per_wave() {
+    let Some(permlane) = program("rdna3", "V_PERMLANE16_B32") else {
+        return;
+    };
+    assert!(permlane.applies_exec());
+    let binding = per_lane(
+        Binding::default()
+            .with("SRC0", BoundValue::Imm(5))
+            .with("VDST", BoundValue::Imm(5))
+            .with("S1", sgprs(1, 1))
+            .with("S2", sgprs(2, 1)),
+    );
+    let mut state = State::new(32);
+    state.exec = 0b11;
+    // Lane 0 selects lane 1 (nibble 0 of { S2, S1 }), lane 1 selects lane 0.
+    state.sgpr[1] = 0x0000_0001;
+    state.sgpr[2] = 0;
+    for lane in 0..32 {
+        state.vgpr[lane][5] = 100 + lane as u32;
+    }
+    execute(&permlane, &mut state, &binding).unwrap();
+    assert_eq!((state.vgpr[0][5], state.vgpr[1][5]), (101, 100));
+    assert_eq!(state.vgpr[2][5], 102, "an inactive lane keeps its value");
+}
+
+#[test]
+fn a_text_applies_exec_itself_where_it_reads_exec_at_a_lane_it_names() {
+    let applies = |text: &str| parse(text).unwrap().applies_exec();
+    assert!(!applies("EXEC.u64[laneId] = S0.u32 == S1.u32"));
+    assert!(!applies("D0.u32 = EXEC[lane].u1 ? S0.u32 : S1.u32"));
+    assert!(applies(
+        "for i in 0 : 31 do\n if EXEC[i].u1 then\n VGPR[i][VDST.u32] = 0U\n endif\nendfor"
+    ));
+    // A loop variable named `lane` is the text's own, not the current lane.
+    assert!(applies(
+        "for lane in 0 : 31 do\n if EXEC[lane].u1 then\n VGPR[lane][VDST.u32] = 0U\n endif\nendfor"
+    ));
+}
