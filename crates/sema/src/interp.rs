@@ -839,7 +839,7 @@ impl<'a> Interp<'a> {
             Expr::Name(n) => self.eval_name(n),
             Expr::Typed(inner, ty) => self.eval_typed(inner, *ty),
             Expr::Field(base, field) => {
-                let base = field_base_name(base)?;
+                let base = self.mode_field_base(base, field)?;
                 // Nearly every state has written no field: no key is spelled to find that.
                 let v = if self.state.fields.is_empty() {
                     Int::zero()
@@ -1147,7 +1147,7 @@ impl<'a> Interp<'a> {
             Expr::Index(base, idx) => self.assign_index(base, idx, v),
             Expr::Concat(parts) => self.assign_concat(parts, v),
             Expr::Field(base, field) => {
-                let key = format!("{}.{field}", field_base_name(base)?);
+                let key = format!("{}.{field}", self.mode_field_base(base, field)?);
                 let i = need_int(v)?;
                 self.state.fields.insert(key, i);
                 Ok(())
@@ -1177,6 +1177,20 @@ impl<'a> Interp<'a> {
         };
         self.set_local(n, v);
         Ok(())
+    }
+
+    /// The register `base.field` is a field of (`WAVE_MODE` of `WAVE_MODE.IEEE`): a mode or
+    /// status field, kept by name in the state. A field of an operand is not one: the
+    /// older texts' `S0.lane[i]` (lane `i` of the source, RDNA1's V_PERMLANE16_B32) would
+    /// otherwise read and write a field nothing else knows of.
+    fn mode_field_base<'e>(&self, base: &'e Expr, field: &str) -> Result<&'e str, ExecError> {
+        match base {
+            Expr::Name(n) if !self.is_local(n) && self.operand(n).is_some() => {
+                Err(unsupported(format!("operand-field:{field}")))
+            }
+            Expr::Name(n) => Ok(n.as_str()),
+            _ => Err(unsupported("field-of-expression")),
+        }
     }
 
     fn is_local(&self, n: &Name) -> bool {
@@ -1593,12 +1607,6 @@ fn array_element(items: &[Value], i: &Int) -> Result<Value, ExecError> {
         .ok_or_else(|| unsupported("array-index-out-of-range"))
 }
 
-fn field_base_name(e: &Expr) -> Result<&str, ExecError> {
-    match e {
-        Expr::Name(n) => Ok(n.as_str()),
-        _ => Err(unsupported("field-of-expression")),
-    }
-}
 
 fn int_ty_of(v: &Value) -> Option<Ty> {
     match v {

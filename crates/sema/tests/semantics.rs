@@ -759,3 +759,20 @@ fn a_text_applies_exec_itself_where_it_reads_exec_at_a_lane_it_names() {
         "for lane in 0 : 31 do\n if EXEC[lane].u1 then\n VGPR[lane][VDST.u32] = 0U\n endif\nendfor"
     ));
 }
+
+/// RDNA1's V_PERMLANE16_B32 writes `D.lane[row * 16 + i] = S0.lane[...]`: a lane of an
+/// operand, which the executor does not model. It is unsupported, where it read and wrote
+/// a mode field named `S0.lane` and counted as executed; a mode field still works.
+#[test]
+fn a_field_of_an_operand_is_unsupported_and_a_mode_field_is_kept() {
+    let binding = per_lane(d0_s0_s1(vgprs(0, 1), vgprs(1, 1), vgprs(2, 1)));
+    let lanes = parse("for i in 0 : 15 do\n D0.lane[i] = S0.lane[i]\nendfor").unwrap();
+    let mut state = State::new(32);
+    match execute(&lanes, &mut state, &binding) {
+        Err(ExecError::Unsupported { construct }) => assert_eq!(construct, "operand-field:lane"),
+        other => panic!("{other:?}"),
+    }
+    let mode = parse("WAVE_MODE.IEEE = 1U;\nD0.u32 = 32'U(WAVE_MODE.IEEE)").unwrap();
+    execute(&mode, &mut state, &binding).unwrap();
+    assert!(state.vgpr.iter().all(|lane| lane[0] == 1));
+}
