@@ -21,6 +21,10 @@ use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc;
 
 /// Loop iterations allowed per program run, against runaway loops.
+mod lanes;
+
+use lanes::LaneTrace;
+
 const STEP_LIMIT: u64 = 1_000_000;
 
 /// Runs `program`: once per active lane when `binding.per_lane`, else once.
@@ -97,7 +101,7 @@ pub fn execute_with_library(
     // Each lane starts with no locals; the vector is kept from lane to lane.
     let mut locals = vec![None; program.names().len()];
     let mut args = Vec::new();
-    for lane in lanes {
+    for (k, &lane) in lanes.iter().enumerate() {
         let mut interp = Interp {
             state,
             binding,
@@ -111,12 +115,21 @@ pub fn execute_with_library(
             operands: &operands,
             steps: 0,
             implicit: program.implicit,
+            // The first lane's run is traced: the other lanes may take its writes.
+            trace: (k == 0 && lanes.len() > 1).then(LaneTrace::default),
         };
         interp.block(program.body())?;
+        let trace = interp.trace.take();
         locals = interp.locals;
         args = interp.args;
         if interp.wrote_locals {
             locals.fill(None);
+        }
+        if let Some(trace) = trace.filter(|t| !t.lane_dependent) {
+            for &other in &lanes[1..] {
+                trace.replay(state, other)?;
+            }
+            break;
         }
     }
     Ok(())
@@ -149,6 +162,8 @@ struct Interp<'a> {
     steps: u64,
     /// What the running text leaves implicit (see [`Implicit`]).
     implicit: Implicit,
+    /// What the first active lane's run reads and writes ([`lanes`]); `None` in the others.
+    trace: Option<LaneTrace>,
 }
 
 /// The VOP3 float modifier fields (0 when not bound), read from the binding once per
@@ -358,6 +373,13 @@ impl<'a> Interp<'a> {
         Ok(())
     }
 
+    /// The run reads what differs between lanes, or writes what every lane reads.
+    fn lane_dependent(&mut self) {
+        if let Some(trace) = &mut self.trace {
+            trace.lane_dependent = true;
+        }
+    }
+
     fn block(&mut self, stmts: &[Stmt]) -> Result<Flow, ExecError> {
         for s in stmts {
             match self.stmt(s)? {
@@ -543,6 +565,7 @@ impl<'a> Interp<'a> {
                     Expr::Index(_, lane) => {
                         let lane = need_u32(self.eval(lane)?)?;
                         let first = index.to_u32().ok_or_else(|| unsupported("vgpr-index"))?;
+                        self.lane_dependent();
                         self.state.read_vgprs(lane, first, w)
                     }
                     _ => Err(unsupported("storage-index")),
@@ -589,6 +612,7 @@ impl<'a> Interp<'a> {
     }
 
     fn write_state(&mut self, n: &str, bits: &Int) -> Result<(), ExecError> {
+        self.lane_dependent();
         let v = u64_of(bits);
         match n {
             "EXEC" => self.state.exec = v,
@@ -675,6 +699,7 @@ impl<'a> Interp<'a> {
     ) -> Result<Int, ExecError> {
         let w = width.unwrap_or_else(|| self.natural_width(operand));
         if self.is_lane_bit(n, w) {
+            self.lane_dependent();
             let mask = self.read_operand(n, operand, Some(self.state.wave_size), None)?;
             return Ok(Int::from(u8::from(mask.bit(u64::from(self.lane)))));
         }
@@ -689,10 +714,12 @@ impl<'a> Interp<'a> {
             }
             BoundValue::Vgpr { first, count } => {
                 self.check_tuple(n, first, count, w, false)?;
+                self.lane_dependent();
                 self.state.read_vgprs(self.lane, first, w)
             }
             BoundValue::Agpr { first, count } => {
                 self.check_tuple(n, first, count, w, false)?;
+                self.lane_dependent();
                 self.state.read_agprs(self.lane, first, w)
             }
             BoundValue::Special(r) => {
@@ -727,6 +754,7 @@ impl<'a> Interp<'a> {
             BoundValue::Address { fixed, vgpr } => {
                 let mut address = Int::from(fixed);
                 if let Some((first, count)) = vgpr {
+                    self.lane_dependent();
                     address += self.state.read_vgprs(self.lane, first, 32 * count)?;
                 }
                 Ok(normalize(address, Ty::new(TyKind::U, w)))
@@ -798,6 +826,7 @@ impl<'a> Interp<'a> {
         w: u32,
     ) -> Result<(), ExecError> {
         if self.is_lane_bit(n, w) {
+            self.lane_dependent();
             let wave = self.state.wave_size;
             let mut mask = self.read_operand(n, operand, Some(wave), None)?;
             mask.set_bit(u64::from(self.lane), bits.bit(0));
@@ -806,19 +835,29 @@ impl<'a> Interp<'a> {
         match operand.value {
             BoundValue::Sgpr { first, count } => {
                 self.check_tuple(n, first, count, w, true)?;
+                self.lane_dependent();
                 self.state.write_sgprs(first, w, bits)
             }
             BoundValue::Ttmp { first, count } => {
                 self.check_tuple(n, first, count, w, true)?;
+                self.lane_dependent();
                 self.state.write_ttmps(first, w, bits)
             }
             BoundValue::Vgpr { first, count } => {
                 self.check_tuple(n, first, count, w, false)?;
-                self.state.write_vgprs(self.lane, first, w, bits)
+                self.state.write_vgprs(self.lane, first, w, bits)?;
+                if let Some(trace) = &mut self.trace {
+                    trace.own_write(false, first, w, bits);
+                }
+                Ok(())
             }
             BoundValue::Agpr { first, count } => {
                 self.check_tuple(n, first, count, w, false)?;
-                self.state.write_agprs(self.lane, first, w, bits)
+                self.state.write_agprs(self.lane, first, w, bits)?;
+                if let Some(trace) = &mut self.trace {
+                    trace.own_write(true, first, w, bits);
+                }
+                Ok(())
             }
             BoundValue::Special(r) => match r {
                 SpecialReg::Vcc => self.write_state("VCC", bits),
@@ -1023,7 +1062,7 @@ impl<'a> Interp<'a> {
         Err(unsupported(format!("unbound:{n}")))
     }
 
-    fn builtin_value(&self, builtin: Builtin) -> Value {
+    fn builtin_value(&mut self, builtin: Builtin) -> Value {
         let f64_value = |v: f64| Value::Float {
             v,
             ty: Ty::new(TyKind::F, 64),
@@ -1033,10 +1072,13 @@ impl<'a> Interp<'a> {
                 v: Int::from(mode),
                 ty: None,
             },
-            Builtin::Lane => Value::Int {
-                v: Int::from(self.lane),
-                ty: Some(Ty::new(TyKind::U, 32)),
-            },
+            Builtin::Lane => {
+                self.lane_dependent();
+                Value::Int {
+                    v: Int::from(self.lane),
+                    ty: Some(Ty::new(TyKind::U, 32)),
+                }
+            }
             Builtin::Wave32 => bool_value(self.state.wave_size == 32),
             Builtin::Wave64 => bool_value(self.state.wave_size == 64),
             Builtin::Pi => f64_value(std::f64::consts::PI),
@@ -1147,6 +1189,7 @@ impl<'a> Interp<'a> {
             Expr::Index(base, idx) => self.assign_index(base, idx, v),
             Expr::Concat(parts) => self.assign_concat(parts, v),
             Expr::Field(base, field) => {
+                self.lane_dependent();
                 let key = format!("{}.{field}", self.mode_field_base(base, field)?);
                 let i = need_int(v)?;
                 self.state.fields.insert(key, i);
@@ -1365,6 +1408,7 @@ impl<'a> Interp<'a> {
         bits: &Int,
         w: u32,
     ) -> Result<(), ExecError> {
+        self.lane_dependent();
         let index = need_int(self.eval(idx)?)?;
         match base {
             e if register_file(e) == Some(RegisterFile::Sgpr) => {
@@ -1574,8 +1618,11 @@ impl<'a> Interp<'a> {
             operands: &[],
             steps: self.steps,
             implicit: callee.program.implicit,
+            trace: self.trace.take(),
         };
-        sub.block(callee.program.body())?;
+        let flow = sub.block(callee.program.body());
+        self.trace = sub.trace.take();
+        flow?;
         self.steps = sub.steps;
         match sub.locals[result].take() {
             Some(Value::Lambda(_)) => Err(unsupported("instruction-call-lambda")),
@@ -1606,7 +1653,6 @@ fn array_element(items: &[Value], i: &Int) -> Result<Value, ExecError> {
         .cloned()
         .ok_or_else(|| unsupported("array-index-out-of-range"))
 }
-
 
 fn int_ty_of(v: &Value) -> Option<Ty> {
     match v {

@@ -776,3 +776,52 @@ fn a_field_of_an_operand_is_unsupported_and_a_mode_field_is_kept() {
     execute(&mode, &mut state, &binding).unwrap();
     assert!(state.vgpr.iter().all(|lane| lane[0] == 1));
 }
+
+/// The first active lane's run reads only SGPRs and writes only its own VGPR: the other
+/// active lanes take its writes (a 16-bit write keeping each lane's own high half, as
+/// running each lane would), and inactive lanes keep theirs. A run that reads its lane's
+/// number, or writes what the next lane reads (VCC here), runs in every lane.
+#[test]
+fn lanes_that_would_run_alike_take_the_first_lanes_writes() {
+    let binding = per_lane(d0_s0_s1(vgprs(1, 1), sgprs(2, 1), sgprs(3, 1)));
+    let fresh = || {
+        let mut state = State::new(32);
+        state.exec = 0x0000_00f5;
+        state.vcc = 7;
+        state.sgpr[2] = 0x1234_5678;
+        for lane in 0..32 {
+            state.vgpr[lane][1] = (lane as u32) << 16 | 0xaaaa;
+        }
+        state
+    };
+    let active = |lane: usize| 0xf5u32 >> lane & 1 == 1;
+
+    let uniform = parse("D0.u16 = S0.u16 + 16'1U").unwrap();
+    let mut state = fresh();
+    execute(&uniform, &mut state, &binding).unwrap();
+    for lane in 0..32 {
+        let want = match active(lane) {
+            true => (lane as u32) << 16 | 0x5679,
+            false => (lane as u32) << 16 | 0xaaaa,
+        };
+        assert_eq!(state.vgpr[lane][1], want, "lane {lane}");
+    }
+
+    let by_lane = parse("D0.u32 = S0.u32 + laneId.u32").unwrap();
+    let mut state = fresh();
+    execute(&by_lane, &mut state, &binding).unwrap();
+    assert_eq!(state.vgpr[7][1], 0x1234_5678 + 7);
+
+    let shared = parse("VCC = VCC + 64'1U;\nD0.u32 = VCC.u32").unwrap();
+    let mut state = fresh();
+    execute(&shared, &mut state, &binding).unwrap();
+    let lanes: Vec<u32> = (0..32)
+        .filter(|&l| active(l))
+        .map(|l| state.vgpr[l][1])
+        .collect();
+    assert_eq!(
+        lanes,
+        [8, 9, 10, 11, 12, 13],
+        "each active lane's run saw the last one's VCC"
+    );
+}
