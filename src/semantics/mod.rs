@@ -339,14 +339,8 @@ fn run_dual(programs: &ArchPrograms, spec: &Spec, inst: &Inst, state: &mut State
     if select_not_vcc {
         return SemaVerdict::Unsupported("vopd3-select-not-vcc".into());
     }
-    let opy = inst.modifiers.get("OPY");
-    // The opcode first: comparing it is cheaper than the encoding's name.
-    let y_name = spec.instructions.iter().find(|i| {
-        i.encodings
-            .iter()
-            .any(|e| e.opcode == opy && e.encoding.starts_with(inst.encoding.as_str()))
-    });
-    let Some(y_name) = y_name.map(|i| i.name.clone()) else {
+    let y_op = spec.instruction_with_opcode(&inst.encoding, inst.modifiers.get("OPY"));
+    let Some(y_name) = y_op.map(|i| i.name.clone()) else {
         return SemaVerdict::Unsupported("vopd-y-opcode-unknown".into());
     };
     // Each half runs on its own copy of `state`, which is not written until both have run.

@@ -323,6 +323,10 @@ pub struct Spec {
     /// on first use after [`Self::reindex`] (only unknown mnemonics ask): the names sharing
     /// leading words with any name are a run of it.
     pub by_name_words: std::sync::OnceLock<Vec<usize>>,
+    /// (form, opcode) -> index into `instructions` of the first instruction with that form
+    /// and opcode, a literal form (`VOPDXY_INST_LITERAL`) counted as its base form's: built
+    /// on first use after [`Self::reindex`] (a dual-issue word's Y op asks).
+    pub by_form_opcode: std::sync::OnceLock<HashMap<String, HashMap<u32, usize>>>,
     /// Operand type name -> index into `operand_types` ([`Self::reindex`]).
     pub type_index: HashMap<String, usize>,
     /// Encoding name -> index into `encodings` ([`Self::reindex`]).
@@ -454,6 +458,7 @@ impl Spec {
             }
         }
         self.by_name_words = std::sync::OnceLock::new();
+        self.by_form_opcode = std::sync::OnceLock::new();
         self.indexed_counts = (self.encodings.len(), self.operand_types.len());
         self.encoding_index.clear();
         for (i, e) in self.encodings.iter().enumerate() {
@@ -622,6 +627,24 @@ impl Spec {
             None => self.by_name.get(&name.to_ascii_uppercase()),
         };
         index.map(|&i| &self.instructions[i])
+    }
+
+    /// The first instruction in spec order with a form of encoding `form` (or its literal
+    /// form, `form` + `_INST_LITERAL`) and opcode `opcode`.
+    pub fn instruction_with_opcode(&self, form: &str, opcode: u32) -> Option<&Instruction> {
+        let index = self.by_form_opcode.get_or_init(|| {
+            let mut index: HashMap<String, HashMap<u32, usize>> = HashMap::default();
+            for (i, inst) in self.instructions.iter().enumerate() {
+                for e in &inst.encodings {
+                    let base = e.encoding.strip_suffix("_INST_LITERAL");
+                    let form = index.entry(base.unwrap_or(&e.encoding).to_string());
+                    form.or_default().entry(e.opcode).or_insert(i);
+                }
+            }
+            index
+        });
+        let at = index.get(form)?.get(&opcode)?;
+        Some(&self.instructions[*at])
     }
 
     /// The instructions whose names share the most leading `_`-separated words with `name`
@@ -815,6 +838,59 @@ mod tests {
         spec.features.push(crate::variants::DPP_64BIT.into());
         assert!(spec.takes_dpp_on_64bit(&mul, "VOP3_VOP_DPP16"));
         assert!(!spec.takes_dpp_on_64bit(&mul, "VOP3_VOP_DPP8"));
+    }
+
+    /// The (form, opcode) index finds the first instruction a scan finds with a form whose
+    /// encoding is the one asked or its literal form, in spec order; a reindex forgets it.
+    #[test]
+    fn instruction_with_opcode_answers_as_a_scan() {
+        let form = |encoding: &str, opcode: u32| InstructionEncoding {
+            encoding: encoding.into(),
+            condition: "default".into(),
+            opcode,
+            operands: Vec::new(),
+            source: SourceId::default(),
+            operands_source: None,
+        };
+        let inst = |name: &str, forms: Vec<InstructionEncoding>| Instruction {
+            name: name.into(),
+            aliases: Vec::new(),
+            flags: None,
+            encodings: forms,
+            functional_group: None,
+        };
+        let mut spec = Spec {
+            instructions: vec![
+                inst("V_DUAL_A", vec![form("VOPDXY", 1), form("VOPD3", 1)]),
+                inst("V_DUAL_B", vec![form("VOPDXY_INST_LITERAL", 2)]),
+                inst("V_DUAL_C", vec![form("VOPDXY", 2)]),
+                inst("V_DUAL_D", vec![form("VOPD3", 1)]),
+            ],
+            ..Spec::default()
+        };
+        spec.reindex();
+        for (encoding, opcode) in [("VOPDXY", 1), ("VOPDXY", 2), ("VOPD3", 1), ("VOPD3", 2)] {
+            let scan = (spec.instructions.iter()).find(|i| {
+                (i.encodings.iter()).any(|e| e.opcode == opcode && e.encoding.starts_with(encoding))
+            });
+            let found = spec.instruction_with_opcode(encoding, opcode);
+            assert_eq!(
+                found.map(|i| &i.name),
+                scan.map(|i| &i.name),
+                "{encoding} {opcode}"
+            );
+        }
+        assert_eq!(
+            spec.instruction_with_opcode("VOPDXY", 2).unwrap().name,
+            "V_DUAL_B"
+        );
+        spec.instructions.remove(0);
+        spec.reindex();
+        assert!(spec.instruction_with_opcode("VOPDXY", 1).is_none());
+        assert_eq!(
+            spec.instruction_with_opcode("VOPD3", 1).unwrap().name,
+            "V_DUAL_D"
+        );
     }
 
     /// The word-order index finds what a scan of every name finds: the names sharing the
