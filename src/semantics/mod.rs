@@ -344,11 +344,43 @@ fn run_dual(programs: &ArchPrograms, spec: &Spec, inst: &Inst, state: &mut State
         return SemaVerdict::Unsupported("vopd-y-opcode-unknown".into());
     };
     // Each half runs on its own copy of `state`, which is not written until both have run.
+    let writes = HALF_STATE.with_borrow_mut(|kept| {
+        let half_state = kept.get_or_insert_with(|| state.clone());
+        run_halves(programs, inst, &y_name, state, half_state)
+    });
+    let writes = match writes {
+        Ok(writes) => writes,
+        Err(verdict) => return verdict,
+    };
+    // X's writes, then Y's: where both write a register, Y's value stays.
+    for w in &writes {
+        w.apply(state);
+    }
+    SemaVerdict::Executed
+}
+
+thread_local! {
+    /// The state a dual-issue half runs on, kept from instruction to instruction: a new
+    /// copy of the register file for each half was most of what the pair cost beyond its
+    /// two texts.
+    static HALF_STATE: std::cell::RefCell<Option<State>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs the X half (`inst`'s own text) and then the Y half (`y_name`'s) of a dual-issue
+/// instruction, each on `half_state` made equal to `state` (a copy for X; for Y, X's writes
+/// undone), and gives what each wrote.
+fn run_halves(
+    programs: &ArchPrograms,
+    inst: &Inst,
+    y_name: &str,
+    state: &State,
+    half_state: &mut State,
+) -> Result<Vec<RegisterWrites>, SemaVerdict> {
     let mut writes = Vec::with_capacity(2);
-    for (name, half) in [(&inst.name, 'X'), (&y_name, 'Y')] {
+    for (name, half) in [(inst.name.as_str(), 'X'), (y_name, 'Y')] {
         let program = match programs.programs.get(&name.to_ascii_uppercase()) {
-            None => return SemaVerdict::NoPseudocode,
-            Some(Err(construct)) => return SemaVerdict::Unsupported(construct.clone()),
+            None => return Err(SemaVerdict::NoPseudocode),
+            Some(Err(construct)) => return Err(SemaVerdict::Unsupported(construct.clone())),
             Some(Ok(p)) => p,
         };
         let mut operands = Vec::new();
@@ -365,23 +397,22 @@ fn run_dual(programs: &ArchPrograms, spec: &Spec, inst: &Inst, state: &mut State
             values.push(bound_value(&op.value));
         }
         let binding = mcdiff_sema::bind_with_uses(&program.uses, &operands, &values);
-        let mut half_state = state.clone();
+        match half {
+            'X' => half_state.clone_from(state),
+            _ => half_state.reset_to(state),
+        }
         let outcome = mcdiff_sema::execute_with_library(
             &program.program,
-            &mut half_state,
+            half_state,
             &binding,
             &programs.library,
         );
         if outcome.is_err() {
-            return verdict(outcome);
+            return Err(verdict(outcome));
         }
-        writes.push(RegisterWrites::between(state, &half_state));
+        writes.push(RegisterWrites::between(state, half_state));
     }
-    // X's writes, then Y's: where both write a register, Y's value stays.
-    for w in &writes {
-        w.apply(state);
-    }
-    SemaVerdict::Executed
+    Ok(writes)
 }
 
 /// The encoding's spec operands paired with what the assembler put in each, matched by
