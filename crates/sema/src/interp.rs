@@ -20,14 +20,16 @@ use num_traits::ToPrimitive;
 use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc;
 
-/// Loop iterations allowed per program run, against runaway loops.
 mod lanes;
 
 use lanes::LaneTrace;
 
+/// Loop iterations allowed per program run, against runaway loops.
 const STEP_LIMIT: u64 = 1_000_000;
 
-/// Runs `program`: once per active lane when `binding.per_lane`, else once.
+/// Runs `program`: once per active lane when `binding.per_lane`, else once. A text that
+/// applies EXEC itself ([`Program::applies_exec`]) runs once; lanes that would run alike
+/// take the first active lane's writes (`interp/lanes.rs`).
 pub fn execute(program: &Program, state: &mut State, binding: &Binding) -> Result<(), ExecError> {
     execute_with_library(program, state, binding, &Library::default())
 }
