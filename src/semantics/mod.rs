@@ -340,7 +340,7 @@ fn run_dual(programs: &ArchPrograms, spec: &Spec, inst: &Inst, state: &mut State
         return SemaVerdict::Unsupported("vopd3-select-not-vcc".into());
     }
     let y_op = spec.instruction_with_opcode(&inst.encoding, inst.modifiers.get("OPY"));
-    let Some(y_name) = y_op.map(|i| i.name.clone()) else {
+    let Some(y_name) = y_op.map(|(i, _)| i.name.clone()) else {
         return SemaVerdict::Unsupported("vopd-y-opcode-unknown".into());
     };
     // Each half runs on its own copy of `state`, which is not written until both have run.

@@ -308,6 +308,9 @@ pub struct DataFormat {
     pub component_count: Option<u32>,
 }
 
+/// [`Spec::by_form_opcode`]: form -> opcode -> (instruction index, form index).
+pub type FormOpcodeIndex = HashMap<String, HashMap<u32, (usize, usize)>>;
+
 /// Everything known about one architecture (or one composed target).
 #[derive(Debug, Clone, Default)]
 pub struct Spec {
@@ -323,10 +326,10 @@ pub struct Spec {
     /// on first use after [`Self::reindex`] (only unknown mnemonics ask): the names sharing
     /// leading words with any name are a run of it.
     pub by_name_words: std::sync::OnceLock<Vec<usize>>,
-    /// (form, opcode) -> index into `instructions` of the first instruction with that form
-    /// and opcode, a literal form (`VOPDXY_INST_LITERAL`) counted as its base form's: built
-    /// on first use after [`Self::reindex`] (a dual-issue word's Y op asks).
-    pub by_form_opcode: std::sync::OnceLock<HashMap<String, HashMap<u32, usize>>>,
+    /// (form, opcode) -> (index into `instructions`, index into its `encodings`) of the first
+    /// instruction with that form and opcode, a literal form (`VOPDXY_INST_LITERAL`) counted
+    /// as its base form's: built on first use after [`Self::reindex`] (dual-issue ops ask).
+    pub by_form_opcode: std::sync::OnceLock<FormOpcodeIndex>,
     /// Operand type name -> index into `operand_types` ([`Self::reindex`]).
     pub type_index: HashMap<String, usize>,
     /// Encoding name -> index into `encodings` ([`Self::reindex`]).
@@ -630,21 +633,26 @@ impl Spec {
     }
 
     /// The first instruction in spec order with a form of encoding `form` (or its literal
-    /// form, `form` + `_INST_LITERAL`) and opcode `opcode`.
-    pub fn instruction_with_opcode(&self, form: &str, opcode: u32) -> Option<&Instruction> {
+    /// form, `form` + `_INST_LITERAL`) and opcode `opcode`, and the first such form of it.
+    pub fn instruction_with_opcode(
+        &self,
+        form: &str,
+        opcode: u32,
+    ) -> Option<(&Instruction, &InstructionEncoding)> {
         let index = self.by_form_opcode.get_or_init(|| {
-            let mut index: HashMap<String, HashMap<u32, usize>> = HashMap::default();
+            let mut index = FormOpcodeIndex::default();
             for (i, inst) in self.instructions.iter().enumerate() {
-                for e in &inst.encodings {
+                for (j, e) in inst.encodings.iter().enumerate() {
                     let base = e.encoding.strip_suffix("_INST_LITERAL");
                     let form = index.entry(base.unwrap_or(&e.encoding).to_string());
-                    form.or_default().entry(e.opcode).or_insert(i);
+                    form.or_default().entry(e.opcode).or_insert((i, j));
                 }
             }
             index
         });
-        let at = index.get(form)?.get(&opcode)?;
-        Some(&self.instructions[*at])
+        let &(i, j) = index.get(form)?.get(&opcode)?;
+        let instruction = &self.instructions[i];
+        Some((instruction, &instruction.encodings[j]))
     }
 
     /// The instructions whose names share the most leading `_`-separated words with `name`
@@ -870,25 +878,24 @@ mod tests {
         };
         spec.reindex();
         for (encoding, opcode) in [("VOPDXY", 1), ("VOPDXY", 2), ("VOPD3", 1), ("VOPD3", 2)] {
-            let scan = (spec.instructions.iter()).find(|i| {
-                (i.encodings.iter()).any(|e| e.opcode == opcode && e.encoding.starts_with(encoding))
+            let scan = (spec.instructions.iter()).find_map(|i| {
+                let form = (i.encodings.iter())
+                    .find(|e| e.opcode == opcode && e.encoding.starts_with(encoding));
+                Some((&i.name, &form?.encoding))
             });
-            let found = spec.instruction_with_opcode(encoding, opcode);
-            assert_eq!(
-                found.map(|i| &i.name),
-                scan.map(|i| &i.name),
-                "{encoding} {opcode}"
-            );
+            let found = (spec.instruction_with_opcode(encoding, opcode))
+                .map(|(i, form)| (&i.name, &form.encoding));
+            assert_eq!(found, scan, "{encoding} {opcode}");
         }
         assert_eq!(
-            spec.instruction_with_opcode("VOPDXY", 2).unwrap().name,
+            spec.instruction_with_opcode("VOPDXY", 2).unwrap().0.name,
             "V_DUAL_B"
         );
         spec.instructions.remove(0);
         spec.reindex();
         assert!(spec.instruction_with_opcode("VOPDXY", 1).is_none());
         assert_eq!(
-            spec.instruction_with_opcode("VOPD3", 1).unwrap().name,
+            spec.instruction_with_opcode("VOPD3", 1).unwrap().0.name,
             "V_DUAL_D"
         );
     }

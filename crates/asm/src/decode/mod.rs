@@ -115,8 +115,6 @@ pub struct Disassembler<'s> {
     names: HashMap<&'s str, HashMap<i64, &'s str>>,
     /// (vector family, opcode) -> instruction.
     vector_ops: HashMap<(Family, u32), &'s Instruction>,
-    /// (dual-issue family, opcode) -> instruction and its form in that family.
-    dual_ops: HashMap<(Family, u32), (&'s Instruction, &'s InstructionEncoding)>,
     /// Base vector family -> its encoding.
     base_encodings: Memo<Family, &'s Encoding>,
     /// (base vector family, opcode, SDWA, DPP) -> what decoding such a word needs.
@@ -199,7 +197,6 @@ impl<'s> Disassembler<'s> {
             forms,
             names,
             vector_ops: vector::vector_opcodes(spec),
-            dual_ops: vector::dual_opcodes(spec),
             base_encodings: Memo::default(),
             vector_plans: Memo::default(),
             dual_halves: Memo::default(),

@@ -37,24 +37,6 @@ pub(super) fn vector_opcodes(spec: &Spec) -> HashMap<(Family, u32), &Instruction
     map
 }
 
-/// (family, opcode) -> instruction, over the dual-issue (VOPD, VOPD3) forms of a spec: X and
-/// Y ops share the numbering, VOPD's X field being the narrower (RDNA3 ISA §15.3.7 "VOPD").
-pub(super) fn dual_opcodes(
-    spec: &Spec,
-) -> HashMap<(Family, u32), (&Instruction, &InstructionEncoding)> {
-    let mut map = HashMap::default();
-    for instruction in &spec.instructions {
-        for form in &instruction.encodings {
-            let family = Family::of(&form.encoding);
-            if matches!(family, Family::Vopd | Family::Vopd3) {
-                map.entry((family, form.opcode))
-                    .or_insert((instruction, form));
-            }
-        }
-    }
-    map
-}
-
 /// The canonical modifier fields a vector word is read for (op_sel_hi and the DPP8 lane
 /// selects are read where they apply).
 const VECTOR_MODIFIER_FIELDS: &[&str] = &[
@@ -405,7 +387,10 @@ impl<'s> Disassembler<'s> {
             .ok_or_else(|| Failure::Unsupported("encoding field missing".into()))?;
         let opcode = read_field(reader.word, field, 0) as u32;
         self.dual_halves.get_or_try((family, opcode, half), || {
-            let (instruction, form) = *self.dual_ops.get(&(family, opcode)).ok_or_else(|| {
+            // X and Y ops share the numbering, VOPD's X field being the narrower (RDNA3 ISA
+            // §15.3.7 "VOPD"); a family's spelling is its spec encoding's name.
+            let found = self.ctx.spec.instruction_with_opcode(family.name(), opcode);
+            let (instruction, form) = found.ok_or_else(|| {
                 Failure::Invalid(format!("no {} instruction has this opcode", family.name()))
             })?;
             let mnemonic = llvm_mnemonic(&self.ctx, &instruction.name);
