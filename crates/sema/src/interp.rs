@@ -22,7 +22,7 @@ use std::sync::Arc;
 
 mod lanes;
 
-use lanes::LaneTrace;
+use lanes::{LaneTrace, Scalar};
 
 /// Loop iterations allowed per program run, against runaway loops.
 const STEP_LIMIT: u64 = 1_000_000;
@@ -127,7 +127,7 @@ pub fn execute_with_library(
         if interp.wrote_locals {
             locals.fill(None);
         }
-        if let Some(trace) = trace.filter(|t| !t.lane_dependent) {
+        if let Some(trace) = trace.filter(LaneTrace::shared) {
             for &other in &lanes[1..] {
                 trace.replay(state, other)?;
             }
@@ -221,6 +221,11 @@ fn register_file(e: &Expr) -> Option<RegisterFile> {
         },
         _ => None,
     }
+}
+
+/// The 32-bit registers a `width`-bit read or write of scalar storage reaches.
+fn registers(width: u32) -> u32 {
+    width.div_ceil(32).max(1)
 }
 
 fn is_lane_index(e: &Expr) -> bool {
@@ -380,6 +385,71 @@ impl<'a> Interp<'a> {
         if let Some(trace) = &mut self.trace {
             trace.lane_dependent = true;
         }
+    }
+
+    /// The run reads scalar storage, which may be a lane mask it sets its bit of.
+    fn scalar_read(&mut self, storage: Scalar) {
+        if let Some(trace) = &mut self.trace {
+            trace.scalar_read(storage);
+        }
+    }
+
+    /// Sets the current lane's bit of `mask` ([`lanes`]: the other lanes may take it).
+    fn set_lane_bit(&mut self, mask: Scalar, bit: bool) -> Result<(), ExecError> {
+        lanes::set_mask_bit(self.state, mask, self.lane, bit)?;
+        if let Some(trace) = &mut self.trace {
+            trace.own_mask_bit(mask, bit);
+        }
+        Ok(())
+    }
+
+    /// The lane mask `inner` names in `inner.u64[idx]` when `idx` is the current lane's
+    /// number (`D0.u64[laneId]`, `EXEC.u64[laneId]`), so the lane sets only its own bit.
+    fn own_lane_mask(&self, inner: &Expr, idx: &Expr) -> Result<Option<Scalar>, ExecError> {
+        let own_lane = matches!(idx, Expr::Name(l)
+            if l.kind() == NameKind::Builtin(Builtin::Lane) && !self.is_local(l));
+        let Expr::Name(n) = inner else {
+            return Ok(None);
+        };
+        if !own_lane || self.is_local(n) {
+            return Ok(None);
+        }
+        if n.kind() == NameKind::State {
+            return Ok(match n.as_str() {
+                "VCC" => Some(Scalar::Vcc),
+                "EXEC" => Some(Scalar::Exec),
+                _ => None,
+            });
+        }
+        match self.operand(n) {
+            Some(operand) => self.operand_mask(n, operand),
+            None => Ok(None),
+        }
+    }
+
+    /// `operand`'s storage when it can hold a lane mask, after the check a read or write
+    /// of the wave's bits of it makes.
+    fn operand_mask(&self, n: &str, operand: &BoundOperand) -> Result<Option<Scalar>, ExecError> {
+        let wave = self.state.wave_size;
+        Ok(match operand.value {
+            BoundValue::Sgpr { first, count } => {
+                self.check_tuple(n, first, count, wave, true)?;
+                Some(Scalar::Sgprs {
+                    first,
+                    count: registers(wave),
+                })
+            }
+            BoundValue::Ttmp { first, count } => {
+                self.check_tuple(n, first, count, wave, true)?;
+                Some(Scalar::Ttmps {
+                    first,
+                    count: registers(wave),
+                })
+            }
+            BoundValue::Special(SpecialReg::Vcc) => Some(Scalar::Vcc),
+            BoundValue::Special(SpecialReg::Exec) => Some(Scalar::Exec),
+            _ => None,
+        })
     }
 
     fn block(&mut self, stmts: &[Stmt]) -> Result<Flow, ExecError> {
@@ -555,6 +625,10 @@ impl<'a> Interp<'a> {
                 match base.as_ref() {
                     e if register_file(e) == Some(RegisterFile::Sgpr) => {
                         let first = index.to_u32().ok_or_else(|| unsupported("sgpr-index"))?;
+                        self.scalar_read(Scalar::Sgprs {
+                            first,
+                            count: registers(w),
+                        });
                         self.state.read_sgprs(first, w)
                     }
                     e if register_file(e) == Some(RegisterFile::HwRegisters) => {
@@ -594,6 +668,11 @@ impl<'a> Interp<'a> {
 
     fn read_state(&mut self, n: &str, width: Option<u32>) -> Result<Int, ExecError> {
         let w = width.unwrap_or(64);
+        match n {
+            "VCC" | "VCC_LO" | "VCC_HI" | "VCCZ" => self.scalar_read(Scalar::Vcc),
+            "EXEC" | "EXEC_LO" | "EXEC_HI" | "EXECZ" => self.scalar_read(Scalar::Exec),
+            _ => {}
+        }
         let v = match n {
             "EXEC" => self.state.exec,
             "VCC" => self.state.vcc,
@@ -708,10 +787,18 @@ impl<'a> Interp<'a> {
         match operand.value {
             BoundValue::Sgpr { first, count } => {
                 self.check_tuple(n, first, count, w, true)?;
+                self.scalar_read(Scalar::Sgprs {
+                    first,
+                    count: registers(w),
+                });
                 self.state.read_sgprs(first, w)
             }
             BoundValue::Ttmp { first, count } => {
                 self.check_tuple(n, first, count, w, true)?;
+                self.scalar_read(Scalar::Ttmps {
+                    first,
+                    count: registers(w),
+                });
                 self.state.read_ttmps(first, w)
             }
             BoundValue::Vgpr { first, count } => {
@@ -828,6 +915,9 @@ impl<'a> Interp<'a> {
         w: u32,
     ) -> Result<(), ExecError> {
         if self.is_lane_bit(n, w) {
+            if let Some(mask) = self.operand_mask(n, operand)? {
+                return self.set_lane_bit(mask, bits.bit(0));
+            }
             self.lane_dependent();
             let wave = self.state.wave_size;
             let mut mask = self.read_operand(n, operand, Some(wave), None)?;
@@ -1283,6 +1373,9 @@ impl<'a> Interp<'a> {
         }
         if let Expr::Typed(inner, ty) = base {
             if is_lane_index(idx) && ty.width == 64 && self.is_storage(inner) {
+                if let Some(mask) = self.own_lane_mask(inner, idx)? {
+                    return self.set_lane_bit(mask, u1(&v)?);
+                }
                 let w = self.state.wave_size;
                 let i = need_u32(self.eval(idx)?)?;
                 let mut bits = self.read_storage(inner, Some(w), None)?;

@@ -825,3 +825,40 @@ fn lanes_that_would_run_alike_take_the_first_lanes_writes() {
         "each active lane's run saw the last one's VCC"
     );
 }
+
+/// A lane's own bit of a lane mask counts as its own: a compare of scalar sources sets the
+/// bit of every active lane, in SGPRs and in EXEC, and keeps inactive lanes' bits. A run
+/// that reads the mask it sets (S0 is D0 here) sees the bits the lanes before it set, so
+/// it runs in every lane.
+#[test]
+fn a_lanes_own_bit_of_a_mask_is_shared_unless_the_mask_is_read() {
+    let fresh = || {
+        let mut state = State::new(32);
+        state.exec = 0x0000_00f5;
+        state.sgpr[2] = 5;
+        state.sgpr[3] = 6;
+        state.sgpr[10] = 0x0000_000a;
+        state
+    };
+    let compare = parse("D0.u64[laneId] = S0.u32 < S1.u32").unwrap();
+    for (s1, want) in [(sgprs(3, 1), 0xff), (sgprs(2, 1), 0x0a)] {
+        let binding = per_lane(d0_s0_s1(sgprs(10, 1), sgprs(2, 1), s1));
+        let mut state = fresh();
+        execute(&compare, &mut state, &binding).unwrap();
+        assert_eq!(state.sgpr[10], want);
+    }
+
+    let exec_compare = parse("EXEC.u64[laneId] = S0.u32 > S1.u32").unwrap();
+    let binding = per_lane(d0_s0_s1(sgprs(10, 1), sgprs(2, 1), sgprs(3, 1)));
+    let mut state = fresh();
+    execute(&exec_compare, &mut state, &binding).unwrap();
+    assert_eq!(state.exec, 0, "every active lane cleared its EXEC bit");
+
+    // Lane 0 sees s2 = 0 < 1 and sets bit 0; every later active lane sees s2 = 1.
+    let binding = per_lane(d0_s0_s1(sgprs(2, 1), sgprs(2, 1), sgprs(3, 1)));
+    let mut state = fresh();
+    state.sgpr[2] = 0;
+    state.sgpr[3] = 1;
+    execute(&compare, &mut state, &binding).unwrap();
+    assert_eq!(state.sgpr[2], 1);
+}
