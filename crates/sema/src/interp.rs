@@ -223,11 +223,6 @@ fn register_file(e: &Expr) -> Option<RegisterFile> {
     }
 }
 
-/// The 32-bit registers a `width`-bit read or write of scalar storage reaches.
-fn registers(width: u32) -> u32 {
-    width.div_ceil(32).max(1)
-}
-
 fn is_lane_index(e: &Expr) -> bool {
     matches!(e, Expr::Name(n) if matches!(n.as_str(), "laneId" | "lane" | "threadId"))
 }
@@ -394,6 +389,13 @@ impl<'a> Interp<'a> {
         }
     }
 
+    /// The run wrote its own lane's registers ([`lanes`]: the other lanes may take it).
+    fn own_register_write(&mut self, agpr: bool, first: u32, width: u32, bits: &Int) {
+        if let Some(trace) = &mut self.trace {
+            trace.own_write(agpr, first, width, bits);
+        }
+    }
+
     /// Sets the current lane's bit of `mask` ([`lanes`]: the other lanes may take it).
     fn set_lane_bit(&mut self, mask: Scalar, bit: bool) -> Result<(), ExecError> {
         lanes::set_mask_bit(self.state, mask, self.lane, bit)?;
@@ -434,17 +436,11 @@ impl<'a> Interp<'a> {
         Ok(match operand.value {
             BoundValue::Sgpr { first, count } => {
                 self.check_tuple(n, first, count, wave, true)?;
-                Some(Scalar::Sgprs {
-                    first,
-                    count: registers(wave),
-                })
+                Some(Scalar::sgprs(first, wave))
             }
             BoundValue::Ttmp { first, count } => {
                 self.check_tuple(n, first, count, wave, true)?;
-                Some(Scalar::Ttmps {
-                    first,
-                    count: registers(wave),
-                })
+                Some(Scalar::ttmps(first, wave))
             }
             BoundValue::Special(SpecialReg::Vcc) => Some(Scalar::Vcc),
             BoundValue::Special(SpecialReg::Exec) => Some(Scalar::Exec),
@@ -625,10 +621,7 @@ impl<'a> Interp<'a> {
                 match base.as_ref() {
                     e if register_file(e) == Some(RegisterFile::Sgpr) => {
                         let first = index.to_u32().ok_or_else(|| unsupported("sgpr-index"))?;
-                        self.scalar_read(Scalar::Sgprs {
-                            first,
-                            count: registers(w),
-                        });
+                        self.scalar_read(Scalar::sgprs(first, w));
                         self.state.read_sgprs(first, w)
                     }
                     e if register_file(e) == Some(RegisterFile::HwRegisters) => {
@@ -787,18 +780,12 @@ impl<'a> Interp<'a> {
         match operand.value {
             BoundValue::Sgpr { first, count } => {
                 self.check_tuple(n, first, count, w, true)?;
-                self.scalar_read(Scalar::Sgprs {
-                    first,
-                    count: registers(w),
-                });
+                self.scalar_read(Scalar::sgprs(first, w));
                 self.state.read_sgprs(first, w)
             }
             BoundValue::Ttmp { first, count } => {
                 self.check_tuple(n, first, count, w, true)?;
-                self.scalar_read(Scalar::Ttmps {
-                    first,
-                    count: registers(w),
-                });
+                self.scalar_read(Scalar::ttmps(first, w));
                 self.state.read_ttmps(first, w)
             }
             BoundValue::Vgpr { first, count } => {
@@ -938,17 +925,13 @@ impl<'a> Interp<'a> {
             BoundValue::Vgpr { first, count } => {
                 self.check_tuple(n, first, count, w, false)?;
                 self.state.write_vgprs(self.lane, first, w, bits)?;
-                if let Some(trace) = &mut self.trace {
-                    trace.own_write(false, first, w, bits);
-                }
+                self.own_register_write(false, first, w, bits);
                 Ok(())
             }
             BoundValue::Agpr { first, count } => {
                 self.check_tuple(n, first, count, w, false)?;
                 self.state.write_agprs(self.lane, first, w, bits)?;
-                if let Some(trace) = &mut self.trace {
-                    trace.own_write(true, first, w, bits);
-                }
+                self.own_register_write(true, first, w, bits);
                 Ok(())
             }
             BoundValue::Special(r) => match r {

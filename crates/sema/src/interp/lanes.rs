@@ -37,6 +37,22 @@ pub(super) enum Scalar {
 }
 
 impl Scalar {
+    /// The SGPRs a `width`-bit read or write from `first` reaches.
+    pub(super) fn sgprs(first: u32, width: u32) -> Scalar {
+        Scalar::Sgprs {
+            first,
+            count: registers(width),
+        }
+    }
+
+    /// The TTMPs a `width`-bit read or write from `first` reaches.
+    pub(super) fn ttmps(first: u32, width: u32) -> Scalar {
+        Scalar::Ttmps {
+            first,
+            count: registers(width),
+        }
+    }
+
     fn overlaps(self, other: Scalar) -> bool {
         let ranges_meet = |a: u32, n: u32, b: u32, m: u32| a < b + m && b < a + n;
         match (self, other) {
@@ -48,6 +64,11 @@ impl Scalar {
             _ => false,
         }
     }
+}
+
+/// The 32-bit registers a `width`-bit access reaches.
+fn registers(width: u32) -> u32 {
+    width.div_ceil(32).max(1)
 }
 
 /// A write the other lanes can take.
