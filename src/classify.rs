@@ -64,6 +64,10 @@ pub enum LlvmVerdict {
     NoCheck,
     /// llvm-mc gave no usable answer for this line; the reason.
     NotRun(String),
+    /// Disassembly: the encoding llvm-mc prints for the instruction it decoded is not the
+    /// word it was given, so its decode does not say everything the word says (or this
+    /// llvm-mc is not one to trust). Whatever the CHECK line says, this comes first.
+    Reencodes,
 }
 
 impl LlvmVerdict {
@@ -74,12 +78,16 @@ impl LlvmVerdict {
             LlvmVerdict::CheckDiffers(_) => "check-differs",
             LlvmVerdict::NoCheck => "no-check",
             LlvmVerdict::NotRun(_) => "not-run",
+            LlvmVerdict::Reencodes => "reencodes",
         }
     }
 
     /// A finding a maintainer must look at (not `agrees` or `no-check`).
     pub fn is_finding(&self) -> bool {
-        matches!(self, LlvmVerdict::CheckDiffers(_) | LlvmVerdict::NotRun(_))
+        matches!(
+            self,
+            LlvmVerdict::CheckDiffers(_) | LlvmVerdict::NotRun(_) | LlvmVerdict::Reencodes
+        )
     }
 }
 
@@ -198,10 +206,39 @@ pub fn judge_asm(ours: &OursAnswer, llvm: &LlvmAnswer, recorded: &Recorded) -> V
     judge(ours, llvm, recorded, llvm_verdict)
 }
 
-/// Disassembler cases: both verdicts.
-pub fn judge_disasm(ours: &OursAnswer, llvm: &LlvmAnswer, recorded: &Recorded) -> Verdict {
-    let llvm_verdict = llvm_vs_check_disasm(llvm, recorded);
+/// Disassembler cases: both verdicts; `word` is the line's bytes, which llvm-mc's printed
+/// encoding must give back.
+pub fn judge_disasm(
+    ours: &OursAnswer,
+    llvm: &LlvmAnswer,
+    recorded: &Recorded,
+    word: Option<&[u8]>,
+) -> Verdict {
+    let llvm_verdict = if llvm_reencodes(llvm, word) {
+        LlvmVerdict::Reencodes
+    } else {
+        llvm_vs_check_disasm(llvm, recorded)
+    };
     judge(ours, llvm, recorded, llvm_verdict)
+}
+
+/// llvm-mc decoded the whole word (no bytes skipped) and printed an encoding other than it.
+pub fn llvm_reencodes(llvm: &LlvmAnswer, word: Option<&[u8]>) -> bool {
+    let (
+        LlvmAnswer::Decoded {
+            bytes,
+            skipped: None,
+            ..
+        },
+        Some(word),
+    ) = (llvm, word)
+    else {
+        return false;
+    };
+    !bytes
+        .iter()
+        .copied()
+        .eq(word.iter().map(|&b| EncByte::Byte(b)))
 }
 
 fn judge(
@@ -585,11 +622,11 @@ mod tests {
         };
         let want = CheckExpectation::Encoding(enc(&[1, 0, 0x80, 0xbe]));
         let ours = OursAnswer::Decoded("s_mov_b32  s0,  s1".into());
-        let v = judge_disasm(&ours, &llvm, &rec(&want, Some("s_mov_b32 s0, s1")));
+        let v = judge_disasm(&ours, &llvm, &rec(&want, Some("s_mov_b32 s0, s1")), WORD);
         assert_eq!((v.llvm, v.ours), (LlvmVerdict::Agrees, OursVerdict::Match));
-        let v = judge_disasm(&ours, &llvm, &rec(&want, Some("s_mov_b32 s0, s9")));
+        let v = judge_disasm(&ours, &llvm, &rec(&want, Some("s_mov_b32 s0, s9")), WORD);
         assert_eq!(v.llvm, LlvmVerdict::CheckDiffers(CheckDiff::Text));
-        let v = judge_disasm(&ours, &llvm, &rec(&want, Some("s_mov_b32 {{.*}}")));
+        let v = judge_disasm(&ours, &llvm, &rec(&want, Some("s_mov_b32 {{.*}}")), WORD);
         assert_eq!(v.llvm, LlvmVerdict::Agrees, "a FileCheck pattern matches");
         let bad = CheckExpectation::Error("invalid instruction encoding".into());
         let invalid = err("invalid instruction encoding");
@@ -597,11 +634,51 @@ mod tests {
             &OursAnswer::Rejected("no".into()),
             &invalid,
             &rec(&bad, None),
+            WORD,
         );
         assert_eq!((v.llvm, v.ours), (LlvmVerdict::Agrees, OursVerdict::Match));
-        let v = judge_disasm(&ours, &invalid, &rec(&bad, None));
+        let v = judge_disasm(&ours, &invalid, &rec(&bad, None), WORD);
         assert_eq!(v.ours, OursVerdict::WeAccept);
-        let v = judge_disasm(&OursAnswer::Rejected("no".into()), &llvm, &rec(&want, None));
+        let v = judge_disasm(
+            &OursAnswer::Rejected("no".into()),
+            &llvm,
+            &rec(&want, None),
+            WORD,
+        );
         assert_eq!(v.ours, OursVerdict::WeReject);
+    }
+
+    /// The word each disassembly verdict above was given.
+    const WORD: Option<&[u8]> = Some(&[1, 0, 0x80, 0xbe]);
+
+    /// llvm-mc's printed encoding must be the word it decoded: another one is `reencodes`,
+    /// whatever the CHECK line says, while our text is still judged against llvm-mc's.
+    #[test]
+    fn a_decode_printed_with_other_bytes_reencodes() {
+        let llvm = LlvmAnswer::Decoded {
+            text: "s_mov_b32 s0, s1".into(),
+            bytes: enc(&[1, 0, 0x80, 0xbe]),
+            skipped: None,
+        };
+        let want = CheckExpectation::Encoding(enc(&[1, 0, 0x80, 0xbe]));
+        let ours = OursAnswer::Decoded("s_mov_b32 s0, s1".into());
+        let word: &[u8] = &[1, 0, 0x80, 0xbf];
+        let v = judge_disasm(&ours, &llvm, &rec(&want, None), Some(word));
+        assert_eq!(
+            (v.llvm, v.ours),
+            (LlvmVerdict::Reencodes, OursVerdict::Match)
+        );
+        assert!(LlvmVerdict::Reencodes.is_finding());
+        let skipped = LlvmAnswer::Decoded {
+            text: "s_mov_b32 s0, s1".into(),
+            bytes: enc(&[1, 0, 0x80, 0xbe]),
+            skipped: Some("invalid instruction encoding".into()),
+        };
+        let v = judge_disasm(&ours, &skipped, &rec(&want, None), Some(word));
+        assert_ne!(
+            v.llvm,
+            LlvmVerdict::Reencodes,
+            "bytes were skipped: no word to compare"
+        );
     }
 }

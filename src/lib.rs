@@ -26,6 +26,7 @@ pub mod llvm_mc;
 pub mod merge;
 pub mod nightly;
 pub mod output;
+pub mod replay;
 pub mod report;
 pub mod selection;
 pub mod semantics;

@@ -105,7 +105,8 @@ struct LlvmMcOptions {
     /// Run llvm-mc afresh, without the cache.
     #[arg(long)]
     no_cache: bool,
-    /// Seconds before one llvm-mc process is killed.
+    /// Seconds one exchange with llvm-mc may take (its exit and the end of its output)
+    /// before its process group is killed and its pipes abandoned.
     #[arg(long, default_value_t = 120)]
     timeout: u64,
 }
@@ -287,6 +288,9 @@ fn cmd_run(data: Option<PathBuf>, args: RunArgs) -> Result<ExitCode> {
             .show
             .unwrap_or(if args.select.files.is_empty() { 3 } else { 20 });
         print!("{}", report::findings_listing(&report, show));
+        for p in &report.skipped_paths {
+            eprintln!("{}: test path not read: {}", p.file, p.reason);
+        }
         for u in &report.unparsed_runs {
             eprintln!("{}:{}: unparsed RUN line: {}", u.file, u.line, u.reason);
         }

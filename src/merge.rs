@@ -202,6 +202,7 @@ fn merge_runs(group: Vec<Input<RunDocument>>) -> Result<RunDocument> {
         merged.unparsed_runs.extend(doc.unparsed_runs);
         merged.failed_runs.extend(doc.failed_runs);
         merged.duplicate_runs.extend(doc.duplicate_runs);
+        merged.skipped_paths.extend(doc.skipped_paths);
         for (target, counts) in &doc.targets {
             merged
                 .targets
@@ -220,6 +221,7 @@ fn merge_runs(group: Vec<Input<RunDocument>>) -> Result<RunDocument> {
     sort_by_file(&mut merged.unparsed_runs, |r| &r.file);
     sort_by_file(&mut merged.failed_runs, |r| &r.file);
     sort_by_file(&mut merged.duplicate_runs, |r| &r.file);
+    sort_by_file(&mut merged.skipped_paths, |p| &p.file);
     sort_by_file(&mut merged.records, |r| &r.file);
     Ok(merged)
 }

@@ -240,6 +240,9 @@ pub struct NightTarget {
     pub agrees: u64,
     pub check_differs: u64,
     pub not_run: u64,
+    /// Decoded words llvm-mc re-encodes to other bytes.
+    #[serde(default)]
+    pub reencodes: u64,
     /// ours-differs + we-reject + we-accept.
     #[serde(default)]
     pub diverged: u64,
@@ -269,6 +272,7 @@ fn night_target(c: &TargetCounts) -> NightTarget {
         agrees: c.llvm("agrees"),
         check_differs: c.llvm("check-differs"),
         not_run: c.llvm("not-run"),
+        reencodes: c.llvm("reencodes"),
         diverged: c.ours("ours-differs") + c.ours("we-reject") + c.ours("we-accept"),
         unsupported: c.ours("unsupported"),
     }
@@ -1316,6 +1320,12 @@ fn worse_than(now: &NightTarget, b: &NightTarget) -> Vec<String> {
             b.not_run, now.not_run
         ));
     }
+    if now.reencodes > b.reencodes {
+        worse.push(format!(
+            "llvm reencodes rose from {} to {}",
+            b.reencodes, now.reencodes
+        ));
+    }
     worse
 }
 
@@ -1327,7 +1337,7 @@ fn target_case(suite: &str, t: &str, now: &NightTarget, before: Option<&NightTar
         (!worse.is_empty()).then(|| worse.join("; ")),
         format!(
             "cases {}, match {} ({}), diverged {}, unsupported {}, agrees {}, \
-             check-differs {}, not-run {}{}",
+             check-differs {}, not-run {}, reencodes {}{}",
             now.cases,
             now.matched,
             pct(now.match_rate),
@@ -1336,6 +1346,7 @@ fn target_case(suite: &str, t: &str, now: &NightTarget, before: Option<&NightTar
             now.agrees,
             now.check_differs,
             now.not_run,
+            now.reencodes,
             if before.is_none() {
                 "; no earlier night to compare with"
             } else {

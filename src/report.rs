@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use crate::bytes::{render, EncByte};
 use crate::classify::{LlvmVerdict, OursAnswer, OursVerdict};
-use crate::engine::{CaseResult, Cases, Report, SkippedRun};
+use crate::engine::{CaseResult, Cases, Report, SkippedPath, SkippedRun};
 use crate::junit;
 use crate::llvm_mc::LlvmAnswer;
 use crate::selection::{Selection, Shard};
@@ -16,7 +16,13 @@ use crate::tally::{bump, Cell};
 use mcdiff_lit::CheckExpectation;
 
 /// The `llvm` verdict columns: live llvm-mc against the test's CHECK lines.
-pub const LLVM_COLUMNS: &[&str] = &["agrees", "check-differs", "no-check", "not-run"];
+pub const LLVM_COLUMNS: &[&str] = &[
+    "agrees",
+    "check-differs",
+    "no-check",
+    "not-run",
+    "reencodes",
+];
 /// The `ours` verdict columns: our encoder/decoder against llvm-mc (or the CHECK line).
 pub const OURS_COLUMNS: &[&str] = &[
     "match",
@@ -170,8 +176,10 @@ pub fn summary_table(report: &Report) -> String {
     let _ = writeln!(out, "RUN lines: {}", kinds.join(", "));
     let _ = writeln!(
         out,
-        "unparsed RUN lines: {}; RUN lines not checked (llvm-mc fault, unreadable input): {}; \
-         repeated verbatim (counted once): {}",
+        "test paths not read: {}; unparsed RUN lines: {}; RUN lines not checked (llvm-mc \
+         fault, unreadable input, unsupported input filter): {}; repeated verbatim (counted \
+         once): {}",
+        report.skipped_paths.len(),
         report.unparsed_runs.len(),
         report.failed_runs.len(),
         report.duplicate_runs.len()
@@ -183,7 +191,7 @@ pub fn summary_table(report: &Report) -> String {
 fn finding_kind(c: &CaseResult) -> String {
     let v = &c.verdict;
     match &v.llvm {
-        LlvmVerdict::CheckDiffers(_) => format!("llvm {}", v.llvm),
+        LlvmVerdict::CheckDiffers(_) | LlvmVerdict::Reencodes => format!("llvm {}", v.llvm),
         LlvmVerdict::NotRun(_) if !v.ours.is_divergence() => "llvm not-run".into(),
         _ => format!("ours {}", v.ours_text()),
     }
@@ -330,8 +338,8 @@ pub fn sema_findings<'a>(cells: impl IntoIterator<Item = &'a Cell>) -> Vec<(Stri
 /// [`status_rows`] (kept instead of the reports, which would hold every case of every corpus).
 pub fn status_markdown(rows: &[String]) -> String {
     let mut out = String::from(
-        "| target | LLVM | cases | llvm agrees | check-differs | no-check | not-run | ours match | ours diverged | unsupported | no-spec |\n\
-         |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+        "| target | LLVM | cases | llvm agrees | check-differs | no-check | not-run | reencodes | ours match | ours diverged | unsupported | no-spec |\n\
+         |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
     );
     out.extend(rows.iter().map(String::as_str));
     out
@@ -343,12 +351,13 @@ pub fn status_rows(report: &Report) -> String {
     let row = |out: &mut String, name: &str, version: &str, c: &Counts| {
         let _ = writeln!(
             out,
-            "| {name} | {version} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {name} | {version} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             c.cases,
             c.get("agrees"),
             c.get("check-differs"),
             c.get("no-check"),
             c.get("not-run"),
+            c.get("reencodes"),
             c.get("match"),
             c.ours_diverged(),
             c.get("unsupported"),
@@ -610,6 +619,7 @@ pub struct CaseRecord {
 pub const FINDING_COLUMNS: &[&str] = &[
     "check-differs",
     "not-run",
+    "reencodes",
     "ours-differs",
     "we-reject",
     "we-accept",
@@ -705,6 +715,9 @@ pub struct RunDocument {
     pub selection: Selection,
     pub files: usize,
     pub run_kinds: BTreeMap<String, usize>,
+    /// Selected test paths not read (symbolic links are not followed), with why.
+    #[serde(default)]
+    pub skipped_paths: Vec<SkippedPath>,
     pub unparsed_runs: Vec<SkippedRun>,
     pub failed_runs: Vec<SkippedRun>,
     pub duplicate_runs: Vec<SkippedRun>,
@@ -740,6 +753,7 @@ pub fn json(report: &Report) -> RunDocument {
         },
         files: report.files,
         run_kinds: report.run_kinds.clone(),
+        skipped_paths: report.skipped_paths.clone(),
         unparsed_runs: report.unparsed_runs.clone(),
         failed_runs: report.failed_runs.clone(),
         duplicate_runs: report.duplicate_runs.clone(),

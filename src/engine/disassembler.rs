@@ -183,7 +183,7 @@ pub(super) fn disassembly_results(
                 text: case.expected_asm.as_deref(),
                 shows_encoding: run.show_encoding,
             };
-            let verdict = judge_disasm(&ours, &llvm, &recorded);
+            let verdict = judge_disasm(&ours, &llvm, &recorded, case.bytes.as_deref());
             // Against llvm-mc's text, or the CHECK line's where llvm-mc did not run.
             let reference = match &llvm {
                 LlvmAnswer::Decoded { text, .. } => Some((text.as_str(), "llvm-mc")),

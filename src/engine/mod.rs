@@ -25,7 +25,7 @@ use disassembler::disassembly_results;
 use mcdiff_asm::decode::Disassembler;
 use mcdiff_asm::target::TargetCtx;
 use mcdiff_asm::Assembler;
-use mcdiff_lit::{CheckExpectation, RunKind, RunLine, TestFile};
+use mcdiff_lit::{CheckExpectation, InputFilter, RunKind, RunLine, TestFile};
 use mcdiff_spec::{SpecLoader, TargetSpec, TargetStatus};
 
 /// What to run.
@@ -94,7 +94,7 @@ impl CaseResult {
     pub fn replay(&self) -> String {
         format!(
             "printf '%s\\n' {} | {}",
-            shell_quote(&self.text),
+            crate::replay::word(&self.text),
             self.command
         )
     }
@@ -103,6 +103,13 @@ impl CaseResult {
 /// A case's name across runs of its corpus: file, RUN line index, text and which
 /// occurrence of the text in the file it is.
 pub type CaseKey = (Arc<str>, usize, String, usize);
+
+/// A test path the engine does not read (a symbolic link, a pipe...), with why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SkippedPath {
+    pub file: String,
+    pub reason: String,
+}
 
 /// A RUN line the engine could not use, with why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -126,6 +133,8 @@ pub struct Report {
     pub selection: Selection,
     /// RUN lines by kind (`encode`, `error`, ...), all files.
     pub run_kinds: BTreeMap<String, usize>,
+    /// Selected test paths not read (symbolic links are not followed), with why.
+    pub skipped_paths: Vec<SkippedPath>,
     pub unparsed_runs: Vec<SkippedRun>,
     /// RUN lines llvm-mc gave no usable answer for; their cases are `not-run`.
     pub failed_runs: Vec<SkippedRun>,
@@ -221,19 +230,40 @@ impl SpecCache {
 struct Group<'a> {
     file: &'a TestFile,
     args: Vec<String>,
-    input_filter: Option<String>,
+    input_filter: Option<InputFilter>,
     runs: Vec<&'a RunLine>,
 }
 
-/// The selected test files' headers, each with its path under the corpus root, in corpus
-/// order, and how many files the selection's file filter matches. Only the RUN lines are
-/// kept; each group reads its file again.
-fn read_headers(config: &EngineConfig) -> Result<(Vec<(TestFile, String)>, usize)> {
+/// The selected test files, read for their RUN lines (each group reads its file again).
+struct Headers {
+    /// Each file with its path under the corpus root, in corpus order.
+    files: Vec<(TestFile, String)>,
+    /// How many files the selection's file filter matches.
+    matched_files: usize,
+    /// Selected test paths that are not read, with why.
+    skipped: Vec<SkippedPath>,
+}
+
+fn read_headers(config: &EngineConfig) -> Result<Headers> {
     let root = &config.corpus_root;
     let reading = || format!("reading {}", root.display());
     let mut selected = Vec::new();
     let mut matched_files = 0;
-    for path in mcdiff_lit::corpus_paths(root).with_context(reading)? {
+    let paths = mcdiff_lit::corpus_paths(root).with_context(reading)?;
+    let relative = |path: &Path| {
+        path.strip_prefix(root)
+            .unwrap_or(path)
+            .display()
+            .to_string()
+    };
+    let skipped = (paths.skipped.iter())
+        .map(|(path, reason)| SkippedPath {
+            file: relative(path),
+            reason: reason.clone(),
+        })
+        .filter(|p| config.selection.covers_file(&p.file))
+        .collect();
+    for path in paths.files {
         let relative = path
             .strip_prefix(root)
             .unwrap_or(&path)
@@ -254,7 +284,11 @@ fn read_headers(config: &EngineConfig) -> Result<(Vec<(TestFile, String)>, usize
     for (file, (_, relative)) in read.into_iter().zip(selected) {
         headers.push((file.with_context(reading)?, relative));
     }
-    Ok((headers, matched_files))
+    Ok(Headers {
+        files: headers,
+        matched_files,
+        skipped,
+    })
 }
 
 /// Runs every case of the selection; every case is counted in the report's [`Tally`] as its
@@ -265,7 +299,11 @@ pub fn run(
     progress: &(dyn Fn(usize, usize) + Sync),
     keep: &(dyn Fn(&CaseResult) -> bool + Sync),
 ) -> Result<Report> {
-    let (headers, matched_files) = read_headers(config)?;
+    let Headers {
+        files: headers,
+        matched_files,
+        skipped: skipped_paths,
+    } = read_headers(config)?;
     let mut plan = Plan::default();
     for (file, path) in &headers {
         plan.add_file(config, file, path.clone());
@@ -326,6 +364,7 @@ pub fn run(
         matched_files,
         selection: config.selection.clone(),
         run_kinds: plan.run_kinds,
+        skipped_paths,
         unparsed_runs: plan.unparsed_runs,
         failed_runs,
         duplicate_runs: plan.duplicate_runs,
@@ -609,13 +648,7 @@ fn llvm_answers(
     disassembly: bool,
     lines: &[usize],
 ) -> std::result::Result<LlvmRun, (String, String)> {
-    let source = read_input(
-        &config.corpus_root,
-        group.file,
-        file_bytes,
-        group.input_filter.as_deref(),
-    )
-    .map_err(|e| (INPUT_UNREADABLE.to_string(), format!("{e:#}")))?;
+    let source = read_input(group.file, file_bytes, group.input_filter.as_ref())?;
     let answer = if disassembly {
         config
             .cache
@@ -738,26 +771,26 @@ impl GroupContext {
 }
 
 /// llvm-mc's input: the file's bytes, which must be UTF-8, or what the RUN line's input
-/// filter makes of the file.
-fn read_input(root: &Path, file: &TestFile, bytes: &[u8], filter: Option<&str>) -> Result<String> {
-    let path = root.join(&file.path);
+/// filter makes of them (applied here: nothing on a RUN line but llvm-mc is run). Fails
+/// with the not-run reason and the full message.
+fn read_input(
+    file: &TestFile,
+    bytes: &[u8],
+    filter: Option<&InputFilter>,
+) -> std::result::Result<String, (String, String)> {
+    let text = String::from_utf8(bytes.to_vec()).map_err(|e| {
+        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = 1 + valid.iter().filter(|&&b| b == b'\n').count();
+        let detail = format!("{}:{line}: the test file is not UTF-8", file.path.display());
+        (INPUT_UNREADABLE.to_string(), detail)
+    })?;
     match filter {
-        None => String::from_utf8(bytes.to_vec()).map_err(|e| {
-            let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-            let line = 1 + valid.iter().filter(|&&b| b == b'\n').count();
-            anyhow::anyhow!("{}:{line}: the test file is not UTF-8", file.path.display())
+        None => Ok(text),
+        Some(filter) => filter.apply(&text).map_err(|why| {
+            let detail = format!("{}: {why}", file.path.display());
+            (why, detail)
         }),
-        Some(cmd) => {
-            let cmd = cmd.replace("%s", &path.display().to_string());
-            duct::cmd("sh", ["-c", cmd.as_str()])
-                .read()
-                .with_context(|| format!("running input filter `{cmd}`"))
-        }
     }
-}
-
-fn shell_quote(s: &str) -> String {
-    format!("'{}'", s.replace('\'', r"'\''"))
 }
 
 /// Our side of a group: the target's spec, its assembler, and the semantics executor.

@@ -4,7 +4,8 @@
 //! Blame hints: `llvm-lenient` only when llvm-mc accepted a number wider than a spec field
 //! and our encoding of that number masked to the field's width gives llvm-mc's bytes exactly
 //! (it truncated silently); `spec-gap` when our side stops at a fact the spec files lack;
-//! `ours` for every other disagreement (llvm-mc is the reference).
+//! `llvm` when llvm-mc's printed encoding of a word it decoded is not the word (its answer
+//! is then no reference); `ours` for every other disagreement (llvm-mc is the reference).
 
 use std::collections::BTreeSet;
 
@@ -12,7 +13,7 @@ use super::minimise::parse_hex;
 use super::mutate::{numbers, render_int, Stmt};
 use super::Mode;
 use crate::bytes::{render, EncByte};
-use crate::classify::normalize_asm;
+use crate::classify::{llvm_reencodes, normalize_asm};
 use crate::disasm::{decode_bytes, Piece};
 use crate::engine::encoded_bytes;
 use crate::explain::{field_diff, is_spec_gap, text_diff};
@@ -42,9 +43,10 @@ pub enum Outcome {
 /// A disagreement.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diff {
-    /// `bytes`, `text`, `we-reject` (llvm-mc accepts or decodes), `we-accept`.
+    /// `bytes`, `text`, `we-reject` (llvm-mc accepts or decodes), `we-accept`, or
+    /// `llvm-reencodes` (llvm-mc's printed encoding of a decoded word is not the word).
     pub kind: &'static str,
-    /// `llvm-lenient`, `spec-gap` or `ours`.
+    /// `llvm-lenient`, `spec-gap`, `llvm` (llvm-mc's answer contradicts itself) or `ours`.
     pub blame: &'static str,
     /// The field (lenient values, byte differences) or mnemonic family the rule is about.
     pub subject: String,
@@ -118,7 +120,7 @@ impl Ours<'_> {
     pub fn judge(&self, mode: Mode, input: &str, ours: Side, llvm: &LlvmAnswer) -> Outcome {
         match mode {
             Mode::Asm => self.judge_asm(input, ours, llvm),
-            Mode::Disasm => self.judge_bytes(ours, llvm),
+            Mode::Disasm => self.judge_bytes(&parse_hex(input), ours, llvm),
         }
     }
 
@@ -182,8 +184,17 @@ impl Ours<'_> {
         })
     }
 
-    /// Our decoding of a byte line against llvm-mc's disassembly of it.
-    fn judge_bytes(&self, ours: Side, llvm: &LlvmAnswer) -> Outcome {
+    /// Our decoding of a byte line against llvm-mc's disassembly of it. Where llvm-mc's
+    /// printed encoding is not the word, its answer is no reference: that is the finding.
+    fn judge_bytes(&self, word: &[u8], ours: Side, llvm: &LlvmAnswer) -> Outcome {
+        if let (true, LlvmAnswer::Decoded { text, bytes, .. }) =
+            (llvm_reencodes(llvm, Some(word)), llvm)
+        {
+            let detail = format!("llvm-mc prints {} for the word", render(bytes));
+            let theirs = Side::Text(text.clone(), false);
+            let found = ("llvm-reencodes", "llvm", family(first_word(text)), detail);
+            return differs(&ours, &theirs, found);
+        }
         let theirs = match llvm {
             LlvmAnswer::Decoded { text, skipped, .. } => {
                 Side::Text(text.clone(), skipped.is_some())
@@ -365,16 +376,28 @@ mod tests {
         let other = answer(encode("s_mov_b32 s0, s2"));
         assert_eq!(judge("s_mov_b32 s0, s1", other).1, "ours");
         // A word whose opcode the spec has no instruction for, which llvm-mc decodes.
-        let word = "[0x00,0x00,0x7f,0xcc,0x00,0x00,0x00,0x00]";
+        let word = "0x00,0x00,0x7f,0xcc,0x00,0x00,0x00,0x00";
         let side = ours.side(Mode::Disasm, word).unwrap();
+        let bytes = parse_hex(word).into_iter().map(EncByte::Byte).collect();
         let decoded = LlvmAnswer::Decoded {
             text: "v_made_up v0".into(),
-            bytes: Vec::new(),
+            bytes,
             skipped: None,
         };
         assert_eq!(
             blame(ours.judge(Mode::Disasm, word, side, &decoded)).1,
             "spec-gap"
+        );
+        // Printed with other bytes than the word: llvm-mc's answer is no reference.
+        let side = ours.side(Mode::Disasm, word).unwrap();
+        let reencoded = LlvmAnswer::Decoded {
+            text: "v_made_up v0".into(),
+            bytes: Vec::new(),
+            skipped: None,
+        };
+        assert_eq!(
+            blame(ours.judge(Mode::Disasm, word, side, &reencoded)),
+            ("llvm-reencodes", "llvm", "v_*".into())
         );
     }
 

@@ -388,7 +388,8 @@ impl<'a> Fuzzer<'a> {
             }
             Reply::Answer(answer) => answer,
         };
-        match self.ours.judge(self.mode, &case.input, ours, answer) {
+        let outcome = self.ours.judge(self.mode, &case.input, ours, answer);
+        match outcome {
             Outcome::Agree => {
                 t.compared += 1;
                 t.agree += 1;

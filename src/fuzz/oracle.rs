@@ -16,7 +16,8 @@ use std::collections::{HashMap, HashSet};
 
 use crate::bytes::EncByte;
 use crate::llvm_mc::{
-    decode_failures, mark_lines, parse_output, Fault, FaultKind, LlvmAnswer, LlvmMc, Traced,
+    answers_marked_input, decode_failures, mark_lines, parse_output, Fault, FaultKind, LlvmAnswer,
+    LlvmMc, Traced,
 };
 
 /// llvm-mc's reply for one input.
@@ -137,7 +138,8 @@ impl<'a> Oracle<'a> {
                 return self.around_culprit(inputs, named, &fault, budget, runs, out);
             }
         }
-        let splits = !matches!(fault.kind, FaultKind::Timeout);
+        // A timeout or output that answers nothing is about the process, not one input.
+        let splits = !matches!(fault.kind, FaultKind::Timeout | FaultKind::Unrelated);
         if inputs.len() > 1 && splits && *budget >= 2 {
             *budget -= 2;
             let (a, b) = inputs.split_at(inputs.len() / 2);
@@ -235,12 +237,24 @@ impl<'a> Oracle<'a> {
                 }))
             }
         };
-        Ok(Ok(match &self.sentinels {
-            None => {
+        // One fault policy with `run`: output that answers none of the input is a fault,
+        // and so is a disassembly whose sentinels do not all come back (llvm-mc decodes
+        // each `[...]` group on its own, so a real one prints every sentinel).
+        let answers = match &self.sentinels {
+            None if answers_marked_input(&stdout, &stderr) => {
                 let run = parse_output(&stdout, &stderr);
-                (1..=inputs.len()).map(|l| run.answer(l)).collect()
+                Some((1..=inputs.len()).map(|l| run.answer(l)).collect())
             }
-            Some(sentinels) => disassembly(&stdout, &stderr, &sentinels[..inputs.len()]).0,
+            None => None,
+            Some(sentinels) => {
+                let (answers, closed) = disassembly(&stdout, &stderr, &sentinels[..inputs.len()]);
+                (closed == inputs.len()).then_some(answers)
+            }
+        };
+        Ok(answers.ok_or_else(|| Faulted {
+            fault: self.mc.unrelated(&self.args),
+            stdout,
+            stderr,
         }))
     }
 }

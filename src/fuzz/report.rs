@@ -82,24 +82,24 @@ pub struct Report {
 
 /// The replay commands for an input: llvm-mc's answer and ours.
 pub fn replay(mode: &str, mcpu: &str, llvm_mc: &str, input: &str) -> Vec<String> {
-    let quoted = quote(&if mode == "asm" {
+    let input = if mode == "asm" {
         input.to_string()
     } else {
         format!("[{input}]")
-    });
+    };
+    let quoted = crate::replay::word(&input);
+    let (llvm_mc, mcpu) = (crate::replay::word(llvm_mc), crate::replay::word(mcpu));
     let (flags, ours) = if mode == "asm" {
         ("", "asm")
     } else {
         (" --disassemble", "disasm")
     };
     vec![
-        format!("echo {quoted} | {llvm_mc} -triple=amdgcn -mcpu={mcpu}{flags} -show-encoding"),
-        format!("echo {quoted} | mcdiff {ours} --mcpu {mcpu}"),
+        format!(
+            "printf '%s\\n' {quoted} | {llvm_mc} -triple=amdgcn -mcpu={mcpu}{flags} -show-encoding"
+        ),
+        format!("printf '%s\\n' {quoted} | mcdiff {ours} --mcpu {mcpu}"),
     ]
-}
-
-fn quote(s: &str) -> String {
-    format!("'{}'", s.replace('\'', r"'\''"))
 }
 
 /// The report as text: totals, then rules (most findings first) with `show` examples each,
@@ -199,12 +199,12 @@ mod tests {
         );
         assert_eq!(
             r[0],
-            r"echo 's_nop '\''x'\''' | /usr/lib/llvm-22/bin/llvm-mc -triple=amdgcn -mcpu=gfx1100 -show-encoding"
+            r"printf '%s\n' 's_nop '\''x'\''' | /usr/lib/llvm-22/bin/llvm-mc -triple=amdgcn -mcpu=gfx1100 -show-encoding"
         );
         let r = replay("disasm", "gfx1200", "llvm-mc", "0x00,0x00,0x80,0xbf");
         assert_eq!(
             r[1],
-            "echo '[0x00,0x00,0x80,0xbf]' | mcdiff disasm --mcpu gfx1200"
+            r"printf '%s\n' '[0x00,0x00,0x80,0xbf]' | mcdiff disasm --mcpu gfx1200"
         );
     }
 }

@@ -5,6 +5,13 @@ use super::{stdin_diagnostics, LlvmAnswer, LlvmRun};
 
 pub(super) const MARKER: &str = ".Lmcdiff_";
 
+/// Whether llvm-mc's output answers a marked input (see [`mark_lines`]): llvm-mc echoes each
+/// line's label, in its output or in an error's source line. Output that does not is no
+/// answer to the input, whatever it says.
+pub fn answers_marked_input(stdout: &str, stderr: &str) -> bool {
+    stdout.contains(MARKER) || stderr.contains(MARKER)
+}
+
 /// The label that marks instruction line `line` in llvm-mc's input (`.Lmcdiff_12: `).
 struct Label(usize);
 

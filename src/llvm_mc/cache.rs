@@ -6,8 +6,8 @@ use std::io::Read;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-use super::asm::{mark_lines, parse_output, MARKER};
-use super::disasm::parse_disassembly;
+use super::asm::{answers_marked_input, mark_lines, parse_output};
+use super::disasm::{answers_byte_input, parse_disassembly};
 use super::{LlvmMc, LlvmRun};
 
 /// Memoises llvm-mc runs on disk, keyed by llvm-mc version, arguments and input text,
@@ -34,10 +34,8 @@ impl RunCache {
         instruction_lines: &[usize],
     ) -> Result<LlvmRun> {
         let marked = mark_lines(source, instruction_lines);
-        // llvm-mc echoes each line's label, in its output or in an error's source line.
-        let names_input = |out: &str, err: &str| {
-            instruction_lines.is_empty() || out.contains(MARKER) || err.contains(MARKER)
-        };
+        let names_input =
+            |out: &str, err: &str| instruction_lines.is_empty() || answers_marked_input(out, err);
         let (stdout, stderr) = self.exec(mc, args, &marked, names_input)?;
         Ok(parse_output(&stdout, &stderr))
     }
@@ -50,12 +48,8 @@ impl RunCache {
         source: &str,
         byte_lines: &[usize],
     ) -> Result<LlvmRun> {
-        // llvm-mc prints each decoded instruction indented, or warns about its input line.
-        let names_input = |out: &str, err: &str| {
-            byte_lines.is_empty()
-                || out.lines().any(|l| l.starts_with('\t'))
-                || err.contains("<stdin>:")
-        };
+        let names_input =
+            |out: &str, err: &str| byte_lines.is_empty() || answers_byte_input(out, err);
         let (stdout, stderr) = self.exec(mc, args, source, names_input)?;
         Ok(parse_disassembly(&stdout, &stderr, source, byte_lines))
     }

@@ -43,6 +43,12 @@ fn byte_stream(source: &str, byte_lines: &[usize]) -> Vec<StreamByte> {
     stream
 }
 
+/// Whether llvm-mc's output answers a disassembly input: it prints each decoded instruction
+/// indented, or warns about an input line. Output that does neither is no answer.
+pub fn answers_byte_input(stdout: &str, stderr: &str) -> bool {
+    stdout.lines().any(|l| l.starts_with('\t')) || stderr.contains("<stdin>:")
+}
+
 /// Where llvm-mc could not decode: (line, column) -> its message. Other warnings
 /// ("potentially undefined instruction encoding") come with a decode and are not failures.
 pub fn decode_failures(stderr: &str) -> HashMap<(usize, usize), String> {

@@ -18,9 +18,9 @@ use std::time::Duration;
 
 use crate::bytes::EncByte;
 
-pub use asm::{mark_lines, parse_output};
+pub use asm::{answers_marked_input, mark_lines, parse_output};
 pub use cache::RunCache;
-pub use disasm::decode_failures;
+pub use disasm::{answers_byte_input, decode_failures};
 pub use process::{end_llvm_mc_on_interrupt, Fault, FaultKind, Traced};
 
 /// A pinned llvm-mc binary and the version it reports.

@@ -26,13 +26,8 @@ impl LlvmMc {
 
     /// Opens `path` and reads its version; fails if it is not an LLVM llvm-mc.
     pub fn open(path: &Path, timeout: Duration) -> Result<LlvmMc> {
-        let out = duct::cmd(path, ["--version"])
-            .stdout_capture()
-            .stderr_capture()
-            .unchecked()
-            .run()
+        let (_, text, _) = exchange(path, &["--version".to_string()], "", timeout)
             .with_context(|| format!("cannot run {}", path.display()))?;
-        let text = String::from_utf8_lossy(&out.stdout);
         let version = text
             .split_whitespace()
             .skip_while(|w| *w != "version")
@@ -54,14 +49,11 @@ impl LlvmMc {
         })
     }
 
-    /// The command line a person can paste to reproduce a run (input on stdin).
+    /// The command line a person can paste to reproduce a run (input on stdin), each word
+    /// quoted: pasting it runs this llvm-mc and nothing else.
     pub fn replay(&self, args: &[String]) -> String {
-        let mut s = self.path.display().to_string();
-        for a in args {
-            s.push(' ');
-            s.push_str(a);
-        }
-        s
+        let path = self.path.to_string_lossy();
+        crate::replay::command(std::iter::once(&*path).chain(args.iter().map(String::as_str)))
     }
 
     /// Runs llvm-mc; an unrecognised processor, a crash, a timeout, garbled output, an
@@ -77,7 +69,7 @@ impl LlvmMc {
 
     /// The fault of output that names none of its input's lines (judged by the caller, who
     /// knows what an answer to the input looks like).
-    pub(super) fn unrelated(&self, args: &[String]) -> Fault {
+    pub fn unrelated(&self, args: &[String]) -> Fault {
         Fault {
             kind: FaultKind::Unrelated,
             detail: format!(
@@ -157,94 +149,110 @@ impl LlvmMc {
         None
     }
 
-    /// Runs llvm-mc in a process group of its own, feeding `input` and collecting both
-    /// outputs on threads (so neither pipe can fill up and stall it). On timeout the whole
-    /// group is killed: a wrapper's children die with it and release the pipes.
+    /// Runs llvm-mc (see [`exchange`]) with this llvm-mc's deadline.
     fn exec(
         &self,
         args: &[String],
         input: &str,
     ) -> Result<(std::process::ExitStatus, String, String)> {
-        use std::io::{Read as _, Write as _};
-        use std::os::unix::process::CommandExt as _;
-        use std::process::{Command, Stdio};
-        // A crashing llvm-mc otherwise runs llvm-symbolizer over its stack trace, seconds
-        // per crash (the fuzzer's crash bisection meets hundreds); a crash is recognised by
-        // its signal, never by the trace.
-        let mut child = Command::new(&self.path)
-            .env("LLVM_DISABLE_SYMBOLIZATION", "1")
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .process_group(0)
-            .spawn()
-            .with_context(|| format!("cannot start {}", self.path.display()))?;
-        let _live = LiveGroup::register(child.id());
-        let mut stdin = child.stdin.take().expect("piped stdin");
-        let input = input.as_bytes().to_vec();
-        // A child that exits without reading its input closes the pipe: not an error here.
-        let writer = std::thread::spawn(move || drop(stdin.write_all(&input)));
-        let reader = |mut pipe: Box<dyn std::io::Read + Send>| {
-            std::thread::spawn(move || {
-                let mut bytes = Vec::new();
-                let _ = pipe.read_to_end(&mut bytes);
-                bytes
-            })
-        };
-        let stdout = reader(Box::new(child.stdout.take().expect("piped stdout")));
-        let stderr = reader(Box::new(child.stderr.take().expect("piped stderr")));
-        // Waited for on a thread of its own, so that its exit is seen when it happens: a
-        // poll saw it up to one sleep late, in every one of a cold run's thousands of runs.
-        let pid = child.id();
-        let (exited, exit) = std::sync::mpsc::channel();
-        let waiter = std::thread::spawn(move || drop(exited.send(child.wait())));
-        let status = match exit.recv_timeout(self.timeout) {
-            Ok(status) => status?,
-            Err(RecvTimeoutError::Disconnected) => {
-                return Err(anyhow::anyhow!(
-                    "lost the exit status of {}",
-                    self.replay(args)
-                ));
-            }
-            Err(RecvTimeoutError::Timeout) => {
-                kill_group(pid);
-                let _ = (waiter.join(), writer.join(), stdout.join(), stderr.join());
-                let detail = format!(
-                    "llvm-mc timed out after {:?}: {}",
-                    self.timeout,
-                    self.replay(args)
-                );
-                return Err(Fault {
-                    kind: FaultKind::Timeout,
-                    diagnostic: None,
-                    detail,
-                }
-                .into());
-            }
-        };
-        let _ = waiter.join();
-        // Children of a wrapper may still hold the pipes open after it exited.
-        kill_group(pid);
-        let _ = writer.join();
-        let (stdout, stderr) = (joined(stdout), joined(stderr));
-        let text = |bytes: Vec<u8>, what: &str| {
-            String::from_utf8(bytes).map_err(|e| Fault {
-                kind: FaultKind::Garbled,
-                diagnostic: None,
-                detail: format!("llvm-mc's {what} is not UTF-8 ({e}): {}", self.replay(args)),
-            })
-        };
-        Ok((
-            status,
-            text(stdout, "output")?,
-            text(stderr, "error output")?,
-        ))
+        exchange(&self.path, args, input, self.timeout)
     }
 }
 
-fn joined(reader: std::thread::JoinHandle<Vec<u8>>) -> Vec<u8> {
-    reader.join().unwrap_or_default()
+/// Runs `path` in a process group of its own, feeding `input` and collecting both outputs
+/// on threads (so neither pipe can fill up and stall it). The whole exchange has one
+/// deadline, `timeout` from the start: the exit and the end of both outputs. At the exit the
+/// group is killed, so a wrapper's children die with it and release the pipes; a process
+/// that left the group (`setsid`) and still holds a pipe at the deadline is a timeout, and
+/// its threads are abandoned with the pipes.
+fn exchange(
+    path: &Path,
+    args: &[String],
+    input: &str,
+    timeout: Duration,
+) -> Result<(std::process::ExitStatus, String, String)> {
+    use std::io::Write as _;
+    use std::os::unix::process::CommandExt as _;
+    use std::process::{Command, Stdio};
+    let deadline = std::time::Instant::now() + timeout;
+    let replay = || {
+        let path = path.to_string_lossy();
+        crate::replay::command(std::iter::once(&*path).chain(args.iter().map(String::as_str)))
+    };
+    // A crashing llvm-mc otherwise runs llvm-symbolizer over its stack trace, seconds
+    // per crash (the fuzzer's crash bisection meets hundreds); a crash is recognised by
+    // its signal, never by the trace.
+    let mut child = Command::new(path)
+        .env("LLVM_DISABLE_SYMBOLIZATION", "1")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0)
+        .spawn()
+        .with_context(|| format!("cannot start {}", path.display()))?;
+    let _live = LiveGroup::register(child.id());
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let input = input.as_bytes().to_vec();
+    // A child that exits without reading its input closes the pipe: not an error here.
+    // Never joined: a process outside the group may keep the pipe open and unread.
+    std::thread::spawn(move || drop(stdin.write_all(&input)));
+    let stdout = read_to_end(Box::new(child.stdout.take().expect("piped stdout")));
+    let stderr = read_to_end(Box::new(child.stderr.take().expect("piped stderr")));
+    // Waited for on a thread of its own, so that its exit is seen when it happens: a
+    // poll saw it up to one sleep late, in every one of a cold run's thousands of runs.
+    let pid = child.id();
+    let (exited, exit) = std::sync::mpsc::channel();
+    std::thread::spawn(move || drop(exited.send(child.wait())));
+    let timed_out = || {
+        let detail = format!("llvm-mc timed out after {timeout:?}: {}", replay());
+        anyhow::Error::from(Fault {
+            kind: FaultKind::Timeout,
+            diagnostic: None,
+            detail,
+        })
+    };
+    let left = || deadline.saturating_duration_since(std::time::Instant::now());
+    let status = match exit.recv_timeout(left()) {
+        Ok(status) => status?,
+        Err(RecvTimeoutError::Disconnected) => {
+            return Err(anyhow::anyhow!("lost the exit status of {}", replay()));
+        }
+        Err(RecvTimeoutError::Timeout) => {
+            kill_group(pid);
+            return Err(timed_out());
+        }
+    };
+    // Children of a wrapper may still hold the pipes open after it exited.
+    kill_group(pid);
+    let (Ok(stdout), Ok(stderr)) = (stdout.recv_timeout(left()), stderr.recv_timeout(left()))
+    else {
+        return Err(timed_out());
+    };
+    let text = |bytes: Vec<u8>, what: &str| {
+        String::from_utf8(bytes).map_err(|e| Fault {
+            kind: FaultKind::Garbled,
+            diagnostic: None,
+            detail: format!("llvm-mc's {what} is not UTF-8 ({e}): {}", replay()),
+        })
+    };
+    Ok((
+        status,
+        text(stdout, "output")?,
+        text(stderr, "error output")?,
+    ))
+}
+
+/// Reads a pipe to its end on a thread of its own; the bytes arrive on the channel then.
+fn read_to_end(mut pipe: Box<dyn std::io::Read + Send>) -> std::sync::mpsc::Receiver<Vec<u8>> {
+    use std::io::Read as _;
+    let (done, bytes) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut read = Vec::new();
+        let _ = pipe.read_to_end(&mut read);
+        drop(done.send(read));
+    });
+    bytes
 }
 
 /// The process groups of the llvm-mc processes running now (0: a free slot), so that an

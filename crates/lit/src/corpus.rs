@@ -163,9 +163,11 @@ fn header(rel_path: &Path, lines: &[&str]) -> (TestFile, Vec<bool>) {
 }
 
 /// Loads every `.s` and `.txt` file under the corpus directories of `root`
-/// (e.g. `.../llvm-tests/19.1.7`), sorted by path.
+/// (e.g. `.../llvm-tests/19.1.7`), sorted by path; test paths that are no regular file are
+/// left out (see [`corpus_paths`]).
 pub fn load_corpus(root: &Path) -> Result<Corpus, LitError> {
     let files = corpus_paths(root)?
+        .files
         .iter()
         .map(|path| read_test_file(root, path))
         .collect::<Result<Vec<_>, _>>()?;
@@ -175,12 +177,24 @@ pub fn load_corpus(root: &Path) -> Result<Corpus, LitError> {
     })
 }
 
-/// The `.s` and `.txt` files under the corpus directories of `root`, sorted.
-pub fn corpus_paths(root: &Path) -> Result<Vec<PathBuf>, LitError> {
+/// The test paths under a corpus: the regular `.s` and `.txt` files, and those named so
+/// that are something else, with why they are not read.
+#[derive(Debug, Default)]
+pub struct CorpusPaths {
+    /// Sorted.
+    pub files: Vec<PathBuf>,
+    /// Sorted by path.
+    pub skipped: Vec<(PathBuf, String)>,
+}
+
+/// The `.s` and `.txt` files under the corpus directories of `root`, sorted. A symbolic
+/// link is not followed (it may lead out of the corpus, or in a circle), and nothing that
+/// is not a regular file (a pipe would never end) is read: both are listed as skipped.
+pub fn corpus_paths(root: &Path) -> Result<CorpusPaths, LitError> {
     if !root.is_dir() {
         return Err(LitError::MissingDir(root.to_path_buf()));
     }
-    let mut paths: Vec<PathBuf> = Vec::new();
+    let mut paths = CorpusPaths::default();
     for dir in CORPUS_DIRS {
         let dir = root.join(dir);
         if !dir.is_dir() {
@@ -191,12 +205,24 @@ pub fn corpus_paths(root: &Path) -> Result<Vec<PathBuf>, LitError> {
                 path: dir.clone(),
                 source,
             })?;
-            if entry.file_type().is_file() && file_kind(entry.path()).is_some() {
-                paths.push(entry.into_path());
+            let kind = entry.file_type();
+            if kind.is_dir() || file_kind(entry.path()).is_none() {
+                continue;
+            }
+            if kind.is_file() {
+                paths.files.push(entry.into_path());
+            } else {
+                let why = if kind.is_symlink() {
+                    "a symbolic link: not followed"
+                } else {
+                    "not a regular file"
+                };
+                paths.skipped.push((entry.into_path(), why.to_string()));
             }
         }
     }
-    paths.sort();
+    paths.files.sort();
+    paths.skipped.sort();
     Ok(paths)
 }
 

@@ -7,6 +7,7 @@
 
 mod check;
 mod corpus;
+mod filter;
 mod run;
 mod source;
 mod tie;
@@ -14,8 +15,9 @@ mod tie;
 pub use check::{parse_encoding, EncByte};
 pub use corpus::{
     corpus_paths, file_kind, load_corpus, parse_test_file, parse_test_header, read_test_file,
-    read_test_header, CORPUS_DIRS,
+    read_test_header, CorpusPaths, CORPUS_DIRS,
 };
+pub use filter::{InputFilter, Substitution};
 pub use run::parse_run_command;
 
 use std::path::PathBuf;
@@ -129,8 +131,9 @@ pub struct RunLine {
     /// The first llvm-mc's own arguments minus the input file, `-o FILE` and redirections;
     /// running `llvm-mc <args>` with the (filtered) input on stdin replays it.
     pub llvm_mc_args: Vec<String>,
-    /// Pipeline stages feeding llvm-mc, e.g. a `sed` substitution.
-    pub input_filter: Option<String>,
+    /// Pipeline stages feeding llvm-mc, e.g. a `sed` substitution, read as data: nothing
+    /// on a RUN line but llvm-mc is ever run.
+    pub input_filter: Option<InputFilter>,
     /// Pipeline stages between the first llvm-mc and FileCheck.
     pub downstream: Vec<String>,
     /// FileCheck reads the output of a later pipeline stage that re-processes llvm-mc's

@@ -1,7 +1,7 @@
 //! RUN command parsing: a small shell-word lexer, pipeline splitting, and the
 //! options of `llvm-mc` and `FileCheck` that MC tests use.
 
-use crate::{RunKind, RunLine, UnparsedRun};
+use crate::{InputFilter, RunKind, RunLine, UnparsedRun};
 
 /// A lexed shell token.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,6 +41,15 @@ struct Stage {
 impl Stage {
     fn tool(&self) -> &str {
         self.words.first().map(String::as_str).unwrap_or("")
+    }
+
+    /// The words of a stage without `not` or redirections; a stage with either gets its
+    /// text as one word, which no input filter reads.
+    fn plain_words(&self) -> Vec<String> {
+        if self.negated || self.crash || !self.redirects.is_empty() {
+            return vec![self.raw.clone()];
+        }
+        self.words.clone()
     }
 }
 
@@ -380,6 +389,17 @@ pub fn parse_run_command(index: usize, line: usize, raw: &str) -> Result<RunLine
         checks_downstream: false,
     };
 
+    // Only the configured llvm-mc is ever run: a RUN line naming another is not read as one
+    // of its RUN lines, and says so.
+    if let Some(other) = stages
+        .iter()
+        .map(Stage::tool)
+        .find(|t| names_another_llvm_mc(t))
+    {
+        return Err(fail(format!(
+            "runs {other}, not llvm-mc: only the configured llvm-mc is run"
+        )));
+    }
     let last = stages.len() - 1;
     let filecheck_at = (stages[last].tool() == "FileCheck").then_some(last);
     if let Some(fc) = filecheck_at {
@@ -409,8 +429,9 @@ pub fn parse_run_command(index: usize, line: usize, raw: &str) -> Result<RunLine
         return Ok(run);
     };
     if mc_at > 0 {
-        let filter: Vec<String> = stages[..mc_at].iter().map(|s| s.raw.clone()).collect();
-        run.input_filter = Some(filter.join(" | "));
+        let raw: Vec<&str> = stages[..mc_at].iter().map(|s| s.raw.as_str()).collect();
+        let words: Vec<Vec<String>> = stages[..mc_at].iter().map(Stage::plain_words).collect();
+        run.input_filter = Some(InputFilter::from_stages(raw.join(" | "), &words));
     }
     run.downstream = stages[mc_at + 1..end]
         .iter()
@@ -426,6 +447,11 @@ pub fn parse_run_command(index: usize, line: usize, raw: &str) -> Result<RunLine
     run.kind = classify(&run, &stages[mc_at + 1..end]);
     run.checks_downstream = run.has_filecheck && !run.downstream.is_empty();
     Ok(run)
+}
+
+/// A command that is an llvm-mc by its file name, given with a path (`/tmp/x/llvm-mc`).
+fn names_another_llvm_mc(tool: &str) -> bool {
+    tool != "llvm-mc" && std::path::Path::new(tool).file_name() == Some("llvm-mc".as_ref())
 }
 
 /// Reads the first llvm-mc's options and redirections into `run`.
@@ -644,11 +670,25 @@ mod tests {
     }
 
     #[test]
+    fn another_llvm_mc_is_an_unparsed_run_line() {
+        for cmd in [
+            "/tmp/x/llvm-mc -triple=amdgcn -show-encoding %s | FileCheck %s",
+            "sed 's/a/b/' %s | ./llvm-mc -triple=amdgcn | FileCheck %s",
+            "llvm-mc -triple=amdgcn -show-encoding %s | /usr/bin/llvm-mc -disassemble",
+        ] {
+            let err = parse_run_command(0, 1, cmd).unwrap_err();
+            assert!(err.reason.contains("not llvm-mc"), "{cmd}: {}", err.reason);
+        }
+    }
+
+    #[test]
     fn input_filter_and_downstream_stages() {
         let r = parse(
             "sed 's/XX/4/g' %s | not llvm-mc -triple=amdgcn -filetype=null 2>&1 | FileCheck %s",
         );
-        assert_eq!(r.input_filter.as_deref(), Some("sed 's/XX/4/g' %s"));
+        let filter = r.input_filter.as_ref().unwrap();
+        assert_eq!(filter.raw, "sed 's/XX/4/g' %s");
+        assert_eq!(filter.apply("a XX\n").unwrap(), "a 4\n");
         assert!(r.input_from_stdin && r.expect_fail && r.input.is_none());
         assert_eq!(r.kind, RunKind::Error);
         assert!(!r.checks_downstream);
