@@ -1,5 +1,6 @@
 //! Inputs past mcdiff's limits fail as bad input, naming the file, instead of aborting or
-//! being trusted: a spec XML file nested too deep, a shard whose counts do not add up.
+//! being trusted: a spec XML file nested too deep, a shard whose counts do not add up, a
+//! statement with too many operands.
 
 mod common;
 
@@ -209,4 +210,26 @@ fn shards_whose_counts_do_not_add_up_do_not_merge() {
             );
         }
     }
+}
+
+/// A line of 1,000,000 commas is refused as that line's error, naming the limit, before it is
+/// split: without the bound it is split into a million operands (about 110 bytes each) and
+/// refused as an invalid operand.
+#[test]
+fn a_statement_with_too_many_operands_is_refused() {
+    let Some(data) = common::data_dir() else {
+        return;
+    };
+    let line = format!("s_add_u32 s0{}\n", ",".repeat(1_000_000));
+    let out = mcdiff_on(&data)
+        .args(["asm", "--mcpu", "gfx1100", "-"])
+        .write_stdin(format!("s_nop 0\n{line}"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    // The 257th operand starts after "s_add_u32 s0" and 256 commas.
+    let expected = "<stdin>:2:269: error: too many operands: more than 256 in one statement";
+    assert!(stderr.contains(expected), "lacks {expected:?}: {stderr}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("s_nop 0"));
 }
