@@ -18,6 +18,7 @@ use crate::nightly::GateDoc;
 use crate::output::{check_writable, write_atomically};
 use crate::report::{self, RunDocument};
 use crate::selection::Shard;
+use crate::tally::Counts;
 
 /// `mcdiff report merge`.
 #[derive(clap::Args, Debug)]
@@ -189,27 +190,239 @@ fn sort_by_file<T>(items: &mut [T], file: impl Fn(&T) -> &str) {
     items.sort_by(|a, b| Path::new(file(a)).cmp(Path::new(file(b))));
 }
 
-/// The shards of one corpus's run into the document of the whole run.
+/// The sum of counts, `None` past `usize::MAX`.
+fn sum<'a>(counts: impl IntoIterator<Item = &'a usize>) -> Option<usize> {
+    counts
+        .into_iter()
+        .try_fold(0usize, |sum, n| sum.checked_add(*n))
+}
+
+/// The verdict column of a record's verdict string (`not-run: <reason>` is `not-run`).
+fn column(verdict: &str) -> &str {
+    verdict.split(':').next().unwrap_or_default()
+}
+
+/// Whether the cases of a matrix cell each have a record ([`report::is_recorded`]): an
+/// `llvm` finding, or an `ours` verdict other than `match` and `no-spec`.
+fn cell_is_recorded(llvm: &str, ours: &str) -> bool {
+    report::FINDING_COLUMNS.contains(&llvm) || !matches!(ours, "match" | "no-spec")
+}
+
+/// Fails unless a shard's counts agree with each other and with its records, as `mcdiff run`
+/// writes them: per target, the `llvm` counts, the `ours` counts, the matrix and the cases
+/// per file each add up to `cases`, each matrix row to its `llvm` count and each column to
+/// its `ours` count, and every matrix cell whose cases have records has as many records. The
+/// merged counts are only as good as the shards', so an edited or damaged shard is named
+/// with the count that does not add up. Sums are checked: a count near `usize::MAX` is an
+/// overflow here, not a wrapped total.
+fn check_counts(input: &Input<RunDocument>) -> Result<()> {
+    let doc = &input.doc;
+    let fail = |what: String| -> anyhow::Error {
+        anyhow::anyhow!(
+            "{}: LLVM {} tests: the shard's counts do not add up: {what}",
+            input.place,
+            doc.corpus_version
+        )
+    };
+    let total = |what: &str, counts: Vec<&usize>| -> Result<usize> {
+        sum(counts).ok_or_else(|| fail(format!("{what} overflow")))
+    };
+    // Records per (target, llvm column, ours column), and per (file, target).
+    let mut records: BTreeMap<(&str, &str, &str), usize> = BTreeMap::new();
+    let mut file_records: BTreeMap<(&str, &str), usize> = BTreeMap::new();
+    for r in &doc.records {
+        *records
+            .entry((&r.mcpu, column(&r.llvm), column(&r.ours)))
+            .or_default() += 1;
+        *file_records.entry((&r.file, &r.mcpu)).or_default() += 1;
+    }
+    // Cases per target, from `cases_per_file`.
+    let mut file_cases: BTreeMap<&str, Vec<&usize>> = BTreeMap::new();
+    for targets in doc.cases_per_file.values() {
+        for (target, n) in targets {
+            file_cases.entry(target).or_default().push(n);
+        }
+    }
+    for (target, cases) in &file_cases {
+        if !doc.targets.contains_key(*target) {
+            return Err(fail(format!(
+                "\"cases_per_file\" counts cases of {target}, which has no \"targets\" entry"
+            )));
+        }
+        let _ = total(
+            &format!("the \"cases_per_file\" of {target}"),
+            cases.clone(),
+        )?;
+    }
+    // The run's total, the page's and the merge's summary line.
+    let _ = total(
+        "the \"cases\" of all targets",
+        doc.targets.values().map(|c| &c.cases).collect(),
+    )?;
+    for (target, c) in &doc.targets {
+        let equal = |what: String, n: usize| -> Result<()> {
+            if n == c.cases {
+                Ok(())
+            } else {
+                Err(fail(format!(
+                    "target {target}: \"cases\" is {}, but {what} add up to {n}",
+                    c.cases
+                )))
+            }
+        };
+        let llvm = total(
+            &format!("target {target}: the \"llvm\" counts"),
+            c.llvm.values().collect(),
+        )?;
+        equal("its \"llvm\" counts".into(), llvm)?;
+        let ours = total(
+            &format!("target {target}: the \"ours\" counts"),
+            c.ours.values().collect(),
+        )?;
+        equal("its \"ours\" counts".into(), ours)?;
+        let per_file = file_cases.get(target.as_str()).cloned().unwrap_or_default();
+        let per_file = total(&format!("target {target}: \"cases_per_file\""), per_file)?;
+        equal("its \"cases_per_file\" counts".into(), per_file)?;
+        let matrix = c.matrix.values().flat_map(|row| row.values()).collect();
+        let matrix = total(&format!("target {target}: the \"matrix\""), matrix)?;
+        equal("its \"matrix\" cells".into(), matrix)?;
+        for (what, n) in [
+            (
+                "\"messages\"",
+                total(
+                    &format!("target {target}: the \"messages\""),
+                    c.messages.values().collect(),
+                )?,
+            ),
+            ("\"ours_vs_check\"", c.ours_vs_check),
+        ] {
+            if n > c.cases {
+                return Err(fail(format!(
+                    "target {target}: {what} counts {n} cases of its {}",
+                    c.cases
+                )));
+            }
+        }
+        // Each row against its `llvm` count, each column against its `ours` count (the
+        // grand totals agree, so overflow is ruled out here).
+        let rows = c.llvm.keys().chain(c.matrix.keys());
+        for l in rows {
+            let row: usize = c.matrix.get(l).map_or(0, |row| row.values().sum());
+            let count = c.llvm.get(l).copied().unwrap_or(0);
+            if row != count {
+                return Err(fail(format!(
+                    "target {target}: \"llvm\" {l:?} is {count}, but its \"matrix\" row adds up to {row}"
+                )));
+            }
+        }
+        let columns = c
+            .ours
+            .keys()
+            .chain(c.matrix.values().flat_map(|row| row.keys()));
+        for o in columns {
+            let column: usize = c.matrix.values().filter_map(|row| row.get(o)).sum();
+            let count = c.ours.get(o).copied().unwrap_or(0);
+            if column != count {
+                return Err(fail(format!(
+                    "target {target}: \"ours\" {o:?} is {count}, but its \"matrix\" column adds up to {column}"
+                )));
+            }
+        }
+        for (l, row) in &c.matrix {
+            for (o, &n) in row {
+                let kept = records
+                    .get(&(target.as_str(), l.as_str(), o.as_str()))
+                    .copied()
+                    .unwrap_or(0);
+                if cell_is_recorded(l, o) && kept != n {
+                    return Err(fail(format!(
+                        "target {target}: \"matrix\" {l:?} -> {o:?} is {n}, but the shard has {kept} records of such cases"
+                    )));
+                }
+            }
+        }
+    }
+    for ((target, l, o), n) in records {
+        let cell = doc
+            .targets
+            .get(target)
+            .and_then(|c| c.matrix.get(l)?.get(o));
+        if !cell_is_recorded(l, o) || cell.is_none() {
+            return Err(fail(format!(
+                "{n} records of {target} are {l:?} -> {o:?}, which its \"matrix\" has no records of"
+            )));
+        }
+    }
+    for ((file, target), n) in file_records {
+        let cases = doc
+            .cases_per_file
+            .get(file)
+            .and_then(|t| t.get(target))
+            .copied()
+            .unwrap_or(0);
+        if n > cases {
+            return Err(fail(format!(
+                "{file} has {n} records on {target}, but \"cases_per_file\" gives it {cases} cases"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// `into` plus `other`, each count checked; `None` past `usize::MAX`.
+fn add_counts(into: &mut Counts, other: &Counts) -> Option<()> {
+    fn add_map(into: &mut BTreeMap<String, usize>, other: &BTreeMap<String, usize>) -> Option<()> {
+        for (k, n) in other {
+            let count = into.entry(k.clone()).or_default();
+            *count = count.checked_add(*n)?;
+        }
+        Some(())
+    }
+    into.cases = into.cases.checked_add(other.cases)?;
+    add_map(&mut into.llvm, &other.llvm)?;
+    add_map(&mut into.ours, &other.ours)?;
+    for (l, row) in &other.matrix {
+        add_map(into.matrix.entry(l.clone()).or_default(), row)?;
+    }
+    add_map(&mut into.messages, &other.messages)?;
+    into.ours_vs_check = into.ours_vs_check.checked_add(other.ours_vs_check)?;
+    Some(())
+}
+
+/// The shards of one corpus's run into the document of the whole run; every shard's counts
+/// are checked first ([`check_counts`]) and every sum is checked arithmetic.
 fn merge_runs(group: Vec<Input<RunDocument>>) -> Result<RunDocument> {
+    for input in &group {
+        check_counts(input)?;
+    }
     let mut inputs = group.into_iter();
     let mut merged = inputs.next().expect("a group has a document").doc;
     merged.shard = None;
     for Input { place, doc } in inputs {
-        merged.files += doc.files;
-        for (kind, n) in doc.run_kinds {
-            *merged.run_kinds.entry(kind).or_default() += n;
+        let overflow = |what: &str| {
+            anyhow::anyhow!(
+                "{place}: LLVM {} tests: {what} overflow when added to the other shards'",
+                doc.corpus_version
+            )
+        };
+        merged.files =
+            (merged.files.checked_add(doc.files)).ok_or_else(|| overflow("\"files\""))?;
+        for (kind, n) in &doc.run_kinds {
+            let count = merged.run_kinds.entry(kind.clone()).or_default();
+            *count = count
+                .checked_add(*n)
+                .ok_or_else(|| overflow("\"run_kinds\""))?;
         }
+        for (target, counts) in &doc.targets {
+            let into = merged.targets.entry(target.clone()).or_default();
+            add_counts(into, counts).ok_or_else(|| overflow(&format!("the counts of {target}")))?;
+        }
+        sum(merged.targets.values().map(|c| &c.cases))
+            .ok_or_else(|| overflow("the \"cases\" of all targets"))?;
         merged.unparsed_runs.extend(doc.unparsed_runs);
         merged.failed_runs.extend(doc.failed_runs);
         merged.duplicate_runs.extend(doc.duplicate_runs);
         merged.skipped_paths.extend(doc.skipped_paths);
-        for (target, counts) in &doc.targets {
-            merged
-                .targets
-                .entry(target.clone())
-                .or_default()
-                .merge(counts);
-        }
         for (file, targets) in doc.cases_per_file {
             if merged.cases_per_file.contains_key(&file) {
                 bail!("{place}: {file} is in two shards: the shards were split differently");
@@ -226,14 +439,37 @@ fn merge_runs(group: Vec<Input<RunDocument>>) -> Result<RunDocument> {
     Ok(merged)
 }
 
-/// The shards of one corpus's gate into the report of the whole gate.
-fn merge_gates(group: Vec<Input<GateDoc>>) -> GateDoc {
+/// The shards of one corpus's gate into the report of the whole gate. Each shard's changes
+/// and cases not compared are cases it compared, so they cannot outnumber its `cases`; sums
+/// are checked arithmetic.
+fn merge_gates(group: Vec<Input<GateDoc>>) -> Result<GateDoc> {
+    for Input { place, doc } in &group {
+        let listed = (doc.changes.len() as u64).checked_add(doc.not_compared);
+        if listed.is_none_or(|n| n > doc.cases) {
+            bail!(
+                "{place}: LLVM {} tests: the shard's counts do not add up: \"cases\" is {}, \
+                 fewer than its {} changes and {} cases not compared",
+                doc.corpus_version,
+                doc.cases,
+                doc.changes.len(),
+                doc.not_compared
+            );
+        }
+    }
     let mut inputs = group.into_iter();
     let mut merged = inputs.next().expect("a group has a document").doc;
     merged.shard = None;
-    for Input { doc, .. } in inputs {
-        merged.cases += doc.cases;
-        merged.not_compared += doc.not_compared;
+    for Input { place, doc } in inputs {
+        let overflow = |what: &str| {
+            anyhow::anyhow!(
+                "{place}: LLVM {} tests: {what} overflow when added to the other shards'",
+                doc.corpus_version
+            )
+        };
+        merged.cases =
+            (merged.cases.checked_add(doc.cases)).ok_or_else(|| overflow("\"cases\""))?;
+        merged.not_compared = (merged.not_compared.checked_add(doc.not_compared))
+            .ok_or_else(|| overflow("\"not_compared\""))?;
         merged.faults.extend(doc.faults);
         merged.changes.extend(doc.changes);
     }
@@ -242,7 +478,7 @@ fn merge_gates(group: Vec<Input<GateDoc>>) -> GateDoc {
     merged
         .changes
         .sort_by_key(crate::nightly::GateChange::baseline_line);
-    merged
+    Ok(merged)
 }
 
 /// Runs `mcdiff report merge`.
@@ -283,7 +519,8 @@ fn merge_run_inputs(runs: Vec<Input<RunDocument>>) -> Result<Vec<RunDocument>> {
     for group in by_corpus(runs) {
         let n = check_complete(&group)?;
         let doc = merge_runs(group)?;
-        let cases: usize = doc.targets.values().map(|c| c.cases).sum();
+        let cases =
+            sum(doc.targets.values().map(|c| &c.cases)).context("the merged cases overflow")?;
         println!(
             "LLVM {} tests, llvm-mc {}: {n} shards merged: {} files, {cases} cases, {} records",
             doc.corpus_version,
@@ -301,7 +538,7 @@ fn merge_gate_inputs(gates: Vec<Input<GateDoc>>) -> Result<String> {
     let mut json = String::new();
     for group in by_corpus(gates) {
         let n = check_complete(&group)?;
-        let doc = merge_gates(group);
+        let doc = merge_gates(group)?;
         println!(
             "gate on LLVM {} tests, llvm-mc {} -> {}: {n} shards merged: {} cases compared, \
              {} changed",

@@ -14,6 +14,7 @@
 pub mod compose;
 pub mod manual;
 pub mod model;
+pub mod nesting;
 pub mod spellings;
 pub mod supplement;
 pub mod targets;

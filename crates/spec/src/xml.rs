@@ -23,6 +23,11 @@ pub fn parse_file(path: &Path, source: SourceFile) -> Result<Spec, SpecError> {
 
 /// Parses MRISA XML text; `path` is only used in error messages.
 pub fn parse_str(text: &str, path: &Path, source: SourceFile) -> Result<Spec, SpecError> {
+    // Before the parser, which recurses once per open element (see `crate::nesting`).
+    crate::nesting::check(text).map_err(|e| SpecError::Schema {
+        path: path.to_path_buf(),
+        message: format!("line {}: {}", e.line, e.message),
+    })?;
     let doc = Document::parse(text).map_err(|e| SpecError::Xml {
         path: path.to_path_buf(),
         message: xml_error_message(&e, text),

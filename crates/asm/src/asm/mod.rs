@@ -156,6 +156,10 @@ impl<'s> Assembler<'s> {
         if body.ends_with(':') && !body.contains(char::is_whitespace) {
             return AsmOutcome::Unsupported("label definition".into());
         }
+        // Before any split: the pieces of a line are few, whatever its length.
+        if let Err((column, message)) = syntax::check_operand_count(text) {
+            return reject(column, message).into();
+        }
         // A byte search: `str::split_once` with a `&str` pattern sets up a general substring
         // searcher for every statement.
         if let Some(at) = body.as_bytes().windows(2).position(|w| w == b"::") {

@@ -57,7 +57,34 @@ pub struct Statement<'t> {
     pub operands: Vec<Piece<'t>>,
 }
 
+/// The most operands a statement may have, list elements (`[v1, v2]`, `hwreg(...)`) counted
+/// too: every comma of the statement starts one more. LLVM's AMDGPU assembler tests have at
+/// most 7 top-level operands on a line and 15 comma-separated pieces in all, so 256 refuses
+/// no real instruction. Beyond it a line is refused before it is split: every piece cost about
+/// 100 bytes over the assembler's passes, so `mcdiff asm` took 1.6 GB on a 16 MB line of
+/// commas, and takes 80 MB refusing it.
+pub const MAX_OPERANDS: usize = 256;
+
+/// Fails when `text` has more than [`MAX_OPERANDS`] operands and list elements (commas
+/// anywhere in it, plus one), with the 1-based column where the first one too many starts
+/// and the message. Stops at that comma: it reads no more of a long line than it must.
+pub fn check_operand_count(text: &str) -> Result<(), (u32, String)> {
+    let mut commas = text
+        .bytes()
+        .enumerate()
+        .filter(|&(_, b)| b == b',')
+        .map(|(i, _)| i);
+    match commas.nth(MAX_OPERANDS - 1) {
+        None => Ok(()),
+        Some(at) => Err((
+            u32::try_from(at + 2).unwrap_or(u32::MAX),
+            format!("too many operands: more than {MAX_OPERANDS} in one statement (the limit mcdiff reads)"),
+        )),
+    }
+}
+
 /// Splits `text` into a mnemonic and operands, at commas outside parentheses and brackets.
+/// A caller bounds the operands first ([`check_operand_count`]).
 pub fn split_statement(text: &str) -> Statement<'_> {
     let lead = text.len() - text.trim_start().len();
     let body = text.trim();
@@ -584,6 +611,17 @@ mod tests {
             std::borrow::Cow::Borrowed("v[0:1]")
         ));
         assert_eq!(lower_case("VCC_Lo"), "vcc_lo");
+    }
+
+    #[test]
+    fn operands_past_the_limit_are_refused_at_the_first_one_too_many() {
+        let line = |n: usize| format!("s_nop {}", vec!["0"; n].join(","));
+        assert_eq!(check_operand_count(&line(MAX_OPERANDS)), Ok(()));
+        let (column, message) = check_operand_count(&line(MAX_OPERANDS + 1)).unwrap_err();
+        // "s_nop " then 256 operands of "0,": operand 257 starts at byte 6 + 512.
+        assert_eq!(column, 6 + 2 * MAX_OPERANDS as u32 + 1);
+        assert!(message.contains("more than 256"), "{message}");
+        assert!(check_operand_count(&format!("v_x v0, [{}]", ",".repeat(300))).is_err());
     }
 
     #[test]
