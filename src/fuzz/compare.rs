@@ -162,6 +162,21 @@ impl Ours<'_> {
         differs(&ours, &theirs, found)
     }
 
+    /// Whether our decoding of a byte line says everything the bytes say: the printed text
+    /// of each instruction decoded assembles back to its bytes. None when nothing decodes.
+    pub fn reassembles(&self, word: &[u8]) -> Option<bool> {
+        let mut decoded = false;
+        let mut exact = true;
+        for piece in decode_bytes(self.dis, word, true) {
+            if let Piece::Inst { text, at, len, .. } = piece {
+                decoded = true;
+                exact &= matches!(self.assembler.assemble(&text),
+                    AsmOutcome::Encoded(enc) if enc.bytes == word[at..at + len]);
+            }
+        }
+        decoded.then_some(exact)
+    }
+
     /// Our decoder on a byte line (read as one `[...]` group).
     fn bytes_side(&self, bytes: &[u8]) -> Result<Side, String> {
         let (mut texts, mut first_invalid, mut partial) = (Vec::new(), None, false);

@@ -23,7 +23,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use crate::data::{DataDir, CORPUS_VERSIONS};
-use crate::llvm_mc::{Fault, LlvmMc};
+use crate::llvm_mc::{Fault, LlvmAnswer, LlvmMc};
 use crate::output::{check_writable, write_atomically};
 use crate::selection::Shard;
 use compare::{Diff, Ours, Outcome, Side};
@@ -388,9 +388,20 @@ impl<'a> Fuzzer<'a> {
             }
             Reply::Answer(answer) => answer,
         };
+        if self.mode == Mode::Disasm {
+            let word = minimise::parse_hex(&case.input);
+            if let Some(exact) = self.ours.reassembles(&word) {
+                t.reassembled.count(exact);
+            }
+        }
         let outcome = self.ours.judge(self.mode, &case.input, ours, answer);
+        let by_answer = match answer {
+            LlvmAnswer::Error { .. } => &mut t.llvm_refuses,
+            _ => &mut t.llvm_accepts,
+        };
         match outcome {
             Outcome::Agree => {
+                by_answer.count(true);
                 t.compared += 1;
                 t.agree += 1;
                 None
@@ -405,8 +416,13 @@ impl<'a> Fuzzer<'a> {
                 None
             }
             Outcome::Differs(d) => {
+                // An answer llvm-mc contradicts itself in is in neither class.
+                if d.blame != "llvm" {
+                    by_answer.count(false);
+                }
                 t.compared += 1;
                 t.findings += 1;
+                t.ours_findings += usize::from(d.blame == "ours");
                 Some(d)
             }
         }

@@ -42,6 +42,39 @@ pub struct Totals {
     pub no_answer: usize,
     pub faulted: usize,
     pub llvm_mc_runs: usize,
+    /// Compared inputs llvm-mc accepted (encoded or decoded) and how many we agree on.
+    pub llvm_accepts: Agreement,
+    /// Compared inputs llvm-mc refused and how many we refuse too.
+    pub llvm_refuses: Agreement,
+    /// Findings blamed on our side (`ours`).
+    pub ours_findings: usize,
+    /// Disassembly: answered words we decode, and how many of them our printed text
+    /// assembles back to (a decode that drops or invents a bit does not).
+    pub reassembled: Agreement,
+}
+
+/// Of the inputs compared in one class, how many both sides agree on.
+#[derive(Debug, Clone, Copy, Default, Serialize)]
+pub struct Agreement {
+    pub compared: usize,
+    pub agree: usize,
+}
+
+impl Agreement {
+    pub fn count(&mut self, agrees: bool) {
+        self.compared += 1;
+        self.agree += usize::from(agrees);
+    }
+
+    /// `agree A of C (P%)`.
+    fn text(self) -> String {
+        let pct = if self.compared == 0 {
+            0.0
+        } else {
+            100.0 * self.agree as f64 / self.compared as f64
+        };
+        format!("agree {} of {} ({pct:.1}%)", self.agree, self.compared)
+    }
 }
 
 /// An input llvm-mc faulted on when run alone.
@@ -121,6 +154,25 @@ pub fn text(r: &Report, show: usize) -> String {
         "compared {}: agree {}, findings {} in {} rules; not compared: our side unsupported {}, llvm-mc no answer {}, faulted {}; {} llvm-mc runs",
         t.compared, t.agree, t.findings, r.rules.len(), t.unsupported, t.no_answer, t.faulted, t.llvm_mc_runs
     );
+    let ours_share = if t.compared == 0 {
+        0.0
+    } else {
+        100.0 * t.ours_findings as f64 / t.compared as f64
+    };
+    let _ = writeln!(
+        s,
+        "where llvm-mc accepts: {}; where it refuses: {}; findings blamed ours: {} ({ours_share:.2}% of compared)",
+        t.llvm_accepts.text(),
+        t.llvm_refuses.text(),
+        t.ours_findings
+    );
+    if t.reassembled.compared > 0 {
+        let _ = writeln!(
+            s,
+            "our decodes that assemble back to their word: {}",
+            t.reassembled.text().replacen("agree ", "", 1)
+        );
+    }
     for (n, rule) in r.rules.iter().enumerate() {
         let mut by_mutation: Vec<(&String, &usize)> = rule.mutations.iter().collect();
         by_mutation.sort_by_key(|(m, n)| (std::cmp::Reverse(**n), *m));
