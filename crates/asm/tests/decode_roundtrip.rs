@@ -319,3 +319,27 @@ fn outcome_kinds() {
     };
     assert_eq!((len, text.as_str()), (8, "s_add_u32 s0, s1, 0xaf123456"));
 }
+
+/// A VOP3 word whose NEG or ABS bit is set for a source the instruction does not have
+/// (V_ADD_F32: SRC0 and SRC1) is not one of its words; the same bit on a source it has is a
+/// modifier. Checked to fail without `check_absent_source_modifiers` (both decoded, the bit
+/// dropped from the text).
+#[test]
+fn modifier_bits_of_absent_sources_are_invalid() {
+    let Some(target) = common::target("gfx1100") else {
+        return;
+    };
+    let dis = Disassembler::new(TargetCtx::new(&target, &[], REFERENCE_LLVM_MAJOR));
+    // v_add_f32_e64 v0, s0, s0: VOP3 opcode 0x103; NEG is bits 63:61, ABS bits 10:8.
+    let word = |abs: u8, neg: u8| [0x00, abs, 0x03, 0xd5, 0x00, 0x00, 0x00, neg << 5];
+    let Some((_, _, text)) = decode_and_print(&dis, &word(0b010, 0b001)) else {
+        panic!("v_add_f32_e64 with modifiers on its sources not decoded");
+    };
+    assert_eq!(text, "v_add_f32_e64 v0, -s0, |s0|");
+    for (abs, neg, field) in [(0, 0b100, "NEG bit 2"), (0b100, 0, "ABS bit 2")] {
+        match dis.decode(&word(abs, neg)) {
+            DecodeOutcome::Invalid(why) => assert!(why.contains(field), "{why}"),
+            other => panic!("{field}: {other:?}"),
+        }
+    }
+}

@@ -141,6 +141,7 @@ impl<'s> Disassembler<'s> {
             modifiers: raw_modifiers(&plan.modifiers, word, src0, halves),
         };
         check_matrix_word(&inst, &self.ctx)?;
+        check_absent_source_modifiers(&inst)?;
         let len = base_len + inst.literal_len();
         Ok((inst, len))
     }
@@ -756,6 +757,29 @@ fn restore_vdsty(layout: &Encoding, operands: &[InstOperand], value: &mut Operan
 
 /// A matrix op's word whose modifier bits its syntax cannot say is refused
 /// ([`MatrixOp::word_printable`]): its text would drop them.
+/// A VOP3 word's NEG and ABS fields hold one bit per source, SRC0 to SRC2: a bit set for
+/// a source the instruction does not have (by the spec's operand list) modifies nothing the
+/// instruction reads, and no text can say it, so the word is not one of the instruction's.
+fn check_absent_source_modifiers(inst: &Inst) -> Result<(), Failure> {
+    if !matches!(Family::of(&inst.encoding), Family::Vop3 | Family::Vop3Sdst) {
+        return Ok(());
+    }
+    let has_source = |i: u32| {
+        let name = format!("SRC{i}");
+        (inst.operands.iter()).any(|op| op.spec.field.as_deref() == Some(name.as_str()))
+    };
+    for field in ["NEG", "ABS"] {
+        let bits = inst.modifiers.get(field);
+        if let Some(i) = (0..3).find(|&i| bits >> i & 1 != 0 && !has_source(i)) {
+            return Err(Failure::Invalid(format!(
+                "{field} bit {i} set, but {} has no SRC{i} operand in the spec",
+                inst.name
+            )));
+        }
+    }
+    Ok(())
+}
+
 fn check_matrix_word(inst: &Inst, ctx: &TargetCtx) -> Result<(), Failure> {
     let matrix = MatrixOp::from_formats(inst.operands.iter().map(|o| o.spec.data_format.as_str()));
     match matrix {
