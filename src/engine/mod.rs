@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex};
 
 mod assembler;
 mod disassembler;
-mod refused;
+pub(crate) mod refused;
 mod round_trip;
 
 pub use assembler::encoded_bytes;

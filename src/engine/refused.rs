@@ -6,6 +6,12 @@
 use crate::llvm_mc::{Fault, FaultKind, LlvmMc, Traced};
 use mcdiff_lit::RunLine;
 
+/// Whether a not-run reason, or a failed RUN line's detail, is one [`target`] gives: the
+/// llvm-mc does not know the RUN line's processor or triple.
+pub(crate) fn is_refusal(reason: &str) -> bool {
+    reason.starts_with("llvm-mc ") && reason.contains(" does not know ")
+}
+
 /// The not-run reason when `e`, llvm-mc's fault on `run`'s group, comes from a triple or
 /// processor this llvm-mc does not know; `None` for any other fault.
 pub(super) fn target(llvm_mc: &LlvmMc, run: &RunLine, e: &anyhow::Error) -> Option<String> {
