@@ -528,13 +528,16 @@ fn run_group(
                 semantics,
                 wave64: target.wave64,
             };
-            let dis = Disassembler::new(target);
             if disassembly {
+                let dis = Disassembler::new(target);
                 disassembly_results(&cx, Ok((&side, &dis)), all_cases)
             } else {
                 let mut results = assembler_results(&cx, Ok(&side), all_cases);
-                let side = Ok((&side, &dis));
-                round_trip::add_results(config, &cx, side, file, &group.runs, &mut results);
+                if group.runs.iter().any(|r| r.round_trip.is_some()) {
+                    let dis = Disassembler::new(target);
+                    let side = Ok((&side, &dis));
+                    round_trip::add_results(config, &cx, side, file, &group.runs, &mut results);
+                }
                 results
             }
         }
