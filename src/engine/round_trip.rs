@@ -14,7 +14,7 @@ use mcdiff_lit::{Case, CheckExpectation, RunLine, TestFile};
 
 use super::disassembler::disassembly_results;
 use super::{llvm_args_of, CaseResult, EngineConfig, GroupContext, OurSide};
-use crate::bytes::EncByte;
+use crate::bytes::{render, EncByte};
 use crate::classify::{CheckDiff, LlvmVerdict};
 use crate::llvm_mc::{LlvmAnswer, LlvmRun};
 
@@ -89,18 +89,19 @@ fn disassembler_cases(
     let mut seen = std::collections::HashMap::<String, usize>::new();
     let mut out = Vec::new();
     for case in file.cases(run) {
-        let bytes = match llvm {
-            Ok(answers) => match answers.answer(case.line) {
-                LlvmAnswer::Encoded { bytes, .. } => plain(&bytes),
+        let encoding = match (llvm, &case.expected) {
+            (Ok(answers), _) => match answers.answer(case.line) {
+                LlvmAnswer::Encoded { bytes, .. } => Some(bytes),
                 _ => None,
             },
-            Err(_) => match &case.expected {
-                CheckExpectation::Encoding(bytes) => plain(bytes),
-                _ => None,
-            },
+            (Err(_), CheckExpectation::Encoding(bytes)) => Some(bytes.clone()),
+            (Err(_), _) => None,
         };
-        let Some(bytes) = bytes else { continue };
-        let text = group_text(&bytes);
+        let Some((encoding, bytes)) = encoding.and_then(|e| plain(&e).map(|b| (e, b))) else {
+            continue;
+        };
+        // The group `%extract-encodings` passes on: `[0x01,0x02]`.
+        let text = render(&encoding);
         let occurrence = seen.entry(text.clone()).or_insert(0);
         *occurrence += 1;
         out.push(Case {
@@ -124,12 +125,6 @@ fn plain(bytes: &[EncByte]) -> Option<Vec<u8>> {
     plain.filter(|b| !b.is_empty())
 }
 
-/// `[0x01,0x02]`: the group `%extract-encodings` passes on.
-fn group_text(bytes: &[u8]) -> String {
-    let hex: Vec<String> = bytes.iter().map(|b| format!("{b:#04x}")).collect();
-    format!("[{}]", hex.join(","))
-}
-
 /// The disassembler's input: each case's group on the case's own line, so llvm-mc's
 /// answers name the source lines.
 fn byte_lines(cases: &[Case]) -> String {
@@ -149,7 +144,6 @@ mod tests {
 
     #[test]
     fn groups_sit_on_their_lines() {
-        assert_eq!(group_text(&[1, 0xaf]), "[0x01,0xaf]");
         let case = |line: usize, text: &str| Case {
             occurrence: 1,
             run: 0,
