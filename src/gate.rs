@@ -19,9 +19,6 @@ use crate::llvm_mc::LlvmAnswer;
 use crate::report::llvm_text;
 use crate::selection::{Selection, Shard};
 
-/// The not-run reason of a `-mcpu` the llvm-mc does not know (see [`crate::llvm_mc::Fault`]).
-const UNKNOWN_CPU: &str = "llvm-mc does not know the -mcpu";
-
 /// One changed answer.
 #[derive(Debug, Clone, Serialize)]
 pub struct Change {
@@ -168,12 +165,13 @@ fn compare(old: &OldSide, new: &Report) -> GateReport {
     report
 }
 
-/// RUN lines whose llvm-mc gave no usable answer for a reason other than an unknown -mcpu.
+/// RUN lines whose llvm-mc gave no usable answer for a reason other than a processor (or
+/// triple) it does not know.
 fn faults(report: &Report) -> impl Iterator<Item = String> + '_ {
     report
         .failed_runs
         .iter()
-        .filter(|f| !f.reason.contains("is not a recognized processor"))
+        .filter(|f| !engine::refused::is_refusal(&f.reason))
         .map(move |f| {
             format!(
                 "llvm-mc {}: {}:{}: {}",
@@ -191,8 +189,14 @@ enum Kind {
 fn change_kind(old: &LlvmAnswer, new: &LlvmAnswer) -> Kind {
     use LlvmAnswer as A;
     let kind = match (old, new) {
-        (A::NotRun(o), A::NotRun(n)) if o == n => return Kind::Same,
-        (A::NotRun(r), _) | (_, A::NotRun(r)) if r != UNKNOWN_CPU => return Kind::NotCompared,
+        (A::NotRun(o), A::NotRun(n))
+            if o == n || (engine::refused::is_refusal(o) && engine::refused::is_refusal(n)) =>
+        {
+            return Kind::Same
+        }
+        (A::NotRun(r), _) | (_, A::NotRun(r)) if !engine::refused::is_refusal(r) => {
+            return Kind::NotCompared
+        }
         (A::NotRun(_), _) => "cpu-added",
         (_, A::NotRun(_)) => "cpu-removed",
         (A::Encoded { .. }, A::Error { .. }) => "new-error",

@@ -22,6 +22,7 @@ pub mod gate;
 pub mod input;
 pub mod jsonl;
 pub mod junit;
+pub mod known_issues;
 pub mod llvm_mc;
 pub mod merge;
 pub mod nightly;

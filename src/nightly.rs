@@ -461,6 +461,7 @@ struct Example {
     answers: Vec<(String, String)>,
     fields: Option<String>,
     blame: Option<String>,
+    known: Option<String>,
     replay: String,
 }
 
@@ -616,6 +617,7 @@ fn example(r: &CaseRecord) -> Example {
         answers: answers(r),
         fields: r.fields.clone(),
         blame: r.blame.clone(),
+        known: r.known.clone(),
         replay: r.replay.clone(),
     }
 }

@@ -197,7 +197,7 @@ fn finding_kind(c: &CaseResult) -> String {
     }
 }
 
-fn write_finding(out: &mut String, c: &CaseResult) {
+fn write_finding(out: &mut String, c: &CaseResult, llvm_version: &str) {
     let _ = writeln!(out, "  {}:{}: {}", c.file, c.line, c.text);
     let _ = writeln!(
         out,
@@ -212,7 +212,12 @@ fn write_finding(out: &mut String, c: &CaseResult) {
         llvm_text(&c.llvm),
         recorded_text(&c.recorded)
     );
-    for (what, v) in [("fields", &c.fields), ("blame", &c.blame)] {
+    let known = crate::known_issues::label_case(c, llvm_version);
+    for (what, v) in [
+        ("fields", &c.fields),
+        ("blame", &c.blame),
+        ("llvm bug", &known),
+    ] {
         if let Some(v) = v {
             let _ = writeln!(out, "    {what}: {v}");
         }
@@ -232,7 +237,7 @@ pub fn findings_listing(report: &Report, show: usize) -> String {
     for ((target, kind), cases) in &by {
         let _ = writeln!(out, "{target} {kind}: {} cases", cases.len());
         for c in cases.iter().take(show) {
-            write_finding(&mut out, c);
+            write_finding(&mut out, c, &report.llvm_mc_version);
         }
     }
     let reasons_shown = show.max(5);
@@ -613,6 +618,11 @@ pub struct CaseRecord {
     pub sema: Option<String>,
     #[serde(default)]
     pub replay: String,
+    /// An llvm-mc crash or an `llvm-lenient` blame: `known: llvm/llvm-project#NNN (fixed in
+    /// PR #MMM)` when it is a bug of the known-issues catalogue, else `new`; absent for
+    /// other records.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub known: Option<String>,
 }
 
 /// The verdict columns that make a case a finding (see [`is_finding`]).
@@ -697,6 +707,7 @@ pub fn record(c: &CaseResult) -> CaseRecord {
         blame: c.blame.clone(),
         sema: c.sema.as_ref().map(ToString::to_string),
         replay: c.replay(),
+        known: None,
     }
 }
 
@@ -763,7 +774,10 @@ pub fn json(report: &Report) -> RunDocument {
             .cases
             .iter()
             .filter(|c| is_recorded(c))
-            .map(record)
+            .map(|c| CaseRecord {
+                known: crate::known_issues::label_case(c, &report.llvm_mc_version),
+                ..record(c)
+            })
             .collect(),
     }
 }

@@ -87,7 +87,8 @@ fn run_night_2() -> String {
         "check_bytes": ["0x03"], "ours_text": null, "llvm_text": "v_nop", "check_text": null,
         "ours_error": null, "llvm_error": null, "check_error": null, "message": null,
         "fields": "OP: ours 0x1, llvm-mc 0x2", "blame": "spec-gap (x.xml)", "sema": null,
-        "replay": "printf '%s\\n' 'v_nop' | llvm-mc -mcpu=gfx1100 -show-encoding"
+        "replay": "printf '%s\\n' 'v_nop' | llvm-mc -mcpu=gfx1100 -show-encoding",
+        "known": "known: llvm/llvm-project#170318 (open)"
     });
     serde_json::json!({
         "corpus_version": "22.1.8", "llvm_mc_version": "22.1.8", "llvm_mc_path": "/x/llvm-mc",
@@ -148,6 +149,10 @@ fn report_shows_the_trend_and_fails_junit_on_a_regression() {
         "spec-less targets fold into one row"
     );
     assert!(html.contains("ours-differs · blame spec-gap"));
+    assert!(
+        html.contains("<th>LLVM bug</th><td>known: llvm&#x2f;llvm-project#170318 (open)</td>"),
+        "a record's known-issues label is shown with its example"
+    );
     assert!(
         html.contains("-10.00 pt"),
         "the chart names the night's change"

@@ -11,6 +11,8 @@ use std::sync::{Arc, Mutex};
 
 mod assembler;
 mod disassembler;
+pub(crate) mod refused;
+mod round_trip;
 
 pub use assembler::encoded_bytes;
 
@@ -336,7 +338,7 @@ pub fn run(
     let mut failed_runs = Vec::new();
     let mut input_errors = semantics.load_errors();
     let mcpus: std::collections::BTreeSet<&str> = (plan.groups.iter())
-        .filter_map(|g| g.runs[0].mcpu.as_deref())
+        .filter_map(|g| g.runs[0].processor())
         .collect();
     input_errors.extend(specs.load_errors(mcpus));
     for outcome in outcomes {
@@ -407,7 +409,7 @@ impl<'a> Plan<'a> {
             ) {
                 continue;
             }
-            if !config.selection.matches_mcpu(run.mcpu.as_deref()) {
+            if !config.selection.matches_mcpu(run.processor()) {
                 continue;
             }
             // A RUN line repeated verbatim checks nothing new: count its cases once.
@@ -451,9 +453,14 @@ fn kind_name(kind: &RunKind) -> &'static str {
 
 /// The RUN line's own llvm-mc flags, minus output plumbing, plus `-show-encoding`.
 fn llvm_args(run: &RunLine) -> Vec<String> {
+    llvm_args_of(&run.llvm_mc_args)
+}
+
+/// An llvm-mc stage's flags, minus output plumbing, plus `-show-encoding`.
+fn llvm_args_of(llvm_mc_args: &[String]) -> Vec<String> {
     let mut args = Vec::new();
     let mut skip_next = false;
-    for a in &run.llvm_mc_args {
+    for a in llvm_mc_args {
         if skip_next {
             skip_next = false;
             continue;
@@ -508,7 +515,7 @@ fn run_group(
         Ok(input) => (&input.bytes, &input.parsed),
         Err(reason) => return unreadable_file(group, reason),
     };
-    let status = match &first.mcpu {
+    let status = match first.processor() {
         None => Some(TargetStatus::NoSpec), // amdgcn's default CPU is a GFX6 part
         Some(m) => mcdiff_spec::target(m).map(|t| t.status),
     };
@@ -530,11 +537,11 @@ fn run_group(
         }
     };
     let spec = match status {
-        Some(TargetStatus::Spec(_)) => Some(specs.get(first.mcpu.as_deref().unwrap_or_default())),
+        Some(TargetStatus::Spec(_)) => Some(specs.get(first.processor().unwrap_or_default())),
         _ => None,
     };
     let cx = GroupContext {
-        target: first.mcpu.as_deref().unwrap_or("(default)").into(),
+        target: first.processor().unwrap_or("(default)").into(),
         path: file.path.display().to_string().into(),
         mattr: first.mattr.clone().into(),
         command: config.llvm_mc.replay(&group.args).into(),
@@ -564,11 +571,21 @@ fn run_group(
                 let dis = Disassembler::new(target);
                 disassembly_results(&cx, Ok((&side, &dis)), all_cases)
             } else {
-                assembler_results(&cx, Ok(&side), all_cases)
+                let mut results = assembler_results(&cx, Ok(&side), all_cases);
+                if group.runs.iter().any(|r| r.round_trip.is_some()) {
+                    let dis = Disassembler::new(target);
+                    let side = Ok((&side, &dis));
+                    round_trip::add_results(config, &cx, side, file, &group.runs, &mut results);
+                }
+                results
             }
         }
         Err(why) if disassembly => disassembly_results(&cx, Err(&why), all_cases),
-        Err(why) => assembler_results(&cx, Err(&why), all_cases),
+        Err(why) => {
+            let mut results = assembler_results(&cx, Err(&why), all_cases);
+            round_trip::add_results(config, &cx, Err(&why), file, &group.runs, &mut results);
+            results
+        }
     };
     let mut cell = Cell::default();
     let mut exercised = Exercised::default();
@@ -690,7 +707,13 @@ fn llvm_answers(
                 diagnostic(d)
             ),
         )),
-        _ => Err(fault_reason(&e)),
+        _ => Err(match refused::target(&config.llvm_mc, group.runs[0], &e) {
+            Some(why) => {
+                let detail = format!("{why}: {}", config.llvm_mc.replay(&group.args));
+                (why, detail)
+            }
+            None => fault_reason(&e),
+        }),
     }
 }
 
@@ -723,11 +746,13 @@ impl GroupContext {
         }
     }
 
-    /// Our answer where our side could not be built (no spec, unknown target...).
+    /// Our answer where our side could not be built: `no-spec` for a target without a
+    /// spec, known or not (a processor newer than our target table, gfx1370); the reason
+    /// where a spec failed to load.
     fn without_spec(&self, why: &str) -> OursAnswer {
         match self.status {
-            Some(TargetStatus::NoSpec) => OursAnswer::NoSpec,
-            _ => OursAnswer::Unsupported(why.to_string()),
+            Some(TargetStatus::NoSpec) | None => OursAnswer::NoSpec,
+            Some(TargetStatus::Spec(_)) => OursAnswer::Unsupported(why.to_string()),
         }
     }
 

@@ -11,7 +11,7 @@ mod compare;
 mod minimise;
 mod mutate;
 mod oracle;
-mod report;
+pub mod report;
 mod rng;
 mod seeds;
 mod words;
@@ -140,7 +140,8 @@ pub fn cmd(data: Option<PathBuf>, args: FuzzArgs) -> Result<ExitCode> {
     fuzz.report.corpus = corpus;
     let started = Instant::now();
     fuzz.run()?;
-    let report = fuzz.finish();
+    let mut report = fuzz.finish();
+    crate::known_issues::label_fuzz(&mut report);
     let secs = started.elapsed().as_secs_f64();
     eprintln!(
         "mcdiff fuzz: {} inputs in {secs:.1} s ({:.0} inputs/s), {} llvm-mc runs",
@@ -269,6 +270,7 @@ impl<'a> Fuzzer<'a> {
                 rules: Vec::new(),
                 faults: BTreeMap::new(),
                 unsupported: BTreeMap::new(),
+                known: BTreeMap::new(),
             },
         }
     }

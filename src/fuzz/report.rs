@@ -111,6 +111,10 @@ pub struct Report {
     pub faults: BTreeMap<String, FaultGroup>,
     /// Our side's reason -> inputs it did not handle.
     pub unsupported: BTreeMap<String, usize>,
+    /// Each example's reproducer and each fault's culprit input -> `known: llvm/llvm-project#NNN
+    /// (...)` or `new` ([`crate::known_issues::label_fuzz`]).
+    #[serde(default)]
+    pub known: BTreeMap<String, String>,
 }
 
 /// The replay commands for an input: llvm-mc's answer and ours.
@@ -192,6 +196,7 @@ pub fn text(r: &Report, show: usize) -> String {
         );
         for e in rule.examples.iter().take(show) {
             example_text(&mut s, e);
+            known_text(&mut s, r, &e.reproducer);
         }
     }
     for (reason, group) in &r.faults {
@@ -206,6 +211,7 @@ pub fn text(r: &Report, show: usize) -> String {
                 .as_deref()
                 .map_or(String::new(), |d| format!(" ({d})"));
             let _ = writeln!(s, "  alone: {}{diag}\n    replay: {}", c.input, c.replay);
+            known_text(&mut s, r, &c.input);
         }
     }
     let mut reasons: Vec<(&String, &usize)> = r.unsupported.iter().collect();
@@ -217,6 +223,12 @@ pub fn text(r: &Report, show: usize) -> String {
         }
     }
     s
+}
+
+fn known_text(s: &mut String, r: &Report, input: &str) {
+    if let Some(label) = r.known.get(input) {
+        let _ = writeln!(s, "    llvm bug: {label}");
+    }
 }
 
 fn example_text(s: &mut String, e: &Example) {

@@ -11,6 +11,7 @@ mod filter;
 mod run;
 mod source;
 mod tie;
+mod triple;
 
 pub use check::{parse_encoding, EncByte};
 pub use corpus::{
@@ -19,6 +20,7 @@ pub use corpus::{
 };
 pub use filter::{InputFilter, Substitution};
 pub use run::parse_run_command;
+pub use triple::triple_processor;
 
 use std::path::PathBuf;
 
@@ -137,10 +139,47 @@ pub struct RunLine {
     /// Pipeline stages between the first llvm-mc and FileCheck.
     pub downstream: Vec<String>,
     /// FileCheck reads the output of a later pipeline stage that re-processes llvm-mc's
-    /// output (e.g. `llvm-mc -show-encoding | %extract-encodings | llvm-mc -disassemble`),
-    /// not llvm-mc's own output: the checks describe that later stage, so the run's cases
-    /// are `Unchecked`. `kind` and the `llvm_mc_args` still describe the first llvm-mc.
+    /// output (e.g. `llvm-mc -filetype=obj | llvm-objdump -d`), not llvm-mc's own output:
+    /// the checks describe that later stage, so the run's cases are `Unchecked`. `kind` and
+    /// the `llvm_mc_args` still describe the first llvm-mc. A round trip (`round_trip`) is
+    /// not such a run: its checks are tied.
     pub checks_downstream: bool,
+    /// The processor the triple names when no `-mcpu` is given (`-triple=amdgpu12.50`:
+    /// gfx1250); see [`triple_processor`] and [`RunLine::processor`].
+    pub triple_processor: Option<String>,
+    /// `llvm-mc -show-encoding %s | %extract-encodings | llvm-mc -disassemble ... | FileCheck`:
+    /// the assembler's bytes are disassembled and FileCheck reads the disassembler. The
+    /// checks describe both: the bytes the assembler made (as the disassembler shows them
+    /// again) and the text the disassembler prints. `kind` is the assembler's (`Encode`).
+    pub round_trip: Option<RoundTrip>,
+}
+
+/// The disassembler stage of a round-trip RUN line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoundTrip {
+    /// The disassembler llvm-mc's own arguments (`-disassemble` among them).
+    pub llvm_mc_args: Vec<String>,
+    /// Its `-mattr` features, in order.
+    pub mattr: Vec<String>,
+    /// It runs with `-show-inst`: FileCheck may read its `<MCInst ...>` dumps.
+    pub show_inst: bool,
+}
+
+impl RunLine {
+    /// The processor llvm-mc assembles for: `-mcpu`, else the one the triple names.
+    pub fn processor(&self) -> Option<&str> {
+        self.mcpu.as_deref().or(self.triple_processor.as_deref())
+    }
+
+    /// A stepping the `-mattr` list selects (`+gfx1250-b0-specific` is `b0`), if any: the
+    /// same processor, a later revision of its silicon.
+    pub fn stepping(&self) -> Option<&str> {
+        self.mattr.iter().rev().find_map(|f| {
+            let rest = f.strip_prefix('+')?.strip_prefix("gfx")?;
+            let (_, rest) = rest.split_once('-')?;
+            rest.strip_suffix("-specific")
+        })
+    }
 }
 
 /// What a RUN command checks.

@@ -1,7 +1,7 @@
 //! RUN command parsing: a small shell-word lexer, pipeline splitting, and the
 //! options of `llvm-mc` and `FileCheck` that MC tests use.
 
-use crate::{InputFilter, RunKind, RunLine, UnparsedRun};
+use crate::{InputFilter, RoundTrip, RunKind, RunLine, UnparsedRun};
 
 /// A lexed shell token.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -387,6 +387,8 @@ pub fn parse_run_command(index: usize, line: usize, raw: &str) -> Result<RunLine
         input_filter: None,
         downstream: Vec::new(),
         checks_downstream: false,
+        triple_processor: None,
+        round_trip: None,
     };
 
     // Only the configured llvm-mc is ever run: a RUN line naming another is not read as one
@@ -444,14 +446,45 @@ pub fn parse_run_command(index: usize, line: usize, raw: &str) -> Result<RunLine
         }
         run.input_from_stdin = true;
     }
+    run.triple_processor = (run.triple.as_deref())
+        .and_then(crate::triple_processor)
+        .map(str::to_string);
     run.kind = classify(&run, &stages[mc_at + 1..end]);
-    run.checks_downstream = run.has_filecheck && !run.downstream.is_empty();
+    run.round_trip = round_trip(&stages[mc_at + 1..end]).map_err(fail)?;
+    run.checks_downstream =
+        run.has_filecheck && !run.downstream.is_empty() && run.round_trip.is_none();
     Ok(run)
 }
 
 /// A command that is an llvm-mc by its file name, given with a path (`/tmp/x/llvm-mc`).
 fn names_another_llvm_mc(tool: &str) -> bool {
     tool != "llvm-mc" && std::path::Path::new(tool).file_name() == Some("llvm-mc".as_ref())
+}
+
+/// The substitution LLVM's AMDGPU MC tests define for `%extract-encodings` (their
+/// `lit.local.cfg`): the bytes of each `; encoding: [...]` llvm-mc printed.
+const EXTRACT_ENCODINGS: &[&str] = &["%extract-encodings", "sed -n 's/.*encoding://p'"];
+
+/// The disassembler stage of `llvm-mc ... | %extract-encodings | llvm-mc -disassemble ...`
+/// (the stages after the first llvm-mc, FileCheck excluded), or `None` for other pipelines.
+fn round_trip(downstream: &[Stage]) -> Result<Option<RoundTrip>, String> {
+    let [extract, dis] = downstream else {
+        return Ok(None);
+    };
+    if !EXTRACT_ENCODINGS.contains(&extract.raw.as_str()) || dis.tool() != "llvm-mc" {
+        return Ok(None);
+    }
+    let mut stage = parse_run_command(0, 0, "llvm-mc").map_err(|u| u.reason)?;
+    parse_llvm_mc(dis, &mut stage)?;
+    if !stage.disassemble || stage.input.is_some() {
+        return Ok(None);
+    }
+    let show_inst = (stage.llvm_mc_args.iter()).any(|a| a.trim_start_matches('-') == "show-inst");
+    Ok(Some(RoundTrip {
+        llvm_mc_args: stage.llvm_mc_args,
+        mattr: stage.mattr,
+        show_inst,
+    }))
 }
 
 /// Reads the first llvm-mc's options and redirections into `run`.
@@ -695,7 +728,10 @@ mod tests {
 
         let r = parse("llvm-mc -triple=amdgcn -show-encoding %s | %extract-encodings | llvm-mc -triple=amdgcn -disassemble -show-encoding | FileCheck --check-prefix=D %s");
         assert_eq!(r.kind, RunKind::Encode);
-        assert!(r.checks_downstream, "FileCheck reads the second llvm-mc");
+        assert!(
+            !r.checks_downstream && r.round_trip.is_some(),
+            "FileCheck reads the second llvm-mc: a round trip, checked"
+        );
         assert!(!r.disassemble);
         assert_eq!(r.llvm_mc_args, vec!["-triple=amdgcn", "-show-encoding"]);
         assert_eq!(
@@ -705,6 +741,56 @@ mod tests {
                 "llvm-mc -triple=amdgcn -disassemble -show-encoding"
             ]
         );
+    }
+
+    #[test]
+    fn extract_encodings_round_trips_are_checked() {
+        let r = parse("llvm-mc -triple=amdgpu12.50 -show-encoding %s | %extract-encodings | llvm-mc -triple=amdgpu12.50 -mattr=+gfx1250-b0-specific -disassemble -show-inst | FileCheck --check-prefix=M %s");
+        assert_eq!(r.kind, RunKind::Encode);
+        assert!(!r.checks_downstream, "the checks describe the round trip");
+        let rt = r.round_trip.expect("a round trip");
+        assert_eq!(
+            rt.llvm_mc_args,
+            vec![
+                "-triple=amdgpu12.50",
+                "-mattr=+gfx1250-b0-specific",
+                "-disassemble",
+                "-show-inst"
+            ]
+        );
+        assert_eq!(rt.mattr, vec!["+gfx1250-b0-specific"]);
+        assert!(rt.show_inst);
+        // The substitution spelled out, as LLVM's lit.local.cfg defines it.
+        let r = parse("llvm-mc -triple=amdgcn -mcpu=gfx1250 -show-encoding %s | sed -n 's/.*encoding://p' | llvm-mc -triple=amdgcn -mcpu=gfx1250 -disassemble -show-encoding | FileCheck %s");
+        assert!(r.round_trip.is_some_and(|rt| !rt.show_inst));
+        assert!(!r.checks_downstream);
+        // Another second stage is still a downstream check.
+        let r = parse("llvm-mc -triple=amdgcn -show-encoding %s | %extract-encodings | llvm-mc -triple=amdgcn -show-encoding | FileCheck %s");
+        assert!(r.round_trip.is_none() && r.checks_downstream);
+    }
+
+    #[test]
+    fn processor_triples_name_the_processor() {
+        let r = parse("llvm-mc -triple=amdgpu12.50 -show-encoding %s | FileCheck %s");
+        assert_eq!(r.mcpu, None);
+        assert_eq!(r.processor(), Some("gfx1250"));
+        let r = parse("not llvm-mc -triple=amdgpu12.00 -filetype=null %s 2>&1 | FileCheck --check-prefix=E --implicit-check-not=error: --strict-whitespace %s");
+        assert_eq!((r.kind, r.processor()), (RunKind::Error, Some("gfx1200")));
+        assert!(r.strict_whitespace);
+        let r = parse("llvm-mc -triple=amdgcn -mcpu=gfx1100 -show-encoding %s | FileCheck %s");
+        assert_eq!(r.processor(), Some("gfx1100"));
+        let r = parse("llvm-mc -triple=amdgcn -show-encoding %s | FileCheck %s");
+        assert_eq!(r.processor(), None, "amdgcn names no processor");
+    }
+
+    #[test]
+    fn stepping_mattrs() {
+        let r = parse("llvm-mc -triple=amdgpu12.50 -mattr=+gfx1250-b0-specific -show-encoding %s | FileCheck %s");
+        assert_eq!(r.stepping(), Some("b0"));
+        let r = parse("llvm-mc -triple=amdgpu12.50 -mattr=-gfx1250-b0-specific -show-encoding %s | FileCheck %s");
+        assert_eq!(r.stepping(), None, "the stepping turned off");
+        let r = parse("llvm-mc -triple=amdgcn -mcpu=gfx1100 -mattr=+real-true16 %s | FileCheck %s");
+        assert_eq!(r.stepping(), None);
     }
 
     #[test]

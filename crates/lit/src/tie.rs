@@ -300,10 +300,18 @@ pub(crate) fn cases(file: &TestFile, run: &RunLine) -> Vec<Case> {
 /// The disassembler's warning for bytes it cannot decode: its way of rejecting them.
 const UNDECODABLE: &str = "invalid instruction encoding";
 
+/// A check of llvm-mc's `-show-inst` dump alone (`<MCInst #{{[0-9]+}} TENSOR_...`,
+/// `<MCOperand ...>`): it names LLVM's internal opcode and operands, nothing of the
+/// instruction's text or bytes. It is tied to its line but decides no expectation.
+fn is_inst_dump(check: &CheckLine) -> bool {
+    let p = check.pattern.trim_start_matches([';', ' ', '\t']);
+    p.starts_with("<MCInst") || p.starts_with("<MCOperand")
+}
+
 /// Encoding checks win over diagnostics (errors over warnings over notes), which win over
-/// plain text.
+/// plain text. `-show-inst` dumps ([`is_inst_dump`]) say nothing about either.
 fn expectation(file: &TestFile, indices: &[usize]) -> (CheckExpectation, Option<String>) {
-    let checks = || indices.iter().map(|&i| &file.checks[i]);
+    let checks = || (indices.iter().map(|&i| &file.checks[i])).filter(|c| !is_inst_dump(c));
     if let Some(c) = checks().find(|c| c.encoding.is_some()) {
         let bytes = c.encoding.clone().expect("found with an encoding");
         return (CheckExpectation::Encoding(bytes), c.asm.clone());
@@ -558,7 +566,7 @@ mod tests {
     #[test]
     fn checks_of_a_later_pipeline_stage_are_not_the_encoders() {
         let text = "// RUN: llvm-mc -triple=t -show-encoding %s | FileCheck --check-prefix=P %s\n\
-            // RUN: llvm-mc -triple=t -show-encoding %s | %extract-encodings | llvm-mc -triple=t -disassemble -show-encoding | FileCheck --check-prefix=P %s\n\
+            // RUN: llvm-mc -triple=t -show-encoding %s | %extract-encodings | llvm-mc -triple=t -show-encoding | FileCheck --check-prefix=P %s\n\
             op_a 1\n\
             // P: op_a 1 ; encoding: [0x01]\n";
         let f = file("t.s", text);
@@ -649,6 +657,31 @@ mod tests {
         let cases = f.cases(&f.runs[0]);
         assert_eq!(cases[0].expected, CheckExpectation::NoEncoding);
         assert_eq!(cases[0].expected_asm.as_deref(), Some("op_a"));
+    }
+
+    #[test]
+    fn round_trips_tie_their_checks_and_inst_dumps_decide_nothing() {
+        let text = "// RUN: llvm-mc -triple=amdgpu12.50 -show-encoding %s | %extract-encodings | llvm-mc -triple=amdgpu12.50 -disassemble -show-encoding | FileCheck --check-prefix=DIS %s\n\
+            // RUN: llvm-mc -triple=amdgpu12.50 -show-encoding %s | %extract-encodings | llvm-mc -triple=amdgpu12.50 -disassemble -show-inst | FileCheck --check-prefix=MCINST %s\n\
+            \n\
+            op_a s0\n\
+            // DIS: op_a s0 ; encoding: [0x01,0x02]\n\
+            // MCINST: <MCInst #{{[0-9]+}} OP_A_gfx1250\n";
+        let f = file("t.s", text);
+        let dis = f.cases(&f.runs[0]);
+        assert_eq!(dis.len(), 1);
+        assert_eq!(
+            dis[0].expected,
+            CheckExpectation::Encoding(vec![EncByte::Byte(1), EncByte::Byte(2)])
+        );
+        assert_eq!(dis[0].expected_asm.as_deref(), Some("op_a s0"));
+        let inst = f.cases(&f.runs[1]);
+        assert_eq!(
+            inst[0].check_indices,
+            vec![1],
+            "the dump is tied to its line"
+        );
+        assert_eq!(inst[0].expected, CheckExpectation::Unchecked);
     }
 
     #[test]
