@@ -73,7 +73,10 @@ fn round_trips_check_the_assembler_and_the_disassembler() {
         t["cases"], 6,
         "three assembler and three disassembler cases: {t}"
     );
-    assert_eq!(t["llvm"]["agrees"], 5, "{t}");
+    // The assembler stage encodes 0.5 as the inline constant 0xf0; the disassembler prints
+    // that word as the literal 0x3800, with a literal's encoding: not the word it was given.
+    assert_eq!(t["llvm"]["agrees"], 4, "{t}");
+    assert_eq!(t["llvm"]["reencodes"], 1, "{t}");
     assert_eq!(t["llvm"]["check-differs"], 1, "{t}");
     let differs: Vec<_> = (records(&report, "gfx1250").into_iter())
         .filter(|(_, llvm)| llvm.starts_with("check-differs"))
