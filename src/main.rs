@@ -22,6 +22,8 @@ use mcdiff::report;
 use mcdiff::selection::Selection;
 use mcdiff::semantics::Semantics;
 
+mod completions;
+
 #[derive(Parser)]
 #[command(
     name = "mcdiff",
@@ -58,6 +60,10 @@ enum Command {
     /// JSON; `report merge` joins the JSON of shards.
     #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
     Report(mcdiff::nightly::ReportArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(completions::CompletionsArgs),
+    /// Print the man page (roff), or write one page per command with --dir.
+    Man(completions::ManArgs),
 }
 
 #[derive(clap::Args)]
@@ -215,6 +221,8 @@ fn main() -> ExitCode {
         },
         Command::Fuzz(args) => mcdiff::fuzz::cmd(cli.data, args),
         Command::Crossgen(args) => cmd_crossgen(cli.data, args),
+        Command::Completions(args) => completions::completions(args),
+        Command::Man(args) => completions::man(args),
     };
     match result {
         Ok(code) => code,
