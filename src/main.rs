@@ -94,6 +94,8 @@ struct GateArgs {
     #[arg(long, value_name = "FILE")]
     md: Option<PathBuf>,
     #[command(flatten)]
+    ci: mcdiff::sarif::CiOutput,
+    #[command(flatten)]
     select: Selection,
     /// Examples shown per kind.
     #[arg(long, default_value_t = 3, value_name = "N")]
@@ -173,6 +175,8 @@ struct RunArgs {
     /// Write a JUnit XML report to this file.
     #[arg(long, value_name = "FILE")]
     junit: Option<PathBuf>,
+    #[command(flatten)]
+    ci: mcdiff::sarif::CiOutput,
     #[command(flatten)]
     llvm: LlvmMcOptions,
     /// Exit with status 1 when any case has a finding: llvm check-differs or not-run, ours
@@ -271,6 +275,8 @@ fn cmd_run(data: Option<PathBuf>, args: RunArgs) -> Result<ExitCode> {
     for path in outputs.into_iter().flatten() {
         check_writable(path)?;
     }
+    args.ci.check_writable()?;
+    let mut corpus_roots = std::collections::BTreeMap::new();
     let mut status_rows = Vec::new();
     let mut documents = Vec::new();
     let mut diverged = false;
@@ -302,7 +308,8 @@ fn cmd_run(data: Option<PathBuf>, args: RunArgs) -> Result<ExitCode> {
             eprintln!("{}:{}: RUN line not checked: {}", f.file, f.line, f.reason);
         }
         diverged |= !report.failed_runs.is_empty() || report.cases.iter().any(report::is_finding);
-        if args.json.is_some() || args.junit.is_some() {
+        if args.json.is_some() || args.junit.is_some() || args.ci.wanted() {
+            corpus_roots.insert(version.clone(), data.corpus(version)?);
             documents.push(report::json(&report));
         }
         if args.status_md {
@@ -327,6 +334,10 @@ fn cmd_run(data: Option<PathBuf>, args: RunArgs) -> Result<ExitCode> {
     }
     if let Some(path) = &args.junit {
         write_atomically(path, &report::junit(&documents))?;
+    }
+    if args.ci.wanted() {
+        args.ci
+            .emit(&mcdiff::sarif::run_sarif(&documents, &corpus_roots))?;
     }
     // Bad input (an unreadable test file, spec or pseudocode file, an unparsed RUN line)
     // fails the run once everything else was checked and reported.
@@ -407,6 +418,7 @@ fn cmd_gate(data: Option<PathBuf>, args: GateArgs) -> Result<ExitCode> {
     for path in outputs.into_iter().flatten() {
         check_writable(path)?;
     }
+    args.ci.check_writable()?;
     let baseline = match &args.baseline {
         Some(path) => Some(mcdiff::gate::read_baseline(
             &std::fs::read_to_string(path)
@@ -443,6 +455,10 @@ fn cmd_gate(data: Option<PathBuf>, args: GateArgs) -> Result<ExitCode> {
         if let Some(path) = path {
             write_atomically(path, text)?;
         }
+    }
+    if args.ci.wanted() {
+        let sarif = mcdiff::sarif::gate_sarif(&report, &data.corpus(&version)?, baseline.as_ref());
+        args.ci.emit(&sarif)?;
     }
     if !report.faults.is_empty() {
         for f in &report.faults {
