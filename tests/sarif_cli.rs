@@ -296,3 +296,58 @@ fn fuzz_findings_are_sarif_at_a_logical_location() {
         "{stdout}"
     );
 }
+
+#[test]
+fn merged_shards_give_the_sarif_of_one_run() {
+    let Some((data, _, _)) = common::data_and_both_llvm_mc() else {
+        return;
+    };
+    let dir = common::fresh_dir("sarif", "merge");
+    let run = |extra: &[&str], outputs: &[(&str, &str)]| {
+        let out = common::mcdiff_on(&data)
+            .args([
+                "run",
+                "--file",
+                "gfx11_asm_vop1",
+                "--file",
+                "gfx11_asm_vop3",
+            ])
+            .args(extra)
+            .args(common::dir_args(&dir, outputs))
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+    };
+    run(&[], &[("--sarif", "whole.sarif")]);
+    for k in 1..=3 {
+        let shard = format!("{k}/3");
+        run(
+            &["--shard", &shard],
+            &[("--json", &format!("run-{k}.json"))],
+        );
+    }
+    let out = common::mcdiff()
+        .args(["report", "merge"])
+        .args((1..=3).map(|k| dir.join(format!("run-{k}.json"))))
+        .args(common::dir_args(&dir, &[("--sarif", "merged.sarif")]))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let whole = sarif_2_1_0(&dir.join("whole.sarif"));
+    let merged = sarif_2_1_0(&dir.join("merged.sarif"));
+    let key = |r: &Value| {
+        (
+            r["ruleId"].to_string(),
+            place(r),
+            r["message"].to_string(),
+            r["partialFingerprints"].to_string(),
+        )
+    };
+    let mut a: Vec<_> = results(&whole).iter().map(key).collect();
+    let mut b: Vec<_> = results(&merged).iter().map(key).collect();
+    a.sort();
+    b.sort();
+    assert!(!a.is_empty());
+    assert_eq!(a, b);
+    assert_eq!(merged["runs"][0]["automationDetails"]["id"], "mcdiff/run/");
+}
