@@ -2,7 +2,7 @@
 //! blocks) and the cases under tests/cmd/ run with trycmd against the data folder (found as
 //! the CLI finds it; missing under CI=true, a failure); the piped examples trycmd cannot
 //! run (`echo ... | mcdiff asm`) are checked to be exactly those cases; and every `mcdiff`
-//! command line of the README's and docs' `sh` blocks is checked to parse (run with
+//! command line of the README's and docs' `sh` blocks and `yaml` workflows' `run:` steps is checked to parse (run with
 //! `--help` appended: an unknown flag or a bad value fails, nothing runs).
 
 mod common;
@@ -153,12 +153,39 @@ fn words(s: &str) -> Vec<String> {
     out
 }
 
+/// The shell commands of a GitHub Actions `yaml` block's `run:` steps (folded `run: >`
+/// ones joined), with `${{ matrix.k }}` given a value.
+fn yaml_run_steps(body: &str) -> String {
+    let mut out = String::new();
+    let mut lines = body.lines().peekable();
+    while let Some(line) = lines.next() {
+        let Some(command) = line.trim_start().strip_prefix("- run: ") else {
+            continue;
+        };
+        let indent = line.len() - line.trim_start().len();
+        if command.trim() == ">" {
+            while let Some(next) = lines.next_if(|l| l.len() - l.trim_start().len() > indent + 2) {
+                out.push_str(next.trim());
+                out.push(' ');
+            }
+        } else {
+            out.push_str(command);
+        }
+        out.push('\n');
+    }
+    out.replace("${{ matrix.k }}", "1")
+}
+
 #[test]
 fn every_documented_command_parses() {
     let mut checked = 0;
     for page in pages() {
         let text = common::read(&page);
-        for (_, body) in blocks(&text, "sh") {
+        let sh = blocks(&text, "sh").into_iter().map(|(_, body)| body);
+        let yaml = blocks(&text, "yaml")
+            .into_iter()
+            .map(|(_, b)| yaml_run_steps(&b));
+        for body in sh.chain(yaml) {
             for args in mcdiff_commands(&body) {
                 let mut argv = words(&args);
                 argv.push("--help".into());
