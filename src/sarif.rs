@@ -30,6 +30,11 @@ pub struct CiOutput {
     /// commands, `::error file=...,line=...::message`).
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub annotations: Option<AnnotationFormat>,
+    /// In the SARIF and the annotations, name each test file as PREFIX and its path in the
+    /// corpus, relative to the repository root (e.g. `llvm/test/` in an llvm-project
+    /// checkout), so GitHub places the findings on the lines of the repository's files.
+    #[arg(long, value_name = "PREFIX")]
+    pub test_path_prefix: Option<String>,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,6 +59,14 @@ impl CiOutput {
 
     /// Writes the SARIF file and prints the annotations, as asked.
     pub fn emit(&self, run: &SarifRun) -> Result<()> {
+        let prefixed;
+        let run = match &self.test_path_prefix {
+            Some(prefix) => {
+                prefixed = with_test_path_prefix(run, prefix);
+                &prefixed
+            }
+            None => run,
+        };
         if let Some(path) = &self.sarif {
             write_atomically(path, &(serde_json::to_string_pretty(&sarif(run))? + "\n"))?;
         }
@@ -62,6 +75,23 @@ impl CiOutput {
         }
         Ok(())
     }
+}
+
+/// The uriBaseId of the repository root, as SARIF producers and GitHub name it.
+pub const SRCROOT: &str = "%SRCROOT%";
+
+/// `run` with its test files named `prefix` + their path in the corpus, relative to the
+/// repository root ([`SRCROOT`]) instead of the corpus folder.
+fn with_test_path_prefix(run: &SarifRun, prefix: &str) -> SarifRun {
+    let mut run = run.clone();
+    run.bases.clear();
+    for f in &mut run.findings {
+        if let Place::File { base, path, .. } = &mut f.place {
+            *base = SRCROOT.to_string();
+            *path = format!("{prefix}{path}");
+        }
+    }
+    run
 }
 
 /// How serious a finding is, as SARIF and GitHub name it.

@@ -351,3 +351,41 @@ fn merged_shards_give_the_sarif_of_one_run() {
     assert_eq!(a, b);
     assert_eq!(merged["runs"][0]["automationDetails"]["id"], "mcdiff/run/");
 }
+
+#[test]
+fn a_test_path_prefix_names_the_files_in_the_repository() {
+    let Some((data, _, _)) = common::data_and_both_llvm_mc() else {
+        return;
+    };
+    let dir = common::fresh_dir("sarif", "prefix");
+    let out = common::mcdiff_on(&data)
+        .args(["run", "--corpus", "22.1.8", "--file", "gfx11_asm_vop1"])
+        .args([
+            "--annotations",
+            "github",
+            "--test-path-prefix",
+            "llvm/test/",
+        ])
+        .args(common::dir_args(&dir, &[("--sarif", "r.sarif")]))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let sarif = sarif_2_1_0(&dir.join("r.sarif"));
+    assert!(sarif["runs"][0].get("originalUriBaseIds").is_none());
+    let all = results(&sarif);
+    assert!(!all.is_empty());
+    for r in all {
+        let (base, uri, _) = place(r);
+        assert_eq!(base, "%SRCROOT%");
+        assert!(
+            uri.starts_with("llvm/test/MC/AMDGPU/gfx11_asm_vop1"),
+            "{uri}"
+        );
+    }
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let commands: Vec<&str> = stdout.lines().filter(|l| l.starts_with("::")).collect();
+    assert_eq!(commands.len(), all.len());
+    assert!(commands
+        .iter()
+        .all(|c| c.starts_with("::error file=llvm/test/MC/AMDGPU/gfx11_asm_vop1")));
+}
