@@ -39,6 +39,10 @@ pub struct Change {
     /// Text changes: the change with register numbers and values abstracted
     /// (`vN -> vN.l`), so a reviewer approves a pattern once.
     pub shape: Option<String>,
+    /// A shell command reproducing the new llvm-mc's answer (for SARIF and annotations;
+    /// not in the JSON, which shards merge).
+    #[serde(skip)]
+    pub replay: String,
 }
 
 impl Change {
@@ -261,6 +265,7 @@ fn change(o: &OldCase, n: &CaseResult, kind: &'static str) -> Change {
         seen_by_check,
         ours: ours_side(o, n, kind),
         shape,
+        replay: n.replay(),
     }
 }
 

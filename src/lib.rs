@@ -7,6 +7,7 @@
 //! ([`engine`]), classifies them ([`classify`]), executes the pseudocode of what
 //! we encoded ([`semantics`]) and reports ([`report`]).
 
+pub mod annotations;
 pub mod bytes;
 pub mod checkmatch;
 pub mod classify;
@@ -29,6 +30,7 @@ pub mod nightly;
 pub mod output;
 pub mod replay;
 pub mod report;
+pub mod sarif;
 pub mod selection;
 pub mod semantics;
 pub mod tally;

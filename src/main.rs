@@ -22,6 +22,8 @@ use mcdiff::report;
 use mcdiff::selection::Selection;
 use mcdiff::semantics::Semantics;
 
+mod completions;
+
 #[derive(Parser)]
 #[command(
     name = "mcdiff",
@@ -58,6 +60,10 @@ enum Command {
     /// JSON; `report merge` joins the JSON of shards.
     #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
     Report(mcdiff::nightly::ReportArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(completions::CompletionsArgs),
+    /// Print the man page (roff), or write one page per command with --dir.
+    Man(completions::ManArgs),
 }
 
 #[derive(clap::Args)]
@@ -87,6 +93,8 @@ struct GateArgs {
     /// Write the summary as Markdown.
     #[arg(long, value_name = "FILE")]
     md: Option<PathBuf>,
+    #[command(flatten)]
+    ci: mcdiff::sarif::CiOutput,
     #[command(flatten)]
     select: Selection,
     /// Examples shown per kind.
@@ -169,6 +177,8 @@ struct RunArgs {
     #[arg(long, value_name = "FILE")]
     junit: Option<PathBuf>,
     #[command(flatten)]
+    ci: mcdiff::sarif::CiOutput,
+    #[command(flatten)]
     llvm: LlvmMcOptions,
     /// Exit with status 1 when any case has a finding: llvm check-differs or not-run, ours
     /// ours-differs, we-reject or we-accept.
@@ -216,6 +226,8 @@ fn main() -> ExitCode {
         },
         Command::Fuzz(args) => mcdiff::fuzz::cmd(cli.data, args),
         Command::Crossgen(args) => cmd_crossgen(cli.data, args),
+        Command::Completions(args) => completions::completions(args),
+        Command::Man(args) => completions::man(args),
     };
     match result {
         Ok(code) => code,
@@ -264,6 +276,8 @@ fn cmd_run(data: Option<PathBuf>, args: RunArgs) -> Result<ExitCode> {
     for path in outputs.into_iter().flatten() {
         check_writable(path)?;
     }
+    args.ci.check_writable()?;
+    let mut corpus_roots = std::collections::BTreeMap::new();
     let mut status_rows = Vec::new();
     let mut documents = Vec::new();
     let mut diverged = false;
@@ -298,7 +312,8 @@ fn cmd_run(data: Option<PathBuf>, args: RunArgs) -> Result<ExitCode> {
             eprintln!("{}:{}: RUN line not checked: {}", f.file, f.line, f.reason);
         }
         diverged |= !report.failed_runs.is_empty() || report.cases.iter().any(report::is_finding);
-        if args.json.is_some() || args.junit.is_some() {
+        if args.json.is_some() || args.junit.is_some() || args.ci.wanted() {
+            corpus_roots.insert(version.clone(), data.corpus(version)?);
             documents.push(report::json(&report));
         }
         if args.status_md {
@@ -323,6 +338,10 @@ fn cmd_run(data: Option<PathBuf>, args: RunArgs) -> Result<ExitCode> {
     }
     if let Some(path) = &args.junit {
         write_atomically(path, &report::junit(&documents))?;
+    }
+    if args.ci.wanted() {
+        args.ci
+            .emit(&mcdiff::sarif::run_sarif(&documents, &corpus_roots))?;
     }
     // Bad input (an unreadable test file, spec or pseudocode file, an unparsed RUN line)
     // fails the run once everything else was checked and reported.
@@ -403,6 +422,7 @@ fn cmd_gate(data: Option<PathBuf>, args: GateArgs) -> Result<ExitCode> {
     for path in outputs.into_iter().flatten() {
         check_writable(path)?;
     }
+    args.ci.check_writable()?;
     let baseline = match &args.baseline {
         Some(path) => Some(mcdiff::gate::read_baseline(
             &std::fs::read_to_string(path)
@@ -439,6 +459,10 @@ fn cmd_gate(data: Option<PathBuf>, args: GateArgs) -> Result<ExitCode> {
         if let Some(path) = path {
             write_atomically(path, text)?;
         }
+    }
+    if args.ci.wanted() {
+        let sarif = mcdiff::sarif::gate_sarif(&report, &data.corpus(&version)?, baseline.as_ref());
+        args.ci.emit(&sarif)?;
     }
     if !report.faults.is_empty() {
         for f in &report.faults {

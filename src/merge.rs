@@ -34,6 +34,10 @@ pub struct MergeArgs {
     /// gate's JUnit needs its baseline; pass the merged gate JSON to `mcdiff report --gate`).
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
+    /// The merged run's findings as SARIF and annotations, as `mcdiff run` gives them (run
+    /// JSON only; the corpus folders are not named, as the shards' data folder is unknown).
+    #[command(flatten)]
+    pub ci: crate::sarif::CiOutput,
 }
 
 /// One document of an input file and where it is (`file:line`), for messages.
@@ -486,6 +490,7 @@ pub fn cmd(args: MergeArgs) -> Result<ExitCode> {
     for path in [&args.json, &args.junit].into_iter().flatten() {
         check_writable(path)?;
     }
+    args.ci.check_writable()?;
     let inputs = read_inputs(&args.inputs)?;
     let json = match (inputs.runs.is_empty(), inputs.gates.is_empty()) {
         (false, false) => bail!("the inputs mix `mcdiff run` and `mcdiff gate` JSON"),
@@ -495,9 +500,16 @@ pub fn cmd(args: MergeArgs) -> Result<ExitCode> {
             if let Some(path) = &args.junit {
                 write_atomically(path, &report::junit(&merged))?;
             }
+            if args.ci.wanted() {
+                args.ci
+                    .emit(&crate::sarif::run_sarif(&merged, &Default::default()))?;
+            }
             report::json_lines(&merged)?
         }
         (true, false) => {
+            if args.ci.wanted() {
+                bail!("--sarif, --annotations: for run JSON only; the gate's need its baseline");
+            }
             if args.junit.is_some() {
                 bail!(
                     "--junit: the gate's JUnit needs its baseline: pass the merged gate JSON \

@@ -1638,6 +1638,7 @@ mod tests {
             seen_by_check: true,
             ours: "new".into(),
             shape: None,
+            replay: String::new(),
         };
         let parsed: GateChange = serde_json::from_str(&serde_json::to_string(&c).unwrap()).unwrap();
         assert_eq!(parsed.baseline_line(), c.baseline_line());

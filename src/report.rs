@@ -379,7 +379,8 @@ pub fn status_rows(report: &Report) -> String {
             row(&mut out, &target, &report.corpus_version, &counts);
         }
     }
-    let name = format!("{no_spec_targets} GFX6-GFX8 targets");
+    // The GFX6-GFX8 targets, the default CPU and processors llvm-mc does not know.
+    let name = format!("{no_spec_targets} targets without a spec");
     row(&mut out, &name, &report.corpus_version, &no_spec);
     out
 }

@@ -88,6 +88,8 @@ pub struct FuzzArgs {
     /// Seconds before one llvm-mc process is killed.
     #[arg(long, default_value_t = 60)]
     pub timeout: u64,
+    #[command(flatten)]
+    pub ci: crate::sarif::CiOutput,
 }
 
 /// Runs `mcdiff fuzz`: exit 0 without findings, 1 with findings, 2 on bad input or when
@@ -116,6 +118,7 @@ pub fn cmd(data: Option<PathBuf>, args: FuzzArgs) -> Result<ExitCode> {
     if let Some(path) = &args.json {
         check_writable(path)?;
     }
+    args.ci.check_writable()?;
     let target = TargetCtx::new(&ts, &[], mc.major());
     let assembler = Assembler::new(target);
     let dis = Disassembler::new(target);
@@ -153,6 +156,7 @@ pub fn cmd(data: Option<PathBuf>, args: FuzzArgs) -> Result<ExitCode> {
     if let Some(path) = &args.json {
         write_atomically(path, &(serde_json::to_string(&report)? + "\n"))?;
     }
+    args.ci.emit(&crate::sarif::fuzz_sarif(&report))?;
     Ok(ExitCode::from(if !report.faults.is_empty() {
         2
     } else if !report.rules.is_empty() {
