@@ -613,13 +613,18 @@ mod tests {
         assert!(matches!(v.ours, OursVerdict::Unsupported(ref r) if r.starts_with("no reference")));
     }
 
-    #[test]
-    fn disassembly_verdicts() {
-        let llvm = LlvmAnswer::Decoded {
+    /// llvm-mc's disassembly of [`WORD`], after `skipped` bytes it could not decode.
+    fn mov_decoded(skipped: Option<&str>) -> LlvmAnswer {
+        LlvmAnswer::Decoded {
             text: "s_mov_b32 s0, s1".into(),
             bytes: enc(&[1, 0, 0x80, 0xbe]),
-            skipped: None,
-        };
+            skipped: skipped.map(str::to_string),
+        }
+    }
+
+    #[test]
+    fn disassembly_verdicts() {
+        let llvm = mov_decoded(None);
         let want = CheckExpectation::Encoding(enc(&[1, 0, 0x80, 0xbe]));
         let ours = OursAnswer::Decoded("s_mov_b32  s0,  s1".into());
         let v = judge_disasm(&ours, &llvm, &rec(&want, Some("s_mov_b32 s0, s1")), WORD);
@@ -655,11 +660,7 @@ mod tests {
     /// whatever the CHECK line says, while our text is still judged against llvm-mc's.
     #[test]
     fn a_decode_printed_with_other_bytes_reencodes() {
-        let llvm = LlvmAnswer::Decoded {
-            text: "s_mov_b32 s0, s1".into(),
-            bytes: enc(&[1, 0, 0x80, 0xbe]),
-            skipped: None,
-        };
+        let llvm = mov_decoded(None);
         let want = CheckExpectation::Encoding(enc(&[1, 0, 0x80, 0xbe]));
         let ours = OursAnswer::Decoded("s_mov_b32 s0, s1".into());
         let word: &[u8] = &[1, 0, 0x80, 0xbf];
@@ -669,11 +670,7 @@ mod tests {
             (LlvmVerdict::Reencodes, OursVerdict::Match)
         );
         assert!(LlvmVerdict::Reencodes.is_finding());
-        let skipped = LlvmAnswer::Decoded {
-            text: "s_mov_b32 s0, s1".into(),
-            bytes: enc(&[1, 0, 0x80, 0xbe]),
-            skipped: Some("invalid instruction encoding".into()),
-        };
+        let skipped = mov_decoded(Some("invalid instruction encoding"));
         let v = judge_disasm(&ours, &skipped, &rec(&want, None), Some(word));
         assert_ne!(
             v.llvm,
