@@ -228,11 +228,9 @@ fn check_counts(input: &Input<RunDocument>) -> Result<()> {
             doc.corpus_version
         )
     };
-    let total = |what: &str, counts: Vec<&usize>| -> Result<usize> {
-        sum(counts).ok_or_else(|| fail(format!("{what} overflow")))
-    };
+    let total = |what: &str, counts: Vec<&usize>| total(&fail, what, counts);
     // Records per (target, llvm column, ours column), and per (file, target).
-    let mut records: BTreeMap<(&str, &str, &str), usize> = BTreeMap::new();
+    let mut records = RecordCells::new();
     let mut file_records: BTreeMap<(&str, &str), usize> = BTreeMap::new();
     for r in &doc.records {
         *records
@@ -264,87 +262,7 @@ fn check_counts(input: &Input<RunDocument>) -> Result<()> {
         doc.targets.values().map(|c| &c.cases).collect(),
     )?;
     for (target, c) in &doc.targets {
-        let equal = |what: String, n: usize| -> Result<()> {
-            if n == c.cases {
-                Ok(())
-            } else {
-                Err(fail(format!(
-                    "target {target}: \"cases\" is {}, but {what} add up to {n}",
-                    c.cases
-                )))
-            }
-        };
-        let llvm = total(
-            &format!("target {target}: the \"llvm\" counts"),
-            c.llvm.values().collect(),
-        )?;
-        equal("its \"llvm\" counts".into(), llvm)?;
-        let ours = total(
-            &format!("target {target}: the \"ours\" counts"),
-            c.ours.values().collect(),
-        )?;
-        equal("its \"ours\" counts".into(), ours)?;
-        let per_file = file_cases.get(target.as_str()).cloned().unwrap_or_default();
-        let per_file = total(&format!("target {target}: \"cases_per_file\""), per_file)?;
-        equal("its \"cases_per_file\" counts".into(), per_file)?;
-        let matrix = c.matrix.values().flat_map(|row| row.values()).collect();
-        let matrix = total(&format!("target {target}: the \"matrix\""), matrix)?;
-        equal("its \"matrix\" cells".into(), matrix)?;
-        for (what, n) in [
-            (
-                "\"messages\"",
-                total(
-                    &format!("target {target}: the \"messages\""),
-                    c.messages.values().collect(),
-                )?,
-            ),
-            ("\"ours_vs_check\"", c.ours_vs_check),
-        ] {
-            if n > c.cases {
-                return Err(fail(format!(
-                    "target {target}: {what} counts {n} cases of its {}",
-                    c.cases
-                )));
-            }
-        }
-        // Each row against its `llvm` count, each column against its `ours` count (the
-        // grand totals agree, so overflow is ruled out here).
-        let rows = c.llvm.keys().chain(c.matrix.keys());
-        for l in rows {
-            let row: usize = c.matrix.get(l).map_or(0, |row| row.values().sum());
-            let count = c.llvm.get(l).copied().unwrap_or(0);
-            if row != count {
-                return Err(fail(format!(
-                    "target {target}: \"llvm\" {l:?} is {count}, but its \"matrix\" row adds up to {row}"
-                )));
-            }
-        }
-        let columns = c
-            .ours
-            .keys()
-            .chain(c.matrix.values().flat_map(|row| row.keys()));
-        for o in columns {
-            let column: usize = c.matrix.values().filter_map(|row| row.get(o)).sum();
-            let count = c.ours.get(o).copied().unwrap_or(0);
-            if column != count {
-                return Err(fail(format!(
-                    "target {target}: \"ours\" {o:?} is {count}, but its \"matrix\" column adds up to {column}"
-                )));
-            }
-        }
-        for (l, row) in &c.matrix {
-            for (o, &n) in row {
-                let kept = records
-                    .get(&(target.as_str(), l.as_str(), o.as_str()))
-                    .copied()
-                    .unwrap_or(0);
-                if cell_is_recorded(l, o) && kept != n {
-                    return Err(fail(format!(
-                        "target {target}: \"matrix\" {l:?} -> {o:?} is {n}, but the shard has {kept} records of such cases"
-                    )));
-                }
-            }
-        }
+        check_target(target, c, &file_cases, &records, &fail)?;
     }
     for ((target, l, o), n) in records {
         let cell = doc
@@ -368,6 +286,109 @@ fn check_counts(input: &Input<RunDocument>) -> Result<()> {
             return Err(fail(format!(
                 "{file} has {n} records on {target}, but \"cases_per_file\" gives it {cases} cases"
             )));
+        }
+    }
+    Ok(())
+}
+
+/// Records per (target, llvm column, ours column).
+type RecordCells<'a> = BTreeMap<(&'a str, &'a str, &'a str), usize>;
+
+/// The sum of `counts`, or the shard's failure naming `what` on overflow.
+fn total(fail: &dyn Fn(String) -> anyhow::Error, what: &str, counts: Vec<&usize>) -> Result<usize> {
+    sum(counts).ok_or_else(|| fail(format!("{what} overflow")))
+}
+
+/// [`check_counts`] for one target's counts `c`: its `llvm`, `ours`, matrix and per-file
+/// counts add up to `cases`, its rows and columns to their counts, its recorded cells to
+/// its records.
+fn check_target(
+    target: &str,
+    c: &Counts,
+    file_cases: &BTreeMap<&str, Vec<&usize>>,
+    records: &RecordCells,
+    fail: &dyn Fn(String) -> anyhow::Error,
+) -> Result<()> {
+    let total = |what: &str, counts: Vec<&usize>| total(fail, what, counts);
+    let equal = |what: String, n: usize| -> Result<()> {
+        if n == c.cases {
+            Ok(())
+        } else {
+            Err(fail(format!(
+                "target {target}: \"cases\" is {}, but {what} add up to {n}",
+                c.cases
+            )))
+        }
+    };
+    let llvm = total(
+        &format!("target {target}: the \"llvm\" counts"),
+        c.llvm.values().collect(),
+    )?;
+    equal("its \"llvm\" counts".into(), llvm)?;
+    let ours = total(
+        &format!("target {target}: the \"ours\" counts"),
+        c.ours.values().collect(),
+    )?;
+    equal("its \"ours\" counts".into(), ours)?;
+    let per_file = file_cases.get(target).cloned().unwrap_or_default();
+    let per_file = total(&format!("target {target}: \"cases_per_file\""), per_file)?;
+    equal("its \"cases_per_file\" counts".into(), per_file)?;
+    let matrix = c.matrix.values().flat_map(|row| row.values()).collect();
+    let matrix = total(&format!("target {target}: the \"matrix\""), matrix)?;
+    equal("its \"matrix\" cells".into(), matrix)?;
+    for (what, n) in [
+        (
+            "\"messages\"",
+            total(
+                &format!("target {target}: the \"messages\""),
+                c.messages.values().collect(),
+            )?,
+        ),
+        ("\"ours_vs_check\"", c.ours_vs_check),
+    ] {
+        if n > c.cases {
+            return Err(fail(format!(
+                "target {target}: {what} counts {n} cases of its {}",
+                c.cases
+            )));
+        }
+    }
+    // Each row against its `llvm` count, each column against its `ours` count (the
+    // grand totals agree, so overflow is ruled out here).
+    let rows = c.llvm.keys().chain(c.matrix.keys());
+    for l in rows {
+        let row: usize = c.matrix.get(l).map_or(0, |row| row.values().sum());
+        let count = c.llvm.get(l).copied().unwrap_or(0);
+        if row != count {
+            return Err(fail(format!(
+                "target {target}: \"llvm\" {l:?} is {count}, but its \"matrix\" row adds up to {row}"
+            )));
+        }
+    }
+    let columns = c
+        .ours
+        .keys()
+        .chain(c.matrix.values().flat_map(|row| row.keys()));
+    for o in columns {
+        let column: usize = c.matrix.values().filter_map(|row| row.get(o)).sum();
+        let count = c.ours.get(o).copied().unwrap_or(0);
+        if column != count {
+            return Err(fail(format!(
+                "target {target}: \"ours\" {o:?} is {count}, but its \"matrix\" column adds up to {column}"
+            )));
+        }
+    }
+    for (l, row) in &c.matrix {
+        for (o, &n) in row {
+            let kept = records
+                .get(&(target, l.as_str(), o.as_str()))
+                .copied()
+                .unwrap_or(0);
+            if cell_is_recorded(l, o) && kept != n {
+                return Err(fail(format!(
+                    "target {target}: \"matrix\" {l:?} -> {o:?} is {n}, but the shard has {kept} records of such cases"
+                )));
+            }
         }
     }
     Ok(())
