@@ -302,15 +302,7 @@ fn cmd_run(data: Option<PathBuf>, args: RunArgs) -> Result<ExitCode> {
             .show
             .unwrap_or(if args.select.files.is_empty() { 3 } else { 20 });
         print!("{}", report::findings_listing(&report, show));
-        for p in &report.skipped_paths {
-            eprintln!("{}: test path not read: {}", p.file, p.reason);
-        }
-        for u in &report.unparsed_runs {
-            eprintln!("{}:{}: unparsed RUN line: {}", u.file, u.line, u.reason);
-        }
-        for f in &report.failed_runs {
-            eprintln!("{}:{}: RUN line not checked: {}", f.file, f.line, f.reason);
-        }
+        eprint_not_checked(&report);
         diverged |= !report.failed_runs.is_empty() || report.cases.iter().any(report::is_finding);
         if args.json.is_some() || args.junit.is_some() || args.ci.wanted() {
             corpus_roots.insert(version.clone(), data.corpus(version)?);
@@ -353,6 +345,19 @@ fn cmd_run(data: Option<PathBuf>, args: RunArgs) -> Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Each test path, RUN line and llvm-mc run a corpus's run did not check, with why.
+fn eprint_not_checked(report: &mcdiff::engine::Report) {
+    for p in &report.skipped_paths {
+        eprintln!("{}: test path not read: {}", p.file, p.reason);
+    }
+    for u in &report.unparsed_runs {
+        eprintln!("{}:{}: unparsed RUN line: {}", u.file, u.line, u.reason);
+    }
+    for f in &report.failed_runs {
+        eprintln!("{}:{}: RUN line not checked: {}", f.file, f.line, f.reason);
+    }
 }
 
 /// One corpus through the engine, with its own llvm-mc unless `--llvm-mc` names one.

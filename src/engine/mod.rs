@@ -523,18 +523,11 @@ fn run_group(
         group.runs.iter().map(|r| (*r, file.cases(r))).collect();
     let lines = case_lines(&all_cases);
     let disassembly = first.disassemble || first.kind == RunKind::Disassemble;
-    let mut unreadable = false;
-    let (llvm, failure) = match llvm_answers(config, group, bytes, disassembly, &lines) {
+    let answers = llvm_answers(config, group, bytes, disassembly, &lines);
+    let unreadable = matches!(&answers, Err((reason, _)) if reason == INPUT_UNREADABLE);
+    let (llvm, failure) = match answers {
         Ok(run) => (Ok(run), None),
-        Err((reason, detail)) => {
-            unreadable = reason == INPUT_UNREADABLE;
-            let failure = SkippedRun {
-                file: file.path.display().to_string(),
-                line: first.line,
-                reason: detail,
-            };
-            (Err(reason), Some(failure))
-        }
+        Err((reason, detail)) => (Err(reason), Some(failed_run(file, first, detail))),
     };
     let spec = match status {
         Some(TargetStatus::Spec(_)) => Some(specs.get(first.processor().unwrap_or_default())),
@@ -606,6 +599,15 @@ fn run_group(
         cases: results,
         failure,
         unreadable,
+    }
+}
+
+/// A RUN line llvm-mc gave no usable answer for, with the full message.
+fn failed_run(file: &TestFile, run: &RunLine, detail: String) -> SkippedRun {
+    SkippedRun {
+        file: file.path.display().to_string(),
+        line: run.line,
+        reason: detail,
     }
 }
 

@@ -391,17 +391,7 @@ pub fn parse_run_command(index: usize, line: usize, raw: &str) -> Result<RunLine
         round_trip: None,
     };
 
-    // Only the configured llvm-mc is ever run: a RUN line naming another is not read as one
-    // of its RUN lines, and says so.
-    if let Some(other) = stages
-        .iter()
-        .map(Stage::tool)
-        .find(|t| names_another_llvm_mc(t))
-    {
-        return Err(fail(format!(
-            "runs {other}, not llvm-mc: only the configured llvm-mc is run"
-        )));
-    }
+    refuse_another_llvm_mc(&stages).map_err(fail)?;
     let last = stages.len() - 1;
     let filecheck_at = (stages[last].tool() == "FileCheck").then_some(last);
     if let Some(fc) = filecheck_at {
@@ -456,9 +446,20 @@ pub fn parse_run_command(index: usize, line: usize, raw: &str) -> Result<RunLine
     Ok(run)
 }
 
-/// A command that is an llvm-mc by its file name, given with a path (`/tmp/x/llvm-mc`).
-fn names_another_llvm_mc(tool: &str) -> bool {
-    tool != "llvm-mc" && std::path::Path::new(tool).file_name() == Some("llvm-mc".as_ref())
+/// Only the configured llvm-mc is ever run: a RUN line with a stage that is an llvm-mc by
+/// its file name, given with a path (`/tmp/x/llvm-mc`), is not read, and says so.
+fn refuse_another_llvm_mc(stages: &[Stage]) -> Result<(), String> {
+    let named = |tool: &str| std::path::Path::new(tool).file_name() == Some("llvm-mc".as_ref());
+    match stages
+        .iter()
+        .map(Stage::tool)
+        .find(|t| *t != "llvm-mc" && named(t))
+    {
+        Some(other) => Err(format!(
+            "runs {other}, not llvm-mc: only the configured llvm-mc is run"
+        )),
+        None => Ok(()),
+    }
 }
 
 /// The substitution LLVM's AMDGPU MC tests define for `%extract-encodings` (their
