@@ -37,8 +37,20 @@ pub struct TooDeep {
 /// deeper than [`MAX_ENTITY_DEPTH`].
 pub fn check(text: &str) -> Result<(), TooDeep> {
     let bytes = text.as_bytes();
-    let mut depth = 0usize;
-    let mut i = 0;
+    match past_limit(bytes, MAX_DEPTH, true)? {
+        Some(at) => Err(TooDeep {
+            line: line_at(bytes, at),
+            message: format!("elements nest more than {MAX_DEPTH} deep (the limit mcdiff reads)"),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// The index of the first start tag of `bytes` nested deeper than `limit`, if any. With
+/// `doctypes` (a whole file) a DOCTYPE's entity values are measured too (see [`doctype`]);
+/// without (an entity value's own content) any `<!...>` is skipped.
+fn past_limit(bytes: &[u8], limit: usize, doctypes: bool) -> Result<Option<usize>, TooDeep> {
+    let (mut depth, mut i) = (0usize, 0);
     while let Some(found) = find(bytes, i, b"<") {
         i = found;
         let rest = &bytes[i..];
@@ -48,42 +60,9 @@ pub fn check(text: &str) -> Result<(), TooDeep> {
             i = skip_past(bytes, i + 9, b"]]>");
         } else if rest.starts_with(b"<?") {
             i = skip_past(bytes, i + 2, b"?>");
-        } else if rest.starts_with(b"<!DOCTYPE") {
+        } else if doctypes && rest.starts_with(b"<!DOCTYPE") {
             i = doctype(bytes, i + 9)?;
-        } else if rest.starts_with(b"</") {
-            depth = depth.saturating_sub(1);
-            i = skip_past(bytes, i + 2, b">");
-        } else {
-            let (end, empty) = tag_end(bytes, i + 1);
-            if !empty {
-                depth += 1;
-                if depth > MAX_DEPTH {
-                    return Err(TooDeep {
-                        line: line_at(bytes, i),
-                        message: format!(
-                            "elements nest more than {MAX_DEPTH} deep (the limit mcdiff reads)"
-                        ),
-                    });
-                }
-            }
-            i = end;
-        }
-    }
-    Ok(())
-}
-
-/// The deepest element nesting of a piece of content (an entity value), or `None` once it
-/// passes `limit`.
-fn content_depth(bytes: &[u8], limit: usize) -> Option<usize> {
-    let (mut depth, mut deepest, mut i) = (0usize, 0usize, 0);
-    while let Some(found) = find(bytes, i, b"<") {
-        i = found;
-        let rest = &bytes[i..];
-        if rest.starts_with(b"<!--") {
-            i = skip_past(bytes, i + 4, b"-->");
-        } else if rest.starts_with(b"<![CDATA[") {
-            i = skip_past(bytes, i + 9, b"]]>");
-        } else if rest.starts_with(b"<?") || rest.starts_with(b"<!") {
+        } else if rest.starts_with(b"<!") {
             i = skip_past(bytes, i + 2, b">");
         } else if rest.starts_with(b"</") {
             depth = depth.saturating_sub(1);
@@ -92,15 +71,14 @@ fn content_depth(bytes: &[u8], limit: usize) -> Option<usize> {
             let (end, empty) = tag_end(bytes, i + 1);
             if !empty {
                 depth += 1;
-                deepest = deepest.max(depth);
-                if deepest > limit {
-                    return None;
+                if depth > limit {
+                    return Ok(Some(i));
                 }
             }
             i = end;
         }
     }
-    Some(deepest)
+    Ok(None)
 }
 
 /// Skips a DOCTYPE declaration whose keyword ends at `i`, measuring the entity values of its
@@ -114,7 +92,7 @@ fn doctype(bytes: &[u8], mut i: usize) -> Result<usize, TooDeep> {
                 let end = find(bytes, start, &[q]).unwrap_or(bytes.len());
                 // Only the internal subset holds entity values; a quoted literal before it is
                 // a public or system id, plain text.
-                if in_subset && content_depth(&bytes[start..end], MAX_ENTITY_DEPTH).is_none() {
+                if in_subset && past_limit(&bytes[start..end], MAX_ENTITY_DEPTH, false)?.is_some() {
                     return Err(TooDeep {
                         line: line_at(bytes, start),
                         message: format!(
