@@ -17,6 +17,7 @@ use crate::data::DataDir;
 use mcdiff_asm::decode::{DecodeOutcome, Disassembler};
 use mcdiff_asm::print::print;
 use mcdiff_asm::target::{TargetCtx, REFERENCE_LLVM_MAJOR};
+use mcdiff_asm::{AsmOutcome, Assembler};
 
 /// `mcdiff disasm` arguments.
 #[derive(clap::Args, Debug)]
@@ -38,11 +39,16 @@ pub fn cmd(data: Option<PathBuf>, args: DisasmArgs) -> Result<ExitCode> {
     let data = DataDir::locate(data.as_deref())?;
     let spec = crate::data::load_target(data.spec_root()?, &args.mcpu)?;
     let (name, text) = crate::input::read_text(&args.file)?;
-    let dis = Disassembler::new(TargetCtx::new(&spec, &args.mattr, REFERENCE_LLVM_MAJOR));
+    let target = TargetCtx::new(&spec, &args.mattr, REFERENCE_LLVM_MAJOR);
+    let (dis, asm) = (Disassembler::new(target), Assembler::new(target));
+    let dis = ExactDecoder {
+        dis: &dis,
+        asm: &asm,
+    };
     // Buffered both ways: a line at a time, the writes cost more than the decoding.
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut err = std::io::BufWriter::new(std::io::stderr().lock());
-    let ok = disassemble(&dis, &name, &text, &mut out, &mut err)?;
+    let ok = disassemble(dis, &name, &text, &mut out, &mut err)?;
     out.flush()?;
     err.flush()?;
     Ok(if ok {
@@ -56,7 +62,7 @@ pub fn cmd(data: Option<PathBuf>, args: DisasmArgs) -> Result<ExitCode> {
 /// `-show-encoding`, diagnostics to `err` as `<name>:LINE:COL: ...`. True when every line
 /// decoded whole.
 pub fn disassemble(
-    dis: &Disassembler,
+    dis: ExactDecoder,
     name: &str,
     text: &str,
     out: &mut dyn Write,
@@ -120,6 +126,8 @@ pub enum Piece {
         text: String,
         at: usize,
         len: usize,
+        /// Our assembler takes the text back to exactly these bytes.
+        reassembles: bool,
     },
     /// No instruction has the bytes at `at` (why, in our decoder's words).
     Invalid { at: usize, message: String },
@@ -127,30 +135,50 @@ pub enum Piece {
     Unsupported { at: usize, reason: String },
 }
 
+/// Our decoder as the tool runs it: each decoded word is checked by assembling its printed
+/// text again, which must give back exactly the word. Where it does not (a bit the text
+/// drops or invents), the decode stands and the piece says so: whether the word is valid is
+/// the decoder's rules' call, by the spec, not our assembler's.
+#[derive(Clone, Copy)]
+pub struct ExactDecoder<'a, 'd, 'e> {
+    pub dis: &'a Disassembler<'d>,
+    pub asm: &'a Assembler<'e>,
+}
+
+impl ExactDecoder<'_, '_, '_> {
+    /// The piece for a word `dis` decoded to `inst`, checked by assembling its text.
+    fn checked(&self, inst: mcdiff_asm::Inst, word: &[u8], at: usize) -> Piece {
+        let text = print(&inst, self.dis.ctx());
+        let reassembles =
+            matches!(self.asm.assemble(&text), AsmOutcome::Encoded(enc) if enc.bytes == word);
+        Piece::Inst {
+            inst: Box::new(inst),
+            text,
+            at,
+            len: word.len(),
+            reassembles,
+        }
+    }
+}
+
 /// Decodes one byte line as llvm-mc reads it: after bytes no instruction has, 4 bytes are
 /// skipped and decoding goes on, except in a `[...]` group (`bracketed`), which llvm-mc skips
 /// whole; bytes our decoder does not handle end the line. The differential run
 /// (`engine`) and `mcdiff disasm` both walk lines with this.
-pub fn decode_bytes(dis: &Disassembler, bytes: &[u8], bracketed: bool) -> Vec<Piece> {
+pub fn decode_bytes(dec: ExactDecoder, bytes: &[u8], bracketed: bool) -> Vec<Piece> {
     let mut pieces = Vec::new();
     let mut at = 0;
     while at < bytes.len() {
-        match dis.decode(&bytes[at..]) {
+        let skip = if bracketed { bytes.len() - at } else { 4 };
+        match dec.dis.decode(&bytes[at..]) {
             DecodeOutcome::Decoded { inst, len } => {
-                let text = print(&inst, dis.ctx());
                 let len = len.clamp(1, bytes.len() - at);
-                let inst = Box::new(inst);
-                pieces.push(Piece::Inst {
-                    inst,
-                    text,
-                    at,
-                    len,
-                });
+                pieces.push(dec.checked(inst, &bytes[at..at + len], at));
                 at += len;
             }
             DecodeOutcome::Invalid(message) => {
                 pieces.push(Piece::Invalid { at, message });
-                at += if bracketed { bytes.len() - at } else { 4 };
+                at += skip;
             }
             DecodeOutcome::Unsupported(reason) => {
                 pieces.push(Piece::Unsupported { at, reason });

@@ -1,17 +1,13 @@
 //! Disassembler cases: our decoder and llvm-mc on each byte line, judged on both axes, and
 //! our round trip (decode, print, assemble).
 
-use crate::bytes::EncByte;
 use crate::classify::{judge_disasm, OursAnswer, OursVerdict, Recorded};
 use crate::coverage::{spec_instructions_of, SpecInstRef};
-use crate::disasm::Piece;
+use crate::disasm::{ExactDecoder, Piece};
 use crate::explain;
 use crate::llvm_mc::LlvmAnswer;
-use mcdiff_asm::decode::{DecodeOutcome, Disassembler};
-use mcdiff_asm::print::print;
-use mcdiff_asm::AsmOutcome;
+use mcdiff_asm::decode::Disassembler;
 
-use super::assembler::encoded_bytes;
 use super::{results_for, CaseResult, GroupContext, OurSide};
 use mcdiff_lit::RunLine;
 
@@ -23,90 +19,60 @@ struct LineDecode {
     answer: OursAnswer,
     /// The instructions decoded, in order.
     insts: Vec<mcdiff_asm::Inst>,
-    /// Our printed text re-assembles to the bytes it came from (or to llvm-mc's re-encoding).
+    /// Our printed text of every instruction assembles back to exactly its bytes.
     roundtrip: Option<bool>,
 }
 
+impl LineDecode {
+    fn not_decoded(answer: OursAnswer) -> LineDecode {
+        LineDecode {
+            answer,
+            insts: Vec::new(),
+            roundtrip: None,
+        }
+    }
+}
+
 fn decode_line(
-    side: &OurSide,
-    dis: &Disassembler,
+    dec: ExactDecoder,
     bytes: &[u8],
     bracketed: bool,
-    llvm_bytes: Option<&[EncByte]>,
     llvm_decoded_first: bool,
 ) -> LineDecode {
     let mut texts = Vec::new();
     let mut insts = Vec::new();
     let mut first_invalid = None;
-    let mut reencoded: Vec<EncByte> = Vec::new();
-    let mut consumed_ok = true;
-    for piece in crate::disasm::decode_bytes(dis, bytes, bracketed) {
+    let mut roundtrip = true;
+    for piece in crate::disasm::decode_bytes(dec, bytes, bracketed) {
         match piece {
             Piece::Inst {
                 inst,
                 text,
-                at,
-                len,
+                reassembles,
+                ..
             } => {
-                match side.assembler.assemble(&text) {
-                    AsmOutcome::Encoded(enc) => {
-                        consumed_ok &= enc.bytes == bytes[at..at + len];
-                        reencoded.extend(encoded_bytes(&enc));
-                    }
-                    _ => consumed_ok = false,
-                }
+                roundtrip &= reassembles;
                 texts.push(text);
                 insts.push(*inst);
             }
             Piece::Invalid { at, message } => {
                 if at == 0 && llvm_decoded_first {
                     // What follows the skipped bytes is not the instruction llvm-mc read.
-                    return LineDecode {
-                        answer: OursAnswer::Rejected(message),
-                        insts: Vec::new(),
-                        roundtrip: None,
-                    };
+                    return LineDecode::not_decoded(OursAnswer::Rejected(message));
                 }
                 if at == 0 {
                     first_invalid = Some(message);
                 }
             }
             Piece::Unsupported { reason, .. } => {
-                return LineDecode {
-                    answer: OursAnswer::Unsupported(reason),
-                    insts: Vec::new(),
-                    roundtrip: None,
-                };
+                return LineDecode::not_decoded(OursAnswer::Unsupported(reason));
             }
         }
     }
     if texts.is_empty() {
         let message = first_invalid.unwrap_or_else(|| "no bytes".into());
-        return LineDecode {
-            answer: OursAnswer::Rejected(message),
-            insts: Vec::new(),
-            roundtrip: None,
-        };
+        return LineDecode::not_decoded(OursAnswer::Rejected(message));
     }
-    // Where LLVM syntax cannot say everything the bytes say (bits the printer drops), the
-    // text still round-trips if our re-encoding prints the same text again.
-    let reprinted = || {
-        let bytes: Vec<u8> = reencoded
-            .iter()
-            .map(|b| match b {
-                EncByte::Byte(v) => *v,
-                EncByte::Fixup(_) => 0,
-            })
-            .collect();
-        match dis.decode(&bytes) {
-            DecodeOutcome::Decoded { inst, len } if len == bytes.len() => {
-                texts.len() == 1 && print(&inst, dis.ctx()) == texts[0]
-            }
-            _ => false,
-        }
-    };
-    let roundtrip =
-        consumed_ok || llvm_bytes.is_some_and(|b| b == reencoded.as_slice()) || reprinted();
     LineDecode {
         answer: OursAnswer::Decoded(texts.join(" ; ")),
         insts,
@@ -144,23 +110,16 @@ pub(super) fn disassembly_results(
     for (run, cases) in all_cases {
         for case in cases {
             let llvm = cx.llvm_answer(case.line);
-            let (llvm_bytes, llvm_decoded_first) = match &llvm {
-                LlvmAnswer::Decoded { bytes, skipped, .. } => {
-                    (Some(bytes.as_slice()), skipped.is_none())
-                }
-                _ => (None, false),
-            };
+            let llvm_decoded_first =
+                matches!(&llvm, LlvmAnswer::Decoded { skipped, .. } if skipped.is_none());
             let decoded = match (side, &case.bytes) {
                 (Ok((side, dis)), Some(bytes)) => {
                     let bracketed = case.text.trim_start().starts_with('[');
-                    Some(decode_line(
-                        side,
+                    let dec = ExactDecoder {
                         dis,
-                        bytes,
-                        bracketed,
-                        llvm_bytes,
-                        llvm_decoded_first,
-                    ))
+                        asm: side.assembler,
+                    };
+                    Some(decode_line(dec, bytes, bracketed, llvm_decoded_first))
                 }
                 _ => None,
             };

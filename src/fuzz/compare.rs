@@ -14,7 +14,7 @@ use super::mutate::{numbers, render_int, Stmt};
 use super::Mode;
 use crate::bytes::{render, EncByte};
 use crate::classify::{llvm_reencodes, normalize_asm};
-use crate::disasm::{decode_bytes, Piece};
+use crate::disasm::{decode_bytes, ExactDecoder, Piece};
 use crate::engine::encoded_bytes;
 use crate::explain::{field_diff, is_spec_gap, text_diff};
 use crate::llvm_mc::LlvmAnswer;
@@ -106,7 +106,7 @@ pub fn family(mnemonic: &str) -> String {
     s
 }
 
-impl Ours<'_> {
+impl<'a> Ours<'a> {
     /// Our side's answer for an input of `mode`, or why our side does not handle it (such
     /// an input is not compared, so it need not go to llvm-mc).
     pub fn side(&self, mode: Mode, input: &str) -> Result<Side, String> {
@@ -167,20 +167,26 @@ impl Ours<'_> {
     pub fn reassembles(&self, word: &[u8]) -> Option<bool> {
         let mut decoded = false;
         let mut exact = true;
-        for piece in decode_bytes(self.dis, word, true) {
-            if let Piece::Inst { text, at, len, .. } = piece {
+        for piece in decode_bytes(self.decoder(), word, true) {
+            if let Piece::Inst { reassembles, .. } = piece {
                 decoded = true;
-                exact &= matches!(self.assembler.assemble(&text),
-                    AsmOutcome::Encoded(enc) if enc.bytes == word[at..at + len]);
+                exact &= reassembles;
             }
         }
         decoded.then_some(exact)
     }
 
+    fn decoder(&self) -> ExactDecoder<'_, 'a, 'a> {
+        ExactDecoder {
+            dis: self.dis,
+            asm: self.assembler,
+        }
+    }
+
     /// Our decoder on a byte line (read as one `[...]` group).
     fn bytes_side(&self, bytes: &[u8]) -> Result<Side, String> {
         let (mut texts, mut first_invalid, mut partial) = (Vec::new(), None, false);
-        for piece in decode_bytes(self.dis, bytes, true) {
+        for piece in decode_bytes(self.decoder(), bytes, true) {
             match piece {
                 Piece::Inst { text, .. } => texts.push(text),
                 Piece::Invalid { message, .. } if texts.is_empty() => first_invalid = Some(message),
