@@ -10,6 +10,7 @@
 use crate::bytes::EncByte;
 use crate::checkmatch::CheckPattern;
 use crate::llvm_mc::LlvmAnswer;
+use crate::markers::invalid_marker;
 use mcdiff_lit::CheckExpectation;
 use std::fmt;
 
@@ -249,7 +250,11 @@ fn judge(
 ) -> Verdict {
     let (reference, ours_vs_check) = match llvm {
         LlvmAnswer::Encoded { bytes, .. } => (Some(Reference::Bytes(bytes)), false),
-        LlvmAnswer::Decoded { text, .. } => (Some(Reference::Text(text)), false),
+        // A decode llvm-mc marks invalid is its refusal (crate::markers).
+        LlvmAnswer::Decoded { text, .. } => match invalid_marker(text) {
+            Some(marker) => (Some(Reference::Rejects(marker)), false),
+            None => (Some(Reference::Text(text)), false),
+        },
         LlvmAnswer::Error { message, .. } => (Some(Reference::Rejects(message)), false),
         LlvmAnswer::NotRun(_) => (check_reference(ours, recorded), true),
     };
@@ -286,6 +291,12 @@ fn check_reference<'a>(ours: &OursAnswer, recorded: &Recorded<'a>) -> Option<Ref
 }
 
 fn compare(ours: &OursAnswer, reference: Reference) -> (OursVerdict, Option<MessageAgreement>) {
+    // Our printer marks what LLVM syntax cannot write the same way: that is our refusal.
+    let marked = match ours {
+        OursAnswer::Decoded(t) => invalid_marker(t).map(|m| OursAnswer::Rejected(m.to_string())),
+        _ => None,
+    };
+    let ours = marked.as_ref().unwrap_or(ours);
     let verdict = match (ours, &reference) {
         (OursAnswer::Encoded(b), Reference::Bytes(theirs)) if b == theirs => OursVerdict::Match,
         (OursAnswer::Decoded(t), Reference::Text(theirs))

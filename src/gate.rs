@@ -5,6 +5,7 @@
 //! Both sides run through the same engine (so the cache makes the old side free on re-runs);
 //! this module only pairs the cases and compares their answers.
 
+use crate::markers::invalid_marker;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write as _;
 
@@ -207,6 +208,16 @@ fn change_kind(old: &LlvmAnswer, new: &LlvmAnswer) -> Kind {
         (A::Error { .. }, A::Encoded { .. }) => "newly-accepted",
         (A::Decoded { .. }, A::Error { .. }) => "new-invalid",
         (A::Error { .. }, A::Decoded { .. }) => "newly-decoded",
+        // A decode marked invalid is llvm-mc's refusal (crate::markers).
+        (A::Decoded { text: ot, .. }, A::Decoded { text: nt, .. })
+            if invalid_marker(ot).is_some() != invalid_marker(nt).is_some() =>
+        {
+            if invalid_marker(nt).is_some() {
+                "new-invalid"
+            } else {
+                "newly-decoded"
+            }
+        }
         (
             A::Encoded {
                 bytes: ob,

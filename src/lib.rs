@@ -25,6 +25,7 @@ pub mod jsonl;
 pub mod junit;
 pub mod known_issues;
 pub mod llvm_mc;
+pub mod markers;
 pub mod merge;
 pub mod nightly;
 pub mod output;

@@ -18,6 +18,7 @@ use crate::disasm::{decode_bytes, ExactDecoder, Piece};
 use crate::engine::encoded_bytes;
 use crate::explain::{field_diff, is_spec_gap, text_diff};
 use crate::llvm_mc::LlvmAnswer;
+use crate::markers::{invalid_marker, marked_refusal};
 use mcdiff_asm::decode::Disassembler;
 use mcdiff_asm::{AsmOutcome, Assembler};
 use mcdiff_spec::TargetSpec;
@@ -208,6 +209,13 @@ impl<'a> Ours<'a> {
     /// Our decoding of a byte line against llvm-mc's disassembly of it. Where llvm-mc's
     /// printed encoding is not the word, its answer is no reference: that is the finding.
     fn judge_bytes(&self, word: &[u8], ours: Side, llvm: &LlvmAnswer) -> Outcome {
+        // Our printer marks what LLVM syntax cannot write the same way: that is our refusal.
+        let ours = match ours {
+            Side::Text(text, _) if invalid_marker(&text).is_some() => {
+                Side::Reject(marked_refusal(invalid_marker(&text).unwrap_or_default()))
+            }
+            side => side,
+        };
         if let (true, LlvmAnswer::Decoded { text, bytes, .. }) =
             (llvm_reencodes(llvm, Some(word)), llvm)
         {
@@ -217,9 +225,10 @@ impl<'a> Ours<'a> {
             return differs(&ours, &theirs, found);
         }
         let theirs = match llvm {
-            LlvmAnswer::Decoded { text, skipped, .. } => {
-                Side::Text(text.clone(), skipped.is_some())
-            }
+            LlvmAnswer::Decoded { text, skipped, .. } => match invalid_marker(text) {
+                Some(marker) => Side::Reject(marked_refusal(marker)),
+                None => Side::Text(text.clone(), skipped.is_some()),
+            },
             LlvmAnswer::Error { message, .. } => Side::Reject(message.clone()),
             LlvmAnswer::Encoded { text, .. } => Side::Text(text.clone(), false),
             LlvmAnswer::NotRun(why) => return Outcome::NoAnswer(why.clone()),

@@ -16,6 +16,7 @@ mod rng;
 mod seeds;
 mod words;
 
+use crate::markers::invalid_marker;
 use anyhow::{bail, Context, Result};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::PathBuf;
@@ -401,8 +402,12 @@ impl<'a> Fuzzer<'a> {
             }
         }
         let outcome = self.ours.judge(self.mode, &case.input, ours, answer);
+        // A decode llvm-mc marks invalid is its refusal (crate::markers).
         let by_answer = match answer {
             LlvmAnswer::Error { .. } => &mut t.llvm_refuses,
+            LlvmAnswer::Decoded { text, .. } if invalid_marker(text).is_some() => {
+                &mut t.llvm_refuses
+            }
             _ => &mut t.llvm_accepts,
         };
         match outcome {
