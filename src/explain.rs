@@ -3,6 +3,8 @@
 
 use crate::bytes::EncByte;
 use crate::classify::{LlvmVerdict, OursVerdict, Verdict};
+use mcdiff_asm::syntax::constants::is_float_format;
+use mcdiff_asm::syntax::vector::operand_bit;
 use mcdiff_spec::{Encoding, Field, Spec};
 
 /// The fields of `encoding` whose values differ between our bytes and llvm-mc's, e.g.
@@ -55,6 +57,106 @@ pub fn field_diff(
         parts.push("fixup bytes differ".into());
     }
     parts.join("; ")
+}
+
+/// Where llvm-mc refuses a word we decode: the evidence that the spec lets the word stand,
+/// when all that sets it apart from the word its text assembles to (`text_bytes`) is bits
+/// the ISA manuals call unused or ignored. Those are an operand field of the encoding (one
+/// some instruction of the encoding has an operand in) that this instruction has no operand
+/// in, and OMOD on an integer, bit or compare result. None when the word has anything else:
+/// a modifier or control field the text does not give back (a reserved field, a modifier
+/// bit for a source the instruction lacks), or NEG/ABS on a non-float source, which the
+/// RDNA3 and later manuals call undefined.
+pub fn spec_ignores(
+    spec: &Spec,
+    gfx_major: u32,
+    inst: &mcdiff_asm::Inst,
+    word: &[u8],
+    text_bytes: &[u8],
+) -> Option<String> {
+    let mut notes = unused_fields(spec, inst, word, text_bytes)?;
+    let omod = inst.modifiers.get("OMOD");
+    if omod != 0 {
+        // Partial files leave `output` unset; the destination comes first in spec order.
+        let result = (inst.operands.iter())
+            .find(|o| o.spec.output == Some(true))
+            .or(inst.operands.first());
+        let float_result = result.is_some_and(|o| is_float_format(&o.spec.data_format));
+        if inst.name.starts_with("V_CMP") || !float_result {
+            notes.push(format!(
+                "OMOD is {omod:#x} on an integer, bit or compare result"
+            ));
+        }
+    }
+    let (neg, abs) = (inst.modifiers.get("NEG"), inst.modifiers.get("ABS"));
+    let modified_non_float = inst.operands.iter().any(|o| {
+        let bit = o.spec.field.as_deref().and_then(operand_bit);
+        bit.is_some_and(|b| (neg | abs) >> b & 1 != 0) && !is_float_format(&o.spec.data_format)
+    });
+    if notes.is_empty() || modified_non_float {
+        return None;
+    }
+    let source = if gfx_major >= 11 {
+        "RDNA3 and later ISA manuals, 4.1 Common Instruction Fields: unused fields are typically \
+         set to zero; 7.2.3.1: integer results ignore OMOD"
+    } else {
+        "GCN, Vega, CDNA and RDNA1-2 ISA manuals, 6.2.2 Instruction Outputs: OMOD is ignored for \
+         integer or bit results; their field tables call fields an instruction does not use unused"
+    };
+    Some(format!(
+        "{}; no manual makes such a word invalid ({source})",
+        notes.join("; ")
+    ))
+}
+
+/// The fields `word` and `text_bytes` differ in, each an operand field of the encoding that
+/// no operand of `inst` is in; None when any other field, a bit outside every field or the
+/// length differs.
+fn unused_fields(
+    spec: &Spec,
+    inst: &mcdiff_asm::Inst,
+    word: &[u8],
+    text_bytes: &[u8],
+) -> Option<Vec<String>> {
+    if word.len() != text_bytes.len() {
+        return None;
+    }
+    let bytes = |b: &[u8]| b.iter().map(|&v| EncByte::Byte(v)).collect::<Vec<_>>();
+    let (a, b) = (
+        self::word(&bytes(word), 0, word.len()),
+        self::word(&bytes(text_bytes), 0, word.len()),
+    );
+    let encoding = spec.encoding(&inst.encoding)?;
+    let covered = encoding.fields.iter().fold(0u128, |m, f| m | mask(f));
+    if (a ^ b) & !covered & low_bits(word.len()) != 0 {
+        return None;
+    }
+    let operand_field = |name: &str| {
+        (spec.instructions.iter())
+            .flat_map(|i| i.encodings.iter())
+            .filter(|form| form.encoding == inst.encoding)
+            .flat_map(|form| form.operands.iter())
+            .any(|o| o.field.as_deref() == Some(name))
+    };
+    let mut notes = Vec::new();
+    for field in &encoding.fields {
+        if read(a, field) == read(b, field) {
+            continue;
+        }
+        let used = inst
+            .operands
+            .iter()
+            .any(|o| o.spec.field.as_deref() == Some(&field.name));
+        if used || !operand_field(&field.name) {
+            return None;
+        }
+        let value = read(a, field);
+        notes.push(format!(
+            "{} is {value:#x}, a field no operand of {} uses",
+            field.name, inst.name
+        ));
+    }
+    Some(notes)
 }
 
 /// The operands two printed instructions differ in, e.g. `operand 2: ours v1, llvm-mc v1.l`.

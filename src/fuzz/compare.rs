@@ -19,7 +19,8 @@ use crate::engine::encoded_bytes;
 use crate::explain::{field_diff, is_spec_gap, text_diff};
 use crate::llvm_mc::LlvmAnswer;
 use crate::markers::{invalid_marker, marked_refusal};
-use mcdiff_asm::decode::Disassembler;
+use mcdiff_asm::decode::{DecodeOutcome, Disassembler, SPEC_RULE};
+use mcdiff_asm::print::print;
 use mcdiff_asm::{AsmOutcome, Assembler};
 use mcdiff_spec::TargetSpec;
 
@@ -251,13 +252,35 @@ impl<'a> Ours<'a> {
             }
             (Side::Reject(why), Side::Text(b, _)) => {
                 let gap = is_spec_gap(why) || why.ends_with("instruction has this opcode");
-                let blame = if gap { "spec-gap" } else { "ours" };
+                let blame = match (gap, why.starts_with(SPEC_RULE)) {
+                    (true, _) => "spec-gap",
+                    (false, true) => "llvm-lenient",
+                    (false, false) => "ours",
+                };
                 ("we-reject", blame, family(first_word(b)), why.clone())
             }
-            (Side::Text(a, _), _) => ("we-accept", "ours", family(first_word(a)), String::new()),
+            (Side::Text(a, _), _) => match self.spec_allows(word) {
+                Some(evidence) => ("we-accept", "llvm-strict", family(first_word(a)), evidence),
+                None => ("we-accept", "ours", family(first_word(a)), String::new()),
+            },
             _ => ("we-accept", "ours", String::new(), String::new()),
         };
         differs(&ours, &theirs, found)
+    }
+
+    /// The spec's evidence that the first instruction of `word`, which we decode and llvm-mc
+    /// refuses, is valid: its bits beyond what its text says are ones the manuals call
+    /// unused or ignored ([`crate::explain::spec_ignores`]).
+    fn spec_allows(&self, word: &[u8]) -> Option<String> {
+        let DecodeOutcome::Decoded { inst, len } = self.dis.decode(word) else {
+            return None;
+        };
+        let ctx = self.dis.ctx();
+        let AsmOutcome::Encoded(enc) = self.assembler.assemble(&print(&inst, ctx)) else {
+            return None;
+        };
+        let word = word.get(..len)?;
+        crate::explain::spec_ignores(ctx.spec, ctx.gfx_major, &inst, word, &enc.bytes)
     }
 
     /// A number in `text` wider than a spec field such that our encoding of it masked to the
@@ -369,6 +392,60 @@ mod tests {
 
     /// Each blame hint, on answers made by hand: a value llvm-mc truncated to its field is
     /// `llvm-lenient`, a rejection for a spec gap `spec-gap`, anything else `ours`.
+    #[test]
+    fn decoder_rules_of_the_spec_get_their_blame() {
+        let Some(ts) = gfx1100() else { return };
+        let target = TargetCtx::new(&ts, &[], 22);
+        let (assembler, dis) = (Assembler::new(target), Disassembler::new(target));
+        let ours = Ours {
+            ts: &ts,
+            assembler: &assembler,
+            dis: &dis,
+        };
+        let refused = LlvmAnswer::Error {
+            column: None,
+            message: "invalid instruction encoding".into(),
+        };
+        let judge = |word: &str, llvm: &LlvmAnswer| {
+            let side = ours.side(Mode::Disasm, word).unwrap();
+            blame(ours.judge(Mode::Disasm, word, side, llvm))
+        };
+        // A one-address DS store with DATA1 and VDST set: fields no operand of it uses, which
+        // the RDNA3 manual calls typically zero, not required.
+        let unused = "0x00,0x00,0x78,0xdb,0x00,0x00,0x80,0xbf";
+        assert_eq!(judge(unused, &refused).1, "llvm-strict");
+        // A word whose text gives back every bit has nothing the manuals call unused: a
+        // refusal of it is ours to explain.
+        let clean_but_refused = "0x00,0x00,0x78,0xdb,0x01,0x00,0x00,0x00";
+        assert_eq!(judge(clean_but_refused, &refused).1, "ours");
+        // `text` assembled, with `bits` or-ed into its last byte.
+        let with_bits = |text: &str, bits: u8| {
+            let AsmOutcome::Encoded(enc) = assembler.assemble(text) else {
+                panic!("{text} encodes")
+            };
+            let mut bytes = enc.bytes;
+            *bytes.last_mut().unwrap() |= bits;
+            let bytes: Vec<EncByte> = bytes.into_iter().map(EncByte::Byte).collect();
+            let word = render(&bytes);
+            (
+                word.trim_matches(|c| c == '[' || c == ']').to_string(),
+                bytes,
+            )
+        };
+        // A modifier bit for a source the instruction lacks (NEG[2] of a two-source packed
+        // op) is in no operand field: the manuals do not call it unused.
+        let (word, _) = with_bits("v_pk_add_f16 v0, s0, s0", 0x80);
+        assert_eq!(judge(&word, &refused).1, "ours");
+        // NEG on an integer source (RDNA3 ISA 7.2.2.1: undefined), which llvm-mc decodes.
+        let (word, bytes) = with_bits("v_add_nc_u32_e64 v0, s0, s0", 0x20);
+        let decoded = LlvmAnswer::Decoded {
+            text: "v_add_nc_u32_e64 v0, -s0, s0".into(),
+            bytes,
+            skipped: None,
+        };
+        assert_eq!(judge(&word, &decoded).1, "llvm-lenient");
+    }
+
     #[test]
     fn disagreements_get_their_blame() {
         let Some(ts) = gfx1100() else { return };

@@ -38,6 +38,10 @@ pub enum DecodeOutcome {
     Unsupported(String),
 }
 
+/// How the reason of a word refused by a rule the ISA manuals state begins (the rule and
+/// its source follow): a finding where llvm-mc decodes such a word is llvm-mc's leniency.
+pub const SPEC_RULE: &str = "spec rule: ";
+
 /// Why an operand or a form could not be decoded (the non-`Decoded` outcomes).
 enum Failure {
     Invalid(String),

@@ -10,14 +10,16 @@ use std::sync::Arc;
 
 use mcdiff_spec::{Encoding, Field, Instruction, InstructionEncoding, Operand, Spec};
 
-use super::{DecodeOutcome, Disassembler, Failure, LiteralBytes};
+use super::{DecodeOutcome, Disassembler, Failure, LiteralBytes, SPEC_RULE};
 use crate::bits::read_field;
 use crate::family::{family_name, form_families, Family};
 use crate::inst::{Inst, InstOperand, ModifierName, Modifiers, OperandValue, RegFile, RegRange};
 use crate::operands::{agpr_use, attribute_channel_field, AgprUse};
+use crate::syntax::constants::is_integer_format;
 use crate::syntax::forms::{self, Forced};
 use crate::syntax::llvm_mnemonic;
 use crate::syntax::regs::parse_register;
+use crate::syntax::vector::keeps_truth_table;
 use crate::syntax::vector::{dpp_layout, vector_mnemonic, Dpp, LANE_SELS, OPERANDLESS};
 use crate::syntax::vector::{is_f8f6f4, size_f8f6f4_sources, MatrixOp};
 use crate::syntax::vector::{operand_bit, SRC_DPP16, SRC_DPP8, SRC_DPP8_FI, SRC_SDWA};
@@ -142,6 +144,7 @@ impl<'s> Disassembler<'s> {
         };
         check_matrix_word(&inst, &self.ctx)?;
         check_absent_source_modifiers(&inst)?;
+        check_undefined_input_modifiers(&inst, &self.ctx)?;
         let len = base_len + inst.literal_len();
         Ok((inst, len))
     }
@@ -774,6 +777,46 @@ fn check_absent_source_modifiers(inst: &Inst) -> Result<(), Failure> {
             return Err(Failure::Invalid(format!(
                 "{field} bit {i} set, but {} has no SRC{i} operand in the spec",
                 inst.name
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// NEG or ABS on a source whose data format is an integer one: the RDNA3 and later ISA
+/// manuals (RDNA3, RDNA3.5, RDNA4 and CDNA5, 7.2.2.1 Input Operand Modifiers) define the
+/// input modifiers for floating-point inputs only, "undefined for any other type", with
+/// V_MOV_B32, V_MOV_B16, V_MOVREL* and V_CNDMASK as the exceptions they name. Packed math
+/// (VOP3P) is left out: its NEG field is per half and repurposed by its integer ops; so is
+/// V_BITOP3, whose truth table the bits carry. Older manuals describe the modifiers as a
+/// float option without a word on other inputs: there the word stands. Untyped bits
+/// (`FMT_NUM_B32`) are not taken for integers: the files give that format to sources that
+/// hold floats too ([`is_integer_format`]).
+fn check_undefined_input_modifiers(inst: &Inst, ctx: &TargetCtx) -> Result<(), Failure> {
+    let family = Family::of(&inst.encoding);
+    let name = inst.name.to_ascii_uppercase();
+    let excepted = ["V_MOV_B32", "V_MOV_B16", "V_MOVREL", "V_CNDMASK"]
+        .iter()
+        .any(|p| name.starts_with(p));
+    if ctx.gfx_major < 11
+        || !family.is_vector_alu()
+        || matches!(family, Family::Vop3p | Family::Vop3pMfma)
+        || family.is_matrix()
+        || excepted
+        || keeps_truth_table(&name)
+    {
+        return Ok(());
+    }
+    let bits = inst.modifiers.get("NEG") | inst.modifiers.get("ABS");
+    for op in &inst.operands {
+        let Some(bit) = op.spec.field.as_deref().and_then(operand_bit) else {
+            continue;
+        };
+        if bit < 3 && bits >> bit & 1 != 0 && is_integer_format(&op.spec.data_format) {
+            return Err(Failure::Invalid(format!(
+                "{SPEC_RULE}NEG/ABS on SRC{bit} of {}, a {} input: undefined for non-float \
+                 inputs (RDNA3 and later ISA, 7.2.2.1 Input Operand Modifiers)",
+                inst.name, op.spec.data_format
             )));
         }
     }
