@@ -444,6 +444,20 @@ mod tests {
             skipped: None,
         };
         assert_eq!(judge(&word, &decoded).1, "llvm-lenient");
+        // An SGPR pair at an odd register (the manuals' SGPR Alignment: even).
+        let (_, pair) = with_bits("s_mov_b64 s[2:3], s[4:5]", 0);
+        let mut odd: Vec<u8> = pair
+            .iter()
+            .map(|b| match b {
+                EncByte::Byte(v) => *v,
+                EncByte::Fixup(_) => 0,
+            })
+            .collect();
+        odd[0] |= 1;
+        assert!(
+            matches!(dis.decode(&odd), DecodeOutcome::Invalid(why) if why.starts_with(SPEC_RULE)),
+            "s_mov_b64 from s[5:6] is refused by the alignment rule"
+        );
     }
 
     #[test]

@@ -19,10 +19,46 @@ use crate::family::{family_name, is_smem_imm_offset, Family};
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
 use crate::memo::Memo;
 use crate::operands::{classify, immediate_mask, KindId};
-use crate::syntax::regs::parse_register;
 use crate::syntax::regs::register_text;
+use crate::syntax::regs::{is_aligned, parse_register};
 use crate::syntax::{llvm_mnemonic, optional_imm16, SMEM_MODIFIER_FIELDS};
 use crate::target::TargetCtx;
+
+/// Why an instruction's register tuple breaks the manuals' alignment rules, if one does:
+/// SGPR (and trap-handler SGPR) tuples of 64 bits start at an even register and wider ones
+/// at a multiple of 4 (GCN, Vega, CDNA and RDNA1-2 ISA 3.6.3 SGPR Alignment; RDNA3 and later
+/// 3.3.1 SGPR Alignment: "illegal"); VGPR and AGPR tuples of 64 bits and more start at an
+/// even register where the target says so (CDNA2-4 ISA 3.6.4 VGPR Allocation and Alignment,
+/// CDNA5 3.3.2.1: instructions on 64-bit data; a three-dword tuple is not read as such).
+fn misaligned(inst: &Inst, ctx: &TargetCtx) -> Option<String> {
+    inst.operands.iter().find_map(|op| {
+        let OperandValue::Reg(reg) = &op.value else {
+            return None;
+        };
+        let vector = matches!(reg.file, RegFile::Vgpr | RegFile::Agpr);
+        let bad = if vector {
+            let wide = reg.count >= 2 && reg.count.is_multiple_of(2);
+            ctx.aligned_vgpr_tuples && wide && !reg.first.is_multiple_of(2)
+        } else {
+            !is_aligned(reg)
+        };
+        bad.then(|| {
+            let (what, source) = if vector {
+                (
+                    "vector register tuple",
+                    "CDNA2 and later ISA, VGPR Allocation and Alignment",
+                )
+            } else {
+                ("SGPR tuple", "ISA manuals, SGPR Alignment")
+            };
+            format!(
+                "{SPEC_RULE}{} of {} is an unaligned {what}: {source}",
+                register_text(reg),
+                inst.name
+            )
+        })
+    })
+}
 
 /// Result of decoding the bytes at the start of a buffer.
 #[derive(Debug, Clone, PartialEq)]
@@ -212,8 +248,19 @@ impl<'s> Disassembler<'s> {
         &self.ctx
     }
 
-    /// Decodes the instruction at the start of `bytes`.
+    /// Decodes the instruction at the start of `bytes`: the word's fields read by its
+    /// family's reader, then the rules the ISA manuals state for whole instructions.
     pub fn decode(&self, bytes: &[u8]) -> DecodeOutcome {
+        match self.decode_fields(bytes) {
+            DecodeOutcome::Decoded { inst, .. } if misaligned(&inst, &self.ctx).is_some() => {
+                DecodeOutcome::Invalid(misaligned(&inst, &self.ctx).unwrap_or_default())
+            }
+            outcome => outcome,
+        }
+    }
+
+    /// The instruction at the start of `bytes`, its fields read by its family's reader.
+    fn decode_fields(&self, bytes: &[u8]) -> DecodeOutcome {
         if bytes.len() < 4 {
             return DecodeOutcome::Invalid("fewer than 4 bytes".into());
         }
