@@ -458,6 +458,12 @@ mod tests {
             matches!(dis.decode(&odd), DecodeOutcome::Invalid(why) if why.starts_with(SPEC_RULE)),
             "s_mov_b64 from s[5:6] is refused by the alignment rule"
         );
+        // DPP_CTRL 0x100, "reserved" in every DPP_CTRL table.
+        let reserved_ctrl = [0xfa, 0x00, 0x00, 0x7d, 0x00, 0x00, 0x09, 0x00];
+        assert!(
+            matches!(dis.decode(&reserved_ctrl), DecodeOutcome::Invalid(why) if why.starts_with(SPEC_RULE)),
+            "a DPP16 word with DPP_CTRL 0x100 is refused"
+        );
     }
 
     #[test]

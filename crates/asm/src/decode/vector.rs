@@ -19,11 +19,12 @@ use crate::syntax::constants::is_integer_format;
 use crate::syntax::forms::{self, Forced};
 use crate::syntax::llvm_mnemonic;
 use crate::syntax::regs::parse_register;
-use crate::syntax::vector::keeps_truth_table;
 use crate::syntax::vector::{dpp_layout, vector_mnemonic, Dpp, LANE_SELS, OPERANDLESS};
+use crate::syntax::vector::{dpp_shape, keeps_truth_table};
 use crate::syntax::vector::{is_f8f6f4, size_f8f6f4_sources, MatrixOp};
 use crate::syntax::vector::{operand_bit, SRC_DPP16, SRC_DPP8, SRC_DPP8_FI, SRC_SDWA};
 use crate::syntax::vector::{sdwa_explicit_destination, sdwa_layout, sdwa_source_types};
+use crate::syntax::vop_modifiers::dpp_ctrl_text;
 use crate::target::TargetCtx;
 
 /// (family, opcode) -> instruction, over the vector forms of a spec.
@@ -145,6 +146,7 @@ impl<'s> Disassembler<'s> {
         check_matrix_word(&inst, &self.ctx)?;
         check_absent_source_modifiers(&inst)?;
         check_undefined_input_modifiers(&inst, &self.ctx)?;
+        check_reserved_controls(&inst, &self.ctx)?;
         let len = base_len + inst.literal_len();
         Ok((inst, len))
     }
@@ -821,6 +823,35 @@ fn check_undefined_input_modifiers(inst: &Inst, ctx: &TargetCtx) -> Result<(), F
         }
     }
     Ok(())
+}
+
+/// Control values the ISA manuals reserve or do not define. A DPP16 word's DPP_CTRL must be
+/// one of the DPP_CTRL table's values for the generation (0x100 is "reserved" in every
+/// manual; the others it lists per generation, which [`dpp_ctrl_text`] names); an SDWA
+/// word's selects may not be 7 nor its DST_UNUSED 3 ("reserved" in every SDWA table).
+fn check_reserved_controls(inst: &Inst, ctx: &TargetCtx) -> Result<(), Failure> {
+    let ctrl = inst.modifiers.get("DPP_CTRL");
+    if dpp_shape(&inst.encoding) == Some(Dpp::Dpp16) && dpp_ctrl_text(ctrl, ctx).is_none() {
+        return Err(Failure::Invalid(format!(
+            "{SPEC_RULE}DPP_CTRL {ctrl:#x} is not among the DPP_CTRL values the ISA's table \
+             defines for this generation (DPP_CTRL Enumeration)"
+        )));
+    }
+    let reserved = [
+        ("DST_SEL", 7),
+        ("SRC0_SEL", 7),
+        ("SRC1_SEL", 7),
+        ("DST_U", 3),
+    ];
+    match reserved
+        .iter()
+        .find(|(field, value)| inst.modifiers.get(field) == *value)
+    {
+        Some((field, value)) => Err(Failure::Invalid(format!(
+            "{SPEC_RULE}SDWA {field} {value} is reserved (SDWA field table)"
+        ))),
+        None => Ok(()),
+    }
 }
 
 fn check_matrix_word(inst: &Inst, ctx: &TargetCtx) -> Result<(), Failure> {
