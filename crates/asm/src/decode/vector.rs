@@ -762,18 +762,21 @@ fn restore_vdsty(layout: &Encoding, operands: &[InstOperand], value: &mut Operan
 
 /// A matrix op's word whose modifier bits its syntax cannot say is refused
 /// ([`MatrixOp::word_printable`]): its text would drop them.
-/// A VOP3 word's NEG and ABS fields hold one bit per source, SRC0 to SRC2: a bit set for
-/// a source the instruction does not have (by the spec's operand list) modifies nothing the
-/// instruction reads, and no text can say it, so the word is not one of the instruction's.
+/// A VOP3 word's NEG and ABS fields (VOP3P's NEG and NEG_HI) hold one bit per source, SRC0
+/// to SRC2: a bit set for a source the instruction does not have (by the spec's operand
+/// list) modifies nothing the instruction reads, and no text can say it, so the word is not
+/// one of the instruction's.
 fn check_absent_source_modifiers(inst: &Inst) -> Result<(), Failure> {
-    if !matches!(Family::of(&inst.encoding), Family::Vop3 | Family::Vop3Sdst) {
-        return Ok(());
-    }
+    let fields: &[&str] = match Family::of(&inst.encoding) {
+        Family::Vop3 | Family::Vop3Sdst => &["NEG", "ABS"],
+        Family::Vop3p => &["NEG", "NEG_HI"],
+        _ => return Ok(()),
+    };
     let has_source = |i: u32| {
         let name = format!("SRC{i}");
         (inst.operands.iter()).any(|op| op.spec.field.as_deref() == Some(name.as_str()))
     };
-    for field in ["NEG", "ABS"] {
+    for &field in fields {
         let bits = inst.modifiers.get(field);
         if let Some(i) = (0..3).find(|&i| bits >> i & 1 != 0 && !has_source(i)) {
             return Err(Failure::Invalid(format!(
@@ -785,23 +788,22 @@ fn check_absent_source_modifiers(inst: &Inst) -> Result<(), Failure> {
     Ok(())
 }
 
-/// NEG or ABS on a source whose data format is an integer one: the RDNA3 and later ISA
+/// NEG or ABS on a source whose data format is an integer one. The RDNA3 and later ISA
 /// manuals (RDNA3, RDNA3.5, RDNA4 and CDNA5, 7.2.2.1 Input Operand Modifiers) define the
 /// input modifiers for floating-point inputs only, "undefined for any other type", with
-/// V_MOV_B32, V_MOV_B16, V_MOVREL* and V_CNDMASK as the exceptions they name. Packed math
-/// (VOP3P) is left out: its NEG field is per half and repurposed by its integer ops; so is
-/// V_BITOP3, whose truth table the bits carry. Older manuals describe the modifiers as a
-/// float option without a word on other inputs: there the word stands. Untyped bits
-/// (`FMT_NUM_B32`) are not taken for integers: the files give that format to sources that
-/// hold floats too ([`is_integer_format`]).
+/// V_MOV_B32, V_MOV_B16, V_MOVREL* and V_CNDMASK as the exceptions they name; the older
+/// manuals (GCN3, Vega, CDNA and RDNA1-2, 6.2.1 Instruction Inputs) give the option to
+/// instructions on floating-point inputs only. Packed math (VOP3P) is left out: its NEG
+/// field is per half and repurposed by its integer dot products; so is V_BITOP3, whose truth
+/// table the bits carry. Untyped bits (`FMT_NUM_B32`) are not taken for integers: the files
+/// give that format to sources that hold floats too ([`is_integer_format`]).
 fn check_undefined_input_modifiers(inst: &Inst, ctx: &TargetCtx) -> Result<(), Failure> {
     let family = Family::of(&inst.encoding);
     let name = inst.name.to_ascii_uppercase();
     let excepted = ["V_MOV_B32", "V_MOV_B16", "V_MOVREL", "V_CNDMASK"]
         .iter()
         .any(|p| name.starts_with(p));
-    if ctx.gfx_major < 11
-        || !family.is_vector_alu()
+    if !family.is_vector_alu()
         || matches!(family, Family::Vop3p | Family::Vop3pMfma)
         || family.is_matrix()
         || excepted
@@ -809,6 +811,11 @@ fn check_undefined_input_modifiers(inst: &Inst, ctx: &TargetCtx) -> Result<(), F
     {
         return Ok(());
     }
+    let source = if ctx.gfx_major >= 11 {
+        "undefined for non-float inputs (RDNA3 and later ISA, 7.2.2.1 Input Operand Modifiers)"
+    } else {
+        "an option of instructions on floating-point inputs only (ISA 6.2.1 Instruction Inputs)"
+    };
     let bits = inst.modifiers.get("NEG") | inst.modifiers.get("ABS");
     for op in &inst.operands {
         let Some(bit) = op.spec.field.as_deref().and_then(operand_bit) else {
@@ -816,8 +823,7 @@ fn check_undefined_input_modifiers(inst: &Inst, ctx: &TargetCtx) -> Result<(), F
         };
         if bit < 3 && bits >> bit & 1 != 0 && is_integer_format(&op.spec.data_format) {
             return Err(Failure::Invalid(format!(
-                "{SPEC_RULE}NEG/ABS on SRC{bit} of {}, a {} input: undefined for non-float \
-                 inputs (RDNA3 and later ISA, 7.2.2.1 Input Operand Modifiers)",
+                "{SPEC_RULE}NEG/ABS on SRC{bit} of {}, a {} input: {source}",
                 inst.name, op.spec.data_format
             )));
         }
