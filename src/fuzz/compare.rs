@@ -418,13 +418,13 @@ mod tests {
         // refusal of it is ours to explain.
         let clean_but_refused = "0x00,0x00,0x78,0xdb,0x01,0x00,0x00,0x00";
         assert_eq!(judge(clean_but_refused, &refused).1, "ours");
-        // `text` assembled, with `bits` or-ed into its last byte.
-        let with_bits = |text: &str, bits: u8| {
+        // `text` assembled, its bytes changed by `edit`: the word as text, and its bytes.
+        let edited = |text: &str, edit: &dyn Fn(&mut Vec<u8>)| {
             let AsmOutcome::Encoded(enc) = assembler.assemble(text) else {
                 panic!("{text} encodes")
             };
             let mut bytes = enc.bytes;
-            *bytes.last_mut().unwrap() |= bits;
+            edit(&mut bytes);
             let bytes: Vec<EncByte> = bytes.into_iter().map(EncByte::Byte).collect();
             let word = render(&bytes);
             (
@@ -432,9 +432,11 @@ mod tests {
                 bytes,
             )
         };
-        // A modifier bit for a source the instruction lacks (NEG[2] of a two-source packed
-        // op) is in no operand field: the manuals do not call it unused.
-        let (word, _) = with_bits("v_pk_add_f16 v0, s0, s0", 0x80);
+        let with_bits =
+            |text: &str, bits: u8| edited(text, &|b: &mut Vec<u8>| *b.last_mut().unwrap() |= bits);
+        // A modifier bit no text gives (OPSEL_HI[2] clear for a two-source packed op, where
+        // op_sel_hi's default sets it) is in no operand field: not what the manuals call unused.
+        let (word, _) = edited("v_pk_add_f16 v0, s0, s0", &|b: &mut Vec<u8>| b[1] &= !0x40);
         assert_eq!(judge(&word, &refused).1, "ours");
         // NEG on an integer source (RDNA3 ISA 7.2.2.1: undefined), which llvm-mc decodes.
         let (word, bytes) = with_bits("v_add_nc_u32_e64 v0, s0, s0", 0x20);
