@@ -374,13 +374,32 @@ mod tests {
     /// gfx1100's spec from the data folder the CLI finds ([`crate::data::DataDir::locate`]);
     /// None (a skip) without it, a failure under CI=true.
     fn gfx1100() -> Option<TargetSpec> {
+        target("gfx1100")
+    }
+
+    fn target(mcpu: &str) -> Option<TargetSpec> {
         let root =
             crate::data::DataDir::locate(None).and_then(|d| d.spec_root().map(|r| r.to_path_buf()));
         let Ok(root) = root else {
             assert!(std::env::var("CI").is_err(), "data folder missing under CI");
             return None;
         };
-        Some(crate::data::load_target(&root, "gfx1100").expect("gfx1100 loads"))
+        Some(crate::data::load_target(&root, mcpu).expect("the target loads"))
+    }
+
+    /// Bits no field of the encoding covers, on a file that lists every field (gfx942's
+    /// high-fidelity CDNA3 rebuild): MUBUF bit 53 set, which the clean word lacks.
+    #[test]
+    fn bits_outside_every_field_are_refused() {
+        let Some(ts) = target("gfx942") else { return };
+        let dis = Disassembler::new(TargetCtx::new(&ts, &[], 22));
+        let clean = [0x00, 0x00, 0x00, 0xe0, 0x00, 0x00, 0x00, 0x00];
+        assert!(matches!(dis.decode(&clean), DecodeOutcome::Decoded { .. }));
+        let stray = [0x00, 0x00, 0x00, 0xe0, 0x00, 0x00, 0x20, 0x00];
+        assert!(
+            matches!(dis.decode(&stray), DecodeOutcome::Invalid(why) if why.starts_with(SPEC_RULE)),
+            "MUBUF bit 53 lies outside every CDNA3 MUBUF field"
+        );
     }
 
     fn blame(outcome: Outcome) -> (&'static str, &'static str, String) {

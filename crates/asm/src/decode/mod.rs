@@ -60,6 +60,15 @@ fn misaligned(inst: &Inst, ctx: &TargetCtx) -> Option<String> {
     })
 }
 
+/// The mask of a word's low `len` bytes.
+fn low_bytes(len: usize) -> u128 {
+    if len >= 16 {
+        u128::MAX
+    } else {
+        (1u128 << (8 * len)) - 1
+    }
+}
+
 /// Result of decoding the bytes at the start of a buffer.
 #[derive(Debug, Clone, PartialEq)]
 pub enum DecodeOutcome {
@@ -252,11 +261,42 @@ impl<'s> Disassembler<'s> {
     /// family's reader, then the rules the ISA manuals state for whole instructions.
     pub fn decode(&self, bytes: &[u8]) -> DecodeOutcome {
         match self.decode_fields(bytes) {
-            DecodeOutcome::Decoded { inst, .. } if misaligned(&inst, &self.ctx).is_some() => {
-                DecodeOutcome::Invalid(misaligned(&inst, &self.ctx).unwrap_or_default())
+            DecodeOutcome::Decoded { inst, len } => {
+                let why =
+                    misaligned(&inst, &self.ctx).or_else(|| self.bits_outside_fields(&inst, bytes));
+                match why {
+                    Some(why) => DecodeOutcome::Invalid(why),
+                    None => DecodeOutcome::Decoded { inst, len },
+                }
             }
             outcome => outcome,
         }
+    }
+
+    /// Why the word sets bits no field of its encoding covers, if it does: the spec gives
+    /// them no meaning (the manuals' encoding tables leave them out or mark them reserved).
+    /// Only files that list every field (official ones and their high-fidelity rebuilds) can
+    /// say so: a manual or partial file may lack a field the word uses.
+    fn bits_outside_fields(&self, inst: &Inst, bytes: &[u8]) -> Option<String> {
+        let spec = self.ctx.spec;
+        let complete = spec
+            .sources
+            .first()
+            .is_some_and(|s| s.fidelity.lists_every_operand());
+        let encoding = spec.encoding(&inst.encoding).filter(|_| complete)?;
+        let len = (encoding.bit_count as usize / 8).min(bytes.len()).min(16);
+        let mut buf = [0u8; 16];
+        buf[..len].copy_from_slice(&bytes[..len]);
+        let word = u128::from_le_bytes(buf);
+        let covered = encoding.fields.iter().fold(0u128, |m, f| m | field_mask(f));
+        let stray = word & !covered & low_bytes(len);
+        (stray != 0).then(|| {
+            format!(
+                "{SPEC_RULE}bits {stray:#x} are set outside every field of {} (the spec gives \
+                 them no meaning)",
+                encoding.name
+            )
+        })
     }
 
     /// The instruction at the start of `bytes`, its fields read by its family's reader.
