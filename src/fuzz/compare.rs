@@ -387,6 +387,20 @@ mod tests {
         Some(crate::data::load_target(&root, mcpu).expect("the target loads"))
     }
 
+    /// An interpolation parameter past P0 (code 3): the VINTRP field table defines 0 to 2.
+    #[test]
+    fn undefined_interpolation_parameters_are_refused() {
+        let Some(ts) = target("gfx908") else { return };
+        let dis = Disassembler::new(TargetCtx::new(&ts, &[], 22));
+        let p0 = [0x02, 0x00, 0x0a, 0xd7];
+        assert!(matches!(dis.decode(&p0), DecodeOutcome::Decoded { .. }));
+        let code3 = [0x03, 0x00, 0x0a, 0xd7];
+        assert!(
+            matches!(dis.decode(&code3), DecodeOutcome::Invalid(why) if why.starts_with(SPEC_RULE)),
+            "v_interp_mov_f32 with parameter code 3 is refused"
+        );
+    }
+
     /// Bits no field of the encoding covers, on a file that lists every field (gfx942's
     /// high-fidelity CDNA3 rebuild): MUBUF bit 53 set, which the clean word lacks.
     #[test]

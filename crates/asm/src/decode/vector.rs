@@ -18,6 +18,7 @@ use crate::operands::{agpr_use, attribute_channel_field, AgprUse};
 use crate::syntax::constants::is_integer_format;
 use crate::syntax::forms::{self, Forced};
 use crate::syntax::llvm_mnemonic;
+use crate::syntax::memory::INTERP_PARAMS;
 use crate::syntax::regs::parse_register;
 use crate::syntax::vector::{dpp_layout, vector_mnemonic, Dpp, LANE_SELS, OPERANDLESS};
 use crate::syntax::vector::{dpp_shape, keeps_truth_table};
@@ -834,13 +835,24 @@ fn check_undefined_input_modifiers(inst: &Inst, ctx: &TargetCtx) -> Result<(), F
 /// Control values the ISA manuals reserve or do not define. A DPP16 word's DPP_CTRL must be
 /// one of the DPP_CTRL table's values for the generation (0x100 is "reserved" in every
 /// manual; the others it lists per generation, which [`dpp_ctrl_text`] names); an SDWA
-/// word's selects may not be 7 nor its DST_UNUSED 3 ("reserved" in every SDWA table).
+/// word's selects may not be 7 nor its DST_UNUSED 3 ("reserved" in every SDWA table); an
+/// interpolation's parameter is P10, P20 or P0.
 fn check_reserved_controls(inst: &Inst, ctx: &TargetCtx) -> Result<(), Failure> {
     let ctrl = inst.modifiers.get("DPP_CTRL");
     if dpp_shape(&inst.encoding) == Some(Dpp::Dpp16) && dpp_ctrl_text(ctrl, ctx).is_none() {
         return Err(Failure::Invalid(format!(
             "{SPEC_RULE}DPP_CTRL {ctrl:#x} is not among the DPP_CTRL values the ISA's table \
              defines for this generation (DPP_CTRL Enumeration)"
+        )));
+    }
+    let param = inst.operands.iter().find_map(|op| match op.value {
+        OperandValue::Imm(v) if op.spec.operand_type == "OPR_PARAM" => Some(v),
+        _ => None,
+    });
+    if let Some(code) = param.filter(|&v| v < 0 || v as usize >= INTERP_PARAMS.len()) {
+        return Err(Failure::Invalid(format!(
+            "{SPEC_RULE}interpolation parameter {code} is none of P10, P20 and P0, the values \
+             the ISA's VINTRP field table defines"
         )));
     }
     let reserved = [
