@@ -133,7 +133,7 @@ pub fn assert_unusable_mcpus_exit_2(mode: &str, stdin: &str) {
         return;
     };
     let data = data.as_path();
-    for (mcpu, why) in [("gfx9999", "gfx9999"), ("tonga", "no-spec")] {
+    for (mcpu, why) in [("gfx9999", "gfx9999"), ("tahiti", "no-spec")] {
         let out = mcdiff_on(data)
             .args([mode, "--mcpu", mcpu, "-"])
             .write_stdin(stdin)

@@ -192,8 +192,12 @@ pub fn compose(arch: Arch, opcodes: &Spec, stand_ins: StandIns) -> Spec {
         join_split_opcode_fields(&mut spec);
     }
     yield_flag_bits(&mut spec);
+    take_later_names(arch, &mut spec);
     if let Some(neighbour) = stand_ins.operands {
         take_from_neighbour(arch, &mut spec, neighbour);
+        if arch.is_gcn() {
+            unpack_d16_buffer_data(&mut spec);
+        }
     }
     if let Some(graphics) = stand_ins.graphics {
         const GRAPHICS: &[&str] = &["ENC_MIMG", "ENC_EXP", "ENC_VINTRP"];
@@ -204,6 +208,99 @@ pub fn compose(arch: Arch, opcodes: &Spec, stand_ins: StandIns) -> Spec {
     supplement::apply(arch, &mut spec);
     spec.reindex();
     spec
+}
+
+/// The GCN manuals name the integer compares "not equal" and "always true" LG and TRU, as
+/// the float ones (GCN3 and Sea Islands ISA, VOPC opcode tables: V_CMP_LG_I32,
+/// V_CMP_TRU_U64...); the Vega and CDNA3 files name the same operations NE and T, and so
+/// does LLVM. The GCN3 file's SOPC table names S_CMP_LG_U64 S_CMP_NE_U64; the same manual's
+/// chapter 12 entry and the later files name it S_CMP_LG_U64. The later name is taken, the
+/// manual's kept as an alias, so the neighbour's lists and LLVM's mnemonics find the op.
+fn take_later_names(arch: Arch, spec: &mut Spec) {
+    if !arch.is_gcn() {
+        return;
+    }
+    let mut renamed = 0usize;
+    for inst in &mut spec.instructions {
+        let Some(later) = later_compare_name(&inst.name) else {
+            continue;
+        };
+        let manual = std::mem::replace(&mut inst.name, later);
+        inst.aliases.push(manual);
+        renamed += 1;
+    }
+    if renamed > 0 {
+        let note = format!("{renamed} compares named as the later files name them (LG/TRU integer compares: NE/T; S_CMP_NE_U64: S_CMP_LG_U64)");
+        spec.notes.push((0, note));
+    }
+}
+
+/// The later files' name of a GCN compare ([`take_later_names`]), if it differs.
+fn later_compare_name(name: &str) -> Option<String> {
+    if name == "S_CMP_NE_U64" {
+        return Some("S_CMP_LG_U64".into());
+    }
+    let rest = name.strip_prefix("V_CMP")?;
+    let (x, rest) = match rest.strip_prefix("X_") {
+        Some(rest) => ("X", rest),
+        None => ("", rest.strip_prefix('_')?),
+    };
+    let (op, ty) = rest.split_once('_')?;
+    let integer = ty.starts_with('I') || ty.starts_with('U');
+    let later = match op {
+        "LG" if integer => "NE",
+        "TRU" if integer => "T",
+        _ => return None,
+    };
+    Some(format!("V_CMP{x}_{later}_{ty}"))
+}
+
+/// The GCN3 manual's MUBUF and MTBUF opcode tables give the D16 format ops a dword per
+/// component ("BUFFER_LOAD_FORMAT_D16_XY: Untyped buffer load 2 dwords with format
+/// conversion"), where the GFX9 lists a neighbour gives pack two components in a dword.
+fn unpack_d16_buffer_data(spec: &mut Spec) {
+    let mut resized = 0usize;
+    for inst in &mut spec.instructions {
+        let Some((_, components)) = inst.name.split_once("_FORMAT_D16_") else {
+            continue;
+        };
+        let bits = 32 * components.len() as u32;
+        let buffer =
+            |f: &&mut InstructionEncoding| matches!(f.encoding.as_str(), "ENC_MUBUF" | "ENC_MTBUF");
+        for form in inst.encodings.iter_mut().filter(buffer) {
+            for op in &mut form.operands {
+                if op.field.as_deref() == Some("VDATA") && op.size < bits {
+                    op.size = bits;
+                    resized += 1;
+                }
+            }
+        }
+    }
+    if resized > 0 {
+        let note = format!("{resized} D16 buffer data operands given a dword per component (the manual's MUBUF/MTBUF tables)");
+        spec.notes.push((0, note));
+    }
+}
+
+/// The instruction of the operand neighbour whose list a GCN instruction takes when the two
+/// name different operations alike: GFX9 renamed GFX8's carry-out adds (VOP2 25-30: the GCN3
+/// manual's V_ADD_U32 is the Vega manual's V_ADD_CO_U32 at the same opcodes) and gave the old
+/// names to new adds without carry, which is what the CDNA3 file lists under them.
+fn later_namesake(arch: Arch, name: &str) -> String {
+    const CARRY_OUT: &[&str] = &[
+        "V_ADD_U32",
+        "V_SUB_U32",
+        "V_SUBREV_U32",
+        "V_ADDC_U32",
+        "V_SUBB_U32",
+        "V_SUBBREV_U32",
+    ];
+    match name.rsplit_once('_') {
+        Some((stem, "U32")) if arch.is_gcn() && CARRY_OUT.contains(&name) => {
+            format!("{stem}_CO_U32")
+        }
+        _ => name.to_string(),
+    }
 }
 
 /// The partial files (from tinygrad's tables) split a two-range OP field into `OP` (low bits)
@@ -278,7 +375,8 @@ fn take_from_neighbour(arch: Arch, spec: &mut Spec, neighbour: &Spec) {
         renamed: 0,
         unmatched: HashSet::new(),
     };
-    fill_operand_lists(spec, neighbour, &mut renamer, id, |_, _| true);
+    let donor = |name: &str| later_namesake(arch, name);
+    fill_operand_lists(spec, neighbour, &mut renamer, id, donor, |_, _| true);
     take_missing_encodings(spec, neighbour, id);
     let adopted = adopt_instructions(arch, spec, neighbour, &mut renamer, id);
     let formats = take_missing_types(spec, neighbour, id);
@@ -343,8 +441,11 @@ pub fn take_alu_operands(spec: &mut Spec, alu: &Spec) {
 /// without operands in an opcode table the elder shares ([`shared_opcode_tables`]) take the
 /// elder's list for the same instruction at the same opcode, with the operand types it uses
 /// that the spec lacks, credited to the file the elder took them from (RDNA1's S_ATC_PROBE:
-/// the RDNA2 file lacks it; Vega's has CDNA3's list).
-pub fn take_elder_operands(spec: &mut Spec, elder: &Spec) {
+/// the RDNA2 file lacks it; Vega's has CDNA3's list). With `per_form`, any table will do
+/// where the two list the instruction at the same opcode: GCN3 and Vega share most of each
+/// ALU table, but not all (GFX9 moved the adds without carry into VOP2 52-54), so no whole
+/// table agrees, and GCN3's V_MUL_LEGACY_F32 (VOP2 4) takes Vega's list of it.
+pub fn take_elder_operands(spec: &mut Spec, elder: &Spec, per_form: bool) {
     let shared: HashSet<String> = (shared_opcode_tables(spec, elder).into_iter())
         .map(str::to_string)
         .collect();
@@ -356,7 +457,7 @@ pub fn take_elder_operands(spec: &mut Spec, elder: &Spec) {
         for f in 0..spec.instructions[i].encodings.len() {
             let form = &spec.instructions[i].encodings[f];
             let open = form.operands.is_empty() && !spec.lists_every_operand_of(form);
-            if !open || !shared.contains(&form.encoding) {
+            if !open || !(per_form || shared.contains(&form.encoding)) {
                 continue;
             }
             let donor = theirs.encodings.iter().find(|g| {
@@ -446,7 +547,7 @@ fn take_stand_in_operands(
         renamed: 0,
         unmatched: HashSet::new(),
     };
-    fill_operand_lists(spec, stand_in, &mut renamer, id, serves);
+    fill_operand_lists(spec, stand_in, &mut renamer, id, str::to_string, serves);
     take_missing_types(spec, stand_in, id);
     renamer.note(spec, id);
 }
@@ -521,10 +622,11 @@ fn fill_operand_lists(
     neighbour: &Spec,
     renamer: &mut FieldRenamer,
     id: SourceId,
+    donor: impl Fn(&str) -> String,
     encodings: impl Fn(&Instruction, &str) -> bool,
 ) {
     for inst in &mut spec.instructions {
-        let Some(theirs) = neighbour.instruction(&inst.name) else {
+        let Some(theirs) = neighbour.instruction(&donor(&inst.name)) else {
             continue;
         };
         for form in &mut inst.encodings {

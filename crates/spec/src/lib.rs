@@ -247,7 +247,7 @@ impl SpecLoader {
         if let Some(elder) = arch.elder() {
             let elder = self.arch(elder)?;
             compose::adopt_cited_from_elder(arch, &mut spec, &elder);
-            compose::take_elder_operands(&mut spec, &elder);
+            compose::take_elder_operands(&mut spec, &elder, arch.is_gcn());
         }
         self.read_manual(arch, &mut spec);
         self.read_variants(arch, &mut spec)?;

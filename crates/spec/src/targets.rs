@@ -19,11 +19,13 @@ pub enum Arch {
     Vega,
     /// Vega 7nm: gfx906.
     Vega7,
+    /// GCN3: GFX8 (gfx801-gfx810).
+    Gcn3,
 }
 
 impl Arch {
     /// Every architecture, in declaration order.
-    pub const ALL: [Arch; 12] = [
+    pub const ALL: [Arch; 13] = [
         Arch::Rdna1,
         Arch::Rdna2,
         Arch::Rdna3,
@@ -36,6 +38,7 @@ impl Arch {
         Arch::Cdna5,
         Arch::Vega,
         Arch::Vega7,
+        Arch::Gcn3,
     ];
 
     pub fn name(self) -> &'static str {
@@ -52,6 +55,7 @@ impl Arch {
             Arch::Cdna5 => "cdna5",
             Arch::Vega => "vega",
             Arch::Vega7 => "vega7",
+            Arch::Gcn3 => "gcn3",
         }
     }
 
@@ -63,12 +67,23 @@ impl Arch {
     /// opcode table that agrees with RDNA1's on every instruction both list. RDNA2's partial
     /// file lacks two SMEM instructions its manual lists; RDNA1 has them at the same opcodes
     /// ([`crate::compose::adopt_cited_from_elder`]).
+    ///
+    /// GCN3 (GFX8) looks the other way: its manual, like Vega's, gives no operands, and Vega
+    /// keeps GFX8's formats and most of its opcode tables, so Vega's composed spec (CDNA3's
+    /// lists and what Vega's pseudocode derives) stands in where the same-name lookup in
+    /// CDNA3's file finds nothing (V_MAD_F32, V_MAC_F32, the legacy ops CDNA3 dropped).
     pub fn elder(self) -> Option<Arch> {
         match self {
             Arch::Rdna1 => Some(Arch::Vega),
             Arch::Rdna2 => Some(Arch::Rdna1),
+            Arch::Gcn3 => Some(Arch::Vega),
             _ => None,
         }
+    }
+
+    /// GCN1-GCN3 (GFX6-GFX8): manuals older than every file with operand facts.
+    pub fn is_gcn(self) -> bool {
+        matches!(self, Arch::Gcn3)
     }
 
     /// The name AMD's official bundle (`scripts/fetch-inputs`) gives this architecture's
@@ -87,6 +102,7 @@ impl Arch {
             Arch::Cdna5 => "amdgpu_isa_cdna5.xml",
             Arch::Vega => "amdgpu_isa_vega.xml",
             Arch::Vega7 => "amdgpu_isa_vega7.xml",
+            Arch::Gcn3 => "amdgpu_isa_gcn3.xml",
         }
     }
 
@@ -195,6 +211,16 @@ impl Arch {
                 graphics: Some(f("amdgpu_isa_rdna2.partial.xml", Partial)),
                 alu: None,
             },
+            // GFX8 has Vega's encodings less VOP3P and the GLOBAL/SCRATCH segments; AMD
+            // published no XML for it, so its operand lists come, by instruction name, from
+            // the same files as Vega's. The register codes those files give are GFX9's; the
+            // supplement gives GFX8's own (TTMP0 at 112, no apertures).
+            Arch::Gcn3 => ArchFiles {
+                opcodes: f("amdgpu_isa_gcn3.manual.xml", Manual),
+                operands: Some(f("amdgpu_isa_cdna3.xml", High)),
+                graphics: Some(f("amdgpu_isa_rdna2.partial.xml", Partial)),
+                alu: None,
+            },
         }
     }
 }
@@ -261,11 +287,11 @@ targets! {
     "gfx703" => (7, 0), NoSpec; "gfx704" => (7, 0), NoSpec; "gfx705" => (7, 0), NoSpec;
     "kaveri" => (7, 0), NoSpec; "hawaii" => (7, 0), NoSpec; "bonaire" => (7, 0), NoSpec;
     "kabini" => (7, 0), NoSpec; "mullins" => (7, 0), NoSpec;
-    "gfx801" => (8, 0), NoSpec; "gfx802" => (8, 0), NoSpec; "gfx803" => (8, 0), NoSpec;
-    "gfx805" => (8, 0), NoSpec; "gfx810" => (8, 0), NoSpec;
-    "carrizo" => (8, 0), NoSpec; "tonga" => (8, 0), NoSpec; "iceland" => (8, 0), NoSpec;
-    "fiji" => (8, 0), NoSpec; "polaris10" => (8, 0), NoSpec; "polaris11" => (8, 0), NoSpec;
-    "stoney" => (8, 0), NoSpec;
+    "gfx801" => (8, 0), Spec(Gcn3); "gfx802" => (8, 0), Spec(Gcn3); "gfx803" => (8, 0), Spec(Gcn3);
+    "gfx805" => (8, 0), Spec(Gcn3); "gfx810" => (8, 0), Spec(Gcn3);
+    "carrizo" => (8, 0), Spec(Gcn3); "tonga" => (8, 0), Spec(Gcn3); "iceland" => (8, 0), Spec(Gcn3);
+    "fiji" => (8, 0), Spec(Gcn3); "polaris10" => (8, 0), Spec(Gcn3); "polaris11" => (8, 0), Spec(Gcn3);
+    "stoney" => (8, 0), Spec(Gcn3);
     "gfx900" => (9, 0), Spec(Vega); "gfx902" => (9, 0), Spec(Vega); "gfx904" => (9, 0), Spec(Vega);
     "gfx906" => (9, 0), Spec(Vega7); "gfx909" => (9, 0), Spec(Vega); "gfx90c" => (9, 0), Spec(Vega);
     "gfx9-generic" => (9, 0), Spec(Vega);
@@ -306,7 +332,8 @@ mod tests {
         assert_eq!(target("gfx942").unwrap().status, Spec(Cdna3));
         assert_eq!(target("gfx900").unwrap().status, Spec(Vega));
         assert_eq!(target("gfx906").unwrap().status, Spec(Vega7));
-        assert_eq!(target("tonga").unwrap().status, NoSpec);
+        assert_eq!(target("tonga").unwrap().status, Spec(Gcn3));
+        assert_eq!(target("tahiti").unwrap().status, NoSpec);
         assert_eq!(target("tonga").unwrap().gfx_major, 8);
         assert!(target("gfx9999").is_none());
     }
