@@ -378,6 +378,14 @@ fn gfx900_sdwa_lines_match_llvm_mc_both_ways() {
     check_disassembly("gfx900", "sdwa");
 }
 
+/// GFX8 on the GCN3 manual's file: every family, GFX8's register codes (TTMP, TBA), the
+/// carry-out adds, unpacked D16 data, SDWA (compares without destination selects) and DPP.
+#[test]
+fn tonga_family_lines_match_llvm_mc_both_ways() {
+    check("tonga", "families");
+    check_disassembly("tonga", "families");
+}
+
 #[test]
 fn gfx1010_sdwa_lines_match_llvm_mc_both_ways() {
     check("gfx1010", "sdwa");
