@@ -81,7 +81,7 @@ impl Arch {
         }
     }
 
-    /// GCN1-GCN3 (GFX6-GFX8): manuals older than every file with operand facts.
+    /// GCN3 (GFX8): a manual older than every file with operand facts.
     pub fn is_gcn(self) -> bool {
         matches!(self, Arch::Gcn3)
     }
@@ -253,7 +253,7 @@ pub struct ArchFiles {
 pub enum TargetStatus {
     /// An AMD spec serves it.
     Spec(Arch),
-    /// A real target with no AMD machine-readable spec (GFX6-GFX8).
+    /// A real target with no spec file here (GFX6, GFX7).
     NoSpec,
 }
 
