@@ -261,7 +261,8 @@ fn every_spec_target_loads_and_the_others_are_refused() {
             TargetStatus::Spec(arch) => {
                 let loaded = result.unwrap_or_else(|e| panic!("{}: {e}", t.mcpu));
                 assert_eq!(loaded.arch, arch);
-                assert!(loaded.spec.instructions.len() > 1000, "{}", t.mcpu);
+                // The GCN manuals list fewer instructions than the later files (GCN3 939).
+                assert!(loaded.spec.instructions.len() > 900, "{}", t.mcpu);
                 assert!(loaded
                     .spec
                     .sources
