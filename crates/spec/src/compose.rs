@@ -255,6 +255,48 @@ fn later_compare_name(name: &str) -> Option<String> {
     Some(format!("V_CMP{x}_{later}_{ty}"))
 }
 
+/// GFX6/GFX7's SMRD forms take the neighbour's SMEM list of the same instruction, its fields
+/// named as SMRD names them: SMEM's SDATA is SMRD's SDST, and SMRD's one OFFSET field holds
+/// the immediate or, with IMM clear, the SGPR that SMEM's SOFFSET holds (Sea Islands ISA
+/// Table 7.1 "SMRD Encoding Field Descriptions": IMM 1, "OFFSET is an eight-bit unsigned
+/// Dword offset"; 0, "OFFSET is the address of an SGPR").
+fn fill_smrd_lists(spec: &mut Spec, neighbour: &Spec, id: SourceId) {
+    let mut filled = 0usize;
+    for inst in &mut spec.instructions {
+        let Some(theirs) = neighbour.instruction(&inst.name) else {
+            continue;
+        };
+        let Some(smem) = theirs.in_encoding("ENC_SMEM") else {
+            continue;
+        };
+        for form in &mut inst.encodings {
+            if form.encoding != "ENC_SMRD" || !form.operands.is_empty() {
+                continue;
+            }
+            form.operands = (smem.operands.iter())
+                .map(|op| {
+                    let field = match op.field.as_deref() {
+                        Some("SDATA") => Some("SDST".to_string()),
+                        Some("SOFFSET" | "OFFSET") => Some("OFFSET".to_string()),
+                        _ => op.field.clone(),
+                    };
+                    Operand {
+                        field,
+                        ..op.clone()
+                    }
+                })
+                .collect();
+            form.operands_source = Some(id);
+            filled += 1;
+        }
+    }
+    if filled > 0 {
+        let note =
+            format!("{filled} SMRD forms take the SMEM list (SDATA as SDST, SOFFSET as OFFSET)");
+        spec.notes.push((id, note));
+    }
+}
+
 /// The GCN3 manual's MUBUF and MTBUF opcode tables give the D16 format ops a dword per
 /// component ("BUFFER_LOAD_FORMAT_D16_XY: Untyped buffer load 2 dwords with format
 /// conversion"), where the GFX9 lists a neighbour gives pack two components in a dword.
@@ -284,10 +326,14 @@ fn unpack_d16_buffer_data(spec: &mut Spec) {
 
 /// The instruction of the operand neighbour whose list a GCN instruction takes when the two
 /// name different operations alike: GFX9 renamed GFX8's carry-out adds (VOP2 25-30: the GCN3
-/// manual's V_ADD_U32 is the Vega manual's V_ADD_CO_U32 at the same opcodes) and gave the old
-/// names to new adds without carry, which is what the CDNA3 file lists under them.
+/// manual's V_ADD_U32 is the Vega manual's V_ADD_CO_U32 at the same opcodes; the Sea Islands
+/// manual's V_ADD_I32) and gave the old names to new adds without carry, which is what the
+/// CDNA3 file lists under them.
 fn later_namesake(arch: Arch, name: &str) -> String {
     const CARRY_OUT: &[&str] = &[
+        "V_ADD_I32",
+        "V_SUB_I32",
+        "V_SUBREV_I32",
         "V_ADD_U32",
         "V_SUB_U32",
         "V_SUBREV_U32",
@@ -295,12 +341,56 @@ fn later_namesake(arch: Arch, name: &str) -> String {
         "V_SUBB_U32",
         "V_SUBBREV_U32",
     ];
+    if !arch.is_gcn() {
+        return name.to_string();
+    }
+    // The GFX6/GFX7 signalling compares (V_CMPS_*, V_CMPSX_*: the Sea Islands VOPC table's
+    // "signal on sNaN" families) read and write what the compare of the same test does.
+    if let Some(rest) = name.strip_prefix("V_CMPS") {
+        return format!("V_CMP{rest}");
+    }
+    if let Some(same) = same_operands_as(name) {
+        return same.to_string();
+    }
     match name.rsplit_once('_') {
-        Some((stem, "U32")) if arch.is_gcn() && CARRY_OUT.contains(&name) => {
-            format!("{stem}_CO_U32")
-        }
+        Some((stem, "U32" | "I32")) if CARRY_OUT.contains(&name) => format!("{stem}_CO_U32"),
         _ => name.to_string(),
     }
+}
+
+/// GCN instructions the later files dropped, with the later instruction whose operands they
+/// have (the GCN manuals' entries: the legacy and clamped variants of an op read and write
+/// what it does; the float buffer and flat atomics move data as the integer min, max and
+/// compare-swap of the same width; V_MOVREL* move a VGPR as V_MOV_B32, indexed by M0).
+fn same_operands_as(name: &str) -> Option<&'static str> {
+    const SAME: &[(&str, &str)] = &[
+        ("V_MAX_LEGACY_F32", "V_MAX_F32"),
+        ("V_MIN_LEGACY_F32", "V_MIN_F32"),
+        ("V_LOG_CLAMP_F32", "V_LOG_F32"),
+        ("V_RCP_CLAMP_F32", "V_RCP_F32"),
+        ("V_RCP_LEGACY_F32", "V_RCP_F32"),
+        ("V_RSQ_CLAMP_F32", "V_RSQ_F32"),
+        ("V_RCP_CLAMP_F64", "V_RCP_F64"),
+        ("V_RSQ_CLAMP_F64", "V_RSQ_F64"),
+        ("V_MOVRELD_B32", "V_MOV_B32"),
+        ("V_MOVRELS_B32", "V_MOV_B32"),
+        ("V_MOVRELSD_B32", "V_MOV_B32"),
+        ("BUFFER_ATOMIC_FMIN", "BUFFER_ATOMIC_SMIN"),
+        ("BUFFER_ATOMIC_FMAX", "BUFFER_ATOMIC_SMAX"),
+        ("BUFFER_ATOMIC_FCMPSWAP", "BUFFER_ATOMIC_CMPSWAP"),
+        ("BUFFER_ATOMIC_FMIN_X2", "BUFFER_ATOMIC_SMIN_X2"),
+        ("BUFFER_ATOMIC_FMAX_X2", "BUFFER_ATOMIC_SMAX_X2"),
+        ("BUFFER_ATOMIC_FCMPSWAP_X2", "BUFFER_ATOMIC_CMPSWAP_X2"),
+        ("FLAT_ATOMIC_FMIN", "FLAT_ATOMIC_SMIN"),
+        ("FLAT_ATOMIC_FMAX", "FLAT_ATOMIC_SMAX"),
+        ("FLAT_ATOMIC_FCMPSWAP", "FLAT_ATOMIC_CMPSWAP"),
+        ("FLAT_ATOMIC_FMIN_X2", "FLAT_ATOMIC_SMIN_X2"),
+        ("FLAT_ATOMIC_FMAX_X2", "FLAT_ATOMIC_SMAX_X2"),
+        ("FLAT_ATOMIC_FCMPSWAP_X2", "FLAT_ATOMIC_CMPSWAP_X2"),
+    ];
+    SAME.iter()
+        .find(|(gcn, _)| *gcn == name)
+        .map(|(_, later)| *later)
 }
 
 /// The partial files (from tinygrad's tables) split a two-range OP field into `OP` (low bits)
@@ -377,6 +467,7 @@ fn take_from_neighbour(arch: Arch, spec: &mut Spec, neighbour: &Spec) {
     };
     let donor = |name: &str| later_namesake(arch, name);
     fill_operand_lists(spec, neighbour, &mut renamer, id, donor, |_, _| true);
+    fill_smrd_lists(spec, neighbour, id);
     take_missing_encodings(spec, neighbour, id);
     let adopted = adopt_instructions(arch, spec, neighbour, &mut renamer, id);
     let formats = take_missing_types(spec, neighbour, id);
@@ -437,15 +528,26 @@ pub fn take_alu_operands(spec: &mut Spec, alu: &Spec) {
     spec.reindex();
 }
 
+/// Which of an elder generation's forms give a form its list ([`take_elder_operands`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ElderMatch {
+    /// The same instruction at the same opcode, in a table the two share whole.
+    SharedTable,
+    /// The same instruction at the same opcode, in any table: GCN3 and Vega share most of
+    /// each ALU table but no whole one (GFX9 moved the adds without carry into VOP2 52-54),
+    /// and GCN3's V_MUL_LEGACY_F32 (VOP2 4) takes Vega's list of it.
+    SameOpcode,
+    /// The same instruction in the same encoding, at any opcode (GFX8 renumbered GFX7's).
+    SameName,
+}
+
 /// Rule 6, for an architecture with an elder generation ([`Arch::elder`]): forms still
 /// without operands in an opcode table the elder shares ([`shared_opcode_tables`]) take the
 /// elder's list for the same instruction at the same opcode, with the operand types it uses
 /// that the spec lacks, credited to the file the elder took them from (RDNA1's S_ATC_PROBE:
-/// the RDNA2 file lacks it; Vega's has CDNA3's list). With `per_form`, any table will do
-/// where the two list the instruction at the same opcode: GCN3 and Vega share most of each
-/// ALU table, but not all (GFX9 moved the adds without carry into VOP2 52-54), so no whole
-/// table agrees, and GCN3's V_MUL_LEGACY_F32 (VOP2 4) takes Vega's list of it.
-pub fn take_elder_operands(spec: &mut Spec, elder: &Spec, per_form: bool) {
+/// the RDNA2 file lacks it; Vega's has CDNA3's list). `matching` may loosen the rule
+/// ([`ElderMatch`]).
+pub fn take_elder_operands(spec: &mut Spec, elder: &Spec, matching: ElderMatch) {
     let shared: HashSet<String> = (shared_opcode_tables(spec, elder).into_iter())
         .map(str::to_string)
         .collect();
@@ -457,11 +559,15 @@ pub fn take_elder_operands(spec: &mut Spec, elder: &Spec, per_form: bool) {
         for f in 0..spec.instructions[i].encodings.len() {
             let form = &spec.instructions[i].encodings[f];
             let open = form.operands.is_empty() && !spec.lists_every_operand_of(form);
-            if !open || !(per_form || shared.contains(&form.encoding)) {
+            let any_table = matching != ElderMatch::SharedTable;
+            if !open || !(any_table || shared.contains(&form.encoding)) {
                 continue;
             }
+            let any_opcode = matching == ElderMatch::SameName;
             let donor = theirs.encodings.iter().find(|g| {
-                g.encoding == form.encoding && g.opcode == form.opcode && !g.operands.is_empty()
+                g.encoding == form.encoding
+                    && (any_opcode || g.opcode == form.opcode)
+                    && !g.operands.is_empty()
             });
             let Some(donor) = donor.filter(|d| fields_exist(spec, d)) else {
                 continue;

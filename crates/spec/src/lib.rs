@@ -247,7 +247,7 @@ impl SpecLoader {
         if let Some(elder) = arch.elder() {
             let elder = self.arch(elder)?;
             compose::adopt_cited_from_elder(arch, &mut spec, &elder);
-            compose::take_elder_operands(&mut spec, &elder, arch.is_gcn());
+            compose::take_elder_operands(&mut spec, &elder, elder_match(arch));
         }
         self.read_manual(arch, &mut spec);
         self.read_variants(arch, &mut spec)?;
@@ -333,6 +333,18 @@ impl SpecLoader {
             );
         }
         Ok(TargetSpec { target, arch, spec })
+    }
+}
+
+/// How an architecture's forms find their elder generation's lists
+/// ([`compose::take_elder_operands`]): GCN3 shares most of Vega's opcode tables but no whole
+/// one, so per form at the same opcode; GFX8 renumbered every table of GFX7, so GCN2's forms
+/// take GCN3's by name.
+fn elder_match(arch: Arch) -> compose::ElderMatch {
+    match arch {
+        Arch::Gcn3 => compose::ElderMatch::SameOpcode,
+        Arch::Gcn2 => compose::ElderMatch::SameName,
+        _ => compose::ElderMatch::SharedTable,
     }
 }
 

@@ -26,6 +26,8 @@ pub const SCALAR_ADDRESS_OFF_TYPE: &str = "SUPPLEMENT_SCALAR_ADDRESS_OFF";
 /// Which generation's operand-code table an arch follows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Generation {
+    /// GFX7 (GCN2, Sea Islands).
+    Gfx7,
     /// GFX8 (GCN3).
     Gfx8,
     /// GFX9 (Vega, CDNA1-4).
@@ -50,6 +52,7 @@ fn generation(arch: Arch) -> Generation {
         Arch::Rdna4 => Generation::Gfx12,
         Arch::Cdna5 => Generation::Gfx125,
         Arch::Gcn3 => Generation::Gfx8,
+        Arch::Gcn2 => Generation::Gfx7,
     }
 }
 
@@ -63,6 +66,10 @@ struct ScalarCodes {
     sgprs: i64,
     /// FLAT_SCRATCH_LO/HI (102/103) and XNACK_MASK_LO/HI (104/105): GFX8 and GFX9.
     gfx9_specials: bool,
+    /// FLAT_SCRATCH_LO/HI at 104/105, after s0-s103 (GFX7).
+    flat_scratch_104: bool,
+    /// 1/(2*PI) as inline constant 248 (from GFX8).
+    inv_2pi: bool,
     /// TBA_LO/HI and TMA_LO/HI at 108-111 and twelve TTMPs from 112 (GFX8); otherwise
     /// sixteen TTMPs from 108.
     trap_registers: bool,
@@ -109,9 +116,31 @@ fn scalar_codes(generation: Generation) -> ScalarCodes {
         // ttmp0-11 112-123, M0 124, 1/(2*PI) 248, VCCZ 251, EXECZ 252, SCC 253, LDS direct
         // 254; 209-239 reserved (no apertures, no POPS id). The table lists 249/250 as
         // reserved; they announce the SDWA and DPP dwords (§13 VOP_SDWA, VOP_DPP) as on GFX9.
+        // Sea Islands §6.2 Table 6.1 "Instruction Operands": s0-s103, FLATSCR 104/105, VCC,
+        // TBA, TMA and ttmp0-11 as GFX8, 248-250 reserved (no 1/(2*PI)), no SDWA or DPP.
+        Generation::Gfx7 => ScalarCodes {
+            sgprs: 104,
+            gfx9_specials: false,
+            flat_scratch_104: true,
+            inv_2pi: false,
+            trap_registers: true,
+            m0: 124,
+            null: None,
+            scalar_address_off: 0x7f,
+            scalar_address_off_also: None,
+            apertures: &[],
+            pops_exiting_wave_id: false,
+            vccz_execz: true,
+            lds_direct: true,
+            extra_sources: &[],
+            src0_extensions: &[],
+            literals: LITERAL32,
+        },
         Generation::Gfx8 => ScalarCodes {
             sgprs: 102,
             gfx9_specials: true,
+            flat_scratch_104: false,
+            inv_2pi: true,
             trap_registers: true,
             m0: 124,
             null: None,
@@ -128,6 +157,8 @@ fn scalar_codes(generation: Generation) -> ScalarCodes {
         Generation::Gfx9 => ScalarCodes {
             sgprs: 102,
             gfx9_specials: true,
+            flat_scratch_104: false,
+            inv_2pi: true,
             trap_registers: false,
             m0: 124,
             null: None,
@@ -146,6 +177,8 @@ fn scalar_codes(generation: Generation) -> ScalarCodes {
         Generation::Gfx10 => ScalarCodes {
             sgprs: 106,
             gfx9_specials: false,
+            flat_scratch_104: false,
+            inv_2pi: true,
             trap_registers: false,
             m0: 124,
             null: Some(125),
@@ -170,6 +203,8 @@ fn scalar_codes(generation: Generation) -> ScalarCodes {
         Generation::Gfx11 | Generation::Gfx12 => ScalarCodes {
             sgprs: 106,
             gfx9_specials: false,
+            flat_scratch_104: false,
+            inv_2pi: true,
             trap_registers: false,
             m0: 125,
             null: Some(124),
@@ -188,6 +223,8 @@ fn scalar_codes(generation: Generation) -> ScalarCodes {
         Generation::Gfx125 => ScalarCodes {
             sgprs: 106,
             gfx9_specials: false,
+            flat_scratch_104: false,
+            inv_2pi: true,
             trap_registers: false,
             m0: 125,
             null: Some(124),
@@ -249,6 +286,9 @@ fn groups(codes: &ScalarCodes) -> Groups {
             value("XNACK_MASK_HI", 105),
         ]);
     }
+    if codes.flat_scratch_104 {
+        sreg.extend([value("FLAT_SCRATCH_LO", 104), value("FLAT_SCRATCH_HI", 105)]);
+    }
     sreg.extend([value("VCC_LO", 106), value("VCC_HI", 107)]);
     if codes.trap_registers {
         sreg.extend([
@@ -278,6 +318,7 @@ fn groups(codes: &ScalarCodes) -> Groups {
     .iter()
     .zip(240..)
     .map(|(name, code)| value(*name, code))
+    .filter(|v| codes.inv_2pi || v.value != 248)
     .collect();
 
     let mut specials = Vec::new();
@@ -464,8 +505,10 @@ fn waitcnt_type(generation: Generation) -> Option<OperandType> {
     let fields = match generation {
         // CDNA3 §12.5 S_WAITCNT: vmcnt = {SIMM16[15:14], SIMM16[3:0]}, expcnt [6:4], lgkmcnt [11:8].
         // RDNA1/2 §12.5 SOPP table, S_WAITCNT row: lgkmcnt widened to [13:8].
-        // GCN3 §12.5 S_WAITCNT: vm_cnt SIMM16[3:0], exp_cnt [6:4], lgkm_cnt [11:8].
-        Gfx8 => vec![
+        // GCN3 §12.5 S_WAITCNT: vm_cnt SIMM16[3:0], exp_cnt [6:4], lgkm_cnt [11:8]. The Sea
+        // Islands manual gives GFX7's lgkm_cnt as [12:8] (§12.5) and as 10:8 (§4.4 table);
+        // GFX8's four bits, between the two, are taken.
+        Gfx7 | Gfx8 => vec![
             field("VM", &[(0, 4)], &[]),
             field("EXP", &[(4, 3)], &[]),
             field("LGKM", &[(8, 4)], &[]),
@@ -491,8 +534,9 @@ fn sendmsg_type(generation: Generation) -> OperandType {
     use Generation::*;
     let fields = match generation {
         // GCN3 §12.5 S_SENDMSG: message SIMM16[3:0] (1 interrupt, 2 GS, 3 GS done, 15
-        // system), GS op SIMM16[5:4] (0 nop, 1 cut, 2 emit, 3 emit-cut), stream id [9:8].
-        Gfx8 => vec![
+        // system), GS op SIMM16[5:4] (0 nop, 1 cut, 2 emit, 3 emit-cut), stream id [9:8]; the
+        // Sea Islands manual's S_SENDMSG entry gives GFX7 the same.
+        Gfx7 | Gfx8 => vec![
             field(
                 "MSG",
                 &[(0, 4)],
@@ -636,7 +680,7 @@ fn split_wait_types(generation: Generation) -> Vec<OperandType> {
                 ],
             ));
         }
-        Gfx8 | Gfx9 | Gfx10 => {}
+        Gfx7 | Gfx8 | Gfx9 | Gfx10 => {}
     }
     types
 }
@@ -822,14 +866,14 @@ pub fn apply(arch: Arch, spec: &mut Spec) {
     }
 }
 
-/// An architecture older than the file standing in for its operand facts (GFX8 on GFX9's
-/// CDNA3 file) takes that file's operand types with its own generation's facts: a partitioned
+/// An architecture older than the file standing in for its operand facts (GFX7 and GFX8 on
+/// GFX9's CDNA3 file) takes that file's operand types with its own generation's facts: a partitioned
 /// immediate the supplement describes takes the supplement's layout (GFX8's vmcnt has no high
 /// bits), and a register type keeps its names at this generation's codes (TTMP0 at 112 on
 /// GFX8, 108 on GFX9), loses the names this generation lacks (the apertures, TTMP12-15) and
 /// gains the trap registers where it holds the TTMPs. Returns how many types changed.
 fn rebase_later_generation_types(arch: Arch, spec: &mut Spec, id: SourceId) -> usize {
-    if generation(arch) != Generation::Gfx8 {
+    if !matches!(generation(arch), Generation::Gfx7 | Generation::Gfx8) {
         return 0;
     }
     let own = groups(&arch_codes(arch));
@@ -859,7 +903,7 @@ fn rebase_later_generation_types(arch: Arch, spec: &mut Spec, id: SourceId) -> u
                 ..sup.clone()
             };
             changed += 1;
-        } else if !t.partitioned && rebase_values(t, &own_scalar, &later_scalar, &own.sreg) {
+        } else if !t.partitioned && rebase_values(t, &own_scalar, &later_scalar, &own) {
             t.source = id;
             changed += 1;
         }
@@ -867,15 +911,18 @@ fn rebase_later_generation_types(arch: Arch, spec: &mut Spec, id: SourceId) -> u
     changed
 }
 
-/// [`rebase_later_generation_types`] for one register type; true when it changed.
+/// [`rebase_later_generation_types`] for one register type; true when it changed. A vector
+/// source type also gains LDS direct, where the generation has it (the GCN manuals' vector
+/// operand tables: 254).
 fn rebase_values(
     t: &mut OperandType,
     own: &[PredefinedValue],
     later: &[PredefinedValue],
-    own_sreg: &[PredefinedValue],
+    groups: &Groups,
 ) -> bool {
     let before = t.predefined.clone();
     let holds_ttmps = t.value_of("TTMP0").is_some();
+    let vector_source = t.predefined.iter().any(|v| v.value == 256);
     t.predefined.retain_mut(
         |v| match own.iter().find(|o| o.name.eq_ignore_ascii_case(&v.name)) {
             Some(o) => {
@@ -885,11 +932,16 @@ fn rebase_values(
             None => !later.iter().any(|l| l.name.eq_ignore_ascii_case(&v.name)),
         },
     );
+    let mut gained: Vec<&PredefinedValue> = Vec::new();
     if holds_ttmps {
-        for v in own_sreg {
-            if t.value_of(&v.name).is_none() {
-                t.predefined.push(v.clone());
-            }
+        gained.extend(&groups.sreg);
+    }
+    if vector_source {
+        gained.extend(&groups.lds_direct);
+    }
+    for v in gained {
+        if t.value_of(&v.name).is_none() {
+            t.predefined.push(v.clone());
         }
     }
     t.predefined != before

@@ -21,11 +21,13 @@ pub enum Arch {
     Vega7,
     /// GCN3: GFX8 (gfx801-gfx810).
     Gcn3,
+    /// GCN2, "Sea Islands": GFX7 (gfx700-gfx705).
+    Gcn2,
 }
 
 impl Arch {
     /// Every architecture, in declaration order.
-    pub const ALL: [Arch; 13] = [
+    pub const ALL: [Arch; 14] = [
         Arch::Rdna1,
         Arch::Rdna2,
         Arch::Rdna3,
@@ -39,6 +41,7 @@ impl Arch {
         Arch::Vega,
         Arch::Vega7,
         Arch::Gcn3,
+        Arch::Gcn2,
     ];
 
     pub fn name(self) -> &'static str {
@@ -56,6 +59,7 @@ impl Arch {
             Arch::Vega => "vega",
             Arch::Vega7 => "vega7",
             Arch::Gcn3 => "gcn3",
+            Arch::Gcn2 => "gcn2",
         }
     }
 
@@ -72,18 +76,20 @@ impl Arch {
     /// keeps GFX8's formats and most of its opcode tables, so Vega's composed spec (CDNA3's
     /// lists and what Vega's pseudocode derives) stands in where the same-name lookup in
     /// CDNA3's file finds nothing (V_MAD_F32, V_MAC_F32, the legacy ops CDNA3 dropped).
+    /// GCN2 (GFX7) takes GCN3's the same way, by name: GFX8 renumbered every table.
     pub fn elder(self) -> Option<Arch> {
         match self {
             Arch::Rdna1 => Some(Arch::Vega),
             Arch::Rdna2 => Some(Arch::Rdna1),
             Arch::Gcn3 => Some(Arch::Vega),
+            Arch::Gcn2 => Some(Arch::Gcn3),
             _ => None,
         }
     }
 
-    /// GCN3 (GFX8): a manual older than every file with operand facts.
+    /// GCN2 and GCN3 (GFX7, GFX8): manuals older than every file with operand facts.
     pub fn is_gcn(self) -> bool {
-        matches!(self, Arch::Gcn3)
+        matches!(self, Arch::Gcn3 | Arch::Gcn2)
     }
 
     /// The name AMD's official bundle (`scripts/fetch-inputs`) gives this architecture's
@@ -103,6 +109,7 @@ impl Arch {
             Arch::Vega => "amdgpu_isa_vega.xml",
             Arch::Vega7 => "amdgpu_isa_vega7.xml",
             Arch::Gcn3 => "amdgpu_isa_gcn3.xml",
+            Arch::Gcn2 => "amdgpu_isa_gcn2.xml",
         }
     }
 
@@ -221,6 +228,14 @@ impl Arch {
                 graphics: Some(f("amdgpu_isa_rdna2.partial.xml", Partial)),
                 alu: None,
             },
+            // GFX7 as GFX8, its SMRD forms from CDNA3's SMEM lists (the same operands in
+            // the older format's fields).
+            Arch::Gcn2 => ArchFiles {
+                opcodes: f("amdgpu_isa_gcn2.manual.xml", Manual),
+                operands: Some(f("amdgpu_isa_cdna3.xml", High)),
+                graphics: Some(f("amdgpu_isa_rdna2.partial.xml", Partial)),
+                alu: None,
+            },
         }
     }
 }
@@ -253,7 +268,7 @@ pub struct ArchFiles {
 pub enum TargetStatus {
     /// An AMD spec serves it.
     Spec(Arch),
-    /// A real target with no spec file here (GFX6, GFX7).
+    /// A real target with no spec file here (GFX6).
     NoSpec,
 }
 
@@ -283,10 +298,10 @@ targets! {
     "gfx600" => (6, 0), NoSpec; "gfx601" => (6, 0), NoSpec; "gfx602" => (6, 0), NoSpec;
     "tahiti" => (6, 0), NoSpec; "pitcairn" => (6, 0), NoSpec; "verde" => (6, 0), NoSpec;
     "oland" => (6, 0), NoSpec; "hainan" => (6, 0), NoSpec;
-    "gfx700" => (7, 0), NoSpec; "gfx701" => (7, 0), NoSpec; "gfx702" => (7, 0), NoSpec;
-    "gfx703" => (7, 0), NoSpec; "gfx704" => (7, 0), NoSpec; "gfx705" => (7, 0), NoSpec;
-    "kaveri" => (7, 0), NoSpec; "hawaii" => (7, 0), NoSpec; "bonaire" => (7, 0), NoSpec;
-    "kabini" => (7, 0), NoSpec; "mullins" => (7, 0), NoSpec;
+    "gfx700" => (7, 0), Spec(Gcn2); "gfx701" => (7, 0), Spec(Gcn2); "gfx702" => (7, 0), Spec(Gcn2);
+    "gfx703" => (7, 0), Spec(Gcn2); "gfx704" => (7, 0), Spec(Gcn2); "gfx705" => (7, 0), Spec(Gcn2);
+    "kaveri" => (7, 0), Spec(Gcn2); "hawaii" => (7, 0), Spec(Gcn2); "bonaire" => (7, 0), Spec(Gcn2);
+    "kabini" => (7, 0), Spec(Gcn2); "mullins" => (7, 0), Spec(Gcn2);
     "gfx801" => (8, 0), Spec(Gcn3); "gfx802" => (8, 0), Spec(Gcn3); "gfx803" => (8, 0), Spec(Gcn3);
     "gfx805" => (8, 0), Spec(Gcn3); "gfx810" => (8, 0), Spec(Gcn3);
     "carrizo" => (8, 0), Spec(Gcn3); "tonga" => (8, 0), Spec(Gcn3); "iceland" => (8, 0), Spec(Gcn3);
@@ -333,6 +348,7 @@ mod tests {
         assert_eq!(target("gfx900").unwrap().status, Spec(Vega));
         assert_eq!(target("gfx906").unwrap().status, Spec(Vega7));
         assert_eq!(target("tonga").unwrap().status, Spec(Gcn3));
+        assert_eq!(target("bonaire").unwrap().status, Spec(Gcn2));
         assert_eq!(target("tahiti").unwrap().status, NoSpec);
         assert_eq!(target("tonga").unwrap().gfx_major, 8);
         assert!(target("gfx9999").is_none());

@@ -261,8 +261,9 @@ fn every_spec_target_loads_and_the_others_are_refused() {
             TargetStatus::Spec(arch) => {
                 let loaded = result.unwrap_or_else(|e| panic!("{}: {e}", t.mcpu));
                 assert_eq!(loaded.arch, arch);
-                // The GCN manuals list fewer instructions than the later files (GCN3 939).
-                assert!(loaded.spec.instructions.len() > 900, "{}", t.mcpu);
+                // The GCN manuals list fewer instructions than the later files (GCN3 939,
+                // Sea Islands 880).
+                assert!(loaded.spec.instructions.len() > 850, "{}", t.mcpu);
                 assert!(loaded
                     .spec
                     .sources
