@@ -339,11 +339,11 @@ impl SpecLoader {
 /// How an architecture's forms find their elder generation's lists
 /// ([`compose::take_elder_operands`]): GCN3 shares most of Vega's opcode tables but no whole
 /// one, so per form at the same opcode; GFX8 renumbered every table of GFX7, so GCN2's forms
-/// take GCN3's by name.
+/// take GCN3's by name, and GCN1's GCN2's.
 fn elder_match(arch: Arch) -> compose::ElderMatch {
     match arch {
         Arch::Gcn3 => compose::ElderMatch::SameOpcode,
-        Arch::Gcn2 => compose::ElderMatch::SameName,
+        Arch::Gcn2 | Arch::Gcn1 => compose::ElderMatch::SameName,
         _ => compose::ElderMatch::SharedTable,
     }
 }

@@ -26,6 +26,8 @@ pub const SCALAR_ADDRESS_OFF_TYPE: &str = "SUPPLEMENT_SCALAR_ADDRESS_OFF";
 /// Which generation's operand-code table an arch follows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Generation {
+    /// GFX6 (GCN1, Southern Islands).
+    Gfx6,
     /// GFX7 (GCN2, Sea Islands).
     Gfx7,
     /// GFX8 (GCN3).
@@ -53,6 +55,7 @@ fn generation(arch: Arch) -> Generation {
         Arch::Cdna5 => Generation::Gfx125,
         Arch::Gcn3 => Generation::Gfx8,
         Arch::Gcn2 => Generation::Gfx7,
+        Arch::Gcn1 => Generation::Gfx6,
     }
 }
 
@@ -118,10 +121,12 @@ fn scalar_codes(generation: Generation) -> ScalarCodes {
         // reserved; they announce the SDWA and DPP dwords (§13 VOP_SDWA, VOP_DPP) as on GFX9.
         // Sea Islands §6.2 Table 6.1 "Instruction Operands": s0-s103, FLATSCR 104/105, VCC,
         // TBA, TMA and ttmp0-11 as GFX8, 248-250 reserved (no 1/(2*PI)), no SDWA or DPP.
-        Generation::Gfx7 => ScalarCodes {
+        // GFX6 as GFX7 without FLAT, so without FLAT_SCRATCH (Sea Islands preface, "Summary
+        // of kernel instruction change from S.I. to C.I.": the FLAT format is new in CI).
+        Generation::Gfx6 | Generation::Gfx7 => ScalarCodes {
             sgprs: 104,
             gfx9_specials: false,
-            flat_scratch_104: true,
+            flat_scratch_104: generation == Generation::Gfx7,
             inv_2pi: false,
             trap_registers: true,
             m0: 124,
@@ -507,8 +512,8 @@ fn waitcnt_type(generation: Generation) -> Option<OperandType> {
         // RDNA1/2 §12.5 SOPP table, S_WAITCNT row: lgkmcnt widened to [13:8].
         // GCN3 §12.5 S_WAITCNT: vm_cnt SIMM16[3:0], exp_cnt [6:4], lgkm_cnt [11:8]. The Sea
         // Islands manual gives GFX7's lgkm_cnt as [12:8] (§12.5) and as 10:8 (§4.4 table);
-        // GFX8's four bits, between the two, are taken.
-        Gfx7 | Gfx8 => vec![
+        // GFX8's four bits, between the two, are taken (and for GFX6, as GFX7).
+        Gfx6 | Gfx7 | Gfx8 => vec![
             field("VM", &[(0, 4)], &[]),
             field("EXP", &[(4, 3)], &[]),
             field("LGKM", &[(8, 4)], &[]),
@@ -536,7 +541,7 @@ fn sendmsg_type(generation: Generation) -> OperandType {
         // GCN3 §12.5 S_SENDMSG: message SIMM16[3:0] (1 interrupt, 2 GS, 3 GS done, 15
         // system), GS op SIMM16[5:4] (0 nop, 1 cut, 2 emit, 3 emit-cut), stream id [9:8]; the
         // Sea Islands manual's S_SENDMSG entry gives GFX7 the same.
-        Gfx7 | Gfx8 => vec![
+        Gfx6 | Gfx7 | Gfx8 => vec![
             field(
                 "MSG",
                 &[(0, 4)],
@@ -680,7 +685,7 @@ fn split_wait_types(generation: Generation) -> Vec<OperandType> {
                 ],
             ));
         }
-        Gfx7 | Gfx8 | Gfx9 | Gfx10 => {}
+        Gfx6 | Gfx7 | Gfx8 | Gfx9 | Gfx10 => {}
     }
     types
 }
@@ -866,14 +871,17 @@ pub fn apply(arch: Arch, spec: &mut Spec) {
     }
 }
 
-/// An architecture older than the file standing in for its operand facts (GFX7 and GFX8 on
+/// An architecture older than the file standing in for its operand facts (GFX6-GFX8 on
 /// GFX9's CDNA3 file) takes that file's operand types with its own generation's facts: a partitioned
 /// immediate the supplement describes takes the supplement's layout (GFX8's vmcnt has no high
 /// bits), and a register type keeps its names at this generation's codes (TTMP0 at 112 on
 /// GFX8, 108 on GFX9), loses the names this generation lacks (the apertures, TTMP12-15) and
 /// gains the trap registers where it holds the TTMPs. Returns how many types changed.
 fn rebase_later_generation_types(arch: Arch, spec: &mut Spec, id: SourceId) -> usize {
-    if !matches!(generation(arch), Generation::Gfx7 | Generation::Gfx8) {
+    if !matches!(
+        generation(arch),
+        Generation::Gfx6 | Generation::Gfx7 | Generation::Gfx8
+    ) {
         return 0;
     }
     let own = groups(&arch_codes(arch));

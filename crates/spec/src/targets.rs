@@ -23,11 +23,13 @@ pub enum Arch {
     Gcn3,
     /// GCN2, "Sea Islands": GFX7 (gfx700-gfx705).
     Gcn2,
+    /// GCN1, "Southern Islands": GFX6 (gfx600-gfx602).
+    Gcn1,
 }
 
 impl Arch {
     /// Every architecture, in declaration order.
-    pub const ALL: [Arch; 14] = [
+    pub const ALL: [Arch; 15] = [
         Arch::Rdna1,
         Arch::Rdna2,
         Arch::Rdna3,
@@ -42,6 +44,7 @@ impl Arch {
         Arch::Vega7,
         Arch::Gcn3,
         Arch::Gcn2,
+        Arch::Gcn1,
     ];
 
     pub fn name(self) -> &'static str {
@@ -60,6 +63,7 @@ impl Arch {
             Arch::Vega7 => "vega7",
             Arch::Gcn3 => "gcn3",
             Arch::Gcn2 => "gcn2",
+            Arch::Gcn1 => "gcn1",
         }
     }
 
@@ -76,20 +80,22 @@ impl Arch {
     /// keeps GFX8's formats and most of its opcode tables, so Vega's composed spec (CDNA3's
     /// lists and what Vega's pseudocode derives) stands in where the same-name lookup in
     /// CDNA3's file finds nothing (V_MAD_F32, V_MAC_F32, the legacy ops CDNA3 dropped).
-    /// GCN2 (GFX7) takes GCN3's the same way, by name: GFX8 renumbered every table.
+    /// GCN2 (GFX7) takes GCN3's the same way, by name: GFX8 renumbered every table; GCN1
+    /// (GFX6) takes GCN2's.
     pub fn elder(self) -> Option<Arch> {
         match self {
             Arch::Rdna1 => Some(Arch::Vega),
             Arch::Rdna2 => Some(Arch::Rdna1),
             Arch::Gcn3 => Some(Arch::Vega),
             Arch::Gcn2 => Some(Arch::Gcn3),
+            Arch::Gcn1 => Some(Arch::Gcn2),
             _ => None,
         }
     }
 
-    /// GCN2 and GCN3 (GFX7, GFX8): manuals older than every file with operand facts.
+    /// GCN1-GCN3 (GFX6-GFX8): manuals older than every file with operand facts.
     pub fn is_gcn(self) -> bool {
-        matches!(self, Arch::Gcn3 | Arch::Gcn2)
+        matches!(self, Arch::Gcn3 | Arch::Gcn2 | Arch::Gcn1)
     }
 
     /// The name AMD's official bundle (`scripts/fetch-inputs`) gives this architecture's
@@ -110,6 +116,7 @@ impl Arch {
             Arch::Vega7 => "amdgpu_isa_vega7.xml",
             Arch::Gcn3 => "amdgpu_isa_gcn3.xml",
             Arch::Gcn2 => "amdgpu_isa_gcn2.xml",
+            Arch::Gcn1 => "amdgpu_isa_gcn1.xml",
         }
     }
 
@@ -236,6 +243,14 @@ impl Arch {
                 graphics: Some(f("amdgpu_isa_rdna2.partial.xml", Partial)),
                 alu: None,
             },
+            // AMD's Southern Islands manual is not to be had: its file is the Sea Islands
+            // one less what that manual's preface lists as new in CI.
+            Arch::Gcn1 => ArchFiles {
+                opcodes: f("amdgpu_isa_gcn1.derived.xml", Manual),
+                operands: Some(f("amdgpu_isa_cdna3.xml", High)),
+                graphics: Some(f("amdgpu_isa_rdna2.partial.xml", Partial)),
+                alu: None,
+            },
         }
     }
 }
@@ -292,12 +307,12 @@ macro_rules! targets {
 }
 
 use Arch::*;
-use TargetStatus::{NoSpec, Spec};
+use TargetStatus::Spec;
 
 targets! {
-    "gfx600" => (6, 0), NoSpec; "gfx601" => (6, 0), NoSpec; "gfx602" => (6, 0), NoSpec;
-    "tahiti" => (6, 0), NoSpec; "pitcairn" => (6, 0), NoSpec; "verde" => (6, 0), NoSpec;
-    "oland" => (6, 0), NoSpec; "hainan" => (6, 0), NoSpec;
+    "gfx600" => (6, 0), Spec(Gcn1); "gfx601" => (6, 0), Spec(Gcn1); "gfx602" => (6, 0), Spec(Gcn1);
+    "tahiti" => (6, 0), Spec(Gcn1); "pitcairn" => (6, 0), Spec(Gcn1); "verde" => (6, 0), Spec(Gcn1);
+    "oland" => (6, 0), Spec(Gcn1); "hainan" => (6, 0), Spec(Gcn1);
     "gfx700" => (7, 0), Spec(Gcn2); "gfx701" => (7, 0), Spec(Gcn2); "gfx702" => (7, 0), Spec(Gcn2);
     "gfx703" => (7, 0), Spec(Gcn2); "gfx704" => (7, 0), Spec(Gcn2); "gfx705" => (7, 0), Spec(Gcn2);
     "kaveri" => (7, 0), Spec(Gcn2); "hawaii" => (7, 0), Spec(Gcn2); "bonaire" => (7, 0), Spec(Gcn2);
@@ -349,7 +364,7 @@ mod tests {
         assert_eq!(target("gfx906").unwrap().status, Spec(Vega7));
         assert_eq!(target("tonga").unwrap().status, Spec(Gcn3));
         assert_eq!(target("bonaire").unwrap().status, Spec(Gcn2));
-        assert_eq!(target("tahiti").unwrap().status, NoSpec);
+        assert_eq!(target("tahiti").unwrap().status, Spec(Gcn1));
         assert_eq!(target("tonga").unwrap().gfx_major, 8);
         assert!(target("gfx9999").is_none());
     }
