@@ -766,7 +766,7 @@ impl GroupContext {
     /// where a spec failed to load.
     fn without_spec(&self, why: &str) -> OursAnswer {
         match self.status {
-            Some(TargetStatus::NoSpec) | None => OursAnswer::NoSpec,
+            None => OursAnswer::NoSpec,
             Some(TargetStatus::Spec(_)) => OursAnswer::Unsupported(why.to_string()),
         }
     }

@@ -49,8 +49,6 @@ pub enum SpecError {
     },
     #[error("unknown -mcpu {0:?}")]
     UnknownTarget(String),
-    #[error("-mcpu {0} has no AMD spec (no-spec target)")]
-    NoSpec(String),
 }
 
 /// The composed spec for one target.
@@ -310,9 +308,7 @@ impl SpecLoader {
     /// withholds ([`compose::apply_target_additions`]).
     pub fn load_target(&self, mcpu: &str) -> Result<TargetSpec, SpecError> {
         let target = targets::target(mcpu).ok_or_else(|| SpecError::UnknownTarget(mcpu.into()))?;
-        let TargetStatus::Spec(arch) = target.status else {
-            return Err(SpecError::NoSpec(mcpu.into()));
-        };
+        let TargetStatus::Spec(arch) = target.status;
         let mut spec = Spec::clone(&*self.arch(arch)?);
         spec.features = (spec.processor_features.iter())
             .find(|(processor, _)| processor == mcpu)

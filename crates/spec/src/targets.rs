@@ -278,13 +278,12 @@ pub struct ArchFiles {
     pub alu: Option<SpecFileRef>,
 }
 
-/// What we can say about a `-mcpu`.
+/// What we can say about a `-mcpu`: which architecture's spec serves it (every processor
+/// of the table has one since GFX6-GFX8 are wired; a processor the table lacks is unknown).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TargetStatus {
     /// An AMD spec serves it.
     Spec(Arch),
-    /// A real target with no spec file here (GFX6).
-    NoSpec,
 }
 
 /// One `-mcpu` value.
