@@ -386,6 +386,15 @@ fn tonga_family_lines_match_llvm_mc_both_ways() {
     check_disassembly("tonga", "families");
 }
 
+/// GFX7 and GFX6 on the Sea Islands manual's file and its Southern Islands derivation: SMRD,
+/// their register codes, the carry-out adds under their own names, the signalling compares.
+/// Assembled only: llvm-mc has no disassembler for GFX6/GFX7 to check our decoder against.
+#[test]
+fn bonaire_and_tahiti_family_lines_match_llvm_mc() {
+    check("bonaire", "families");
+    check("tahiti", "families");
+}
+
 #[test]
 fn gfx1010_sdwa_lines_match_llvm_mc_both_ways() {
     check("gfx1010", "sdwa");
