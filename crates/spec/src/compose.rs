@@ -329,7 +329,7 @@ fn unpack_d16_buffer_data(spec: &mut Spec) {
 /// manual's V_ADD_U32 is the Vega manual's V_ADD_CO_U32 at the same opcodes; the Sea Islands
 /// manual's V_ADD_I32) and gave the old names to new adds without carry, which is what the
 /// CDNA3 file lists under them.
-fn later_namesake(arch: Arch, name: &str) -> String {
+pub fn later_namesake(arch: Arch, name: &str) -> String {
     const CARRY_OUT: &[&str] = &[
         "V_ADD_I32",
         "V_SUB_I32",
@@ -360,7 +360,7 @@ fn later_namesake(arch: Arch, name: &str) -> String {
 
 /// GCN instructions the later files dropped, with the later instruction whose operands they
 /// have (the GCN manuals' entries: the legacy and clamped variants of an op read and write
-/// what it does; the float buffer and flat atomics move data as the integer min, max and
+/// what it does, V_MULLIT_F32 three floats into one as V_MAD_F32; the float buffer and flat atomics move data as the integer min, max and
 /// compare-swap of the same width; V_MOVREL* move a VGPR as V_MOV_B32, indexed by M0).
 fn same_operands_as(name: &str) -> Option<&'static str> {
     const SAME: &[(&str, &str)] = &[
@@ -375,6 +375,8 @@ fn same_operands_as(name: &str) -> Option<&'static str> {
         ("V_MOVRELD_B32", "V_MOV_B32"),
         ("V_MOVRELS_B32", "V_MOV_B32"),
         ("V_MOVRELSD_B32", "V_MOV_B32"),
+        ("V_MAC_LEGACY_F32", "V_MAC_F32"),
+        ("V_MULLIT_F32", "V_MAD_F32"),
         ("BUFFER_ATOMIC_FMIN", "BUFFER_ATOMIC_SMIN"),
         ("BUFFER_ATOMIC_FMAX", "BUFFER_ATOMIC_SMAX"),
         ("BUFFER_ATOMIC_FCMPSWAP", "BUFFER_ATOMIC_CMPSWAP"),
@@ -528,6 +530,70 @@ pub fn take_alu_operands(spec: &mut Spec, alu: &Spec) {
     spec.reindex();
 }
 
+/// GFX6/GFX7 VOP2 forms of instructions GFX8 kept in VOP3 only (V_CVT_PK_I16_I32,
+/// V_LDEXP_F32, V_MBCNT_LO_U32_B32...) take their VOP3 form's list: the same operands, the
+/// second source in VSRC1 (Sea Islands ISA §13.3 "VOP2": SRC0 any source, VSRC1 a VGPR), each
+/// vector source typed as the VOP2 lists type its field. A VOP3 form with a third source has no VOP2
+/// counterpart and gives nothing.
+pub fn vop2_from_vop3(spec: &mut Spec) {
+    let native = field_types(spec);
+    let mut taken = Vec::new();
+    for inst in &mut spec.instructions {
+        let Some(vop3) = inst
+            .in_encoding("ENC_VOP3")
+            .filter(|f| !f.operands.is_empty())
+        else {
+            continue;
+        };
+        if vop3
+            .operands
+            .iter()
+            .any(|o| o.field.as_deref() == Some("SRC2"))
+        {
+            continue;
+        }
+        let (list, source) = (vop3.operands.clone(), vop3.operands_source);
+        let Some(vop2) =
+            (inst.encodings.iter_mut()).find(|f| f.encoding == "ENC_VOP2" && f.operands.is_empty())
+        else {
+            continue;
+        };
+        vop2.operands = (list.into_iter())
+            .map(|op| {
+                let field = match op.field.as_deref() {
+                    Some("SRC1") => Some("VSRC1".to_string()),
+                    _ => op.field.clone(),
+                };
+                let key = ("ENC_VOP2".to_string(), field.clone().unwrap_or_default());
+                // A scalar-only source (V_READLANE_B32's lane select) keeps its type: the
+                // VOP2 word holds its SGPR code in VSRC1 as well.
+                let source_field = matches!(field.as_deref(), Some("SRC0" | "VSRC1"))
+                    && op.operand_type.starts_with("OPR_SRC");
+                let operand_type = match native.get(&key) {
+                    Some(t) if source_field => t.clone(),
+                    _ => op.operand_type.clone(),
+                };
+                Operand {
+                    field,
+                    operand_type,
+                    ..op
+                }
+            })
+            .collect();
+        vop2.operands_source = source;
+        taken.push(inst.name.clone());
+    }
+    if !taken.is_empty() {
+        let note = format!(
+            "{} VOP2 forms take their VOP3 form's list: {}",
+            taken.len(),
+            taken.join(", ")
+        );
+        spec.notes.push((0, note));
+        spec.reindex();
+    }
+}
+
 /// Which of an elder generation's forms give a form its list ([`take_elder_operands`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ElderMatch {
@@ -546,14 +612,20 @@ pub enum ElderMatch {
 /// elder's list for the same instruction at the same opcode, with the operand types it uses
 /// that the spec lacks, credited to the file the elder took them from (RDNA1's S_ATC_PROBE:
 /// the RDNA2 file lacks it; Vega's has CDNA3's list). `matching` may loosen the rule
-/// ([`ElderMatch`]).
-pub fn take_elder_operands(spec: &mut Spec, elder: &Spec, matching: ElderMatch) {
+/// ([`ElderMatch`]); `donor` names the elder's instruction of the same operands
+/// ([`later_namesake`]).
+pub fn take_elder_operands(
+    spec: &mut Spec,
+    elder: &Spec,
+    matching: ElderMatch,
+    donor: impl Fn(&str) -> String,
+) {
     let shared: HashSet<String> = (shared_opcode_tables(spec, elder).into_iter())
         .map(str::to_string)
         .collect();
     let mut taken = Vec::new();
     for i in 0..spec.instructions.len() {
-        let Some(theirs) = elder.instruction(&spec.instructions[i].name) else {
+        let Some(theirs) = elder.instruction(&donor(&spec.instructions[i].name)) else {
             continue;
         };
         for f in 0..spec.instructions[i].encodings.len() {

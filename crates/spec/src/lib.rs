@@ -245,7 +245,11 @@ impl SpecLoader {
         if let Some(elder) = arch.elder() {
             let elder = self.arch(elder)?;
             compose::adopt_cited_from_elder(arch, &mut spec, &elder);
-            compose::take_elder_operands(&mut spec, &elder, elder_match(arch));
+            let donor = |name: &str| compose::later_namesake(arch, name);
+            compose::take_elder_operands(&mut spec, &elder, elder_match(arch), donor);
+            if arch.is_gcn() {
+                compose::vop2_from_vop3(&mut spec);
+            }
         }
         self.read_manual(arch, &mut spec);
         self.read_variants(arch, &mut spec)?;
