@@ -297,6 +297,48 @@ fn fill_smrd_lists(spec: &mut Spec, neighbour: &Spec, id: SourceId) {
     }
 }
 
+/// GFX6/GFX7's 64-bit shifts take the list of the reversed shift GFX8 replaced them with, its
+/// sources swapped: V_ASHR_I64 shifts S0 by S1 (Sea Islands ISA §12, V_ASHR_I64: "D = S0.u
+/// >> S1.u[4:0]"), V_ASHRREV_I64 S1 by S0.
+fn fill_shift_lists(spec: &mut Spec, neighbour: &Spec, id: SourceId) {
+    const REVERSED: &[(&str, &str)] = &[
+        ("V_ASHR_I64", "V_ASHRREV_I64"),
+        ("V_LSHL_B64", "V_LSHLREV_B64"),
+        ("V_LSHR_B64", "V_LSHRREV_B64"),
+    ];
+    for (name, reversed) in REVERSED {
+        let Some(theirs) = neighbour
+            .instruction(reversed)
+            .and_then(|i| i.in_encoding("ENC_VOP3"))
+        else {
+            continue;
+        };
+        let Some(inst) = spec.instructions.iter_mut().find(|i| i.name == *name) else {
+            continue;
+        };
+        let position = |f: &str| {
+            theirs
+                .operands
+                .iter()
+                .position(|o| o.field.as_deref() == Some(f))
+        };
+        let (Some(s0), Some(s1)) = (position("SRC0"), position("SRC1")) else {
+            continue;
+        };
+        let mut list = theirs.operands.clone();
+        list.swap(s0, s1);
+        list[s0].field = Some("SRC0".into());
+        list[s1].field = Some("SRC1".into());
+        (list[s0].order, list[s1].order) = (list[s1].order, list[s0].order);
+        for form in (inst.encodings.iter_mut())
+            .filter(|f| f.encoding == "ENC_VOP3" && f.operands.is_empty())
+        {
+            form.operands.clone_from(&list);
+            form.operands_source = Some(id);
+        }
+    }
+}
+
 /// The GCN3 manual's MUBUF and MTBUF opcode tables give the D16 format ops a dword per
 /// component ("BUFFER_LOAD_FORMAT_D16_XY: Untyped buffer load 2 dwords with format
 /// conversion"), where the GFX9 lists a neighbour gives pack two components in a dword.
@@ -470,6 +512,7 @@ fn take_from_neighbour(arch: Arch, spec: &mut Spec, neighbour: &Spec) {
     let donor = |name: &str| later_namesake(arch, name);
     fill_operand_lists(spec, neighbour, &mut renamer, id, donor, |_, _| true);
     fill_smrd_lists(spec, neighbour, id);
+    fill_shift_lists(spec, neighbour, id);
     take_missing_encodings(spec, neighbour, id);
     let adopted = adopt_instructions(arch, spec, neighbour, &mut renamer, id);
     let formats = take_missing_types(spec, neighbour, id);
