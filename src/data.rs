@@ -186,9 +186,9 @@ fn processor_page(pages: &SyntaxPages, mcpu: &str) -> Option<(String, Vec<String
 fn generation_page(pages: &SyntaxPages, mcpu: &str) -> Option<(String, Vec<String>)> {
     use mcdiff_asm::syntax::processor_docs::generation_page_processors;
     use mcdiff_spec::targets::{target, TargetStatus};
-    let arch = |m: &str| match target(m)?.status {
-        TargetStatus::Spec(arch) => Some(arch),
-        TargetStatus::NoSpec => None,
+    let arch = |m: &str| {
+        let TargetStatus::Spec(arch) = target(m)?.status;
+        Some(arch)
     };
     let ours = arch(mcpu)?;
     pages.listing(|head| {

@@ -379,7 +379,7 @@ pub fn status_rows(report: &Report) -> String {
             row(&mut out, &target, &report.corpus_version, &counts);
         }
     }
-    // The GFX6-GFX8 targets, the default CPU and processors llvm-mc does not know.
+    // The GFX6 and GFX7 targets, the default CPU and processors llvm-mc does not know.
     let name = format!("{no_spec_targets} targets without a spec");
     row(&mut out, &name, &report.corpus_version, &no_spec);
     out

@@ -378,6 +378,23 @@ fn gfx900_sdwa_lines_match_llvm_mc_both_ways() {
     check_disassembly("gfx900", "sdwa");
 }
 
+/// GFX8 on the GCN3 manual's file: every family, GFX8's register codes (TTMP, TBA), the
+/// carry-out adds, unpacked D16 data, SDWA (compares without destination selects) and DPP.
+#[test]
+fn tonga_family_lines_match_llvm_mc_both_ways() {
+    check("tonga", "families");
+    check_disassembly("tonga", "families");
+}
+
+/// GFX7 and GFX6 on the Sea Islands manual's file and its Southern Islands derivation: SMRD,
+/// their register codes, the carry-out adds under their own names, the signalling compares.
+/// Assembled only: llvm-mc has no disassembler for GFX6/GFX7 to check our decoder against.
+#[test]
+fn bonaire_and_tahiti_family_lines_match_llvm_mc() {
+    check("bonaire", "families");
+    check("tahiti", "families");
+}
+
 #[test]
 fn gfx1010_sdwa_lines_match_llvm_mc_both_ways() {
     check("gfx1010", "sdwa");

@@ -503,6 +503,19 @@ fn results_for(all_cases: &[(&RunLine, Vec<mcdiff_lit::Case>)]) -> Vec<CaseResul
     Vec::with_capacity(all_cases.iter().map(|(_, cs)| cs.len()).sum())
 }
 
+/// The processor llvm-mc takes for a RUN line without `-mcpu`: LLVM's "generic" processor
+/// has no generation features, and GCNSubtarget::initializeSubtargetDependencies (LLVM's
+/// AMDGPU GCNSubtarget.cpp, "Implement the generic processors") then takes SEA_ISLANDS for
+/// an amdhsa triple, the first GCN generation with flat addressing, and SOUTHERN_ISLANDS
+/// otherwise: a GFX7 or a GFX6 part, whose first processors are gfx700 and gfx600.
+fn default_processor(run: &RunLine) -> &'static str {
+    if run.triple.as_deref().is_some_and(|t| t.contains("amdhsa")) {
+        "gfx700"
+    } else {
+        "gfx600"
+    }
+}
+
 fn run_group(
     config: &EngineConfig,
     specs: &SpecCache,
@@ -515,10 +528,10 @@ fn run_group(
         Ok(input) => (&input.bytes, &input.parsed),
         Err(reason) => return unreadable_file(group, reason),
     };
-    let status = match first.processor() {
-        None => Some(TargetStatus::NoSpec), // amdgcn's default CPU is a GFX6 part
-        Some(m) => mcdiff_spec::target(m).map(|t| t.status),
-    };
+    let processor = first
+        .processor()
+        .unwrap_or_else(|| default_processor(first));
+    let status = mcdiff_spec::target(processor).map(|t| t.status);
     let all_cases: Vec<(&RunLine, Vec<mcdiff_lit::Case>)> =
         group.runs.iter().map(|r| (*r, file.cases(r))).collect();
     let lines = case_lines(&all_cases);
@@ -530,7 +543,7 @@ fn run_group(
         Err((reason, detail)) => (Err(reason), Some(failed_run(file, first, detail))),
     };
     let spec = match status {
-        Some(TargetStatus::Spec(_)) => Some(specs.get(first.processor().unwrap_or_default())),
+        Some(TargetStatus::Spec(_)) => Some(specs.get(processor)),
         _ => None,
     };
     let cx = GroupContext {
@@ -753,7 +766,7 @@ impl GroupContext {
     /// where a spec failed to load.
     fn without_spec(&self, why: &str) -> OursAnswer {
         match self.status {
-            Some(TargetStatus::NoSpec) | None => OursAnswer::NoSpec,
+            None => OursAnswer::NoSpec,
             Some(TargetStatus::Spec(_)) => OursAnswer::Unsupported(why.to_string()),
         }
     }

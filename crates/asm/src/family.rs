@@ -124,7 +124,12 @@ pub fn form_families(instruction: &mcdiff_spec::Instruction) -> Vec<&str> {
 impl Family {
     /// The family of a spec encoding name.
     pub fn of(encoding: &str) -> Family {
-        Family::from_spelling(family_name(encoding))
+        match family_name(encoding) {
+            // GFX6/GFX7's scalar memory format is read and written as its successor: the same
+            // operands (SDST, SBASE, an offset the IMM bit makes an immediate or an SGPR).
+            "SMRD" => Family::Smem,
+            name => Family::from_spelling(name),
+        }
     }
 
     /// The scalar families: SOP1, SOP2, SOPK, SOPC, SOPP and SMEM.

@@ -192,8 +192,12 @@ pub fn compose(arch: Arch, opcodes: &Spec, stand_ins: StandIns) -> Spec {
         join_split_opcode_fields(&mut spec);
     }
     yield_flag_bits(&mut spec);
+    take_later_names(arch, &mut spec);
     if let Some(neighbour) = stand_ins.operands {
         take_from_neighbour(arch, &mut spec, neighbour);
+        if arch.is_gcn() {
+            unpack_d16_buffer_data(&mut spec);
+        }
     }
     if let Some(graphics) = stand_ins.graphics {
         const GRAPHICS: &[&str] = &["ENC_MIMG", "ENC_EXP", "ENC_VINTRP"];
@@ -204,6 +208,233 @@ pub fn compose(arch: Arch, opcodes: &Spec, stand_ins: StandIns) -> Spec {
     supplement::apply(arch, &mut spec);
     spec.reindex();
     spec
+}
+
+/// The GCN manuals name the integer compares "not equal" and "always true" LG and TRU, as
+/// the float ones (GCN3 and Sea Islands ISA, VOPC opcode tables: V_CMP_LG_I32,
+/// V_CMP_TRU_U64...); the Vega and CDNA3 files name the same operations NE and T, and so
+/// does LLVM. The GCN3 file's SOPC table names S_CMP_LG_U64 S_CMP_NE_U64; the same manual's
+/// chapter 12 entry and the later files name it S_CMP_LG_U64. The later name is taken, the
+/// manual's kept as an alias, so the neighbour's lists and LLVM's mnemonics find the op.
+fn take_later_names(arch: Arch, spec: &mut Spec) {
+    if !arch.is_gcn() {
+        return;
+    }
+    let mut renamed = 0usize;
+    for inst in &mut spec.instructions {
+        let Some(later) = later_compare_name(&inst.name) else {
+            continue;
+        };
+        let manual = std::mem::replace(&mut inst.name, later);
+        inst.aliases.push(manual);
+        renamed += 1;
+    }
+    if renamed > 0 {
+        let note = format!("{renamed} compares named as the later files name them (LG/TRU integer compares: NE/T; S_CMP_NE_U64: S_CMP_LG_U64)");
+        spec.notes.push((0, note));
+    }
+}
+
+/// The later files' name of a GCN compare ([`take_later_names`]), if it differs.
+fn later_compare_name(name: &str) -> Option<String> {
+    if name == "S_CMP_NE_U64" {
+        return Some("S_CMP_LG_U64".into());
+    }
+    let rest = name.strip_prefix("V_CMP")?;
+    let (x, rest) = match rest.strip_prefix("X_") {
+        Some(rest) => ("X", rest),
+        None => ("", rest.strip_prefix('_')?),
+    };
+    let (op, ty) = rest.split_once('_')?;
+    let integer = ty.starts_with('I') || ty.starts_with('U');
+    let later = match op {
+        "LG" if integer => "NE",
+        "TRU" if integer => "T",
+        _ => return None,
+    };
+    Some(format!("V_CMP{x}_{later}_{ty}"))
+}
+
+/// GFX6/GFX7's SMRD forms take the neighbour's SMEM list of the same instruction, its fields
+/// named as SMRD names them: SMEM's SDATA is SMRD's SDST, and SMRD's one OFFSET field holds
+/// the immediate or, with IMM clear, the SGPR that SMEM's SOFFSET holds (Sea Islands ISA
+/// Table 7.1 "SMRD Encoding Field Descriptions": IMM 1, "OFFSET is an eight-bit unsigned
+/// Dword offset"; 0, "OFFSET is the address of an SGPR").
+fn fill_smrd_lists(spec: &mut Spec, neighbour: &Spec, id: SourceId) {
+    let mut filled = 0usize;
+    for inst in &mut spec.instructions {
+        let Some(theirs) = neighbour.instruction(&inst.name) else {
+            continue;
+        };
+        let Some(smem) = theirs.in_encoding("ENC_SMEM") else {
+            continue;
+        };
+        for form in &mut inst.encodings {
+            if form.encoding != "ENC_SMRD" || !form.operands.is_empty() {
+                continue;
+            }
+            form.operands = (smem.operands.iter())
+                .map(|op| {
+                    let field = match op.field.as_deref() {
+                        Some("SDATA") => Some("SDST".to_string()),
+                        Some("SOFFSET" | "OFFSET") => Some("OFFSET".to_string()),
+                        _ => op.field.clone(),
+                    };
+                    Operand {
+                        field,
+                        ..op.clone()
+                    }
+                })
+                .collect();
+            form.operands_source = Some(id);
+            filled += 1;
+        }
+    }
+    if filled > 0 {
+        let note =
+            format!("{filled} SMRD forms take the SMEM list (SDATA as SDST, SOFFSET as OFFSET)");
+        spec.notes.push((id, note));
+    }
+}
+
+/// GFX6/GFX7's 64-bit shifts take the list of the reversed shift GFX8 replaced them with, its
+/// sources swapped: V_ASHR_I64 shifts S0 by S1 (Sea Islands ISA §12, V_ASHR_I64: "D = S0.u
+/// >> S1.u[4:0]"), V_ASHRREV_I64 S1 by S0.
+fn fill_shift_lists(spec: &mut Spec, neighbour: &Spec, id: SourceId) {
+    const REVERSED: &[(&str, &str)] = &[
+        ("V_ASHR_I64", "V_ASHRREV_I64"),
+        ("V_LSHL_B64", "V_LSHLREV_B64"),
+        ("V_LSHR_B64", "V_LSHRREV_B64"),
+    ];
+    for (name, reversed) in REVERSED {
+        let Some(theirs) = neighbour
+            .instruction(reversed)
+            .and_then(|i| i.in_encoding("ENC_VOP3"))
+        else {
+            continue;
+        };
+        let Some(inst) = spec.instructions.iter_mut().find(|i| i.name == *name) else {
+            continue;
+        };
+        let position = |f: &str| {
+            theirs
+                .operands
+                .iter()
+                .position(|o| o.field.as_deref() == Some(f))
+        };
+        let (Some(s0), Some(s1)) = (position("SRC0"), position("SRC1")) else {
+            continue;
+        };
+        let mut list = theirs.operands.clone();
+        list.swap(s0, s1);
+        list[s0].field = Some("SRC0".into());
+        list[s1].field = Some("SRC1".into());
+        (list[s0].order, list[s1].order) = (list[s1].order, list[s0].order);
+        for form in (inst.encodings.iter_mut())
+            .filter(|f| f.encoding == "ENC_VOP3" && f.operands.is_empty())
+        {
+            form.operands.clone_from(&list);
+            form.operands_source = Some(id);
+        }
+    }
+}
+
+/// The GCN3 manual's MUBUF and MTBUF opcode tables give the D16 format ops a dword per
+/// component ("BUFFER_LOAD_FORMAT_D16_XY: Untyped buffer load 2 dwords with format
+/// conversion"), where the GFX9 lists a neighbour gives pack two components in a dword.
+fn unpack_d16_buffer_data(spec: &mut Spec) {
+    let mut resized = 0usize;
+    for inst in &mut spec.instructions {
+        let Some((_, components)) = inst.name.split_once("_FORMAT_D16_") else {
+            continue;
+        };
+        let bits = 32 * components.len() as u32;
+        let buffer =
+            |f: &&mut InstructionEncoding| matches!(f.encoding.as_str(), "ENC_MUBUF" | "ENC_MTBUF");
+        for form in inst.encodings.iter_mut().filter(buffer) {
+            for op in &mut form.operands {
+                if op.field.as_deref() == Some("VDATA") && op.size < bits {
+                    op.size = bits;
+                    resized += 1;
+                }
+            }
+        }
+    }
+    if resized > 0 {
+        let note = format!("{resized} D16 buffer data operands given a dword per component (the manual's MUBUF/MTBUF tables)");
+        spec.notes.push((0, note));
+    }
+}
+
+/// The instruction of the operand neighbour whose list a GCN instruction takes when the two
+/// name different operations alike: GFX9 renamed GFX8's carry-out adds (VOP2 25-30: the GCN3
+/// manual's V_ADD_U32 is the Vega manual's V_ADD_CO_U32 at the same opcodes; the Sea Islands
+/// manual's V_ADD_I32) and gave the old names to new adds without carry, which is what the
+/// CDNA3 file lists under them.
+pub fn later_namesake(arch: Arch, name: &str) -> String {
+    const CARRY_OUT: &[&str] = &[
+        "V_ADD_I32",
+        "V_SUB_I32",
+        "V_SUBREV_I32",
+        "V_ADD_U32",
+        "V_SUB_U32",
+        "V_SUBREV_U32",
+        "V_ADDC_U32",
+        "V_SUBB_U32",
+        "V_SUBBREV_U32",
+    ];
+    if !arch.is_gcn() {
+        return name.to_string();
+    }
+    // The GFX6/GFX7 signalling compares (V_CMPS_*, V_CMPSX_*: the Sea Islands VOPC table's
+    // "signal on sNaN" families) read and write what the compare of the same test does.
+    if let Some(rest) = name.strip_prefix("V_CMPS") {
+        return format!("V_CMP{rest}");
+    }
+    if let Some(same) = same_operands_as(name) {
+        return same.to_string();
+    }
+    match name.rsplit_once('_') {
+        Some((stem, "U32" | "I32")) if CARRY_OUT.contains(&name) => format!("{stem}_CO_U32"),
+        _ => name.to_string(),
+    }
+}
+
+/// GCN instructions the later files dropped, with the later instruction whose operands they
+/// have (the GCN manuals' entries: the legacy and clamped variants of an op read and write
+/// what it does, V_MULLIT_F32 three floats into one as V_MAD_F32; the float buffer and flat atomics move data as the integer min, max and
+/// compare-swap of the same width; V_MOVREL* move a VGPR as V_MOV_B32, indexed by M0).
+fn same_operands_as(name: &str) -> Option<&'static str> {
+    const SAME: &[(&str, &str)] = &[
+        ("V_MAX_LEGACY_F32", "V_MAX_F32"),
+        ("V_MIN_LEGACY_F32", "V_MIN_F32"),
+        ("V_LOG_CLAMP_F32", "V_LOG_F32"),
+        ("V_RCP_CLAMP_F32", "V_RCP_F32"),
+        ("V_RCP_LEGACY_F32", "V_RCP_F32"),
+        ("V_RSQ_CLAMP_F32", "V_RSQ_F32"),
+        ("V_RCP_CLAMP_F64", "V_RCP_F64"),
+        ("V_RSQ_CLAMP_F64", "V_RSQ_F64"),
+        ("V_MOVRELD_B32", "V_MOV_B32"),
+        ("V_MOVRELS_B32", "V_MOV_B32"),
+        ("V_MOVRELSD_B32", "V_MOV_B32"),
+        ("V_MAC_LEGACY_F32", "V_MAC_F32"),
+        ("V_MULLIT_F32", "V_MAD_F32"),
+        ("BUFFER_ATOMIC_FMIN", "BUFFER_ATOMIC_SMIN"),
+        ("BUFFER_ATOMIC_FMAX", "BUFFER_ATOMIC_SMAX"),
+        ("BUFFER_ATOMIC_FCMPSWAP", "BUFFER_ATOMIC_CMPSWAP"),
+        ("BUFFER_ATOMIC_FMIN_X2", "BUFFER_ATOMIC_SMIN_X2"),
+        ("BUFFER_ATOMIC_FMAX_X2", "BUFFER_ATOMIC_SMAX_X2"),
+        ("BUFFER_ATOMIC_FCMPSWAP_X2", "BUFFER_ATOMIC_CMPSWAP_X2"),
+        ("FLAT_ATOMIC_FMIN", "FLAT_ATOMIC_SMIN"),
+        ("FLAT_ATOMIC_FMAX", "FLAT_ATOMIC_SMAX"),
+        ("FLAT_ATOMIC_FCMPSWAP", "FLAT_ATOMIC_CMPSWAP"),
+        ("FLAT_ATOMIC_FMIN_X2", "FLAT_ATOMIC_SMIN_X2"),
+        ("FLAT_ATOMIC_FMAX_X2", "FLAT_ATOMIC_SMAX_X2"),
+        ("FLAT_ATOMIC_FCMPSWAP_X2", "FLAT_ATOMIC_CMPSWAP_X2"),
+    ];
+    SAME.iter()
+        .find(|(gcn, _)| *gcn == name)
+        .map(|(_, later)| *later)
 }
 
 /// The partial files (from tinygrad's tables) split a two-range OP field into `OP` (low bits)
@@ -278,7 +509,10 @@ fn take_from_neighbour(arch: Arch, spec: &mut Spec, neighbour: &Spec) {
         renamed: 0,
         unmatched: HashSet::new(),
     };
-    fill_operand_lists(spec, neighbour, &mut renamer, id, |_, _| true);
+    let donor = |name: &str| later_namesake(arch, name);
+    fill_operand_lists(spec, neighbour, &mut renamer, id, donor, |_, _| true);
+    fill_smrd_lists(spec, neighbour, id);
+    fill_shift_lists(spec, neighbour, id);
     take_missing_encodings(spec, neighbour, id);
     let adopted = adopt_instructions(arch, spec, neighbour, &mut renamer, id);
     let formats = take_missing_types(spec, neighbour, id);
@@ -339,28 +573,116 @@ pub fn take_alu_operands(spec: &mut Spec, alu: &Spec) {
     spec.reindex();
 }
 
+/// GFX6/GFX7 VOP2 forms of instructions GFX8 kept in VOP3 only (V_CVT_PK_I16_I32,
+/// V_LDEXP_F32, V_MBCNT_LO_U32_B32...) take their VOP3 form's list: the same operands, the
+/// second source in VSRC1 (Sea Islands ISA §13.3 "VOP2": SRC0 any source, VSRC1 a VGPR), each
+/// vector source typed as the VOP2 lists type its field. A VOP3 form with a third source has no VOP2
+/// counterpart and gives nothing.
+pub fn vop2_from_vop3(spec: &mut Spec) {
+    let native = field_types(spec);
+    let mut taken = Vec::new();
+    for inst in &mut spec.instructions {
+        let Some(vop3) = inst
+            .in_encoding("ENC_VOP3")
+            .filter(|f| !f.operands.is_empty())
+        else {
+            continue;
+        };
+        if vop3
+            .operands
+            .iter()
+            .any(|o| o.field.as_deref() == Some("SRC2"))
+        {
+            continue;
+        }
+        let (list, source) = (vop3.operands.clone(), vop3.operands_source);
+        let Some(vop2) =
+            (inst.encodings.iter_mut()).find(|f| f.encoding == "ENC_VOP2" && f.operands.is_empty())
+        else {
+            continue;
+        };
+        vop2.operands = (list.into_iter())
+            .map(|op| {
+                let field = match op.field.as_deref() {
+                    Some("SRC1") => Some("VSRC1".to_string()),
+                    _ => op.field.clone(),
+                };
+                let key = ("ENC_VOP2".to_string(), field.clone().unwrap_or_default());
+                // A scalar-only source (V_READLANE_B32's lane select) keeps its type: the
+                // VOP2 word holds its SGPR code in VSRC1 as well.
+                let source_field = matches!(field.as_deref(), Some("SRC0" | "VSRC1"))
+                    && op.operand_type.starts_with("OPR_SRC");
+                let operand_type = match native.get(&key) {
+                    Some(t) if source_field => t.clone(),
+                    _ => op.operand_type.clone(),
+                };
+                Operand {
+                    field,
+                    operand_type,
+                    ..op
+                }
+            })
+            .collect();
+        vop2.operands_source = source;
+        taken.push(inst.name.clone());
+    }
+    if !taken.is_empty() {
+        let note = format!(
+            "{} VOP2 forms take their VOP3 form's list: {}",
+            taken.len(),
+            taken.join(", ")
+        );
+        spec.notes.push((0, note));
+        spec.reindex();
+    }
+}
+
+/// Which of an elder generation's forms give a form its list ([`take_elder_operands`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ElderMatch {
+    /// The same instruction at the same opcode, in a table the two share whole.
+    SharedTable,
+    /// The same instruction at the same opcode, in any table: GCN3 and Vega share most of
+    /// each ALU table but no whole one (GFX9 moved the adds without carry into VOP2 52-54),
+    /// and GCN3's V_MUL_LEGACY_F32 (VOP2 4) takes Vega's list of it.
+    SameOpcode,
+    /// The same instruction in the same encoding, at any opcode (GFX8 renumbered GFX7's).
+    SameName,
+}
+
 /// Rule 6, for an architecture with an elder generation ([`Arch::elder`]): forms still
 /// without operands in an opcode table the elder shares ([`shared_opcode_tables`]) take the
 /// elder's list for the same instruction at the same opcode, with the operand types it uses
 /// that the spec lacks, credited to the file the elder took them from (RDNA1's S_ATC_PROBE:
-/// the RDNA2 file lacks it; Vega's has CDNA3's list).
-pub fn take_elder_operands(spec: &mut Spec, elder: &Spec) {
+/// the RDNA2 file lacks it; Vega's has CDNA3's list). `matching` may loosen the rule
+/// ([`ElderMatch`]); `donor` names the elder's instruction of the same operands
+/// ([`later_namesake`]).
+pub fn take_elder_operands(
+    spec: &mut Spec,
+    elder: &Spec,
+    matching: ElderMatch,
+    donor: impl Fn(&str) -> String,
+) {
     let shared: HashSet<String> = (shared_opcode_tables(spec, elder).into_iter())
         .map(str::to_string)
         .collect();
     let mut taken = Vec::new();
     for i in 0..spec.instructions.len() {
-        let Some(theirs) = elder.instruction(&spec.instructions[i].name) else {
+        let Some(theirs) = elder.instruction(&donor(&spec.instructions[i].name)) else {
             continue;
         };
         for f in 0..spec.instructions[i].encodings.len() {
             let form = &spec.instructions[i].encodings[f];
             let open = form.operands.is_empty() && !spec.lists_every_operand_of(form);
-            if !open || !shared.contains(&form.encoding) {
+            let any_table = matching != ElderMatch::SharedTable;
+            if !open || !(any_table || shared.contains(&form.encoding)) {
                 continue;
             }
+            let any_opcode = matching == ElderMatch::SameName;
             let donor = theirs.encodings.iter().find(|g| {
-                g.encoding == form.encoding && g.opcode == form.opcode && !g.operands.is_empty()
+                g.encoding == form.encoding
+                    && (any_opcode || g.opcode == form.opcode)
+                    && !g.operands.is_empty()
             });
             let Some(donor) = donor.filter(|d| fields_exist(spec, d)) else {
                 continue;
@@ -446,7 +768,7 @@ fn take_stand_in_operands(
         renamed: 0,
         unmatched: HashSet::new(),
     };
-    fill_operand_lists(spec, stand_in, &mut renamer, id, serves);
+    fill_operand_lists(spec, stand_in, &mut renamer, id, str::to_string, serves);
     take_missing_types(spec, stand_in, id);
     renamer.note(spec, id);
 }
@@ -521,10 +843,11 @@ fn fill_operand_lists(
     neighbour: &Spec,
     renamer: &mut FieldRenamer,
     id: SourceId,
+    donor: impl Fn(&str) -> String,
     encodings: impl Fn(&Instruction, &str) -> bool,
 ) {
     for inst in &mut spec.instructions {
-        let Some(theirs) = neighbour.instruction(&inst.name) else {
+        let Some(theirs) = neighbour.instruction(&donor(&inst.name)) else {
             continue;
         };
         for form in &mut inst.encodings {

@@ -49,8 +49,6 @@ pub enum SpecError {
     },
     #[error("unknown -mcpu {0:?}")]
     UnknownTarget(String),
-    #[error("-mcpu {0} has no AMD spec (no-spec target)")]
-    NoSpec(String),
 }
 
 /// The composed spec for one target.
@@ -247,7 +245,11 @@ impl SpecLoader {
         if let Some(elder) = arch.elder() {
             let elder = self.arch(elder)?;
             compose::adopt_cited_from_elder(arch, &mut spec, &elder);
-            compose::take_elder_operands(&mut spec, &elder);
+            let donor = |name: &str| compose::later_namesake(arch, name);
+            compose::take_elder_operands(&mut spec, &elder, elder_match(arch), donor);
+            if arch.is_gcn() {
+                compose::vop2_from_vop3(&mut spec);
+            }
         }
         self.read_manual(arch, &mut spec);
         self.read_variants(arch, &mut spec)?;
@@ -310,9 +312,7 @@ impl SpecLoader {
     /// withholds ([`compose::apply_target_additions`]).
     pub fn load_target(&self, mcpu: &str) -> Result<TargetSpec, SpecError> {
         let target = targets::target(mcpu).ok_or_else(|| SpecError::UnknownTarget(mcpu.into()))?;
-        let TargetStatus::Spec(arch) = target.status else {
-            return Err(SpecError::NoSpec(mcpu.into()));
-        };
+        let TargetStatus::Spec(arch) = target.status;
         let mut spec = Spec::clone(&*self.arch(arch)?);
         spec.features = (spec.processor_features.iter())
             .find(|(processor, _)| processor == mcpu)
@@ -333,6 +333,18 @@ impl SpecLoader {
             );
         }
         Ok(TargetSpec { target, arch, spec })
+    }
+}
+
+/// How an architecture's forms find their elder generation's lists
+/// ([`compose::take_elder_operands`]): GCN3 shares most of Vega's opcode tables but no whole
+/// one, so per form at the same opcode; GFX8 renumbered every table of GFX7, so GCN2's forms
+/// take GCN3's by name, and GCN1's GCN2's.
+fn elder_match(arch: Arch) -> compose::ElderMatch {
+    match arch {
+        Arch::Gcn3 => compose::ElderMatch::SameOpcode,
+        Arch::Gcn2 | Arch::Gcn1 => compose::ElderMatch::SameName,
+        _ => compose::ElderMatch::SharedTable,
     }
 }
 

@@ -26,6 +26,12 @@ pub const SCALAR_ADDRESS_OFF_TYPE: &str = "SUPPLEMENT_SCALAR_ADDRESS_OFF";
 /// Which generation's operand-code table an arch follows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Generation {
+    /// GFX6 (GCN1, Southern Islands).
+    Gfx6,
+    /// GFX7 (GCN2, Sea Islands).
+    Gfx7,
+    /// GFX8 (GCN3).
+    Gfx8,
     /// GFX9 (Vega, CDNA1-4).
     Gfx9,
     /// GFX10 (RDNA1, RDNA2).
@@ -47,6 +53,9 @@ fn generation(arch: Arch) -> Generation {
         Arch::Rdna3 | Arch::Rdna3_5 => Generation::Gfx11,
         Arch::Rdna4 => Generation::Gfx12,
         Arch::Cdna5 => Generation::Gfx125,
+        Arch::Gcn3 => Generation::Gfx8,
+        Arch::Gcn2 => Generation::Gfx7,
+        Arch::Gcn1 => Generation::Gfx6,
     }
 }
 
@@ -58,8 +67,15 @@ fn generation(arch: Arch) -> Generation {
 struct ScalarCodes {
     /// Number of SGPRs addressable as s0..s(n-1): 102 on GFX9, 106 from GFX10.
     sgprs: i64,
-    /// FLAT_SCRATCH_LO/HI (102/103) and XNACK_MASK_LO/HI (104/105): GFX9 only.
+    /// FLAT_SCRATCH_LO/HI (102/103) and XNACK_MASK_LO/HI (104/105): GFX8 and GFX9.
     gfx9_specials: bool,
+    /// FLAT_SCRATCH_LO/HI at 104/105, after s0-s103 (GFX7).
+    flat_scratch_104: bool,
+    /// 1/(2*PI) as inline constant 248 (from GFX8).
+    inv_2pi: bool,
+    /// TBA_LO/HI and TMA_LO/HI at 108-111 and twelve TTMPs from 112 (GFX8); otherwise
+    /// sixteen TTMPs from 108.
+    trap_registers: bool,
     m0: i64,
     /// NULL exists from GFX10: 125 on GFX10, 124 from GFX11 (M0 moved to 125).
     null: Option<i64>,
@@ -98,9 +114,57 @@ fn scalar_codes(generation: Generation) -> ScalarCodes {
     match generation {
         // CDNA3 §5.2 Table "Scalar operands" and §6.2: s0-s101, FLAT_SCRATCH 102/103,
         // XNACK_MASK 104/105, M0 124; SDWA 249 and DPP 250 as VOP SRC0 (CDNA3 §6.2).
+        // GCN3 §6.2 Table 6.1 "Instruction Operands" (and §5 Table 5.1): s0-s101,
+        // FLAT_SCRATCH 102/103, XNACK_MASK 104/105, VCC 106/107, TBA 108/109, TMA 110/111,
+        // ttmp0-11 112-123, M0 124, 1/(2*PI) 248, VCCZ 251, EXECZ 252, SCC 253, LDS direct
+        // 254; 209-239 reserved (no apertures, no POPS id). The table lists 249/250 as
+        // reserved; they announce the SDWA and DPP dwords (§13 VOP_SDWA, VOP_DPP) as on GFX9.
+        // Sea Islands §6.2 Table 6.1 "Instruction Operands": s0-s103, FLATSCR 104/105, VCC,
+        // TBA, TMA and ttmp0-11 as GFX8, 248-250 reserved (no 1/(2*PI)), no SDWA or DPP.
+        // GFX6 as GFX7 without FLAT, so without FLAT_SCRATCH (Sea Islands preface, "Summary
+        // of kernel instruction change from S.I. to C.I.": the FLAT format is new in CI).
+        Generation::Gfx6 | Generation::Gfx7 => ScalarCodes {
+            sgprs: 104,
+            gfx9_specials: false,
+            flat_scratch_104: generation == Generation::Gfx7,
+            inv_2pi: false,
+            trap_registers: true,
+            m0: 124,
+            null: None,
+            scalar_address_off: 0x7f,
+            scalar_address_off_also: None,
+            apertures: &[],
+            pops_exiting_wave_id: false,
+            vccz_execz: true,
+            lds_direct: true,
+            extra_sources: &[],
+            src0_extensions: &[],
+            literals: LITERAL32,
+        },
+        Generation::Gfx8 => ScalarCodes {
+            sgprs: 102,
+            gfx9_specials: true,
+            flat_scratch_104: false,
+            inv_2pi: true,
+            trap_registers: true,
+            m0: 124,
+            null: None,
+            scalar_address_off: 0x7f,
+            scalar_address_off_also: None,
+            apertures: &[],
+            pops_exiting_wave_id: false,
+            vccz_execz: true,
+            lds_direct: true,
+            extra_sources: &[],
+            src0_extensions: &[("SDWA", 249), ("DPP", 250)],
+            literals: LITERAL32,
+        },
         Generation::Gfx9 => ScalarCodes {
             sgprs: 102,
             gfx9_specials: true,
+            flat_scratch_104: false,
+            inv_2pi: true,
+            trap_registers: false,
             m0: 124,
             null: None,
             scalar_address_off: 0x7f,
@@ -118,6 +182,9 @@ fn scalar_codes(generation: Generation) -> ScalarCodes {
         Generation::Gfx10 => ScalarCodes {
             sgprs: 106,
             gfx9_specials: false,
+            flat_scratch_104: false,
+            inv_2pi: true,
+            trap_registers: false,
             m0: 124,
             null: Some(125),
             scalar_address_off: 125,
@@ -141,6 +208,9 @@ fn scalar_codes(generation: Generation) -> ScalarCodes {
         Generation::Gfx11 | Generation::Gfx12 => ScalarCodes {
             sgprs: 106,
             gfx9_specials: false,
+            flat_scratch_104: false,
+            inv_2pi: true,
+            trap_registers: false,
             m0: 125,
             null: Some(124),
             scalar_address_off: 124,
@@ -158,6 +228,9 @@ fn scalar_codes(generation: Generation) -> ScalarCodes {
         Generation::Gfx125 => ScalarCodes {
             sgprs: 106,
             gfx9_specials: false,
+            flat_scratch_104: false,
+            inv_2pi: true,
+            trap_registers: false,
             m0: 125,
             null: Some(124),
             scalar_address_off: 124,
@@ -218,9 +291,21 @@ fn groups(codes: &ScalarCodes) -> Groups {
             value("XNACK_MASK_HI", 105),
         ]);
     }
+    if codes.flat_scratch_104 {
+        sreg.extend([value("FLAT_SCRATCH_LO", 104), value("FLAT_SCRATCH_HI", 105)]);
+    }
     sreg.extend([value("VCC_LO", 106), value("VCC_HI", 107)]);
-    // TTMP0..15 occupy 108..=123 on every generation here.
-    sreg.extend((0..16).map(|i| value(format!("TTMP{i}"), 108 + i)));
+    if codes.trap_registers {
+        sreg.extend([
+            value("TBA_LO", 108),
+            value("TBA_HI", 109),
+            value("TMA_LO", 110),
+            value("TMA_HI", 111),
+        ]);
+        sreg.extend((0..12).map(|i| value(format!("TTMP{i}"), 112 + i)));
+    } else {
+        sreg.extend((0..16).map(|i| value(format!("TTMP{i}"), 108 + i)));
+    }
 
     let mut ints: Vec<_> = (0..=64).map(|i| value(i.to_string(), 128 + i)).collect();
     ints.extend((1..=16).map(|i| value(format!("-{i}"), 192 + i)));
@@ -238,6 +323,7 @@ fn groups(codes: &ScalarCodes) -> Groups {
     .iter()
     .zip(240..)
     .map(|(name, code)| value(*name, code))
+    .filter(|v| codes.inv_2pi || v.value != 248)
     .collect();
 
     let mut specials = Vec::new();
@@ -424,6 +510,14 @@ fn waitcnt_type(generation: Generation) -> Option<OperandType> {
     let fields = match generation {
         // CDNA3 §12.5 S_WAITCNT: vmcnt = {SIMM16[15:14], SIMM16[3:0]}, expcnt [6:4], lgkmcnt [11:8].
         // RDNA1/2 §12.5 SOPP table, S_WAITCNT row: lgkmcnt widened to [13:8].
+        // GCN3 §12.5 S_WAITCNT: vm_cnt SIMM16[3:0], exp_cnt [6:4], lgkm_cnt [11:8]. The Sea
+        // Islands manual gives GFX7's lgkm_cnt as [12:8] (§12.5) and as 10:8 (§4.4 table);
+        // GFX8's four bits, between the two, are taken (and for GFX6, as GFX7).
+        Gfx6 | Gfx7 | Gfx8 => vec![
+            field("VM", &[(0, 4)], &[]),
+            field("EXP", &[(4, 3)], &[]),
+            field("LGKM", &[(8, 4)], &[]),
+        ],
         Gfx9 | Gfx10 => vec![
             field("VM", &[(0, 4), (14, 2)], &[]),
             field("EXP", &[(4, 3)], &[]),
@@ -444,6 +538,32 @@ fn waitcnt_type(generation: Generation) -> Option<OperandType> {
 fn sendmsg_type(generation: Generation) -> OperandType {
     use Generation::*;
     let fields = match generation {
+        // GCN3 §12.5 S_SENDMSG: message SIMM16[3:0] (1 interrupt, 2 GS, 3 GS done, 15
+        // system), GS op SIMM16[5:4] (0 nop, 1 cut, 2 emit, 3 emit-cut), stream id [9:8]; the
+        // Sea Islands manual's S_SENDMSG entry gives GFX7 the same.
+        Gfx6 | Gfx7 | Gfx8 => vec![
+            field(
+                "MSG",
+                &[(0, 4)],
+                &[
+                    ("MSG_INTERRUPT", 1),
+                    ("MSG_GS", 2),
+                    ("MSG_GS_DONE", 3),
+                    ("MSG_SYSMSG", 15),
+                ],
+            ),
+            field(
+                "GSOP",
+                &[(4, 2)],
+                &[
+                    ("GS_OP_NOP", 0),
+                    ("GS_OP_CUT", 1),
+                    ("GS_OP_EMIT", 2),
+                    ("GS_OP_EMIT_CUT", 3),
+                ],
+            ),
+            field("STREAMID", &[(8, 2)], &[]),
+        ],
         // CDNA3 §12.5.1 "Send Message": message in SIMM16[3:0], stream id in SIMM16[9:8];
         // message codes from the same table.
         Gfx9 => vec![
@@ -565,7 +685,7 @@ fn split_wait_types(generation: Generation) -> Vec<OperandType> {
                 ],
             ));
         }
-        Gfx9 | Gfx10 => {}
+        Gfx6 | Gfx7 | Gfx8 | Gfx9 | Gfx10 => {}
     }
     types
 }
@@ -717,6 +837,7 @@ pub fn apply(arch: Arch, spec: &mut Spec) {
         name: format!("supplement:{}", arch.name()),
         fidelity: Fidelity::Supplement,
     });
+    let replaced = rebase_later_generation_types(arch, spec, id);
     let added = merge_operand_types(arch, spec, id);
     add_encoding_fields(arch, spec, id);
     move_split_identifiers(arch, spec, id);
@@ -742,6 +863,96 @@ pub fn apply(arch: Arch, spec: &mut Spec) {
         id,
         format!("{values} predefined values, {fields} fields and {ranges} field bit ranges added to the files' operand types"),
     ));
+    if replaced > 0 {
+        let note = format!(
+            "{replaced} operand types of a later generation's file given this generation's codes and layouts"
+        );
+        spec.notes.push((id, note));
+    }
+}
+
+/// An architecture older than the file standing in for its operand facts (GFX6-GFX8 on
+/// GFX9's CDNA3 file) takes that file's operand types with its own generation's facts: a partitioned
+/// immediate the supplement describes takes the supplement's layout (GFX8's vmcnt has no high
+/// bits), and a register type keeps its names at this generation's codes (TTMP0 at 112 on
+/// GFX8, 108 on GFX9), loses the names this generation lacks (the apertures, TTMP12-15) and
+/// gains the trap registers where it holds the TTMPs. Returns how many types changed.
+fn rebase_later_generation_types(arch: Arch, spec: &mut Spec, id: SourceId) -> usize {
+    if !matches!(
+        generation(arch),
+        Generation::Gfx6 | Generation::Gfx7 | Generation::Gfx8
+    ) {
+        return 0;
+    }
+    let own = groups(&arch_codes(arch));
+    let later = groups(&scalar_codes(Generation::Gfx9));
+    let scalar = |g: &Groups| -> Vec<PredefinedValue> {
+        [
+            &g.sreg,
+            &g.null,
+            &g.m0,
+            &g.exec,
+            &g.ints,
+            &g.floats,
+            &g.specials,
+        ]
+        .into_iter()
+        .flatten()
+        .cloned()
+        .collect()
+    };
+    let (own_scalar, later_scalar) = (scalar(&own), scalar(&later));
+    let partitioned: Vec<OperandType> = partitioned_types(generation(arch));
+    let mut changed = 0;
+    for t in spec.operand_types.iter_mut().filter(|t| t.source != 0) {
+        if let Some(sup) = partitioned.iter().find(|p| p.name == t.name) {
+            *t = OperandType {
+                source: id,
+                ..sup.clone()
+            };
+            changed += 1;
+        } else if !t.partitioned && rebase_values(t, &own_scalar, &later_scalar, &own) {
+            t.source = id;
+            changed += 1;
+        }
+    }
+    changed
+}
+
+/// [`rebase_later_generation_types`] for one register type; true when it changed. A vector
+/// source type also gains LDS direct, where the generation has it (the GCN manuals' vector
+/// operand tables: 254).
+fn rebase_values(
+    t: &mut OperandType,
+    own: &[PredefinedValue],
+    later: &[PredefinedValue],
+    groups: &Groups,
+) -> bool {
+    let before = t.predefined.clone();
+    let holds_ttmps = t.value_of("TTMP0").is_some();
+    let vector_source = t.predefined.iter().any(|v| v.value == 256);
+    t.predefined.retain_mut(
+        |v| match own.iter().find(|o| o.name.eq_ignore_ascii_case(&v.name)) {
+            Some(o) => {
+                v.value = o.value;
+                true
+            }
+            None => !later.iter().any(|l| l.name.eq_ignore_ascii_case(&v.name)),
+        },
+    );
+    let mut gained: Vec<&PredefinedValue> = Vec::new();
+    if holds_ttmps {
+        gained.extend(&groups.sreg);
+    }
+    if vector_source {
+        gained.extend(&groups.lds_direct);
+    }
+    for v in gained {
+        if t.value_of(&v.name).is_none() {
+            t.predefined.push(v.clone());
+        }
+    }
+    t.predefined != before
 }
 
 /// What [`merge_operand_types`] added to the files' operand types.

@@ -19,11 +19,17 @@ pub enum Arch {
     Vega,
     /// Vega 7nm: gfx906.
     Vega7,
+    /// GCN3: GFX8 (gfx801-gfx810).
+    Gcn3,
+    /// GCN2, "Sea Islands": GFX7 (gfx700-gfx705).
+    Gcn2,
+    /// GCN1, "Southern Islands": GFX6 (gfx600-gfx602).
+    Gcn1,
 }
 
 impl Arch {
     /// Every architecture, in declaration order.
-    pub const ALL: [Arch; 12] = [
+    pub const ALL: [Arch; 15] = [
         Arch::Rdna1,
         Arch::Rdna2,
         Arch::Rdna3,
@@ -36,6 +42,9 @@ impl Arch {
         Arch::Cdna5,
         Arch::Vega,
         Arch::Vega7,
+        Arch::Gcn3,
+        Arch::Gcn2,
+        Arch::Gcn1,
     ];
 
     pub fn name(self) -> &'static str {
@@ -52,6 +61,9 @@ impl Arch {
             Arch::Cdna5 => "cdna5",
             Arch::Vega => "vega",
             Arch::Vega7 => "vega7",
+            Arch::Gcn3 => "gcn3",
+            Arch::Gcn2 => "gcn2",
+            Arch::Gcn1 => "gcn1",
         }
     }
 
@@ -63,12 +75,27 @@ impl Arch {
     /// opcode table that agrees with RDNA1's on every instruction both list. RDNA2's partial
     /// file lacks two SMEM instructions its manual lists; RDNA1 has them at the same opcodes
     /// ([`crate::compose::adopt_cited_from_elder`]).
+    ///
+    /// GCN3 (GFX8) looks the other way: its manual, like Vega's, gives no operands, and Vega
+    /// keeps GFX8's formats and most of its opcode tables, so Vega's composed spec (CDNA3's
+    /// lists and what Vega's pseudocode derives) stands in where the same-name lookup in
+    /// CDNA3's file finds nothing (V_MAD_F32, V_MAC_F32, the legacy ops CDNA3 dropped).
+    /// GCN2 (GFX7) takes GCN3's the same way, by name: GFX8 renumbered every table; GCN1
+    /// (GFX6) takes GCN2's.
     pub fn elder(self) -> Option<Arch> {
         match self {
             Arch::Rdna1 => Some(Arch::Vega),
             Arch::Rdna2 => Some(Arch::Rdna1),
+            Arch::Gcn3 => Some(Arch::Vega),
+            Arch::Gcn2 => Some(Arch::Gcn3),
+            Arch::Gcn1 => Some(Arch::Gcn2),
             _ => None,
         }
+    }
+
+    /// GCN1-GCN3 (GFX6-GFX8): manuals older than every file with operand facts.
+    pub fn is_gcn(self) -> bool {
+        matches!(self, Arch::Gcn3 | Arch::Gcn2 | Arch::Gcn1)
     }
 
     /// The name AMD's official bundle (`scripts/fetch-inputs`) gives this architecture's
@@ -87,6 +114,9 @@ impl Arch {
             Arch::Cdna5 => "amdgpu_isa_cdna5.xml",
             Arch::Vega => "amdgpu_isa_vega.xml",
             Arch::Vega7 => "amdgpu_isa_vega7.xml",
+            Arch::Gcn3 => "amdgpu_isa_gcn3.xml",
+            Arch::Gcn2 => "amdgpu_isa_gcn2.xml",
+            Arch::Gcn1 => "amdgpu_isa_gcn1.xml",
         }
     }
 
@@ -195,6 +225,32 @@ impl Arch {
                 graphics: Some(f("amdgpu_isa_rdna2.partial.xml", Partial)),
                 alu: None,
             },
+            // GFX8 has Vega's encodings less VOP3P and the GLOBAL/SCRATCH segments; AMD
+            // published no XML for it, so its operand lists come, by instruction name, from
+            // the same files as Vega's. The register codes those files give are GFX9's; the
+            // supplement gives GFX8's own (TTMP0 at 112, no apertures).
+            Arch::Gcn3 => ArchFiles {
+                opcodes: f("amdgpu_isa_gcn3.manual.xml", Manual),
+                operands: Some(f("amdgpu_isa_cdna3.xml", High)),
+                graphics: Some(f("amdgpu_isa_rdna2.partial.xml", Partial)),
+                alu: None,
+            },
+            // GFX7 as GFX8, its SMRD forms from CDNA3's SMEM lists (the same operands in
+            // the older format's fields).
+            Arch::Gcn2 => ArchFiles {
+                opcodes: f("amdgpu_isa_gcn2.manual.xml", Manual),
+                operands: Some(f("amdgpu_isa_cdna3.xml", High)),
+                graphics: Some(f("amdgpu_isa_rdna2.partial.xml", Partial)),
+                alu: None,
+            },
+            // AMD's Southern Islands manual is not to be had: its file is the Sea Islands
+            // one less what that manual's preface lists as new in CI.
+            Arch::Gcn1 => ArchFiles {
+                opcodes: f("amdgpu_isa_gcn1.derived.xml", Manual),
+                operands: Some(f("amdgpu_isa_cdna3.xml", High)),
+                graphics: Some(f("amdgpu_isa_rdna2.partial.xml", Partial)),
+                alu: None,
+            },
         }
     }
 }
@@ -222,13 +278,12 @@ pub struct ArchFiles {
     pub alu: Option<SpecFileRef>,
 }
 
-/// What we can say about a `-mcpu`.
+/// What we can say about a `-mcpu`: which architecture's spec serves it (every processor
+/// of the table has one since GFX6-GFX8 are wired; a processor the table lacks is unknown).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TargetStatus {
     /// An AMD spec serves it.
     Spec(Arch),
-    /// A real target with no AMD machine-readable spec (GFX6-GFX8).
-    NoSpec,
 }
 
 /// One `-mcpu` value.
@@ -251,21 +306,21 @@ macro_rules! targets {
 }
 
 use Arch::*;
-use TargetStatus::{NoSpec, Spec};
+use TargetStatus::Spec;
 
 targets! {
-    "gfx600" => (6, 0), NoSpec; "gfx601" => (6, 0), NoSpec; "gfx602" => (6, 0), NoSpec;
-    "tahiti" => (6, 0), NoSpec; "pitcairn" => (6, 0), NoSpec; "verde" => (6, 0), NoSpec;
-    "oland" => (6, 0), NoSpec; "hainan" => (6, 0), NoSpec;
-    "gfx700" => (7, 0), NoSpec; "gfx701" => (7, 0), NoSpec; "gfx702" => (7, 0), NoSpec;
-    "gfx703" => (7, 0), NoSpec; "gfx704" => (7, 0), NoSpec; "gfx705" => (7, 0), NoSpec;
-    "kaveri" => (7, 0), NoSpec; "hawaii" => (7, 0), NoSpec; "bonaire" => (7, 0), NoSpec;
-    "kabini" => (7, 0), NoSpec; "mullins" => (7, 0), NoSpec;
-    "gfx801" => (8, 0), NoSpec; "gfx802" => (8, 0), NoSpec; "gfx803" => (8, 0), NoSpec;
-    "gfx805" => (8, 0), NoSpec; "gfx810" => (8, 0), NoSpec;
-    "carrizo" => (8, 0), NoSpec; "tonga" => (8, 0), NoSpec; "iceland" => (8, 0), NoSpec;
-    "fiji" => (8, 0), NoSpec; "polaris10" => (8, 0), NoSpec; "polaris11" => (8, 0), NoSpec;
-    "stoney" => (8, 0), NoSpec;
+    "gfx600" => (6, 0), Spec(Gcn1); "gfx601" => (6, 0), Spec(Gcn1); "gfx602" => (6, 0), Spec(Gcn1);
+    "tahiti" => (6, 0), Spec(Gcn1); "pitcairn" => (6, 0), Spec(Gcn1); "verde" => (6, 0), Spec(Gcn1);
+    "oland" => (6, 0), Spec(Gcn1); "hainan" => (6, 0), Spec(Gcn1);
+    "gfx700" => (7, 0), Spec(Gcn2); "gfx701" => (7, 0), Spec(Gcn2); "gfx702" => (7, 0), Spec(Gcn2);
+    "gfx703" => (7, 0), Spec(Gcn2); "gfx704" => (7, 0), Spec(Gcn2); "gfx705" => (7, 0), Spec(Gcn2);
+    "kaveri" => (7, 0), Spec(Gcn2); "hawaii" => (7, 0), Spec(Gcn2); "bonaire" => (7, 0), Spec(Gcn2);
+    "kabini" => (7, 0), Spec(Gcn2); "mullins" => (7, 0), Spec(Gcn2);
+    "gfx801" => (8, 0), Spec(Gcn3); "gfx802" => (8, 0), Spec(Gcn3); "gfx803" => (8, 0), Spec(Gcn3);
+    "gfx805" => (8, 0), Spec(Gcn3); "gfx810" => (8, 0), Spec(Gcn3);
+    "carrizo" => (8, 0), Spec(Gcn3); "tonga" => (8, 0), Spec(Gcn3); "iceland" => (8, 0), Spec(Gcn3);
+    "fiji" => (8, 0), Spec(Gcn3); "polaris10" => (8, 0), Spec(Gcn3); "polaris11" => (8, 0), Spec(Gcn3);
+    "stoney" => (8, 0), Spec(Gcn3);
     "gfx900" => (9, 0), Spec(Vega); "gfx902" => (9, 0), Spec(Vega); "gfx904" => (9, 0), Spec(Vega);
     "gfx906" => (9, 0), Spec(Vega7); "gfx909" => (9, 0), Spec(Vega); "gfx90c" => (9, 0), Spec(Vega);
     "gfx9-generic" => (9, 0), Spec(Vega);
@@ -306,7 +361,9 @@ mod tests {
         assert_eq!(target("gfx942").unwrap().status, Spec(Cdna3));
         assert_eq!(target("gfx900").unwrap().status, Spec(Vega));
         assert_eq!(target("gfx906").unwrap().status, Spec(Vega7));
-        assert_eq!(target("tonga").unwrap().status, NoSpec);
+        assert_eq!(target("tonga").unwrap().status, Spec(Gcn3));
+        assert_eq!(target("bonaire").unwrap().status, Spec(Gcn2));
+        assert_eq!(target("tahiti").unwrap().status, Spec(Gcn1));
         assert_eq!(target("tonga").unwrap().gfx_major, 8);
         assert!(target("gfx9999").is_none());
     }

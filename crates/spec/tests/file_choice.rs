@@ -183,9 +183,7 @@ fn every_arch_is_served_by_its_official_file_when_the_bundle_is_present() {
     }
     let loader = SpecLoader::new(dir.path());
     for t in TARGETS {
-        let TargetStatus::Spec(arch) = t.status else {
-            continue;
-        };
+        let TargetStatus::Spec(arch) = t.status;
         assert_eq!(loader.arch_files(arch), arch.official_files(), "{}", t.mcpu);
         let loaded = loader
             .load_target(t.mcpu)

@@ -251,27 +251,23 @@ fn gfx1200_s_mov_b32() {
 }
 
 #[test]
-fn every_spec_target_loads_and_the_others_are_refused() {
+fn every_target_loads_and_an_unknown_one_is_refused() {
     let Some(()) = with_loader(|_| ()) else {
         return;
     };
     for t in TARGETS {
         let result = with_loader(|l| l.load_target(t.mcpu)).unwrap();
-        match t.status {
-            TargetStatus::Spec(arch) => {
-                let loaded = result.unwrap_or_else(|e| panic!("{}: {e}", t.mcpu));
-                assert_eq!(loaded.arch, arch);
-                assert!(loaded.spec.instructions.len() > 1000, "{}", t.mcpu);
-                assert!(loaded
-                    .spec
-                    .sources
-                    .iter()
-                    .any(|s| s.fidelity == Fidelity::Supplement));
-            }
-            TargetStatus::NoSpec => {
-                assert!(matches!(result, Err(SpecError::NoSpec(_))), "{}", t.mcpu)
-            }
-        }
+        let TargetStatus::Spec(arch) = t.status;
+        let loaded = result.unwrap_or_else(|e| panic!("{}: {e}", t.mcpu));
+        assert_eq!(loaded.arch, arch);
+        // The GCN files list fewer instructions than the later ones (GCN3 939, Sea Islands
+        // 880, the Southern Islands derivation 807).
+        assert!(loaded.spec.instructions.len() > 800, "{}", t.mcpu);
+        assert!(loaded
+            .spec
+            .sources
+            .iter()
+            .any(|s| s.fidelity == Fidelity::Supplement));
     }
     let unknown = with_loader(|l| l.load_target("gfx9999")).unwrap();
     assert!(matches!(unknown, Err(SpecError::UnknownTarget(_))));

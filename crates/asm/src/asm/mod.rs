@@ -208,7 +208,8 @@ impl<'s> Assembler<'s> {
             ));
         };
         let family = Family::of(&form.encoding);
-        let name = family.name();
+        // The form's own format: SMRD words are SMEM's family.
+        let name = family_name(&form.encoding);
         let Some(encoding) = self.ctx.spec.encoding(&format!("ENC_{name}")) else {
             return AsmOutcome::Unsupported(format!("encoding ENC_{name} missing from spec"));
         };

@@ -224,8 +224,17 @@ fn check_smem_offset(
         else {
             continue;
         };
-        if !smem_offset_fits(imm, width, buffer) {
-            let message = if buffer {
+        // SMRD's immediate is an eight-bit unsigned dword offset (Sea Islands ISA Table 7.1).
+        let smrd = cx.encoding.name == "ENC_SMRD";
+        let fits = if smrd {
+            (0..1i64 << width).contains(&imm)
+        } else {
+            smem_offset_fits(imm, width, buffer)
+        };
+        if !fits {
+            let message = if smrd {
+                format!("expected a {width}-bit unsigned offset")
+            } else if buffer {
                 format!("expected a {}-bit unsigned offset", width - 1)
             } else {
                 format!("expected a {width}-bit signed offset")

@@ -1178,10 +1178,13 @@ fn default_dpp_and_sdwa_fields(
         let src1 = slots
             .iter()
             .any(|s| matches!(s.field.as_deref(), Some("VSRC1" | "SRC1")));
-        if cx.encoding.field("DST_SEL").is_some() {
+        // A compare writes a mask bit per lane, which no select picks a part of: GFX8's VOPC
+        // SDWA word keeps DST_SEL and DST_U (GCN3 VOPC_VOP_SDWA), left zero.
+        let compare = shape.family == Family::Vopc;
+        if cx.encoding.field("DST_SEL").is_some() && !compare {
             fields.default_to("DST_SEL", 6);
         }
-        let dst_selects = !syntax::vector::SDWA_WITHOUT_DST_SEL.contains(&cx.mnemonic);
+        let dst_selects = !syntax::vector::SDWA_WITHOUT_DST_SEL.contains(&cx.mnemonic) && !compare;
         if cx.encoding.field("DST_U").is_some() && dst_selects {
             fields.default_to("DST_U", 2);
         }

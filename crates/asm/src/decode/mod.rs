@@ -357,10 +357,10 @@ impl<'s> Disassembler<'s> {
     }
 
     /// The vector family (`VOP1`... `VOP3P`, or `VOPDXY`/`VOPD3` for dual issue) of a word, by the
-    /// longest ENCODING field it matches; GFX11 and later only (older vector formats are not
-    /// implemented).
+    /// longest ENCODING field it matches; GFX8 and later only (GFX6/GFX7 vector words are not
+    /// read).
     fn vector_family(&self, word: u128, available: usize) -> Option<Family> {
-        if self.ctx.gfx_major < 9 {
+        if self.ctx.gfx_major < 8 {
             return None;
         }
         // Scanned again rather than collected: a decode is two passes over a few dozen masks.
@@ -398,10 +398,10 @@ impl<'s> Disassembler<'s> {
         }
     }
 
-    /// True for the families `decode` reads operands of: the scalar ones, and on GFX11 and
-    /// later the LDS and flat ones (older memory words are not implemented).
+    /// True for the families `decode` reads operands of: the scalar ones, and from GFX8 the
+    /// memory ones (GFX6/GFX7 memory words are not read).
     fn handles(&self, family: Family) -> bool {
-        family.is_scalar() || (family.is_vector_memory() && self.ctx.gfx_major >= 9)
+        family.is_scalar() || (family.is_vector_memory() && self.ctx.gfx_major >= 8)
     }
 
     /// Decodes a word of a known instruction with the reader of its family.

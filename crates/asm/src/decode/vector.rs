@@ -214,9 +214,13 @@ impl<'s> Disassembler<'s> {
             instruction,
             form,
             layout,
-            mnemonic: if sdwa {
-                // LLVM names every SDWA form by the `_sdwa` suffix.
+            mnemonic: if sdwa && !(form_family == Family::Vopc && self.ctx.gfx_major < 9) {
+                // LLVM names every SDWA form by the `_sdwa` suffix but GFX8's compares, whose
+                // SDWA word has no scalar destination (the GCN3 VOPC_VOP_SDWA format): those
+                // it prints by the bare name.
                 format!("{base_mnemonic}_sdwa")
+            } else if sdwa {
+                base_mnemonic.clone()
             } else {
                 vector_mnemonic(&base_mnemonic, form_family, dual, !slots.is_empty(), dpp)
             },

@@ -57,7 +57,7 @@ pub fn fetches_one_component(op: &str, gfx_major: u32) -> bool {
 
 /// VGPRs an image op's data takes: one per `dmask` bit (at least one; a fetch of one
 /// component returns four samples of it: [`fetches_one_component`]), halved (rounded up) by
-/// packed `d16`, plus a status dword with `tfe`/`lwe` (RDNA3 ISA §8.2 "Image instructions",
+/// packed `d16` (from GFX9), plus a status dword with `tfe`/`lwe` (RDNA3 ISA §8.2 "Image instructions",
 /// DMASK/D16/TFE; LLVM counts `tfe` only). `None` for the ray-tracing ops, whose data has no
 /// mask. `op` is the spec name in lower case.
 pub fn image_data_regs(op: &str, gfx_major: u32, dmask: u32, d16: bool, tfe: bool) -> Option<u32> {
@@ -69,7 +69,13 @@ pub fn image_data_regs(op: &str, gfx_major: u32, dmask: u32, d16: bool, tfe: boo
     } else {
         dmask.count_ones().max(1)
     };
-    let regs = if d16 { lanes.div_ceil(2) } else { lanes };
+    // GFX8 keeps a dword per component, as its buffer D16 formats do (GCN3 ISA, MUBUF and
+    // MTBUF opcode tables: "load 2 dwords" for D16_XY).
+    let regs = if d16 && gfx_major >= 9 {
+        lanes.div_ceil(2)
+    } else {
+        lanes
+    };
     Some(regs + u32::from(tfe))
 }
 

@@ -151,9 +151,9 @@ fn keyed(
         "format" => {
             return Some(buffer_format(raw_value, ctx).map(|v| MemModifier::Field("FORMAT", v)))
         }
-        // GFX9's older spelling of the two halves (LLVM takes it before the offset operand
+        // GFX6-GFX9's older spelling of the two halves (LLVM takes it before the offset operand
         // only: [`is_split_format_word`]).
-        "dfmt" | "nfmt" if ctx.gfx_major == 9 => {
+        "dfmt" | "nfmt" if ctx.gfx_major < 10 => {
             let (field, limit) = if key == "dfmt" {
                 ("DFMT", 16)
             } else {
@@ -419,13 +419,10 @@ const UNIFIED_FORMATS: &[&str] = &[
 /// `format:N`, `format:[BUF_FMT_<name>]`, or the older split spelling
 /// `format:[BUF_DATA_FORMAT_<d>,BUF_NUM_FORMAT_<n>]` (either part may be left to its default,
 /// 8 and UNORM), which LLVM accepts when `<d>_<n>` names a unified format (LLVM
-/// AMDGPUModifierSyntax "fmt", "ufmt"). Unified codes are those of GFX11 and later; GFX9
-/// has only the split spelling, coded `dfmt | nfmt << 4` (its DFMT and NFMT fields).
+/// AMDGPUModifierSyntax "fmt", "ufmt"). Unified codes are those of GFX11 and later; GFX6 to
+/// GFX9 have only the split spelling, coded `dfmt | nfmt << 4` (its DFMT and NFMT fields).
 pub fn buffer_format(text: &str, ctx: &TargetCtx) -> Result<u32, String> {
-    let split = ctx.gfx_major == 9;
-    if !split && ctx.gfx_major < 10 {
-        return Err("buffer formats of this generation are not in our tables".into());
-    }
+    let split = ctx.gfx_major < 10;
     let Some(list) = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) else {
         return number(text)
             .filter(|v| (0..128).contains(v))

@@ -545,7 +545,7 @@ fn field_text_order(encoding: &str) -> &'static [&'static str] {
         }
         Family::Sopc => &["SSRC0", "SSRC1", "SIMM16"],
         Family::Sopp => &["SIMM16"],
-        Family::Smem => &["SDATA", "SBASE", "SOFFSET", "OFFSET", "IOFFSET"],
+        Family::Smem => &["SDATA", "SDST", "SBASE", "SOFFSET", "OFFSET", "IOFFSET"],
         _ => &[],
     }
 }

@@ -28,7 +28,7 @@ fn is_smem(mnemonic: &str) -> bool {
 /// Single-bit flags this generation accepts on SMEM, with their ENC_SMEM field.
 fn flags(ctx: &TargetCtx) -> &'static [(&'static str, &'static str)] {
     match (ctx.gfx_major, ctx.gfx_minor) {
-        (9, _) => &[("glc", "GLC")],
+        (8..=9, _) => &[("glc", "GLC")],
         (10, _) | (11, _) => &[("glc", "GLC"), ("dlc", "DLC")],
         (12, m) if m >= 5 => &[("nv", "NV"), ("scale_offset", "SCALE_OFFSET")],
         _ => &[],

@@ -113,18 +113,33 @@ pub struct ImplicitVcc {
 /// The implicit VCC operands of `mnemonic`'s 32-bit form on GFX `gfx_major`.
 pub fn implicit_vcc(mnemonic: &str, gfx_major: u32) -> ImplicitVcc {
     let carry_out = ["v_add_co_u32", "v_sub_co_u32", "v_subrev_co_u32"];
+    // GFX8's names of the same ops (GFX9 gave them to adds without carry), and GFX6/GFX7's.
+    let gfx8_carry_out = [
+        "v_add_u32",
+        "v_sub_u32",
+        "v_subrev_u32",
+        "v_add_i32",
+        "v_sub_i32",
+        "v_subrev_i32",
+    ];
     // VOPC writes VCC; the VOPCX forms write EXEC as well before GFX10 and EXEC only (no
     // destination named) from GFX10 on.
+    // GFX6/GFX7's signalling compares (`v_cmps_*`, `v_cmpsx_*`) write as the others do.
     let compare = mnemonic.starts_with("v_cmp_")
+        || mnemonic.starts_with("v_cmps_")
+        || mnemonic.starts_with("v_cmpsx_")
         || (mnemonic.starts_with("v_cmpx_") && !writes_exec_only(mnemonic, gfx_major));
     ImplicitVcc {
-        dst: compare || CARRY_IN.contains(&mnemonic) || carry_out.contains(&mnemonic),
+        dst: compare
+            || CARRY_IN.contains(&mnemonic)
+            || carry_out.contains(&mnemonic)
+            || (gfx_major < 9 && gfx8_carry_out.contains(&mnemonic)),
         src: reads_implicit_vcc(mnemonic),
     }
 }
 
 /// Instructions with a carry-in that read VCC implicitly in their 32-bit form (GFX10+ names,
-/// then GFX9's).
+/// then GFX9's, then GFX8's).
 const CARRY_IN: &[&str] = &[
     "v_add_co_ci_u32",
     "v_sub_co_ci_u32",
@@ -132,6 +147,9 @@ const CARRY_IN: &[&str] = &[
     "v_addc_co_u32",
     "v_subb_co_u32",
     "v_subbrev_co_u32",
+    "v_addc_u32",
+    "v_subb_u32",
+    "v_subbrev_u32",
 ];
 
 /// Whether `mnemonic`'s 32-bit form reads VCC as its last source (carry-in, select mask).

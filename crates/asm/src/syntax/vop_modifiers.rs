@@ -139,7 +139,7 @@ impl Swizzles {
     fn on(self, target: &TargetCtx) -> bool {
         match self {
             Swizzles::Every => true,
-            Swizzles::Gfx9 => target.gfx_major == 9,
+            Swizzles::Gfx9 => (8..=9).contains(&target.gfx_major),
             Swizzles::Gfx90a => target.gfx90a_plus,
             Swizzles::Gfx10 => target.gfx_major >= 10,
         }
