@@ -131,13 +131,13 @@ fn unused_fields(
     if (a ^ b) & !covered & low_bits(word.len()) != 0 {
         return None;
     }
-    let operand_field = |name: &str| {
-        (spec.instructions.iter())
-            .flat_map(|i| i.encodings.iter())
-            .filter(|form| form.encoding == inst.encoding)
-            .flat_map(|form| form.operands.iter())
-            .any(|o| o.field.as_deref() == Some(name))
-    };
+    // The fields some instruction of the encoding has an operand in, gathered once.
+    let operand_fields: std::collections::BTreeSet<&str> = (spec.instructions.iter())
+        .flat_map(|i| i.encodings.iter())
+        .filter(|form| form.encoding == inst.encoding)
+        .flat_map(|form| form.operands.iter())
+        .filter_map(|o| o.field.as_deref())
+        .collect();
     let mut notes = Vec::new();
     for field in &encoding.fields {
         if read(a, field) == read(b, field) {
@@ -147,7 +147,7 @@ fn unused_fields(
             .operands
             .iter()
             .any(|o| o.spec.field.as_deref() == Some(&field.name));
-        if used || !operand_field(&field.name) {
+        if used || !operand_fields.contains(field.name.as_str()) {
             return None;
         }
         let value = read(a, field);

@@ -424,12 +424,7 @@ fn merge_runs(group: Vec<Input<RunDocument>>) -> Result<RunDocument> {
     let mut merged = inputs.next().expect("a group has a document").doc;
     merged.shard = None;
     for Input { place, doc } in inputs {
-        let overflow = |what: &str| {
-            anyhow::anyhow!(
-                "{place}: LLVM {} tests: {what} overflow when added to the other shards'",
-                doc.corpus_version
-            )
-        };
+        let overflow = |what: &str| overflow(&place, &doc.corpus_version, what);
         merged.files =
             (merged.files.checked_add(doc.files)).ok_or_else(|| overflow("\"files\""))?;
         for (kind, n) in &doc.run_kinds {
@@ -464,6 +459,13 @@ fn merge_runs(group: Vec<Input<RunDocument>>) -> Result<RunDocument> {
     Ok(merged)
 }
 
+/// A shard's sum that overflows when added to the other shards', named by `what`.
+fn overflow(place: &impl std::fmt::Display, corpus_version: &str, what: &str) -> anyhow::Error {
+    anyhow::anyhow!(
+        "{place}: LLVM {corpus_version} tests: {what} overflow when added to the other shards'"
+    )
+}
+
 /// The shards of one corpus's gate into the report of the whole gate. Each shard's changes
 /// and cases not compared are cases it compared, so they cannot outnumber its `cases`; sums
 /// are checked arithmetic.
@@ -485,12 +487,7 @@ fn merge_gates(group: Vec<Input<GateDoc>>) -> Result<GateDoc> {
     let mut merged = inputs.next().expect("a group has a document").doc;
     merged.shard = None;
     for Input { place, doc } in inputs {
-        let overflow = |what: &str| {
-            anyhow::anyhow!(
-                "{place}: LLVM {} tests: {what} overflow when added to the other shards'",
-                doc.corpus_version
-            )
-        };
+        let overflow = |what: &str| overflow(&place, &doc.corpus_version, what);
         merged.cases =
             (merged.cases.checked_add(doc.cases)).ok_or_else(|| overflow("\"cases\""))?;
         merged.not_compared = (merged.not_compared.checked_add(doc.not_compared))

@@ -212,9 +212,10 @@ impl<'a> Ours<'a> {
     fn judge_bytes(&self, word: &[u8], ours: Side, llvm: &LlvmAnswer) -> Outcome {
         // Our printer marks what LLVM syntax cannot write the same way: that is our refusal.
         let ours = match ours {
-            Side::Text(text, _) if invalid_marker(&text).is_some() => {
-                Side::Reject(marked_refusal(invalid_marker(&text).unwrap_or_default()))
-            }
+            Side::Text(text, partial) => match invalid_marker(&text) {
+                Some(marker) => Side::Reject(marked_refusal(marker)),
+                None => Side::Text(text, partial),
+            },
             side => side,
         };
         if let (true, LlvmAnswer::Decoded { text, bytes, .. }) =

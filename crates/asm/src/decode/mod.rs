@@ -60,6 +60,14 @@ fn misaligned(inst: &Inst, ctx: &TargetCtx) -> Option<String> {
     })
 }
 
+/// The first 16 bytes of `bytes` (fewer when it is shorter) as a little-endian word.
+fn word_of(bytes: &[u8]) -> u128 {
+    let mut buf = [0u8; 16];
+    let n = bytes.len().min(16);
+    buf[..n].copy_from_slice(&bytes[..n]);
+    u128::from_le_bytes(buf)
+}
+
 /// The mask of a word's low `len` bytes.
 fn low_bytes(len: usize) -> u128 {
     if len >= 16 {
@@ -285,9 +293,7 @@ impl<'s> Disassembler<'s> {
             .is_some_and(|s| s.fidelity.lists_every_operand());
         let encoding = spec.encoding(&inst.encoding).filter(|_| complete)?;
         let len = (encoding.bit_count as usize / 8).min(bytes.len()).min(16);
-        let mut buf = [0u8; 16];
-        buf[..len].copy_from_slice(&bytes[..len]);
-        let word = u128::from_le_bytes(buf);
+        let word = word_of(bytes);
         let covered = encoding.fields.iter().fold(0u128, |m, f| m | field_mask(f));
         let stray = word & !covered & low_bytes(len);
         (stray != 0).then(|| {
@@ -304,10 +310,7 @@ impl<'s> Disassembler<'s> {
         if bytes.len() < 4 {
             return DecodeOutcome::Invalid("fewer than 4 bytes".into());
         }
-        let mut buf = [0u8; 16];
-        let n = bytes.len().min(16);
-        buf[..n].copy_from_slice(&bytes[..n]);
-        let word = u128::from_le_bytes(buf);
+        let word = word_of(bytes);
         let fits = |c: &&Candidate| c.mask_bytes <= bytes.len();
         match self.vector_family(word, bytes.len()) {
             Some(dual @ (Family::Vopd | Family::Vopd3)) => {
