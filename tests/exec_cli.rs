@@ -411,6 +411,27 @@ const EXECUTES: &[Row] = &[
         ],
         lacks: &[],
     },
+    // GCN3's S_AND_B32 text gives SCC as a sentence, "1 if result is non-zero": 3 & 2 = 2,
+    // so SCC becomes 1. Read as prose, SCC stayed 0 and the text still "executed".
+    Row {
+        name: "gcn3 s_and_b32 sets SCC from its manual's sentence",
+        mcpu: "tonga",
+        text: "s_and_b32 s5, s1, s2",
+        sets: &["s1=3", "s2=2"],
+        has: &["verdict:     executed\n", "s5: 0x00000000 -> 0x00000002", "scc: 0 -> 1"],
+        lacks: &[],
+    },
+    // Vega 7nm's V_XNOR_B32 text is one sentence. Running what is left of it (nothing) once
+    // passed as executed with no register changed; the nearest text with code runs instead:
+    // !(0 ^ 0) is all ones.
+    Row {
+        name: "a text that states its result in words runs a sibling's code",
+        mcpu: "gfx906",
+        text: "v_xnor_b32 v1, v2, v3",
+        sets: &["exec=1"],
+        has: &["verdict:     executed (text from", "v1: 0x00000000 -> 0xffffffff"],
+        lacks: &[],
+    },
 ];
 
 /// Bad input: exit status 2, and stderr names what is wrong.

@@ -56,7 +56,7 @@ impl std::fmt::Display for SemaVerdict {
 }
 
 /// The pseudocode files (`derived/pseudocode/<name>.json`) and the architecture each serves.
-const PSEUDOCODE_FILES: [(Arch, &str); 12] = [
+const PSEUDOCODE_FILES: [(Arch, &str); 15] = [
     (Arch::Rdna3, "rdna3"),
     (Arch::Rdna3_5, "rdna3_5"),
     (Arch::Rdna4, "rdna4"),
@@ -69,6 +69,9 @@ const PSEUDOCODE_FILES: [(Arch, &str); 12] = [
     (Arch::Cdna2, "cdna2"),
     (Arch::Vega, "vega"),
     (Arch::Vega7, "vega7"),
+    (Arch::Gcn3, "gcn3"),
+    (Arch::Gcn2, "gcn2"),
+    (Arch::Gcn1, "gcn1"),
 ];
 
 /// The pseudocode file serving an architecture.
@@ -95,6 +98,9 @@ fn siblings(file: &str) -> &'static [&'static str] {
         "vega7" => &["vega", "cdna1", "cdna2", "cdna3", "rdna1"],
         "cdna1" => &["cdna2", "vega7", "cdna3", "vega", "rdna1"],
         "cdna2" => &["cdna1", "cdna3", "vega7", "vega", "rdna1"],
+        "gcn3" => &["gcn2", "vega", "vega7", "cdna3"],
+        "gcn2" => &["gcn3", "gcn1", "vega", "cdna3"],
+        "gcn1" => &["gcn2", "gcn3", "vega", "cdna3"],
         _ => &[],
     }
 }
@@ -261,21 +267,38 @@ impl Semantics {
             return run_dual(arch_programs, spec, inst, state);
         }
         let name = inst.name.to_ascii_uppercase();
-        if let Some(program) = arch_programs.programs.get(&name) {
+        let own = arch_programs.programs.get(&name);
+        if let Some(program @ Ok(_)) = own {
             return run_program(program, arch_programs, spec, inst, state);
         }
+        // No text of its own, or one that does not parse: the nearest generation's text that
+        // parses runs, and the verdict names it. Failing that, the first text's parse
+        // failure is the verdict.
+        let mut unparsed = own.map(|program| (program, arch_programs, None));
         for sibling in siblings(file) {
             let Ok(Some(programs)) = self.programs(sibling) else {
                 continue;
             };
-            if let Some(program) = programs.programs.get(&name) {
-                return match run_program(program, programs, spec, inst, state) {
-                    SemaVerdict::Executed => SemaVerdict::ExecutedSiblingText(sibling),
-                    other => with_sibling(other, sibling),
-                };
+            match programs.programs.get(&name) {
+                Some(program @ Ok(_)) => {
+                    return match run_program(program, programs, spec, inst, state) {
+                        SemaVerdict::Executed => SemaVerdict::ExecutedSiblingText(sibling),
+                        other => with_sibling(other, sibling),
+                    };
+                }
+                Some(program) if unparsed.is_none() => {
+                    unparsed = Some((program, programs, Some(sibling)));
+                }
+                _ => {}
             }
         }
-        SemaVerdict::NoPseudocode
+        match unparsed {
+            Some((program, programs, by)) => {
+                let verdict = run_program(program, programs, spec, inst, state);
+                by.map_or(verdict.clone(), |sibling| with_sibling(verdict, sibling))
+            }
+            None => SemaVerdict::NoPseudocode,
+        }
     }
 }
 
@@ -509,7 +532,9 @@ fn load_arch(data_dir: &Path, arch: &str) -> Loaded {
         if programs.contains_key(&key) {
             continue; // the first section's copy serves every encoding
         }
-        let parsed = parsed.clone().map_err(|e| format!("parse:{}", e.construct));
+        let parsed = (entry.code().map_or(Ok(()), mcdiff_sema::runnable))
+            .and_then(|()| parsed.clone())
+            .map_err(|e| format!("parse:{}", e.construct));
         if let Ok(p) = &parsed {
             library.insert(&entry.name, p.clone());
         }

@@ -548,12 +548,19 @@ fn bit_helper(name: &str, args: &[Value]) -> Result<Option<Value>, ExecError> {
                 _ => Value::Int { v: r, ty: None },
             }
         }
-        "count_ones" | "countbits" | "bitCount" => {
+        "count_ones" | "countbits" | "bitCount" | "count_zeros" => {
             arity(name, args, 1)?;
             let w = args[0].width().unwrap_or(64);
             let bits = args[0].bits(w).ok_or_else(|| unsupported("countbits"))?;
+            let ones = bits.count_ones().ok_or_else(|| unsupported("countbits"))?;
+            // The zeros of the operand's own width (S_BCNT0_I32_B32 counts 32 bits).
+            let count = if name == "count_zeros" {
+                u64::from(w) - ones
+            } else {
+                ones
+            };
             Value::Int {
-                v: Int::from(bits.count_ones().ok_or_else(|| unsupported("countbits"))?),
+                v: Int::from(count),
                 ty: None,
             }
         }

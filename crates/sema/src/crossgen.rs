@@ -148,7 +148,8 @@ fn add_entry(out: &mut ArchTexts, entry: &PseudocodeEntry) {
     if out.programs.contains_key(&entry.name) {
         return;
     }
-    let parsed = crate::parse_entry(out.arch, &entry.name, code)
+    let parsed = crate::runnable(code)
+        .and_then(|()| crate::parse_entry(out.arch, &entry.name, code))
         .map_err(|e| format!("parse:{}", e.construct))
         .map(shared_address)
         // A text that is all prose (`VCC = IEEE numeric class function...`) says nothing
@@ -751,7 +752,7 @@ fn splits_dialect(groups: &[Group], older: bool) -> bool {
 }
 
 /// The GCN-era manuals' dialect (`D.u`, `threadId`, `MEM[ADDR]`): rdna1, rdna2, cdna1,
-/// cdna2, vega, vega7.
+/// cdna2, vega, vega7 and the GCN1-3 manuals themselves.
 pub(crate) fn older_dialect(arch: &str) -> bool {
     matches!(
         arch,

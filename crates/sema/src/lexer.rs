@@ -88,6 +88,33 @@ fn closing_keyword(line: &str) -> Option<&'static str> {
 /// field table's line (`VDST = Destination for instruction in the VGPR.`) is prose: two
 /// words side by side never occur in an expression.
 fn statement_with_full_stop(line: &str) -> Option<&str> {
+    let (statement, value) = assignment_with_full_stop(line)?;
+    (!has_adjacent_words(value)).then_some(statement)
+}
+
+/// A line the older manuals write as an assignment of a result whose value is a sentence
+/// (`SCC = signed overflow.`, `D.f = cubemap S coordinate.`): what the text says the
+/// instruction writes, in words no reader can run. [`clean_source`] drops such a line with
+/// the other prose, so a text holding one says less than the instruction does. A field
+/// table's line (`VDST = Destination for instruction in the VGPR.`) names an encoding
+/// field, not a result, and is no such line.
+pub fn prose_assignment(src: &str) -> Option<&str> {
+    /// The results a text writes: the destination (`D`, `D0`, the GCN manuals' `dst` and
+    /// `Result`) and the state registers.
+    const RESULTS: [&str; 9] = ["D", "D0", "D1", "dst", "Result", "SCC", "VCC", "EXEC", "M0"];
+    src.lines()
+        .map(|line| line.split("//").next().unwrap_or(line).trim())
+        .find(|line| {
+            assignment_with_full_stop(line).is_some_and(|(statement, value)| {
+                let target = statement.split(['.', '[', ' ', '=']).next().unwrap_or("");
+                RESULTS.contains(&target) && has_adjacent_words(value)
+            })
+        })
+}
+
+/// A line `target = value.` with an assignable target: the statement without its full
+/// stop, and the value.
+fn assignment_with_full_stop(line: &str) -> Option<(&str, &str)> {
     let statement = line.strip_suffix('.')?.trim_end();
     let at = statement.find('=')?;
     let (target, value) = (&statement[..at], &statement[at + 1..]);
@@ -106,7 +133,7 @@ fn statement_with_full_stop(line: &str) -> Option<&str> {
             // Inside brackets, any expression (`MEM[ADDR_BASE + OFFSET1 * 4]`).
             depth > 0 || c.is_ascii_alphanumeric() || "_.[]:".contains(c)
         });
-    (lvalue && !has_adjacent_words(value)).then_some(statement)
+    lvalue.then_some((statement, value))
 }
 
 /// Whether two identifiers stand next to each other with only spaces between them.

@@ -35,14 +35,30 @@ pub use survey::{arch_mcpu, survey, Survey};
 
 /// `code`, instruction `name`'s text in `arch`'s pseudocode file, parsed; the older manuals'
 /// dialect (rdna1, rdna2, cdna1, cdna2, vega, vega7) read as the newer one, with what it
-/// leaves implicit made explicit ([`older_dialect::read`]).
+/// leaves implicit made explicit ([`older_dialect::read`]), and the GCN manuals' SCC
+/// sentences read as the code later manuals write for them ([`older_dialect::scc_sentences`]).
 pub fn parse_entry(arch: &str, name: &str, code: &str) -> Result<Program, ParseError> {
-    let program = parse(code)?;
+    let code = older_dialect::scc_sentences(code);
+    let program = parse(&code)?;
     Ok(if crossgen::older_dialect(arch) {
-        older_dialect::read(program, name, code)
+        older_dialect::read(program, name, &code)
     } else {
         program
     })
+}
+
+/// A text to run must say everything the instruction writes: one that states a result in a
+/// sentence ([`lexer::prose_assignment`]) is `parse:prose-statement`, since run without that
+/// line it would say less than the instruction does and still pass. (Operand lists derived
+/// from the same text need only its code lines, so [`parse_entry`] keeps them.)
+pub fn runnable(code: &str) -> Result<(), ParseError> {
+    match lexer::prose_assignment(&older_dialect::scc_sentences(code)) {
+        Some(line) => Err(ParseError {
+            construct: "prose-statement".into(),
+            message: format!("`{line}` states in words what the instruction writes"),
+        }),
+        None => Ok(()),
+    }
 }
 
 use std::path::{Path, PathBuf};
@@ -245,4 +261,27 @@ pub fn strip_glued_paragraphs(entries: &mut [PseudocodeEntry]) -> usize {
         }
     }
     cut
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_result_stated_in_words_is_not_runnable() {
+        for prose in [
+            "D.f = cubemap S coordinate.",
+            "D.u = S0.u + S1.u.\nSCC = unsigned carry-out.",
+            "D.u = hardware register.",
+        ] {
+            let err = super::runnable(prose).expect_err(prose);
+            assert_eq!(err.construct, "prose-statement", "{prose}");
+        }
+        // A field table's line names a field, not a result; the GCN manuals' SCC sentence
+        // is read as code.
+        for code in [
+            "D0 = S0;\nVDST = Destination for instruction in the VGPR.",
+            "D.u = S0.u & S1.u.\nSCC = 1 if result is non-zero.",
+        ] {
+            assert!(super::runnable(code).is_ok(), "{code}");
+        }
+    }
 }

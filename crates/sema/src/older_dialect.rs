@@ -63,6 +63,52 @@ pub fn read(program: Program, name: &str, code: &str) -> Program {
     Program::new(body, implicit)
 }
 
+/// The GCN1-3 manuals state a scalar instruction's SCC in a sentence where the later
+/// manuals write the comparison (Vega: `SCC = (D != 0).`, `SCC = (EXEC != 0).`):
+/// `SCC = 1 if result is non-zero.` (also without `is`, without spaces, and once as `CC =`
+/// in GCN3's S_BFE_I64, the only condition code a scalar instruction writes), and the
+/// SAVEEXEC texts' `SCC = 1 if the new value of EXEC is non-zero.` Those sentences become
+/// that code on a line of their own; any other sentence stays prose
+/// ([`crate::lexer::prose_assignment`]).
+pub fn scc_sentences(code: &str) -> std::borrow::Cow<'_, str> {
+    const SENTENCES: [(&str, &str); 3] = [
+        ("1 if result is non-zero", "(D != 0)"),
+        ("1 if result non-zero", "(D != 0)"),
+        ("1 if the new value of EXEC is non-zero", "(EXEC != 0)"),
+    ];
+    if !SENTENCES
+        .iter()
+        .any(|(sentence, _)| code.contains(sentence))
+    {
+        return code.into();
+    }
+    let mut out = String::with_capacity(code.len());
+    let mut rest = code;
+    while let Some((at, sentence, value)) = SENTENCES
+        .iter()
+        .filter_map(|(s, v)| rest.find(s).map(|at| (at, *s, *v)))
+        .min_by_key(|(at, ..)| *at)
+    {
+        let before = &rest[..at];
+        let target = before.trim_end().strip_suffix('=').map(str::trim_end);
+        match target.and_then(|t| t.strip_suffix("CC")) {
+            Some(head) => {
+                let head = head.strip_suffix('S').unwrap_or(head);
+                out.push_str(head);
+                out.push_str("\nSCC = ");
+                out.push_str(value);
+            }
+            None => {
+                out.push_str(before);
+                out.push_str(sentence);
+            }
+        }
+        rest = &rest[at + sentence.len()..];
+    }
+    out.push_str(rest);
+    out.into()
+}
+
 /// A byte load's access width where its text gives none: the older D16 byte loads read
 /// `{8 'h0, MEM[ADDR]}`, whose byte CDNA3's texts of the same instructions write
 /// `MEM[addr].u8`.
@@ -378,6 +424,27 @@ fn lds_field_values(body: &mut [Stmt]) {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn scc_sentences_are_the_later_manuals_comparisons() {
+        let read = |code: &str| super::scc_sentences(code).into_owned();
+        assert_eq!(
+            read("D.u = S0.u & S1.u.\nSCC = 1 if result is non-zero."),
+            "D.u = S0.u & S1.u.\n\nSCC = (D != 0)."
+        );
+        assert_eq!(
+            read("D.u = ~S0.u SCC = 1 if result non-zero."),
+            "D.u = ~S0.u \nSCC = (D != 0)."
+        );
+        assert_eq!(read("CC = 1 if result is non-zero."), "\nSCC = (D != 0).");
+        assert_eq!(
+            read("EXEC = S0.u & EXEC.\nSCC = 1 if the new value of EXEC is non-zero."),
+            "EXEC = S0.u & EXEC.\n\nSCC = (EXEC != 0)."
+        );
+        // Another sentence, or the words without an SCC target, stay as written.
+        let kept = "SCC = 1 if S0 is max.\nD = 1 if result is non-zero";
+        assert_eq!(read(kept), kept);
+    }
+
     use super::*;
 
     /// A typed LDS field is its value's newer name; a bare one, a register number, stays.

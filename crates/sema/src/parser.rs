@@ -838,6 +838,19 @@ fn newer_spelling(name: &str) -> String {
         "Exponent" => return "exponent".to_string(),
         "SAD_U8" => return "v_sad_u8".to_string(),
         "MSAD_U8" => return "v_msad_u8".to_string(),
+        // The GCN1-3 manuals' spellings.
+        "isNaN" => return "isNAN".to_string(),
+        "CountOneBits" => return "countbits".to_string(),
+        "CountZeroBits" => return "count_zeros".to_string(),
+        "ABS_DIFF" => return "ABSDIFF".to_string(),
+        "FLOOR" => return "floor".to_string(),
+        "FRAC64" => return "fract".to_string(),
+        "round_nearest_even" => return "RoundToEven".to_string(),
+        // V_ASHRREV_I32's `signtext(S1.i)` in the GCN manuals: V_ASHR_I32 beside it and
+        // Vega's text of the same instruction read `signext`.
+        "signtext" => return "signext".to_string(),
+        // `UINT2FLT(S0.u[7:0])`, V_CVT_F32_UBYTE<n>: an unsigned integer made a float.
+        "UINT2FLT" => return "u32_to_f32".to_string(),
         _ => {}
     }
     let Some((from, to)) = name.split_once("_to_") else {

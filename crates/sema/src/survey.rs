@@ -57,12 +57,15 @@ pub fn arch_mcpu(arch: &str) -> Option<&'static str> {
         "cdna2" => "gfx90a",
         "vega" => "gfx900",
         "vega7" => "gfx906",
+        "gcn3" => "tonga",
+        "gcn2" => "bonaire",
+        "gcn1" => "tahiti",
         _ => return None,
     })
 }
 
 fn wave_size(arch: &str) -> u32 {
-    if arch.starts_with("cdna") || arch.starts_with("vega") {
+    if arch.starts_with("cdna") || arch.starts_with("vega") || arch.starts_with("gcn") {
         64
     } else {
         32
