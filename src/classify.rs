@@ -220,7 +220,30 @@ pub fn judge_disasm(
     } else {
         llvm_vs_check_disasm(llvm, recorded)
     };
-    judge(ours, llvm, recorded, llvm_verdict)
+    match llvm {
+        // llvm-mc refused the target, not the word: our decode has nothing to be compared
+        // with (its own round trip still checks it).
+        LlvmAnswer::Error { message, .. }
+            if has_no_disassembler(message) && !matches!(ours, OursAnswer::NoSpec) =>
+        {
+            Verdict {
+                llvm: llvm_verdict,
+                ours: OursVerdict::Unsupported(NO_DISASSEMBLER.into()),
+                ours_vs_check: false,
+                message: None,
+            }
+        }
+        _ => judge(ours, llvm, recorded, llvm_verdict),
+    }
+}
+
+/// The ours verdict's reason for a word of a target llvm-mc cannot disassemble (GFX6, GFX7).
+pub const NO_DISASSEMBLER: &str = "no reference: llvm-mc has no disassembler for the target";
+
+/// Whether llvm-mc's error says it has no disassembler for the target at all
+/// (`LLVM ERROR: disassembly not yet supported for subtarget`).
+fn has_no_disassembler(message: &str) -> bool {
+    message.contains("disassembly not yet supported for subtarget")
 }
 
 /// llvm-mc decoded the whole word (no bytes skipped) and printed an encoding other than it.
@@ -666,6 +689,22 @@ mod tests {
 
     /// The word each disassembly verdict above was given.
     const WORD: Option<&[u8]> = Some(&[1, 0, 0x80, 0xbe]);
+
+    /// llvm-mc without a disassembler for the target (GFX6, GFX7) refuses every word: that
+    /// is no verdict on the word, so neither our decode nor our refusal matches it.
+    #[test]
+    fn a_target_without_an_llvm_disassembler_has_no_reference() {
+        let want = CheckExpectation::Error("disassembly not yet supported for subtarget".into());
+        let llvm = err("LLVM ERROR: disassembly not yet supported for subtarget (llvm-mc stopped, as the RUN line expects)");
+        for ours in [
+            OursAnswer::Decoded("v_nop".into()),
+            OursAnswer::Rejected("no".into()),
+        ] {
+            let v = judge_disasm(&ours, &llvm, &rec(&want, None), WORD);
+            assert_eq!(v.llvm, LlvmVerdict::Agrees);
+            assert_eq!(v.ours, OursVerdict::Unsupported(NO_DISASSEMBLER.into()));
+        }
+    }
 
     /// llvm-mc's printed encoding must be the word it decoded: another one is `reencodes`,
     /// whatever the CHECK line says, while our text is still judged against llvm-mc's.

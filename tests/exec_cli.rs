@@ -418,7 +418,11 @@ const EXECUTES: &[Row] = &[
         mcpu: "tonga",
         text: "s_and_b32 s5, s1, s2",
         sets: &["s1=3", "s2=2"],
-        has: &["verdict:     executed\n", "s5: 0x00000000 -> 0x00000002", "scc: 0 -> 1"],
+        has: &[
+            "verdict:     executed\n",
+            "s5: 0x00000000 -> 0x00000002",
+            "scc: 0 -> 1",
+        ],
         lacks: &[],
     },
     // Vega 7nm's V_XNOR_B32 text is one sentence. Running what is left of it (nothing) once
@@ -429,7 +433,10 @@ const EXECUTES: &[Row] = &[
         mcpu: "gfx906",
         text: "v_xnor_b32 v1, v2, v3",
         sets: &["exec=1"],
-        has: &["verdict:     executed (text from", "v1: 0x00000000 -> 0xffffffff"],
+        has: &[
+            "verdict:     executed (text from",
+            "v1: 0x00000000 -> 0xffffffff",
+        ],
         lacks: &[],
     },
 ];

@@ -323,3 +323,20 @@ fn a_planted_disassembly_disagreement_is_minimised() {
             .contains("mcdiff disasm --mcpu gfx1100"));
     }
 }
+
+/// llvm-mc cannot disassemble GFX6 or GFX7 words: a disassembly fuzz there has no oracle,
+/// and is bad input (exit 2) rather than a run of faults blamed on llvm-mc.
+#[test]
+fn disassembly_fuzz_without_an_llvm_disassembler_is_refused() {
+    let (Some(data), Some(_)) = (common::data_dir(), common::llvm_mc("22")) else {
+        return;
+    };
+    for mcpu in ["bonaire", "tahiti"] {
+        let out = fuzz(&data, mcpu, "disasm", "10", "1").output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{out:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("no disassembler"), "{stderr}");
+    }
+    let asm = fuzz(&data, "bonaire", "asm", "10", "1").output().unwrap();
+    assert_ne!(asm.status.code(), Some(2), "{asm:?}");
+}

@@ -363,9 +363,6 @@ impl<'s> Disassembler<'s> {
     /// longest ENCODING field it matches; GFX8 and later only (GFX6/GFX7 vector words are not
     /// read).
     fn vector_family(&self, word: u128, available: usize) -> Option<Family> {
-        if self.ctx.gfx_major < 8 {
-            return None;
-        }
         // Scanned again rather than collected: a decode is two passes over a few dozen masks.
         let matching = || {
             (self.candidates.iter())
@@ -401,10 +398,9 @@ impl<'s> Disassembler<'s> {
         }
     }
 
-    /// True for the families `decode` reads operands of: the scalar ones, and from GFX8 the
-    /// memory ones (GFX6/GFX7 memory words are not read).
+    /// True for the families `decode` reads operands of: the scalar and memory ones.
     fn handles(&self, family: Family) -> bool {
-        family.is_scalar() || (family.is_vector_memory() && self.ctx.gfx_major >= 8)
+        family.is_scalar() || family.is_vector_memory()
     }
 
     /// Decodes a word of a known instruction with the reader of its family.
