@@ -425,6 +425,18 @@ const EXECUTES: &[Row] = &[
         ],
         lacks: &[],
     },
+    // GCN3's V_RCP_IFLAG_F32 reads its source as `src0`: 1 / 2.0 = 0.5.
+    Row {
+        name: "gcn3 v_rcp_iflag_f32 reads src0 as S0",
+        mcpu: "tonga",
+        text: "v_rcp_iflag_f32 v0, v1",
+        sets: &["v1=0x40000000", "exec=1"],
+        has: &[
+            "verdict:     executed\n",
+            "v0: 0x00000000 -> 0x3f000000 (lane 0)",
+        ],
+        lacks: &[],
+    },
     // Vega 7nm's V_XNOR_B32 text is one sentence. Running what is left of it (nothing) once
     // passed as executed with no register changed; the nearest text with code runs instead:
     // !(0 ^ 0) is all ones.

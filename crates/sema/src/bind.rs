@@ -281,6 +281,14 @@ pub fn bind<O: Borrow<Operand>>(inst_operands: &[O], values: &[BoundValue]) -> B
 /// `SIMM32`.
 pub(crate) const OLDER_NAMES: [(&str, &str); 3] = [("D", "D0"), ("S", "S0"), ("K", "SIMM32")];
 
+/// The GCN1-3 manuals' names in ALU texts and the names the binding gives those operands.
+const GCN_ALU_NAMES: [(&str, &str); 4] = [
+    ("src0", "S0"),
+    ("src1", "S1"),
+    ("src2", "S2"),
+    ("dst", "D0"),
+];
+
 /// [`bind`], plus the names whose meaning depends on which names `program` uses.
 ///
 /// SOPK's register field (`SDST`) is a destination for some instructions and a source
@@ -369,7 +377,12 @@ pub fn bind_with_uses<O: Borrow<Operand>>(
     // The older manuals' names for operands the binding calls by the newer ones; a memory
     // text's `D` is its own temporary (`D.f64 = tmp.f64 + DATA.f64; MEM[ADDR] = D`).
     let memory = used.contains("MEM") || used.contains("RETURN_DATA");
-    for (older, newer) in OLDER_NAMES {
+    // The GCN manuals' ALU texts name their sources `src0`..`src2` and the destination `dst`
+    // (V_MUL_F64: `dst = src0 * src1`); their memory texts' `dst += src` is the location
+    // and the data instead, so `dst` is the destination only beside a numbered source.
+    let gcn_alu = ["src0", "src1", "src2"].iter().any(|n| used.contains(*n));
+    let gcn_names = GCN_ALU_NAMES.iter().filter(|_| gcn_alu);
+    for &(older, newer) in OLDER_NAMES.iter().chain(gcn_names) {
         if older == "D" && memory {
             continue;
         }
