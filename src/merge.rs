@@ -450,12 +450,14 @@ fn merge_runs(group: Vec<Input<RunDocument>>) -> Result<RunDocument> {
             merged.cases_per_file.insert(file, targets);
         }
         merged.records.extend(doc.records);
+        merged.roundtrip_failures.extend(doc.roundtrip_failures);
     }
     sort_by_file(&mut merged.unparsed_runs, |r| &r.file);
     sort_by_file(&mut merged.failed_runs, |r| &r.file);
     sort_by_file(&mut merged.duplicate_runs, |r| &r.file);
     sort_by_file(&mut merged.skipped_paths, |p| &p.file);
     sort_by_file(&mut merged.records, |r| &r.file);
+    sort_by_file(&mut merged.roundtrip_failures, |r| &r.file);
     Ok(merged)
 }
 

@@ -738,6 +738,11 @@ pub struct RunDocument {
     /// have no records).
     pub cases_per_file: BTreeMap<String, BTreeMap<String, usize>>,
     pub records: Vec<CaseRecord>,
+    /// One record per decoded test word whose printed text our assembler does not take back
+    /// to the word (a bit the decode dropped or invented): the round trip's findings, whatever
+    /// the case's verdicts (the `roundtrip-fail` column of the round-trip table).
+    #[serde(default)]
+    pub roundtrip_failures: Vec<CaseRecord>,
 }
 
 pub fn json(report: &Report) -> RunDocument {
@@ -779,6 +784,10 @@ pub fn json(report: &Report) -> RunDocument {
                 known: crate::known_issues::label_case(c, &report.llvm_mc_version),
                 ..record(c)
             })
+            .collect(),
+        roundtrip_failures: (report.cases.iter())
+            .filter(|c| c.roundtrip == Some(false))
+            .map(record)
             .collect(),
     }
 }

@@ -78,6 +78,46 @@ fn a_missing_or_unversioned_llvm_mc_is_bad_input() {
     }
 }
 
+/// Every decoded word whose text our assembler does not take back to the word has a record
+/// in the JSON's `roundtrip_failures`, as many as the round-trip table counts.
+#[test]
+fn run_json_lists_each_round_trip_failure() {
+    let (Some(data), Some(_)) = (common::data_dir(), common::llvm_mc("19")) else {
+        return;
+    };
+    let json = tempdir().join("roundtrip.json");
+    let out = run_19(&data)
+        .args([
+            "--file",
+            "gfx8_mimg_features.txt",
+            "--mcpu",
+            "gfx810",
+            "--json",
+        ])
+        .arg(&json)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let failed: usize = (stdout.lines())
+        .skip_while(|l| !l.starts_with("round trip of the lines we decoded"))
+        .find_map(|l| l.strip_prefix("| gfx810 "))
+        .and_then(|row| row.split('|').nth(2))
+        .map(|n| n.trim().parse().unwrap())
+        .expect("the round-trip table has a gfx810 row");
+    assert!(
+        failed > 0,
+        "gfx8_mimg_features.txt has words that do not assemble back"
+    );
+    let text = std::fs::read_to_string(&json).unwrap();
+    let doc: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    let records = doc["roundtrip_failures"].as_array().unwrap();
+    assert_eq!(records.len(), failed);
+    for r in records {
+        assert!(r["ours_text"].is_string(), "{r}");
+        assert_eq!(r["file"], "MC/Disassembler/AMDGPU/gfx8_mimg_features.txt");
+    }
+}
+
 #[test]
 fn run_reports_version_and_json_records() {
     let (Some(data), Some(_)) = (common::data_dir(), common::llvm_mc("19")) else {
