@@ -92,7 +92,7 @@ pub fn with_missing_comma(text: &str) -> Option<String> {
     let lead = text.len() - text.trim_start().len();
     let body = text.trim_end();
     let at = lead + body[lead..].find(char::is_whitespace)?;
-    let rest = body[at..].as_bytes();
+    let rest = &body.as_bytes()[at..];
     let mut depth = 0i32;
     let mut i = 0;
     // Skip the blanks after the mnemonic.
@@ -127,7 +127,6 @@ pub fn with_missing_comma(text: &str) -> Option<String> {
                 i = end;
                 continue;
             }
-            b',' if depth == 0 => {}
             _ => {}
         }
         i += 1;
