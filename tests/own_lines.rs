@@ -454,6 +454,15 @@ fn check_decodes_reassemble(mcpu: &str, kind: &str) {
     );
 }
 
+/// GFX7 and GFX6 lines llvm-mc 22 rejects: output modifiers on results that are not floating
+/// point, ADDR64 beside OFFEN/IDXEN, TFE on a load to LDS, messages the generation lacks, and
+/// on GFX6 an SMRD offset past eight bits.
+#[test]
+fn bonaire_and_tahiti_rejections_match_llvm_mc() {
+    check_rejections("bonaire");
+    check_rejections("tahiti");
+}
+
 #[test]
 fn gfx1010_sdwa_lines_match_llvm_mc_both_ways() {
     check("gfx1010", "sdwa");

@@ -63,7 +63,7 @@ fn run_findings_are_sarif_at_their_test_lines() {
     };
     let dir = common::fresh_dir("sarif", "run");
     let out = common::mcdiff_on(&data)
-        .args(["run", "--file", "gfx11_asm_vop1", "--annotations", "github"])
+        .args(["run", "--file", "gfx11_asm_sopk", "--annotations", "github"])
         .args(common::dir_args(
             &dir,
             &[("--sarif", "r.sarif"), ("--json", "r.json")],
@@ -105,7 +105,7 @@ fn run_findings_are_sarif_at_their_test_lines() {
     }
     assert!(
         !expected.is_empty(),
-        "gfx11_asm_vop1 has findings with llvm-mc 22"
+        "gfx11_asm_sopk has findings with llvm-mc 22"
     );
     let got: Vec<(String, (String, String, u64), String)> = results(&sarif)
         .iter()
@@ -359,7 +359,7 @@ fn a_test_path_prefix_names_the_files_in_the_repository() {
     };
     let dir = common::fresh_dir("sarif", "prefix");
     let out = common::mcdiff_on(&data)
-        .args(["run", "--corpus", "22.1.8", "--file", "gfx11_asm_vop1"])
+        .args(["run", "--corpus", "22.1.8", "--file", "gfx11_asm_sopk"])
         .args([
             "--annotations",
             "github",
@@ -378,7 +378,7 @@ fn a_test_path_prefix_names_the_files_in_the_repository() {
         let (base, uri, _) = place(r);
         assert_eq!(base, "%SRCROOT%");
         assert!(
-            uri.starts_with("llvm/test/MC/AMDGPU/gfx11_asm_vop1"),
+            uri.starts_with("llvm/test/MC/AMDGPU/gfx11_asm_sopk"),
             "{uri}"
         );
     }
@@ -387,5 +387,5 @@ fn a_test_path_prefix_names_the_files_in_the_repository() {
     assert_eq!(commands.len(), all.len());
     assert!(commands
         .iter()
-        .all(|c| c.starts_with("::error file=llvm/test/MC/AMDGPU/gfx11_asm_vop1")));
+        .all(|c| c.starts_with("::error file=llvm/test/MC/AMDGPU/gfx11_asm_sopk")));
 }

@@ -26,3 +26,20 @@ flat_load_dword v9, v[10:11] glc
 image_sample v[12:15], v[16:17], s[20:27], s[28:31] dmask:0xf
 exp mrt0 v1, v2, v3, v4 vm
 v_interp_p2_f32 v5, v6, attr1.w
+// 64-bit buffer addresses (ADDR64: a VGPR pair, Sea Islands ISA Table 8.2), SMRD offsets past
+// eight bits (a literal, Table 7.1), the literal-constant ops, a blank between operands, SP3
+// register pairs, GFX7 hardware registers and messages, SNORM_OGL, 1/(2*pi) as a literal.
+buffer_load_dword v5, v[6:7], s[8:11], s12 addr64 offset:16 glc
+buffer_atomic_add v9, v[10:11], s[12:15], 0 addr64 glc slc
+tbuffer_load_format_xy v[2:3], v[4:5], s[16:19], s1 format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_SNORM_OGL] addr64
+s_load_dword s4, s[6:7], 0x12345
+s_buffer_load_dwordx2 s[8:9], s[12:15], 0x100
+v_madak_f32 v1, v2, v3, 0x41200000
+v_madmk_f32 v4, v5, 0x3f000000, v6
+s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 4), 0x5
+v_cmp_gt_f32 s[4:5] v1, v2
+s_mov_b64 [vcc_lo,vcc_hi], s[10:11]
+s_getreg_b32 s3, hwreg(HW_REG_HW_ID)
+s_sendmsg sendmsg(MSG_SYSMSG, SYSMSG_OP_HOST_TRAP_ACK)
+v_mul_f32_e32 v7, 0.15915494, v8
+v_cvt_f16_f32_e64 v9, v10 clamp

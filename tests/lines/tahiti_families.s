@@ -18,3 +18,15 @@ tbuffer_store_format_x v23, off, s[28:31], s5 format:[BUF_DATA_FORMAT_8,BUF_NUM_
 image_load v[24:25], v[26:27], s[32:39] dmask:0x3 unorm
 exp pos0 v1, v2, v3, v4 done
 v_interp_mov_f32 v28, p20, attr2.y
+// 64-bit buffer addresses (ADDR64), the literal-constant ops, a blank between operands, SP3
+// register pairs, the hardware registers and messages GFX6 names, 1/(2*pi) as a literal.
+buffer_store_dword v3, v[4:5], s[8:11], s2 addr64 offset:8
+buffer_atomic_smax v6, v[8:9], s[12:15], s3 addr64 offset:4 glc
+v_madak_f32 v10, v11, v12, 0x40800000
+v_madmk_f32 v13, v14, 0xbf800000, v15
+ds_add_rtn_u32 v16 v17, v18 offset:4
+s_mov_b64 [exec_lo,exec_hi], s[4:5]
+s_setreg_b32 hwreg(HW_REG_TRAPSTS, 0, 8), s6
+s_sendmsg sendmsg(MSG_GS_DONE, GS_OP_NOP)
+v_fract_f64_e32 v[20:21], 0.15915494309189532
+v_trunc_f32_e64 v22, v23 clamp mul:2

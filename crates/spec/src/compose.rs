@@ -684,6 +684,21 @@ pub fn take_elder_operands(
                     && (any_opcode || g.opcode == form.opcode)
                     && !g.operands.is_empty()
             });
+            let literal = match donor {
+                None if any_opcode => elder_literal_form(spec, elder, theirs, form),
+                _ => None,
+            };
+            let donor = donor.or(literal);
+            if let Some(lit) = literal.filter(|l| spec.encoding(&l.encoding).is_none()) {
+                let Some(enc) = elder.encoding(&lit.encoding) else {
+                    continue;
+                };
+                let id = source_id(spec, &elder.sources[enc.source]);
+                spec.encodings.push(Encoding {
+                    source: id,
+                    ..enc.clone()
+                });
+            }
             let Some(donor) = donor.filter(|d| fields_exist(spec, d)) else {
                 continue;
             };
@@ -703,6 +718,8 @@ pub fn take_elder_operands(
             let form = &mut inst.encodings[f];
             form.operands.clone_from(&donor.operands);
             form.operands_source = Some(id);
+            // The elder lists this instruction only in its literal form: so is ours.
+            form.encoding.clone_from(&donor.encoding);
             taken.push(format!("{} {}", inst.name, form.encoding));
         }
     }
@@ -715,6 +732,40 @@ pub fn take_elder_operands(
         spec.notes.push((0, note));
         spec.reindex();
     }
+}
+
+/// The elder's `<FAMILY>_INST_LITERAL` form of `theirs` standing for `form` (`ENC_<FAMILY>`),
+/// where the elder lists the instruction only in that form: the manuals list the ops whose
+/// constant follows the word (V_MADAK_F32, V_MADMK_F32: "K is a 32-bit literal constant";
+/// S_SETREG_IMM32_B32) under the base format, and a later generation's spec has them in the
+/// literal form. Taken only where that literal encoding holds every field of `form`'s
+/// encoding at the same bits (GCN1-GCN3 share the VOP2 and SOPK layouts: Sea Islands and GCN3
+/// ISA §13, "VOP2" and "SOPK").
+fn elder_literal_form<'a>(
+    spec: &Spec,
+    elder: &Spec,
+    theirs: &'a Instruction,
+    form: &InstructionEncoding,
+) -> Option<&'a InstructionEncoding> {
+    let family = form.encoding.strip_prefix("ENC_")?;
+    let literal = format!("{family}_INST_LITERAL");
+    if theirs.encodings.iter().any(|g| g.encoding == form.encoding) {
+        return None;
+    }
+    let ours = spec.encoding(&form.encoding)?;
+    let their_encoding = elder.encoding(&literal)?;
+    let same_layout = ours.fields.iter().all(|f| {
+        their_encoding
+            .field(&f.name)
+            .is_some_and(|g| g.ranges == f.ranges)
+    });
+    if !same_layout {
+        return None;
+    }
+    theirs
+        .encodings
+        .iter()
+        .find(|g| g.encoding == literal && !g.operands.is_empty())
 }
 
 /// The operand type each (encoding, field) has most often in `spec`'s lists.

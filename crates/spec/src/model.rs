@@ -385,6 +385,13 @@ pub struct Spec {
     /// The float result formats the manual says OMOD applies to (`F16`, `F32`, `F64`);
     /// `None` where it does not say ([`crate::manual::omod_result_formats`]).
     pub omod_formats: Option<Vec<String>>,
+    /// SMRD's OFFSET may hold the literal code, the offset then a 32-bit literal after the
+    /// word (GFX7, [`crate::supplement`]).
+    pub smrd_literal_offset: bool,
+    /// The output modifiers (CLAMP, OMOD) apply to floating-point results only: an
+    /// instruction with an integer or mask result takes neither (GFX6/GFX7,
+    /// [`crate::supplement`]).
+    pub output_modifiers_float_only: bool,
     /// The manual says 64-bit operands take even-aligned VGPRs
     /// ([`crate::manual::even_vgpr_tuples`]).
     pub even_vgpr_tuples: bool,

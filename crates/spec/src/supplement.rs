@@ -869,6 +869,27 @@ pub fn apply(arch: Arch, spec: &mut Spec) {
         );
         spec.notes.push((id, note));
     }
+    if matches!(generation(arch), Generation::Gfx6 | Generation::Gfx7) {
+        // Sea Islands ISA §6.2.2 "Instruction Outputs": "When the VOP3 form is used,
+        // instructions with a floating-point result can apply an output modifier ...
+        // Optionally, the result can be clamped (CLAMP field)"; the VOP3a CLAMP field "clamp
+        // output to [0.0, 1.0]". Integer clamping came with GCN3 (GCN3 ISA §6.5 "ALU CLAMP
+        // Bit Usage": "In GCN Generation 3, the meaning of the Clamp bit ... has changed ...
+        // For integer operations, it clamps the result").
+        spec.output_modifiers_float_only = true;
+        let note =
+            "clamp and OMOD on floating-point results only (no integer clamping before GCN3)";
+        spec.notes.push((id, note.into()));
+    }
+    if generation(arch) == Generation::Gfx7 {
+        // Sea Islands ISA Table 7.1 "SMRD Encoding Field Descriptions", OFFSET: "This field
+        // also can be set to SQ_SRC_LITERAL, indicating that the offset is specified in a
+        // 32-bit literal constant". No Southern Islands manual is to be had to say GFX6 has
+        // it; the GFX6 file keeps the eight-bit offset alone.
+        spec.smrd_literal_offset = true;
+        let note = "SMRD offsets past eight bits in a 32-bit literal (Table 7.1)";
+        spec.notes.push((id, note.into()));
+    }
 }
 
 /// An architecture older than the file standing in for its operand facts (GFX6-GFX8 on

@@ -238,6 +238,17 @@ fn build(
     }
     let access = syn::access(&stmt.mnemonic);
     modifiers.extend(modifier_fields(&modifier_pieces, family, name, access, cx)?);
+    let set = |f: &str| modifiers.iter().any(|(m, v)| m == f && *v != 0);
+    if set("ADDR64") && (set("OFFEN") || set("IDXEN")) {
+        // A 64-bit address comes from VADDR alone: "IDXEN and OFFEN must be zero in this
+        // mode" (Sea Islands ISA Table 8.2, ADDR64).
+        return Err(reject(stmt.column, INVALID_OPERAND));
+    }
+    if family.is_buffer() && set("LDS") && set("TFE") {
+        // "It is illegal to set the instruction's TFE bit for loads to LDS" (Memory Buffer
+        // Load to LDS: Sea Islands ISA §8.1.8, GCN3, Vega, CDNA1, RDNA1, RDNA2).
+        return Err(reject(stmt.column, INVALID_OPERAND));
+    }
     check_scale_offset(&operands, family.segment(), &modifier_pieces)?;
     if cx.encoding.field("FORMAT").is_some() && !modifiers.iter().any(|(f, _)| f == "FORMAT") {
         // Buffer ops read BUF_FMT_8_UNORM unless told otherwise (LLVM AMDGPUModifierSyntax

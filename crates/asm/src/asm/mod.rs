@@ -144,8 +144,35 @@ impl<'s> Assembler<'s> {
             .or_else(renamed)
     }
 
-    /// Assembles one statement (comment already stripped).
+    /// Assembles one statement (comment already stripped). A statement with too few
+    /// operands is read again with a comma in a blank between two operands
+    /// ([`syntax::with_missing_comma`]), as llvm-mc reads it; the first reading's outcome
+    /// stands unless that one encodes.
     pub fn assemble(&self, text: &str) -> AsmOutcome {
+        let outcome = self.assemble_once(text);
+        let too_few = |o: &AsmOutcome| matches!(o, AsmOutcome::Rejected(e) if e.message == "too few operands for instruction");
+        if !too_few(&outcome) {
+            return outcome;
+        }
+        let mut retry = text.to_string();
+        // Each reading adds one comma; a statement has a few operands.
+        for _ in 0..4 {
+            let Some(next) = syntax::with_missing_comma(&retry) else {
+                break;
+            };
+            let again = self.assemble_once(&next);
+            if matches!(again, AsmOutcome::Encoded(_)) {
+                return again;
+            }
+            if !too_few(&again) {
+                break;
+            }
+            retry = next;
+        }
+        outcome
+    }
+
+    fn assemble_once(&self, text: &str) -> AsmOutcome {
         let body = text.trim();
         if body.is_empty() {
             return AsmOutcome::Unsupported("empty statement".into());

@@ -9,8 +9,8 @@ use crate::inst::{OperandValue, RegFile, RegRange};
 use crate::operands::*;
 use crate::symbolic::parse_symbolic;
 use crate::syntax::constants::{
-    bf16_bits, f16_bits, f32_bits, is_float_format, scalar_numeric, source_constant, takes_literal,
-    vector_numeric, wide_source_constant, Numeric, SourceConst,
+    bf16_bits, f16_bits, f32_bits, is_float_format, literal_for_inv_2pi, scalar_numeric,
+    source_constant, takes_literal, vector_numeric, wide_source_constant, Numeric, SourceConst,
 };
 use crate::syntax::expr::{evaluate, Value};
 use crate::syntax::regs::parse_register;
@@ -297,7 +297,13 @@ fn constant(
         {
             Ok(OperandValue::Inline(name))
         }
-        SourceConst::Inline(_) => Err(INVALID_OPERAND.into()),
+        SourceConst::Inline(name) => match literal_for_inv_2pi(&name, &value, numeric) {
+            // No 1/(2*pi) inline constant on this target: the token is a literal.
+            Some(SourceConst::Literal(bits)) if literal_ok && !wide => {
+                Ok(OperandValue::dword(bits))
+            }
+            _ => Err(INVALID_OPERAND.into()),
+        },
         _ if !literal_ok => Err(INVALID_OPERAND.into()),
         SourceConst::Literal(value) => Ok(OperandValue::dword(value)),
         SourceConst::Literal64(value) => Ok(OperandValue::qword(value)),

@@ -67,7 +67,7 @@ impl Assembler<'_> {
         }
         let modifiers = scalar_modifiers(&modifier_pieces, &mut operands, cx)?;
         check_literals(&operands, &pieces)?;
-        check_smem_offset(&operands, &pieces, cx)?;
+        check_smem_offset(&mut operands, &pieces, cx)?;
         Ok(Inst::new(
             mnemonic.to_string(),
             instruction,
@@ -204,19 +204,25 @@ fn flag_field(cx: &OperandCtx, word: &str) -> Option<String> {
 }
 
 /// Immediate SMEM offsets must fit the offset field: signed for memory loads, unsigned and one
-/// bit narrower for buffer loads (128-bit SBASE).
+/// bit narrower for buffer loads (128-bit SBASE). An SMRD offset past the field becomes the
+/// 32-bit literal where the spec says SMRD takes one ([`mcdiff_spec::Spec::smrd_literal_offset`]).
 fn check_smem_offset(
-    operands: &[InstOperand],
+    operands: &mut [InstOperand],
     pieces: &[Piece],
     cx: &OperandCtx,
 ) -> Result<(), NotEncoded> {
     let buffer = operands
         .iter()
         .any(|o| o.spec.field.as_deref() == Some("SBASE") && o.spec.size == 128);
-    for (op, piece) in operands.iter().zip(pieces) {
-        let OperandValue::SmemOffset { imm: Some(imm), .. } = op.value else {
+    for (op, piece) in operands.iter_mut().zip(pieces) {
+        let OperandValue::SmemOffset {
+            imm: Some(imm),
+            ref soffset,
+        } = op.value
+        else {
             continue;
         };
+        let with_register = soffset.is_some();
         let Some(width) = ["OFFSET", "IOFFSET"]
             .iter()
             .find_map(|f| cx.encoding.field(f))
@@ -231,6 +237,11 @@ fn check_smem_offset(
         } else {
             smem_offset_fits(imm, width, buffer)
         };
+        let literal = smrd && cx.target.spec.smrd_literal_offset;
+        if !fits && literal && !with_register && u32::try_from(imm).is_ok() {
+            op.value = OperandValue::dword(imm as u32);
+            continue;
+        }
         if !fits {
             let message = if smrd {
                 format!("expected a {width}-bit unsigned offset")

@@ -386,6 +386,18 @@ impl<'s> Assembler<'s> {
         })
     }
 
+    /// Whether CLAMP and OMOD may be set on an instruction with these operands: always,
+    /// unless the spec says they apply to floating-point results only (GFX6/GFX7), then where
+    /// the result (VDST) has a float format; a compare's mask and an integer result take
+    /// neither.
+    fn output_modifiers_apply(&self, slots: &[Arc<Operand>]) -> bool {
+        if !self.ctx.spec.output_modifiers_float_only {
+            return true;
+        }
+        let result = slots.iter().find(|s| s.field.as_deref() == Some("VDST"));
+        result.is_some_and(|r| syntax::constants::is_float_format(&r.data_format))
+    }
+
     /// Applies the modifiers after the operands (op_sel, clamp, DPP controls, SDWA selects...)
     /// to `fields`, rejecting those the form does not take.
     fn apply_modifiers(
@@ -461,8 +473,9 @@ impl<'s> Assembler<'s> {
             &self.ctx.spec,
             syntax::vector::takes_no_clamp_or_omod(form.base),
         );
-        let no_clamp = neither || named(&spec.ignores_clamp);
-        let no_omod = neither || named(&spec.ignores_omod);
+        let float_result = self.output_modifiers_apply(form.slots);
+        let no_clamp = neither || named(&spec.ignores_clamp) || !float_result;
+        let no_omod = neither || named(&spec.ignores_omod) || !float_result;
         match modifier {
             VopModifier::Field("CLAMP", _) if no_clamp => return Err(bad()),
             VopModifier::Field("OMOD", _) if no_omod => return Err(not_valid()),

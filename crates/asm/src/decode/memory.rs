@@ -22,7 +22,7 @@ pub(crate) const IMAGE_MODIFIER_FIELDS: &[&str] = &[
 ];
 
 /// Buffer flags in the order llvm-mc prints them between `format:` and `offset:`.
-const BUFFER_ADDRESS_FLAGS: &[&str] = &["IDXEN", "OFFEN"];
+const BUFFER_ADDRESS_FLAGS: &[&str] = &["IDXEN", "OFFEN", "ADDR64"];
 
 /// The VGPR fields of the flat families' words.
 const FLAT_REGISTER_FIELDS: &[&str] = &["ADDR", "VADDR", "DATA", "VDATA", "VSRC", "VDST"];
@@ -248,6 +248,7 @@ impl Disassembler<'_> {
         let flag_words: Vec<&str> = [
             ("IDXEN", "idxen"),
             ("OFFEN", "offen"),
+            ("ADDR64", "addr64"),
             ("TFE", "tfe"),
             ("LDS", "lds"),
         ]

@@ -136,10 +136,18 @@ impl OperandEncoder for SmemOffset {
         slot: &'a Operand,
         cx: &OperandCtx<'a>,
     ) -> Encoded<'a> {
+        let enc = cx.encoding;
+        if let (OperandValue::Literal { .. }, Some(imm_field)) = (value, smem_imm_field(enc)) {
+            // SMRD's offset past its eight bits: IMM clear and OFFSET the literal code, "the
+            // offset is specified in a 32-bit literal constant" (Sea Islands ISA Table 7.1);
+            // the literal dword follows the word.
+            let literal = (cx.target.spec.literal_codes.iter()).find(|l| l.dwords == 1);
+            let code = literal.ok_or("spec lists no literal code")?.code;
+            return Ok(vec![("IMM", 0), (imm_field, code as u64)]);
+        }
         let OperandValue::SmemOffset { soffset, imm } = value else {
             return Err(INVALID_OPERAND.into());
         };
-        let enc = cx.encoding;
         let imm_field = smem_imm_field(enc).ok_or("SMEM encoding has no offset field")?;
         let as_32 = Operand {
             size: 32,

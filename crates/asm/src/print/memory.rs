@@ -55,7 +55,7 @@ pub fn buffer_text(inst: &Inst, ctx: &TargetCtx) -> String {
         }
         _ => {}
     }
-    for flag in ["IDXEN", "OFFEN"] {
+    for flag in ["IDXEN", "OFFEN", "ADDR64"] {
         if field(flag).is_some() {
             words.push(flag.to_ascii_lowercase());
         }

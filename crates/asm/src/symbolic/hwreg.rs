@@ -23,6 +23,9 @@ impl Gens {
     }
 }
 
+/// GFX6-GFX8: the Sea Islands and GCN3 manuals' "Hardware Register Values" (Table 5.7)
+/// list TRAPSTS (3) and HW_ID (4) as the later manuals do.
+const GFX6: (u32, u32) = (6, 0);
 const GFX9: (u32, u32) = (9, 0);
 const GFX94: (u32, u32) = (9, 4);
 const GFX9_END: (u32, u32) = (9, 99);
@@ -49,8 +52,8 @@ const LAST: (u32, u32) = (99, 99);
 const LLVM_NAMES: &[(&str, u32, Gens)] = &[
     ("HW_REG_MODE", 1, Gens::All),
     ("HW_REG_STATUS", 2, Gens::All),
-    ("HW_REG_TRAPSTS", 3, Gens::Range(GFX9, GFX11_END)),
-    ("HW_REG_HW_ID", 4, Gens::Range(GFX9, GFX9_END)),
+    ("HW_REG_TRAPSTS", 3, Gens::Range(GFX6, GFX11_END)),
+    ("HW_REG_HW_ID", 4, Gens::Range(GFX6, GFX9_END)),
     ("HW_REG_HW_ID", 23, Gens::Range(GFX10, GFX10_END)),
     ("HW_REG_GPR_ALLOC", 5, Gens::All),
     ("HW_REG_LDS_ALLOC", 6, Gens::All),

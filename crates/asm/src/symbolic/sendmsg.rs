@@ -9,9 +9,15 @@ use crate::target::TargetCtx;
 type Span = ((u32, u32), (u32, u32));
 
 const PRE_GFX11: Span = ((0, 0), (10, 99));
+/// LLVM's GFX7 message page (llvm-docs AMDGPU/gfx7_msg.rst, which serves GFX6 too) names
+/// INTERRUPT, GS, GS_DONE and SYSMSG only, as the Sea Islands manual's S_SENDMSG entry has
+/// "4-14 unused"; the GFX8 page adds SAVEWAVE (4); the rest come with GFX9.
+const GFX8_TO_GFX10: Span = ((8, 0), (10, 99));
+const GFX9_TO_GFX10: Span = ((9, 0), (10, 99));
+const GFX9_TO_GFX11: Span = ((9, 0), (11, 99));
+const GFX9_UP: Span = ((9, 0), (99, 99));
 const GFX10: Span = ((10, 0), (10, 99));
 const GFX11_UP: Span = ((11, 0), (99, 99));
-const UP_TO_GFX11: Span = ((0, 0), (11, 99));
 const GFX12_UP: Span = ((12, 0), (99, 99));
 const GFX12_5_UP: Span = ((12, 5), (99, 99));
 const ALL: Span = ((0, 0), (99, 99));
@@ -26,13 +32,13 @@ const MESSAGES: &[(&str, u32, Span)] = &[
     ("MSG_HS_TESSFACTOR", 2, GFX11_UP),
     ("MSG_GS_DONE", 3, PRE_GFX11),
     ("MSG_DEALLOC_VGPRS", 3, GFX11_UP),
-    ("MSG_SAVEWAVE", 4, PRE_GFX11),
-    ("MSG_STALL_WAVE_GEN", 5, UP_TO_GFX11),
-    ("MSG_HALT_WAVES", 6, UP_TO_GFX11),
-    ("MSG_ORDERED_PS_DONE", 7, PRE_GFX11),
-    ("MSG_EARLY_PRIM_DEALLOC", 8, PRE_GFX11),
-    ("MSG_GS_ALLOC_REQ", 9, ALL),
-    ("MSG_GET_DOORBELL", 10, PRE_GFX11),
+    ("MSG_SAVEWAVE", 4, GFX8_TO_GFX10),
+    ("MSG_STALL_WAVE_GEN", 5, GFX9_TO_GFX11),
+    ("MSG_HALT_WAVES", 6, GFX9_TO_GFX11),
+    ("MSG_ORDERED_PS_DONE", 7, GFX9_TO_GFX10),
+    ("MSG_EARLY_PRIM_DEALLOC", 8, GFX9_TO_GFX10),
+    ("MSG_GS_ALLOC_REQ", 9, GFX9_UP),
+    ("MSG_GET_DOORBELL", 10, GFX9_TO_GFX10),
     ("MSG_SAVEWAVE_HAS_TDM", 10, GFX12_5_UP),
     ("MSG_GET_DDID", 11, GFX10),
     ("MSG_SYSMSG", 15, ALL),
@@ -64,6 +70,22 @@ const SYSMSG_OPS: &[(&str, u32)] = &[
     ("SYSMSG_OP_REG_RD", 2),
     ("SYSMSG_OP_TTRACE_PC", 4),
 ];
+/// GFX6-GFX8 also name operation 3 (llvm-docs AMDGPU/gfx7_msg.rst and gfx8_msg.rst).
+const SYSMSG_OPS_GFX6_8: &[(&str, u32)] = &[
+    ("SYSMSG_OP_ECC_ERR_INTERRUPT", 1),
+    ("SYSMSG_OP_REG_RD", 2),
+    ("SYSMSG_OP_HOST_TRAP_ACK", 3),
+    ("SYSMSG_OP_TTRACE_PC", 4),
+];
+
+/// The system-message operations of this generation.
+fn sysmsg_ops(ctx: &TargetCtx) -> &'static [(&'static str, u32)] {
+    if ctx.gfx_major <= 8 {
+        SYSMSG_OPS_GFX6_8
+    } else {
+        SYSMSG_OPS
+    }
+}
 const GS_OP_NOP: i64 = 0;
 
 fn in_span(ctx: &TargetCtx, span: Span) -> bool {
@@ -95,7 +117,7 @@ fn op_id(name: &str, msg: Option<u32>, ctx: &TargetCtx) -> Result<i64, String> {
     let mut ops = GS_OPS
         .iter()
         .filter(|_| gs)
-        .chain(SYSMSG_OPS.iter().filter(|_| sys));
+        .chain(sysmsg_ops(ctx).iter().filter(|_| sys));
     ops.find(|(n, _)| *n == name)
         .map(|&(_, v)| v as i64)
         .ok_or_else(|| format!("invalid message operation name '{name}'"))
@@ -184,7 +206,7 @@ fn check_named(
         return Err("missing message operation".to_string());
     };
     let valid_op = if msg == MSG_SYSMSG {
-        SYSMSG_OPS.iter().any(|&(_, v)| v as i64 == op)
+        sysmsg_ops(ctx).iter().any(|&(_, v)| v as i64 == op)
     } else if msg == MSG_GS {
         GS_OPS
             .iter()
@@ -221,7 +243,7 @@ pub(crate) fn message_ops(
 ) -> Option<(&'static [(&'static str, u32)], bool)> {
     match msg {
         MSG_GS | MSG_GS_DONE if ctx.gfx_major < 11 => Some((GS_OPS, true)),
-        MSG_SYSMSG => Some((SYSMSG_OPS, false)),
+        MSG_SYSMSG => Some((sysmsg_ops(ctx), false)),
         _ => None,
     }
 }

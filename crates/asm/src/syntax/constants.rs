@@ -206,6 +206,36 @@ fn float_constant(f: f64, size: u32, is_float: bool) -> Result<SourceConst, Stri
     }
 }
 
+/// The literal a numeric token gives where the target has no 1/(2*pi) inline constant and
+/// [`source_constant`] named it (Sea Islands ISA §6.2 Table 6.1: 248 is reserved before GCN3):
+/// the token's own bits at the slot's width, a 64-bit float's high dword as for any other
+/// 64-bit float literal. `None` for any other inline constant.
+pub fn literal_for_inv_2pi(name: &str, value: &Value, numeric: Numeric) -> Option<SourceConst> {
+    if name != INV_2PI_NAME {
+        return None;
+    }
+    let (size, is_float) = match numeric {
+        Numeric::Plain { size, is_float } => (size, is_float),
+        Numeric::WideF16 => (32, true),
+        Numeric::Bf16 => (16, true),
+    };
+    // As for any other value: a dword integer, and a float token on a 64-bit slot only
+    // where the slot is a float one.
+    let bits = match (*value).clone() {
+        Value::Int(v) if fits_32(v) => v as u32,
+        Value::Int(_) => return None,
+        Value::Float(f) => match (size, numeric) {
+            (64, _) if !is_float => return None,
+            (64, _) => (f.to_bits() >> 32) as u32,
+            (_, Numeric::Bf16) => bf16_bits(f).ok()?.into(),
+            (16, _) => f16_bits(f).ok()?.into(),
+            _ => f32_bits(f).ok()?,
+        },
+        Value::Symbolic(_) => return None,
+    };
+    Some(SourceConst::Literal(bits))
+}
+
 /// A float token's f32 bits, rounded to nearest. llvm-mc refuses a token that overflows
 /// to infinity or underflows (rounds to zero or to a subnormal it does not equal), as
 /// "invalid operand" (llvm-mc 22: 1.0e39 and 1.0e-40 on f32 slots, 1.0e5 and 1.0e-7 on f16

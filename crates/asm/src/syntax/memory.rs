@@ -306,6 +306,8 @@ pub fn slots(form: &InstructionEncoding, mnemonic: &str, written: &Written) -> V
 /// Buffer operands: VDATA, VADDR, the resource quad and SOFFSET. VADDR holds one VGPR per
 /// address part that `offen` / `idxen` announce (none: `off`); `tfe` adds a status dword to
 /// the data of a load (RDNA3 ISA §9.1 "Buffer instructions"). Atomics return through VDATA.
+/// With `addr64` (GFX6/GFX7) VADDR is a VGPR pair holding a 64-bit address, "the LSBs are in
+/// VGPRn, and the MSBs are in VGPRn+1" (Sea Islands ISA §8.1.3 "VGPR Usage").
 fn buffer_slots(mut ops: Vec<Operand>, written: &Written, access: Access) -> Vec<MemSlot> {
     let has = |word: &str| {
         written
@@ -313,7 +315,10 @@ fn buffer_slots(mut ops: Vec<Operand>, written: &Written, access: Access) -> Vec
             .iter()
             .any(|m| m.eq_ignore_ascii_case(word))
     };
-    let parts = u32::from(has("offen")) + u32::from(has("idxen"));
+    let parts = match has("addr64") {
+        true => 2,
+        false => u32::from(has("offen")) + u32::from(has("idxen")),
+    };
     if has("lds") && access == Access::Load {
         // A load with the LDS bit returns its data to LDS instead of VGPRs (Vega ISA §8.1.2,
         // the MUBUF LDS field): LLVM writes no VDATA.

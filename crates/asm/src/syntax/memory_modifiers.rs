@@ -224,8 +224,9 @@ fn flags(ctx: &TargetCtx) -> &'static [(&'static str, &'static str)] {
             ("tfe", "TFE"),
             ("lds", "LDS"),
         ],
-        // GFX9; CDNA3 and CDNA4 name the cache-policy bits SC0, SC1 and NT (the encodings
-        // say which a target has).
+        // GFX6-GFX9; CDNA3 and CDNA4 name the cache-policy bits SC0, SC1 and NT (the
+        // encodings say which a target has). ADDR64 is GFX6/GFX7's 64-bit VGPR address
+        // (Sea Islands ISA Table 8.2, MUBUF and MTBUF); GCN3 and later have no such field.
         _ => &[
             ("gds", "GDS"),
             ("glc", "GLC"),
@@ -235,6 +236,7 @@ fn flags(ctx: &TargetCtx) -> &'static [(&'static str, &'static str)] {
             ("nt", "NT"),
             ("offen", "OFFEN"),
             ("idxen", "IDXEN"),
+            ("addr64", "ADDR64"),
             ("tfe", "TFE"),
             ("lds", "LDS"),
         ],
@@ -458,7 +460,7 @@ pub fn buffer_format(text: &str, ctx: &TargetCtx) -> Result<u32, String> {
     let (data, num) = (data.unwrap_or("8"), num.unwrap_or("UNORM"));
     if split {
         // GFX9's 7-bit code: dfmt | nfmt << 4.
-        return match (code(DATA_FORMATS, data), code(NUM_FORMATS, num)) {
+        return match (code(DATA_FORMATS, data), code(num_formats(ctx), num)) {
             (Some(d), Some(n)) => Ok((d | n << 4) as u32),
             _ => Err("unsupported format".into()),
         };
@@ -606,6 +608,29 @@ const NUM_FORMATS: &[&str] = &[
     "RESERVED_6",
     "FLOAT",
 ];
+
+/// GFX6/GFX7 numeric formats: code 6 is SNORM_OGL (Sea Islands ISA Table 8.2, MTBUF NFMT:
+/// "6 snorm_ogl"; LLVM's AMDGPUModifierSyntax has BUF_NUM_FORMAT_SNORM_OGL), which GCN3 and
+/// later reserve.
+const NUM_FORMATS_GFX6_7: &[&str] = &[
+    "UNORM",
+    "SNORM",
+    "USCALED",
+    "SSCALED",
+    "UINT",
+    "SINT",
+    "SNORM_OGL",
+    "FLOAT",
+];
+
+/// The numeric formats (MTBUF NFMT) of this generation, by code.
+fn num_formats(ctx: &TargetCtx) -> &'static [&'static str] {
+    if ctx.gfx_major <= 7 {
+        NUM_FORMATS_GFX6_7
+    } else {
+        NUM_FORMATS
+    }
+}
 
 /// GFX9's MTBUF fields for a 7-bit format code: DFMT the low 4 bits, NFMT the high 3.
 /// Whether `word` is GFX9's `dfmt:`/`nfmt:` spelling, which LLVM reads before the offset

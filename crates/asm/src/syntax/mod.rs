@@ -83,6 +83,57 @@ pub fn check_operand_count(text: &str) -> Result<(), (u32, String)> {
     }
 }
 
+/// `text` with a comma put in the first blank between two operands that none separates,
+/// outside parentheses and brackets (`v_cmp_lt_f32 s[2:3] -v4, v6`): LLVM's operands are
+/// "normally comma-separated" (AMDGPUInstructionSyntax), and llvm-mc reads a blank between
+/// two operands as their separator. A blank after an operator (`1 + 2`) or before a binary
+/// one (`1 +2`, `a - b`) separates nothing. `None` when no such blank is left.
+pub fn with_missing_comma(text: &str) -> Option<String> {
+    let lead = text.len() - text.trim_start().len();
+    let body = text.trim_end();
+    let at = lead + body[lead..].find(char::is_whitespace)?;
+    let rest = &body.as_bytes()[at..];
+    let mut depth = 0i32;
+    let mut i = 0;
+    // Skip the blanks after the mnemonic.
+    while i < rest.len() && rest[i].is_ascii_whitespace() {
+        i += 1;
+    }
+    while i < rest.len() {
+        match rest[i] {
+            b'(' | b'[' => depth += 1,
+            b')' | b']' => depth -= 1,
+            b if b.is_ascii_whitespace() && depth == 0 => {
+                let end = (i..rest.len())
+                    .find(|&j| !rest[j].is_ascii_whitespace())
+                    .unwrap_or(rest.len());
+                let before = rest[i - 1];
+                let ends_operand =
+                    before.is_ascii_alphanumeric() || matches!(before, b']' | b')' | b'|' | b'_');
+                let next = rest.get(end).copied();
+                let unary_next = |j: usize| {
+                    rest.get(j + 1)
+                        .is_some_and(|c| !c.is_ascii_whitespace() && *c != b'=')
+                };
+                let starts_operand = match next {
+                    Some(b'-') => unary_next(end),
+                    Some(c) => c.is_ascii_alphanumeric() || matches!(c, b'|' | b'[' | b'(' | b'_'),
+                    None => false,
+                };
+                if ends_operand && starts_operand {
+                    let split = at + i;
+                    return Some(format!("{},{}", &body[..split], &body[split..]));
+                }
+                i = end;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
 /// Splits `text` into a mnemonic and operands, at commas outside parentheses and brackets.
 /// A caller bounds the operands first ([`check_operand_count`]).
 pub fn split_statement(text: &str) -> Statement<'_> {

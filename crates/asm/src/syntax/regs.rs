@@ -148,6 +148,9 @@ fn parse_list(text: &str, depth: usize) -> Option<Result<RegRange, String>> {
         }
     }
     let first = regs.first()?.clone();
+    if let Some(pair) = named_pair(&regs) {
+        return Some(Ok(pair));
+    }
     for (i, r) in regs.iter().enumerate() {
         if r.file != first.file || r.count != 1 {
             return Some(Err("registers in a list must be of the same kind".into()));
@@ -162,6 +165,25 @@ fn parse_list(text: &str, depth: usize) -> Option<Result<RegRange, String>> {
         count: regs.len() as u32,
         ..first
     }))
+}
+
+/// `[exec_lo,exec_hi]`: the low and high halves of a named 64-bit register, in that order,
+/// are the register itself (LLVM's AMDGPUOperandSyntax: "[exec_lo,exec_hi] 64-bit execute
+/// mask register (an SP3 syntax)", likewise vcc, flat_scratch, xnack_mask, tba and tma).
+fn named_pair(regs: &[RegRange]) -> Option<RegRange> {
+    let [lo, hi] = regs else {
+        return None;
+    };
+    let (RegFile::Special(lo_name), RegFile::Special(hi_name)) = (&lo.file, &hi.file) else {
+        return None;
+    };
+    let base = lo_name.strip_suffix("_LO")?;
+    let is_pair = NAMED.iter().any(|&(_, n, c)| n == lo_name && c == 2);
+    let halves = lo.count == 1 && hi.count == 1 && hi_name.strip_suffix("_HI") == Some(base);
+    (is_pair && halves).then(|| RegRange {
+        count: 2,
+        ..lo.clone()
+    })
 }
 
 /// LLVM's alignment rule for SGPR/TTMP tuples: 64-bit tuples start at an even register,
