@@ -36,11 +36,15 @@
 //! (`.Lm00003_<line>: `, as wide, so every column and tab stop llvm-mc reports is the same),
 //! and its separator is a label of its own (`.Lm00003_0:`), echoed in the output; a
 //! disassembler input's separator is one instruction (`s_nop 0x1357`) whose printed line
-//! appears once per separator. The lines before the first separator and after the last are
-//! llvm-mc's own and belong to every input. Diagnostics (`<stdin>:LINE:COL: ...` and the lines
-//! under them) go to the input that holds LINE, renumbered to its own line. Whatever does not
-//! fit (a separator missing or repeated, a diagnostic on a separator, a label of another input
-//! in an input's part) makes the batch unsplittable: its inputs then run one by one.
+//! appears once per separator. The output lines before the first separator and after the
+//! last are llvm-mc's own and belong to every input. Diagnostics (`<stdin>:LINE:COL: ...`,
+//! with the source line and the caret line under them) go to the input that holds LINE,
+//! renumbered to its own line. Whatever does not fit makes the batch unsplittable: a
+//! separator missing or repeated, a diagnostic on a separator, a label of another input in an
+//! input's part, or an error output line no diagnostic explains (a warning without a place,
+//! `<unknown>:0: warning: ...`, which llvm-mc prints when it encodes an instruction). An
+//! unsplittable batch is run again as two halves, down to single inputs; a batch's fault
+//! (a crash, a timeout, no output...) runs its inputs one by one at once.
 
 use super::asm::MARKER;
 
@@ -298,34 +302,72 @@ impl Batch {
         Some(parts)
     }
 
-    /// Each input's diagnostics, renumbered to its own lines, after what llvm-mc wrote
-    /// before its first diagnostic.
+    /// Each input's diagnostics, renumbered to its own lines. A diagnostic may be followed by
+    /// the source line it names (as llvm-mc prints it, tabs expanded) and then a caret line;
+    /// any other line (a warning without a place, `<unknown>:0: ...`, printed when an
+    /// instruction is encoded, or anything before the first diagnostic) cannot be given to an
+    /// input with certainty: `None`.
     fn split_stderr(&self, stderr: &str) -> Option<Vec<String>> {
-        let relabel = self.kind == Kind::Assemble;
-        let own = |text: &str, k: Option<usize>| -> Option<String> {
-            if relabel {
-                relabelled(text, k)
-            } else {
-                Some(text.to_string())
+        let own = |text: &str, k: usize| -> Option<String> {
+            match self.kind {
+                Kind::Assemble => relabelled(text, Some(k)),
+                Kind::Disassemble => Some(text.to_string()),
             }
         };
-        let mut before = String::new();
+        let input: Vec<&str> = self.input.split('\n').collect();
         let mut parts = vec![String::new(); self.spans.len()];
-        let mut current = None;
+        // The last diagnostic's input and batch line, and how many lines followed it.
+        let mut current: Option<(usize, usize, u8)> = None;
         for line in stderr.split_inclusive('\n') {
             if let Some((batch_line, rest)) = diagnostic_line(line) {
                 let (k, line) = self.locate(batch_line)?;
-                current = Some(k);
-                parts[k].push_str(&own(&format!("<stdin>:{line}:{rest}"), Some(k))?);
+                parts[k].push_str(&own(&format!("<stdin>:{line}:{rest}"), k)?);
+                current = Some((k, batch_line, 0));
                 continue;
             }
-            match current {
-                None => before.push_str(&own(line, None)?),
-                Some(k) => parts[k].push_str(&own(line, Some(k))?),
+            let (k, batch_line, seen) = current.as_mut()?;
+            let text = line.strip_suffix('\n').unwrap_or(line);
+            let fits = match seen {
+                0 => text == source_echo(input.get(*batch_line - 1)?),
+                1 => is_caret_line(text),
+                _ => false,
+            };
+            if !fits {
+                return None;
             }
+            *seen += 1;
+            parts[*k].push_str(&own(line, *k)?);
         }
-        Some(parts.into_iter().map(|p| format!("{before}{p}")).collect())
+        Some(parts)
     }
+}
+
+/// A source line as llvm-mc's diagnostics print it: up to its end of line, tabs expanded to
+/// the next multiple of 8 columns (counted in bytes).
+fn source_echo(line: &str) -> String {
+    let line = line.split('\r').next().unwrap_or_default();
+    let mut out = String::with_capacity(line.len());
+    let mut column = 0;
+    for c in line.chars() {
+        if c == '\t' {
+            loop {
+                out.push(' ');
+                column += 1;
+                if column % 8 == 0 {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+            column += c.len_utf8();
+        }
+    }
+    out
+}
+
+/// A diagnostic's caret line: spaces, then `^` and `~` marks.
+fn is_caret_line(text: &str) -> bool {
+    text.contains(['^', '~']) && text.chars().all(|c| matches!(c, ' ' | '^' | '~'))
 }
 
 /// The disassembler separator as an input line.
@@ -443,13 +485,13 @@ mod tests {
         let stdout = "\t.text\n.Lm00000_0:\n.Lm00000_1:\n\ts_nop 0 ; x\n.Lm00000_3:\n\
                       .Lm00001_0:\n.Lm00001_2:\n\ts_nop 1 ; y\n.Lm00002_0:\n";
         let stderr =
-            "warned\n<stdin>:4:13: error: invalid instruction\n.Lm00000_3: s_bad\n            ^\n";
+            "<stdin>:4:13: error: invalid instruction\n.Lm00000_3: s_bad\n             ^\n";
         let parts = batch.split(stdout, stderr).unwrap();
         assert_eq!(
             parts[0],
             (
                 "\t.text\n.Lmcdiff_1:\n\ts_nop 0 ; x\n.Lmcdiff_3:\n".to_string(),
-                "warned\n<stdin>:3:13: error: invalid instruction\n.Lmcdiff_3: s_bad\n            ^\n"
+                "<stdin>:3:13: error: invalid instruction\n.Lmcdiff_3: s_bad\n             ^\n"
                     .to_string()
             )
         );
@@ -457,7 +499,7 @@ mod tests {
             parts[1],
             (
                 "\t.text\n.Lmcdiff_2:\n\ts_nop 1 ; y\n".to_string(),
-                "warned\n".to_string()
+                String::new()
             )
         );
         // A label of another input in an input's part, a missing separator, a diagnostic on
@@ -469,6 +511,12 @@ mod tests {
             .is_none());
         assert!(batch.split(stdout, "<stdin>:5:1: error: x\n").is_none());
         assert!(batch.split(stdout, "<stdin>:9:1: error: x\n").is_none());
+        // A line no diagnostic explains: before the first, or after one's source and caret.
+        assert!(batch.split(stdout, "warned\n").is_none());
+        let unplaced = format!("{stderr}<unknown>:0: warning: w\n");
+        assert!(batch.split(stdout, &unplaced).is_none());
+        let not_the_source = "<stdin>:4:13: error: invalid instruction\ns_bad\n";
+        assert!(batch.split(stdout, not_the_source).is_none());
     }
 
     #[test]
@@ -481,6 +529,7 @@ mod tests {
         let nop = "\ts_nop 0x1357 ; encoding: [0x57,0x13,0x80,0xbf]\n";
         let stdout = format!("\t.text\n{nop}\ta ; encoding: [0x01,0x02]\n{nop}{nop}");
         let stderr = "<stdin>:5:2: warning: invalid instruction encoding\n[0x03,0x04]\n ^\n";
+        assert_eq!(source_echo("\ta\tbc"), "        a       bc");
         let parts = batch.split(&stdout, stderr).unwrap();
         assert_eq!(parts[0].0, "\t.text\n\ta ; encoding: [0x01,0x02]\n");
         assert_eq!(parts[0].1, "");

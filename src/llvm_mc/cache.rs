@@ -132,8 +132,8 @@ impl RunCache {
     }
 
     /// Runs llvm-mc on each input through the cache: the inputs not cached and `batchable`
-    /// share one process when there are two or more, and any fault of that process, or
-    /// output that cannot be split back, runs them one by one. Output `names_input` does not
+    /// share one process when there are two or more; any fault of that process runs them one
+    /// by one, output that cannot be split back runs them again as two halves. Output `names_input` does not
     /// accept (text that is no answer to input `k`) is a fault, never stored, and a stored
     /// entry it does not accept is run again.
     fn exec_many(
@@ -157,17 +157,32 @@ impl RunCache {
         let pending: Vec<usize> = (0..inputs.len())
             .filter(|&k| answers[k].is_none() && batchable[k])
             .collect();
-        if self.batches && pending.len() >= 2 && batch::args_allow_batch(args) {
-            for chunk in pending.chunks(batch::MAX_INPUTS) {
-                let texts: Vec<&str> = chunk.iter().map(|&k| inputs[k].as_str()).collect();
-                let Some(parts) = self.batched(mc, args, kind, &texts, &|i, out, err| {
-                    names_input(chunk[i], out, err)
-                }) else {
-                    continue;
+        if self.batches && batch::args_allow_batch(args) {
+            let mut together = vec![pending];
+            while let Some(members) = together.pop() {
+                if members.len() < 2 {
+                    continue; // run alone below
+                }
+                let texts: Vec<&str> = members.iter().map(|&k| inputs[k].as_str()).collect();
+                let outcome = if members.len() > batch::MAX_INPUTS {
+                    Batched::Unsplit
+                } else {
+                    let names = |i: usize, out: &str, err: &str| names_input(members[i], out, err);
+                    self.batched(mc, args, kind, &texts, &names)
                 };
-                for (&k, (stdout, stderr)) in chunk.iter().zip(parts) {
-                    self.store(entries[k].as_deref(), &stdout, &stderr);
-                    answers[k] = Some(Ok((stdout, stderr)));
+                match outcome {
+                    Batched::Answers(parts) => {
+                        for (&k, (stdout, stderr)) in members.iter().zip(parts) {
+                            self.store(entries[k].as_deref(), &stdout, &stderr);
+                            answers[k] = Some(Ok((stdout, stderr)));
+                        }
+                    }
+                    Batched::Fault => {} // each input runs alone below
+                    Batched::Unsplit => {
+                        let (first, second) = members.split_at(members.len() / 2);
+                        together.push(second.to_vec());
+                        together.push(first.to_vec());
+                    }
                 }
             }
         }
@@ -183,9 +198,7 @@ impl RunCache {
             .collect()
     }
 
-    /// One process for all `inputs`, its output split back into each input's answer; `None`
-    /// on any fault of the process, output that cannot be split, or a part that is no answer
-    /// to its input (each input then runs alone, where a fault is its own).
+    /// One process for all `inputs`, its output split back into each input's answer.
     fn batched(
         &self,
         mc: &LlvmMc,
@@ -193,16 +206,20 @@ impl RunCache {
         kind: Kind,
         inputs: &[&str],
         names_input: &dyn Fn(usize, &str, &str) -> bool,
-    ) -> Option<Vec<(String, String)>> {
+    ) -> Batched {
         let batch = match kind {
             Kind::Assemble => Batch::assemble(inputs),
             Kind::Disassemble => Batch::disassemble(inputs),
         };
-        let (stdout, stderr) = mc.exec_checked(args, &batch.input).ok()?;
-        let parts = batch.split(&stdout, &stderr)?;
+        let Ok((stdout, stderr)) = mc.exec_checked(args, &batch.input) else {
+            return Batched::Fault;
+        };
+        let Some(parts) = batch.split(&stdout, &stderr) else {
+            return Batched::Unsplit;
+        };
         for (k, (out, err)) in parts.iter().enumerate() {
             if (out.trim().is_empty() && err.trim().is_empty()) || !names_input(k, out, err) {
-                return None;
+                return Batched::Fault;
             }
         }
         if self.check_batches {
@@ -214,7 +231,7 @@ impl RunCache {
                         inputs.len(),
                         mc.replay(args)
                     );
-                    return None;
+                    return Batched::Fault;
                 }
             }
             eprintln!(
@@ -223,7 +240,7 @@ impl RunCache {
                 mc.replay(args)
             );
         }
-        Some(parts)
+        Batched::Answers(parts)
     }
 
     /// The cache file of an input, when there is a cache.
@@ -254,6 +271,17 @@ impl RunCache {
             std::fs::rename(&tmp, file).ok();
         }
     }
+}
+
+/// What one process for several inputs gave.
+enum Batched {
+    /// Each input's answer, as it gets it alone.
+    Answers(Vec<(String, String)>),
+    /// A fault of the process, or a part that is no answer to its input: no answer for any of
+    /// them, each runs alone (where a fault is its own).
+    Fault,
+    /// Output that cannot be split back with certainty: the inputs run again as two halves.
+    Unsplit,
 }
 
 /// A stored answer that `names_input` accepts; a torn, empty or unrelated entry is never an
