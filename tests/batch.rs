@@ -64,10 +64,6 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-/// Checked to fail: with the disassembler separator left out (the inputs' byte streams run
-/// into each other) and with the assembler's batch labels one character wider than
-/// `.Lmcdiff_` (every error column off by one), the batch check reports answers that differ
-/// alone and the reports differ.
 #[test]
 fn batched_runs_answer_as_one_process_per_file() {
     let Some((data, _, _)) = common::data_and_both_llvm_mc() else {
@@ -138,9 +134,6 @@ fn stand_in_run(data: &Path, name: &str, crash_on: &str, extra: &[&str]) -> (Str
 
 /// A batch that crashes llvm-mc is no answer: its files run one by one and get the answers
 /// they get alone. When one file crashes llvm-mc, only its RUN line is not checked.
-///
-/// Checked to fail: with a batch's crash taken as every input's answer (no fallback), the
-/// three files' RUN lines are all not checked.
 #[test]
 fn a_faulty_batch_runs_its_files_one_by_one() {
     let (Some(data), Some(_)) = (common::data_dir(), common::llvm_mc("22")) else {
