@@ -318,38 +318,89 @@ pub fn run(
     let semantics = &*config.semantics;
     let done = std::sync::atomic::AtomicUsize::new(0);
     let total = plan.groups.len();
-    let units = plan.units(config.cache.batches());
     let finished = |out: &mut GroupOutcome| {
         out.cases.retain(keep);
         out.cases.shrink_to_fit();
         let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
         progress(n, total);
     };
-    let mut outcomes: Vec<(usize, GroupOutcome)> = units
-        .par_iter()
-        .flat_map_iter(|unit| -> Vec<(usize, GroupOutcome)> {
-            let groups = &plan.groups;
-            match unit {
-                Unit::File(members) => {
-                    // A file's groups are adjacent in the plan: the file is read and parsed
-                    // once for all.
-                    let input = read_group_file(config, groups[members[0]].file);
-                    (members.iter())
-                        .map(|&i| {
-                            let mut out = run_group(config, specs, semantics, &groups[i], &input);
-                            finished(&mut out);
-                            (i, out)
-                        })
-                        .collect()
+    let groups = &plan.groups;
+    let all: Vec<usize> = (0..groups.len()).collect();
+    let batches = config.cache.batches();
+    // With a cache folder, each file is first read once for all its groups, as without
+    // batches; a group that may share a process and whose answer is not cached waits for the
+    // batch units. Without one, every answer is asked of llvm-mc: the batch units come first.
+    let (mut outcomes, waiting): (Vec<(usize, GroupOutcome)>, Vec<usize>) = if batches
+        && config.cache.persistent()
+    {
+        let waiting = Mutex::new(Vec::new());
+        let outcomes = (plan.units(&all, false).par_iter())
+            .flat_map_iter(|unit| -> Vec<(usize, GroupOutcome)> {
+                let members = unit.members();
+                let input = read_group_file(config, groups[members[0]].file);
+                (members.iter())
+                    .filter_map(|&i| {
+                        let group = &groups[i];
+                        let mut out = match (&input, may_share(group)) {
+                            (Ok(input), true) => {
+                                let prepared = prepare(group, input);
+                                let Some(answer) = answer_without_llvm_mc(config, group, &prepared)
+                                else {
+                                    waiting.lock().expect("waiting groups").push(i);
+                                    return None;
+                                };
+                                finish_group(
+                                    config,
+                                    specs,
+                                    semantics,
+                                    group,
+                                    &input.parsed,
+                                    prepared,
+                                    answer,
+                                )
+                            }
+                            _ => run_group(config, specs, semantics, group, &input),
+                        };
+                        finished(&mut out);
+                        Some((i, out))
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut waiting = waiting.into_inner().expect("waiting groups");
+        waiting.sort_unstable();
+        (outcomes, waiting)
+    } else {
+        (Vec::new(), all)
+    };
+    let units = plan.units(&waiting, batches);
+    outcomes.extend(
+        units
+            .par_iter()
+            .flat_map_iter(|unit| -> Vec<(usize, GroupOutcome)> {
+                match unit {
+                    Unit::File(members) => {
+                        // A file's groups are adjacent in the plan: the file is read and
+                        // parsed once for all.
+                        let input = read_group_file(config, groups[members[0]].file);
+                        (members.iter())
+                            .map(|&i| {
+                                let mut out =
+                                    run_group(config, specs, semantics, &groups[i], &input);
+                                finished(&mut out);
+                                (i, out)
+                            })
+                            .collect()
+                    }
+                    Unit::Batch(members) => {
+                        let mut outs = run_batch(config, specs, semantics, groups, members);
+                        outs.iter_mut().for_each(|(_, out)| finished(out));
+                        outs
+                    }
                 }
-                Unit::Batch(members) => {
-                    let mut outs = run_batch(config, specs, semantics, groups, members);
-                    outs.iter_mut().for_each(|(_, out)| finished(out));
-                    outs
-                }
-            }
-        })
-        .collect();
+            })
+            .collect::<Vec<_>>(),
+    );
     // Back in plan order.
     outcomes.sort_by_key(|(i, _)| *i);
     let outcomes = outcomes.into_iter().map(|(_, out)| out);
@@ -480,17 +531,16 @@ const BATCH_GROUPS: usize = 24;
 const BATCH_BYTES: u64 = 6 << 20;
 
 impl Plan<'_> {
-    /// The plan's groups as units of work. With `batches`, the groups that may share an
-    /// llvm-mc process (not expected to crash it, flags that allow it) go into batch units by
-    /// their flags, in plan order; the others, and a flag's lone group, stay with their file.
-    fn units(&self, batches: bool) -> Vec<Unit> {
+    /// The plan's groups listed in `wanted` (in plan order) as units of work. With
+    /// `batches`, the groups that may share an llvm-mc process ([`may_share`]) go into batch
+    /// units by their flags, in plan order; the others, and a flag's lone group, stay with
+    /// their file.
+    fn units(&self, wanted: &[usize], batches: bool) -> Vec<Unit> {
         let mut by_flags: Vec<(&[String], bool, Vec<usize>)> = Vec::new();
         let mut alone: Vec<usize> = Vec::new();
-        for (i, g) in self.groups.iter().enumerate() {
-            let shares = batches
-                && !g.runs.iter().any(|r| r.expect_crash)
-                && crate::llvm_mc::args_allow_batch(&g.args);
-            if !shares {
+        for &i in wanted {
+            let g = &self.groups[i];
+            if !(batches && may_share(g)) {
                 alone.push(i);
                 continue;
             }
@@ -537,6 +587,20 @@ impl Plan<'_> {
         }
         units
     }
+}
+
+impl Unit {
+    fn members(&self) -> &[usize] {
+        match self {
+            Unit::File(members) | Unit::Batch(members) => members,
+        }
+    }
+}
+
+/// Whether a group's llvm-mc input may share a process with other files' (not a RUN line
+/// that expects llvm-mc to crash, flags that allow it); its input decides.
+fn may_share(group: &Group) -> bool {
+    !group.runs.iter().any(|r| r.expect_crash) && crate::llvm_mc::args_allow_batch(&group.args)
 }
 
 /// The size of a group's test file, as planned (0 when it cannot be read: that is found and
@@ -893,6 +957,26 @@ struct GroupCount {
     target: Arc<str>,
     cell: Cell,
     exercised: Exercised,
+}
+
+/// A group's answer when it needs no llvm-mc run: its input could not be built, or the cache
+/// holds llvm-mc's answer.
+fn answer_without_llvm_mc(
+    config: &EngineConfig,
+    group: &Group,
+    prepared: &Prepared,
+) -> Option<std::result::Result<LlvmRun, (String, String)>> {
+    let source = match &prepared.source {
+        Ok(source) => source,
+        Err(e) => return Some(Err(e.clone())),
+    };
+    let (mc, lines) = (&config.llvm_mc, &prepared.lines);
+    let cached = if prepared.disassembly {
+        config.cache.disassembled(mc, &group.args, source, lines)
+    } else {
+        config.cache.assembled(mc, &group.args, source, lines)
+    }?;
+    Some(interpret_answer(config, group, lines, Ok(cached)))
 }
 
 /// llvm-mc's answers for a group, or the short reason (for `not-run`) and the full message.

@@ -46,6 +46,42 @@ impl RunCache {
         self
     }
 
+    /// Whether answers are kept on disk (a cache folder, not `--no-cache`).
+    pub fn persistent(&self) -> bool {
+        self.dir.is_some()
+    }
+
+    /// The cached answer for assembling `source`, if there is one (no llvm-mc run).
+    pub fn assembled(
+        &self,
+        mc: &LlvmMc,
+        args: &[String],
+        source: &str,
+        instruction_lines: &[usize],
+    ) -> Option<LlvmRun> {
+        let marked = mark_lines(source, instruction_lines);
+        let entry = self.entry(mc, args, &marked)?;
+        let names_input =
+            |out: &str, err: &str| instruction_lines.is_empty() || answers_marked_input(out, err);
+        let (stdout, stderr) = lookup(&entry, names_input)?;
+        Some(parse_output(&stdout, &stderr))
+    }
+
+    /// The cached answer for disassembling `source`, if there is one (no llvm-mc run).
+    pub fn disassembled(
+        &self,
+        mc: &LlvmMc,
+        args: &[String],
+        source: &str,
+        byte_lines: &[usize],
+    ) -> Option<LlvmRun> {
+        let entry = self.entry(mc, args, source)?;
+        let names_input =
+            |out: &str, err: &str| byte_lines.is_empty() || answers_byte_input(out, err);
+        let (stdout, stderr) = lookup(&entry, names_input)?;
+        Some(parse_disassembly(&stdout, &stderr, source, byte_lines))
+    }
+
     /// Whether inputs asked for together may share a process.
     pub fn batches(&self) -> bool {
         self.batches
