@@ -113,6 +113,10 @@ struct LlvmMcOptions {
     /// Run llvm-mc afresh, without the cache.
     #[arg(long)]
     no_cache: bool,
+    /// Run llvm-mc once per test file and flags, never for several files at once (answers
+    /// are the same; this is slower, and checks that they are).
+    #[arg(long)]
+    no_batch: bool,
     /// Seconds one exchange with llvm-mc may take (its exit and the end of its output)
     /// before its process group is killed and its pipes abandoned.
     #[arg(long, default_value_t = 120)]
@@ -122,6 +126,16 @@ struct LlvmMcOptions {
 impl LlvmMcOptions {
     fn timeout(&self) -> Duration {
         Duration::from_secs(self.timeout)
+    }
+
+    /// The llvm-mc answer cache over `dir`, batching unless `--no-batch`.
+    fn run_cache(&self, dir: Option<PathBuf>) -> RunCache {
+        let cache = RunCache::new(dir);
+        if self.no_batch {
+            cache.without_batches()
+        } else {
+            cache
+        }
     }
 
     fn cache_dir(&self) -> Option<PathBuf> {
@@ -399,7 +413,7 @@ fn run_corpus(
         corpus_root,
         corpus_version: version.to_string(),
         llvm_mc,
-        cache: RunCache::new(cache_dir),
+        cache: args.llvm.run_cache(cache_dir),
         selection: args.select.clone(),
         specs: ours.specs.clone(),
         semantics: ours.semantics.clone(),
@@ -443,7 +457,7 @@ fn cmd_gate(data: Option<PathBuf>, args: GateArgs) -> Result<ExitCode> {
             corpus_root: data.corpus(&version)?,
             corpus_version: version.clone(),
             llvm_mc,
-            cache: RunCache::new(cache_dir.clone()),
+            cache: args.llvm.run_cache(cache_dir.clone()),
             selection: args.select.clone(),
             specs: ours.specs.clone(),
             semantics: ours.semantics.clone(),

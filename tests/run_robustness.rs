@@ -151,7 +151,10 @@ fn interrupted_run_keeps_reports_and_cache(signal: libc::c_int) {
 
     std::fs::write(dir.join("hold"), "").unwrap();
     let cache = dir.join("cache");
-    let with_cache = [outputs, common::dir_args(&dir, &[("--cache", "cache")])].concat();
+    // One llvm-mc process per file, so that a.s and b.s finish while slow.s stalls (a.s and
+    // slow.s have the same flags and would otherwise share one process).
+    let mut with_cache = [outputs, common::dir_args(&dir, &[("--cache", "cache")])].concat();
+    with_cache.push("--no-batch".into());
     let second = dir.join("second");
     let mut child = run_command(&root, &mc, &second, &with_cache)
         .spawn()

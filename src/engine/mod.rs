@@ -1,6 +1,8 @@
 //! The differential run: every case of every RUN line, through our encoder and llvm-mc.
 //!
-//! Work is grouped so llvm-mc runs once per distinct (file, flags); groups run in parallel.
+//! Work is grouped so llvm-mc is asked once per distinct (file, flags); groups with the same
+//! flags in several files are asked together, and share one llvm-mc process where their
+//! inputs allow it (see [`crate::llvm_mc::RunCache::run_many`]). Units of work run in parallel.
 
 use anyhow::{Context, Result};
 use rayon::prelude::*;
@@ -231,6 +233,8 @@ impl SpecCache {
 /// One llvm-mc invocation's worth of work: a file, the flags, and the RUN lines sharing them.
 struct Group<'a> {
     file: &'a TestFile,
+    /// The test file's size when planned.
+    file_bytes: u64,
     args: Vec<String>,
     input_filter: Option<InputFilter>,
     runs: Vec<&'a RunLine>,
@@ -314,25 +318,92 @@ pub fn run(
     let semantics = &*config.semantics;
     let done = std::sync::atomic::AtomicUsize::new(0);
     let total = plan.groups.len();
-    // A file's groups are adjacent in the plan: the file is read and parsed once for all.
-    let files: Vec<&[Group]> = (plan.groups)
-        .chunk_by(|a, b| std::ptr::eq(a.file, b.file))
-        .collect();
-    let outcomes: Vec<GroupOutcome> = files
-        .par_iter()
-        .flat_map_iter(|groups| {
-            let done = &done;
-            let input = read_group_file(config, groups[0].file);
-            groups.iter().map(move |g| {
-                let mut out = run_group(config, specs, semantics, g, &input);
-                out.cases.retain(keep);
-                out.cases.shrink_to_fit();
-                let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                progress(n, total);
-                out
+    let finished = |out: &mut GroupOutcome| {
+        out.cases.retain(keep);
+        out.cases.shrink_to_fit();
+        let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        progress(n, total);
+    };
+    let groups = &plan.groups;
+    let all: Vec<usize> = (0..groups.len()).collect();
+    let batches = config.cache.batches();
+    // With a cache folder, each file is first read once for all its groups, as without
+    // batches; a group that may share a process and whose answer is not cached waits for the
+    // batch units. Without one, every answer is asked of llvm-mc: the batch units come first.
+    let (mut outcomes, waiting): (Vec<(usize, GroupOutcome)>, Vec<usize>) = if batches
+        && config.cache.persistent()
+    {
+        let waiting = Mutex::new(Vec::new());
+        let outcomes = (plan.units(&all, false).par_iter())
+            .flat_map_iter(|unit| -> Vec<(usize, GroupOutcome)> {
+                let members = unit.members();
+                let input = read_group_file(config, groups[members[0]].file);
+                (members.iter())
+                    .filter_map(|&i| {
+                        let group = &groups[i];
+                        let mut out = match (&input, may_share(group)) {
+                            (Ok(input), true) => {
+                                let prepared = prepare(group, input);
+                                let Some(answer) = answer_without_llvm_mc(config, group, &prepared)
+                                else {
+                                    waiting.lock().expect("waiting groups").push(i);
+                                    return None;
+                                };
+                                finish_group(
+                                    config,
+                                    specs,
+                                    semantics,
+                                    group,
+                                    &input.parsed,
+                                    prepared,
+                                    answer,
+                                )
+                            }
+                            _ => run_group(config, specs, semantics, group, &input),
+                        };
+                        finished(&mut out);
+                        Some((i, out))
+                    })
+                    .collect()
             })
-        })
-        .collect();
+            .collect();
+        let mut waiting = waiting.into_inner().expect("waiting groups");
+        waiting.sort_unstable();
+        (outcomes, waiting)
+    } else {
+        (Vec::new(), all)
+    };
+    let units = plan.units(&waiting, batches);
+    outcomes.extend(
+        units
+            .par_iter()
+            .flat_map_iter(|unit| -> Vec<(usize, GroupOutcome)> {
+                match unit {
+                    Unit::File(members) => {
+                        // A file's groups are adjacent in the plan: the file is read and
+                        // parsed once for all.
+                        let input = read_group_file(config, groups[members[0]].file);
+                        (members.iter())
+                            .map(|&i| {
+                                let mut out =
+                                    run_group(config, specs, semantics, &groups[i], &input);
+                                finished(&mut out);
+                                (i, out)
+                            })
+                            .collect()
+                    }
+                    Unit::Batch(members) => {
+                        let mut outs = run_batch(config, specs, semantics, groups, members);
+                        outs.iter_mut().for_each(|(_, out)| finished(out));
+                        outs
+                    }
+                }
+            })
+            .collect::<Vec<_>>(),
+    );
+    // Back in plan order.
+    outcomes.sort_by_key(|(i, _)| *i);
+    let outcomes = outcomes.into_iter().map(|(_, out)| out);
     let mut cases = Vec::with_capacity(outcomes.len());
     let mut tally = Tally::default();
     let mut failed_runs = Vec::new();
@@ -398,6 +469,8 @@ impl<'a> Plan<'a> {
         }
         let mut by_args: Vec<Group> = Vec::new();
         let mut seen: HashMap<&str, usize> = HashMap::new();
+        let file_bytes =
+            std::fs::metadata(config.corpus_root.join(&file.path)).map_or(0, |m| m.len());
         for run in &file.runs {
             *self
                 .run_kinds
@@ -430,6 +503,7 @@ impl<'a> Plan<'a> {
                 Some(g) => g.runs.push(run),
                 None => by_args.push(Group {
                     file,
+                    file_bytes,
                     args,
                     input_filter: run.input_filter.clone(),
                     runs: vec![run],
@@ -438,6 +512,106 @@ impl<'a> Plan<'a> {
         }
         self.groups.extend(by_args);
     }
+}
+
+/// What one worker does at a time: a file's groups (its file read once for all), or groups
+/// of several files with the same llvm-mc flags whose llvm-mc inputs may share a process
+/// ([`crate::llvm_mc::RunCache::run_many`]). Groups by their index in the plan.
+enum Unit {
+    File(Vec<usize>),
+    Batch(Vec<usize>),
+}
+
+/// The most groups a batch unit takes: enough that a cold run starts a few dozen llvm-mc
+/// processes where it started one per group, few enough that both cores stay busy to the end
+/// and a unit's files are held in memory together.
+const BATCH_GROUPS: usize = 24;
+
+/// The most test file bytes a batch unit takes (each file is held with its parse).
+const BATCH_BYTES: u64 = 6 << 20;
+
+impl Plan<'_> {
+    /// The plan's groups listed in `wanted` (in plan order) as units of work. With
+    /// `batches`, the groups that may share an llvm-mc process ([`may_share`]) go into batch
+    /// units by their flags, in plan order; the others, and a flag's lone group, stay with
+    /// their file.
+    fn units(&self, wanted: &[usize], batches: bool) -> Vec<Unit> {
+        let mut by_flags: Vec<(&[String], bool, Vec<usize>)> = Vec::new();
+        let mut alone: Vec<usize> = Vec::new();
+        for &i in wanted {
+            let g = &self.groups[i];
+            if !(batches && may_share(g)) {
+                alone.push(i);
+                continue;
+            }
+            let disassembly = is_disassembly(g.runs[0]);
+            match (by_flags.iter_mut())
+                .find(|(a, d, _)| *a == g.args.as_slice() && *d == disassembly)
+            {
+                Some((_, _, members)) => members.push(i),
+                None => by_flags.push((&g.args, disassembly, vec![i])),
+            }
+        }
+        let mut units = Vec::new();
+        for (_, _, members) in by_flags {
+            if members.len() < 2 {
+                alone.extend(members);
+                continue;
+            }
+            let mut unit = Vec::new();
+            let mut bytes = 0;
+            for i in members {
+                let size = file_size(&self.groups[i]);
+                if !unit.is_empty() && (unit.len() == BATCH_GROUPS || bytes + size > BATCH_BYTES) {
+                    units.push(std::mem::take(&mut unit));
+                    bytes = 0;
+                }
+                unit.push(i);
+                bytes += size;
+            }
+            units.push(unit);
+        }
+        let mut units: Vec<Unit> = (units.into_iter())
+            .map(|u| {
+                if u.len() > 1 {
+                    Unit::Batch(u)
+                } else {
+                    Unit::File(u)
+                }
+            })
+            .collect();
+        alone.sort_unstable();
+        let groups = &self.groups;
+        for file in alone.chunk_by(|&a, &b| std::ptr::eq(groups[a].file, groups[b].file)) {
+            units.push(Unit::File(file.to_vec()));
+        }
+        units
+    }
+}
+
+impl Unit {
+    fn members(&self) -> &[usize] {
+        match self {
+            Unit::File(members) | Unit::Batch(members) => members,
+        }
+    }
+}
+
+/// Whether a group's llvm-mc input may share a process with other files' (not a RUN line
+/// that expects llvm-mc to crash, flags that allow it); its input decides.
+fn may_share(group: &Group) -> bool {
+    !group.runs.iter().any(|r| r.expect_crash) && crate::llvm_mc::args_allow_batch(&group.args)
+}
+
+/// The size of a group's test file, as planned (0 when it cannot be read: that is found and
+/// reported when the group runs).
+fn file_size(group: &Group) -> u64 {
+    group.file_bytes
+}
+
+/// Whether a group disassembles (its first RUN line does).
+fn is_disassembly(run: &RunLine) -> bool {
+    run.disassemble || run.kind == RunKind::Disassemble
 }
 
 fn kind_name(kind: &RunKind) -> &'static str {
@@ -523,20 +697,133 @@ fn run_group(
     group: &Group,
     input: &Result<GroupFile, String>,
 ) -> GroupOutcome {
-    let first = group.runs[0];
-    let (bytes, file) = match input {
-        Ok(input) => (&input.bytes, &input.parsed),
+    let input = match input {
+        Ok(input) => input,
         Err(reason) => return unreadable_file(group, reason),
     };
+    let prepared = prepare(group, input);
+    let answers = llvm_answers(config, group, &prepared);
+    finish_group(
+        config,
+        specs,
+        semantics,
+        group,
+        &input.parsed,
+        prepared,
+        answers,
+    )
+}
+
+/// The groups of a batch unit (the same llvm-mc flags, several files): llvm-mc answers all
+/// their inputs at once ([`RunCache::run_many`]), each answer its own input's; then each
+/// group runs as [`run_group`] does. Outcomes by plan index.
+fn run_batch(
+    config: &EngineConfig,
+    specs: &SpecCache,
+    semantics: &Semantics,
+    groups: &[Group],
+    members: &[usize],
+) -> Vec<(usize, GroupOutcome)> {
+    let inputs: Vec<Result<GroupFile, String>> = (members.iter())
+        .map(|&i| read_group_file(config, groups[i].file))
+        .collect();
+    let prepared: Vec<Option<Prepared>> = (members.iter().zip(&inputs))
+        .map(|(&i, input)| input.as_ref().ok().map(|input| prepare(&groups[i], input)))
+        .collect();
+    let first = &groups[members[0]];
+    // Which members llvm-mc is asked about (those whose input could be built), in order.
+    let mut asked = Vec::new();
+    let mut answers: Vec<Option<anyhow::Result<LlvmRun>>> = {
+        let mut jobs = Vec::new();
+        for (m, p) in prepared.iter().enumerate() {
+            if let Some(Prepared {
+                source: Ok(source),
+                lines,
+                ..
+            }) = p
+            {
+                asked.push(m);
+                jobs.push(crate::llvm_mc::Job { source, lines });
+            }
+        }
+        let (mc, args) = (&config.llvm_mc, &first.args);
+        let runs = if is_disassembly(first.runs[0]) {
+            config.cache.disassemble_many(mc, args, &jobs)
+        } else {
+            config.cache.run_many(mc, args, &jobs)
+        };
+        runs.into_iter().map(Some).collect()
+    };
+    let mut outcomes = Vec::with_capacity(members.len());
+    // Each member's file and answers are dropped once its outcome is made.
+    for (m, ((&i, input), p)) in members.iter().zip(inputs).zip(prepared).enumerate() {
+        let group = &groups[i];
+        let outcome = match (input, p) {
+            (Ok(input), Some(p)) => {
+                let llvm = match asked.iter().position(|&a| a == m) {
+                    Some(j) => {
+                        let answer = answers[j].take().expect("one answer per input");
+                        interpret_answer(config, group, &p.lines, answer)
+                    }
+                    None => match &p.source {
+                        Err(e) => Err(e.clone()),
+                        Ok(_) => unreachable!("every built input is asked about"),
+                    },
+                };
+                finish_group(config, specs, semantics, group, &input.parsed, p, llvm)
+            }
+            (Err(reason), _) => unreadable_file(group, &reason),
+            (Ok(_), None) => unreachable!("a read file is prepared"),
+        };
+        outcomes.push((i, outcome));
+    }
+    outcomes
+}
+
+/// A group's cases and llvm-mc's input for it.
+struct Prepared<'r> {
+    all_cases: Vec<(&'r RunLine, Vec<mcdiff_lit::Case>)>,
+    /// The lines llvm-mc's answers are read for.
+    lines: Vec<usize>,
+    disassembly: bool,
+    /// llvm-mc's input, or why it could not be built (the not-run reason and full message).
+    source: std::result::Result<String, (String, String)>,
+}
+
+fn prepare<'r>(group: &Group<'r>, input: &GroupFile) -> Prepared<'r> {
+    let file = &input.parsed;
+    let all_cases: Vec<(&RunLine, Vec<mcdiff_lit::Case>)> =
+        group.runs.iter().map(|r| (*r, file.cases(r))).collect();
+    let lines = case_lines(&all_cases);
+    Prepared {
+        all_cases,
+        lines,
+        disassembly: is_disassembly(group.runs[0]),
+        source: read_input(group.file, &input.bytes, group.input_filter.as_ref()),
+    }
+}
+
+/// A group's outcome once llvm-mc answered (or did not): our side of every case and the
+/// verdicts.
+fn finish_group(
+    config: &EngineConfig,
+    specs: &SpecCache,
+    semantics: &Semantics,
+    group: &Group,
+    file: &TestFile,
+    prepared: Prepared,
+    answers: std::result::Result<LlvmRun, (String, String)>,
+) -> GroupOutcome {
+    let first = group.runs[0];
     let processor = first
         .processor()
         .unwrap_or_else(|| default_processor(first));
     let status = mcdiff_spec::target(processor).map(|t| t.status);
-    let all_cases: Vec<(&RunLine, Vec<mcdiff_lit::Case>)> =
-        group.runs.iter().map(|r| (*r, file.cases(r))).collect();
-    let lines = case_lines(&all_cases);
-    let disassembly = first.disassemble || first.kind == RunKind::Disassemble;
-    let answers = llvm_answers(config, group, bytes, disassembly, &lines);
+    let Prepared {
+        all_cases,
+        disassembly,
+        ..
+    } = prepared;
     let unreadable = matches!(&answers, Err((reason, _)) if reason == INPUT_UNREADABLE);
     let (llvm, failure) = match answers {
         Ok(run) => (Ok(run), None),
@@ -672,24 +959,50 @@ struct GroupCount {
     exercised: Exercised,
 }
 
+/// A group's answer when it needs no llvm-mc run: its input could not be built, or the cache
+/// holds llvm-mc's answer.
+fn answer_without_llvm_mc(
+    config: &EngineConfig,
+    group: &Group,
+    prepared: &Prepared,
+) -> Option<std::result::Result<LlvmRun, (String, String)>> {
+    let source = match &prepared.source {
+        Ok(source) => source,
+        Err(e) => return Some(Err(e.clone())),
+    };
+    let (mc, lines) = (&config.llvm_mc, &prepared.lines);
+    let cached = if prepared.disassembly {
+        config.cache.disassembled(mc, &group.args, source, lines)
+    } else {
+        config.cache.assembled(mc, &group.args, source, lines)
+    }?;
+    Some(interpret_answer(config, group, lines, Ok(cached)))
+}
+
 /// llvm-mc's answers for a group, or the short reason (for `not-run`) and the full message.
 fn llvm_answers(
     config: &EngineConfig,
     group: &Group,
-    file_bytes: &[u8],
-    disassembly: bool,
-    lines: &[usize],
+    prepared: &Prepared,
 ) -> std::result::Result<LlvmRun, (String, String)> {
-    let source = read_input(group.file, file_bytes, group.input_filter.as_ref())?;
-    let answer = if disassembly {
-        config
-            .cache
-            .disassemble(&config.llvm_mc, &group.args, &source, lines)
+    let source = prepared.source.as_ref().map_err(Clone::clone)?;
+    let (mc, lines) = (&config.llvm_mc, &prepared.lines);
+    let answer = if prepared.disassembly {
+        config.cache.disassemble(mc, &group.args, source, lines)
     } else {
-        config
-            .cache
-            .run(&config.llvm_mc, &group.args, &source, lines)
+        config.cache.run(mc, &group.args, source, lines)
     };
+    interpret_answer(config, group, lines, answer)
+}
+
+/// llvm-mc's answer for a group as its RUN lines read it: a crash or stop they expect is
+/// every line's rejection; any other fault is the short reason and the full message.
+fn interpret_answer(
+    config: &EngineConfig,
+    group: &Group,
+    lines: &[usize],
+    answer: anyhow::Result<LlvmRun>,
+) -> std::result::Result<LlvmRun, (String, String)> {
     let expect_crash = group.runs.iter().all(|r| r.expect_crash);
     let expect_fail = group.runs.iter().all(|r| r.expect_fail);
     let e = match answer {

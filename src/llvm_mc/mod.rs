@@ -1,4 +1,6 @@
-//! Driving the real llvm-mc: one process per (file, flags), answers mapped back to source lines.
+//! Driving the real llvm-mc: one process per (file, flags), or per several files with the same
+//! flags whose inputs carry no state between lines ([`batch`]); answers mapped back to source
+//! lines.
 //!
 //! Mapping: before running, every instruction line gets a unique local label on the
 //! same line (`.Lmcdiff_<line>: <text>`). llvm-mc echoes labels, so each encoding in
@@ -8,6 +10,7 @@
 //! the label's width).
 
 mod asm;
+mod batch;
 mod cache;
 mod disasm;
 mod process;
@@ -19,7 +22,8 @@ use std::time::Duration;
 use crate::bytes::EncByte;
 
 pub use asm::{answers_marked_input, mark_lines, parse_output};
-pub use cache::RunCache;
+pub use batch::args_allow_batch;
+pub use cache::{Job, RunCache};
 pub use disasm::{answers_byte_input, decode_failures};
 pub use process::{end_llvm_mc_on_interrupt, Fault, FaultKind, Traced};
 
