@@ -523,7 +523,7 @@ impl<'s> Disassembler<'s> {
             return literal.read(1);
         }
         if kind == KindId::SmemOffset {
-            return self.smem_offset(reader, slot, separate_imm);
+            return self.smem_offset(reader, slot, literal, separate_imm);
         }
         let field = reader
             .enc
@@ -559,10 +559,13 @@ impl<'s> Disassembler<'s> {
 
     /// SMEM offset: an SGPR/M0 in SOFFSET and/or an immediate in OFFSET (IOFFSET on GFX12).
     /// GFX9/10-style encodings say which with their IMM and soffset-enable bits.
+    /// GFX7's SMRD takes an offset past its eight bits as a literal dword: IMM clear and
+    /// OFFSET the literal code (Sea Islands ISA Table 7.1).
     fn smem_offset(
         &self,
         reader: &FieldReader,
         slot: &Operand,
+        literal: LiteralBytes,
         separate_imm: bool,
     ) -> Result<OperandValue, Failure> {
         let enc = reader.enc;
@@ -578,7 +581,14 @@ impl<'s> Disassembler<'s> {
         };
         if let Some(imm_bit) = enc.field("IMM") {
             if reader.read(imm_bit) == 0 {
-                let reg = reg_at(reader.read(imm_field))?;
+                let code = reader.read(imm_field);
+                let spec = self.ctx.spec;
+                let literal_code = (spec.literal_codes.iter())
+                    .any(|l| l.dwords == 1 && u64::try_from(l.code) == Ok(code));
+                if literal_code && spec.smrd_literal_offset {
+                    return literal.read(1);
+                }
+                let reg = reg_at(code)?;
                 return Ok(OperandValue::SmemOffset {
                     soffset: Some(reg),
                     imm: None,

@@ -51,7 +51,7 @@ pub fn buffer_text(inst: &Inst, ctx: &TargetCtx) -> String {
         Some((f, data)) if f == "DFMT" && inst.mnemonic.starts_with("tbuffer_") => {
             // GFX9's split format, printed by the parts that are not the defaults.
             let num = inst.modifiers.get("NFMT");
-            words.extend(split_format_text(data | num << 4));
+            words.extend(split_format_text(data | num << 4, ctx));
         }
         _ => {}
     }

@@ -773,13 +773,23 @@ fn gfx9_split_buffer_formats() {
     assert_eq!(format("[BUF_NUM_FORMAT_FLOAT]"), Ok(0x71));
     assert_eq!(format("22"), Ok(22));
     assert!(format("[BUF_FMT_32_FLOAT]").is_err());
-    let text = crate::syntax::memory_modifiers::split_format_text;
+    let text = |code| crate::syntax::memory_modifiers::split_format_text(code, &cx);
     assert_eq!(
         text(22).as_deref(),
         Some("format:[BUF_DATA_FORMAT_10_11_11,BUF_NUM_FORMAT_SNORM]")
     );
     assert_eq!(text(0x71).as_deref(), Some("format:[BUF_NUM_FORMAT_FLOAT]"));
     assert_eq!(text(1), None);
+    assert_eq!(
+        text(0x61).as_deref(),
+        Some("format:[BUF_NUM_FORMAT_RESERVED_6]")
+    );
+    // GFX6/GFX7 name numeric format 6 (Sea Islands ISA Table 8.2).
+    let gfx7 = ctx(&spec, "bonaire");
+    assert_eq!(
+        crate::syntax::memory_modifiers::split_format_text(0x61, &gfx7).as_deref(),
+        Some("format:[BUF_NUM_FORMAT_SNORM_OGL]")
+    );
 }
 
 /// Format codes from llvm-mc 22 runs of `tbuffer_load_format_x ... format:[...]` lines

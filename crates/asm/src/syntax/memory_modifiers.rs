@@ -643,15 +643,19 @@ pub fn split_format_fields(code: u32) -> Vec<(String, u32)> {
     vec![("DFMT".into(), code & 0xf), ("NFMT".into(), code >> 4)]
 }
 
-/// `format:[...]` as llvm-mc prints a GFX9 format code: the parts that are not the defaults.
-pub fn split_format_text(code: u32) -> Option<String> {
+/// `format:[...]` as llvm-mc prints a split format code (GFX6-GFX9): the parts that are not
+/// the defaults, numeric formats by the generation's names.
+pub fn split_format_text(code: u32, ctx: &TargetCtx) -> Option<String> {
     let (data, num) = (code & 0xf, code >> 4);
     let mut parts = Vec::new();
     if data != 1 {
         parts.push(format!("BUF_DATA_FORMAT_{}", DATA_FORMATS[data as usize]));
     }
     if num != 0 {
-        parts.push(format!("BUF_NUM_FORMAT_{}", NUM_FORMATS.get(num as usize)?));
+        parts.push(format!(
+            "BUF_NUM_FORMAT_{}",
+            num_formats(ctx).get(num as usize)?
+        ));
     }
     (!parts.is_empty()).then(|| format!("format:[{}]", parts.join(",")))
 }
