@@ -324,83 +324,7 @@ pub fn run(
         let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
         progress(n, total);
     };
-    let groups = &plan.groups;
-    let all: Vec<usize> = (0..groups.len()).collect();
-    let batches = config.cache.batches();
-    // With a cache folder, each file is first read once for all its groups, as without
-    // batches; a group that may share a process and whose answer is not cached waits for the
-    // batch units. Without one, every answer is asked of llvm-mc: the batch units come first.
-    let (mut outcomes, waiting): (Vec<(usize, GroupOutcome)>, Vec<usize>) = if batches
-        && config.cache.persistent()
-    {
-        let waiting = Mutex::new(Vec::new());
-        let outcomes = (plan.units(&all, false).par_iter())
-            .flat_map_iter(|unit| -> Vec<(usize, GroupOutcome)> {
-                let members = unit.members();
-                let input = read_group_file(config, groups[members[0]].file);
-                (members.iter())
-                    .filter_map(|&i| {
-                        let group = &groups[i];
-                        let mut out = match (&input, may_share(group)) {
-                            (Ok(input), true) => {
-                                let prepared = prepare(group, input);
-                                let Some(answer) = answer_without_llvm_mc(config, group, &prepared)
-                                else {
-                                    waiting.lock().expect("waiting groups").push(i);
-                                    return None;
-                                };
-                                finish_group(
-                                    config,
-                                    specs,
-                                    semantics,
-                                    group,
-                                    &input.parsed,
-                                    prepared,
-                                    answer,
-                                )
-                            }
-                            _ => run_group(config, specs, semantics, group, &input),
-                        };
-                        finished(&mut out);
-                        Some((i, out))
-                    })
-                    .collect()
-            })
-            .collect();
-        let mut waiting = waiting.into_inner().expect("waiting groups");
-        waiting.sort_unstable();
-        (outcomes, waiting)
-    } else {
-        (Vec::new(), all)
-    };
-    let units = plan.units(&waiting, batches);
-    outcomes.extend(
-        units
-            .par_iter()
-            .flat_map_iter(|unit| -> Vec<(usize, GroupOutcome)> {
-                match unit {
-                    Unit::File(members) => {
-                        // A file's groups are adjacent in the plan: the file is read and
-                        // parsed once for all.
-                        let input = read_group_file(config, groups[members[0]].file);
-                        (members.iter())
-                            .map(|&i| {
-                                let mut out =
-                                    run_group(config, specs, semantics, &groups[i], &input);
-                                finished(&mut out);
-                                (i, out)
-                            })
-                            .collect()
-                    }
-                    Unit::Batch(members) => {
-                        let mut outs = run_batch(config, specs, semantics, groups, members);
-                        outs.iter_mut().for_each(|(_, out)| finished(out));
-                        outs
-                    }
-                }
-            })
-            .collect::<Vec<_>>(),
-    );
+    let mut outcomes = run_groups(config, &plan.groups, &finished);
     // Back in plan order.
     outcomes.sort_by_key(|(i, _)| *i);
     let outcomes = outcomes.into_iter().map(|(_, out)| out);
@@ -445,6 +369,97 @@ pub fn run(
         tally,
         cases: Cases(cases),
     })
+}
+
+/// Each group's outcome, tagged with its place in the plan (in no order), `finished` called on
+/// each as it completes.
+///
+/// With a cache folder, each file is first read once for all its groups, as without batches;
+/// a group that may share a process and whose answer is not cached waits for the batch
+/// units. Without one, every answer is asked of llvm-mc: the batch units come first.
+fn run_groups(
+    config: &EngineConfig,
+    groups: &[Group],
+    finished: &(dyn Fn(&mut GroupOutcome) + Sync),
+) -> Vec<(usize, GroupOutcome)> {
+    let all: Vec<usize> = (0..groups.len()).collect();
+    let batches = config.cache.batches();
+    let (mut outcomes, waiting) = if batches && config.cache.persistent() {
+        answer_from_cache_first(config, groups, &all, finished)
+    } else {
+        (Vec::new(), all)
+    };
+    let (specs, semantics) = (&*config.specs, &*config.semantics);
+    let units = units_of(groups, &waiting, batches);
+    outcomes.extend(
+        units
+            .par_iter()
+            .flat_map_iter(|unit| -> Vec<(usize, GroupOutcome)> {
+                match unit {
+                    Unit::File(members) => {
+                        // A file's groups are adjacent in the plan: the file is read and
+                        // parsed once for all.
+                        let input = read_group_file(config, groups[members[0]].file);
+                        (members.iter())
+                            .map(|&i| {
+                                let mut out =
+                                    run_group(config, specs, semantics, &groups[i], &input);
+                                finished(&mut out);
+                                (i, out)
+                            })
+                            .collect()
+                    }
+                    Unit::Batch(members) => {
+                        let mut outs = run_batch(config, specs, semantics, groups, members);
+                        outs.iter_mut().for_each(|(_, out)| finished(out));
+                        outs
+                    }
+                }
+            })
+            .collect::<Vec<_>>(),
+    );
+    outcomes
+}
+
+/// The pass of [`run_groups`] over every file once: the outcomes of the groups answered
+/// without a shared process (from the cache, or alone), and the groups waiting for a batch.
+fn answer_from_cache_first(
+    config: &EngineConfig,
+    groups: &[Group],
+    all: &[usize],
+    finished: &(dyn Fn(&mut GroupOutcome) + Sync),
+) -> (Vec<(usize, GroupOutcome)>, Vec<usize>) {
+    let (specs, semantics) = (&*config.specs, &*config.semantics);
+    let waiting = Mutex::new(Vec::new());
+    let outcomes = (units_of(groups, all, false).par_iter())
+        .flat_map_iter(|unit| -> Vec<(usize, GroupOutcome)> {
+            let members = unit.members();
+            let input = read_group_file(config, groups[members[0]].file);
+            (members.iter())
+                .filter_map(|&i| {
+                    let group = &groups[i];
+                    let mut out = match (&input, may_share(group)) {
+                        (Ok(input), true) => {
+                            let prepared = prepare(group, input);
+                            let Some(answer) = answer_without_llvm_mc(config, group, &prepared)
+                            else {
+                                waiting.lock().expect("waiting groups").push(i);
+                                return None;
+                            };
+                            let parsed = &input.parsed;
+                            finish_group(config, specs, semantics, group, parsed, prepared, answer)
+                        }
+                        _ => run_group(config, specs, semantics, group, &input),
+                    };
+                    finished(&mut out);
+                    Some((i, out))
+                })
+                .collect()
+        })
+        .collect();
+    let mut waiting = waiting.into_inner().expect("waiting groups");
+    waiting.sort_unstable();
+    (outcomes, waiting)
 }
 
 /// The selected files' RUN lines, grouped by (file, flags).
@@ -530,63 +545,58 @@ const BATCH_GROUPS: usize = 24;
 /// The most test file bytes a batch unit takes (each file is held with its parse).
 const BATCH_BYTES: u64 = 6 << 20;
 
-impl Plan<'_> {
-    /// The plan's groups listed in `wanted` (in plan order) as units of work. With
-    /// `batches`, the groups that may share an llvm-mc process ([`may_share`]) go into batch
-    /// units by their flags, in plan order; the others, and a flag's lone group, stay with
-    /// their file.
-    fn units(&self, wanted: &[usize], batches: bool) -> Vec<Unit> {
-        let mut by_flags: Vec<(&[String], bool, Vec<usize>)> = Vec::new();
-        let mut alone: Vec<usize> = Vec::new();
-        for &i in wanted {
-            let g = &self.groups[i];
-            if !(batches && may_share(g)) {
-                alone.push(i);
-                continue;
-            }
-            let disassembly = is_disassembly(g.runs[0]);
-            match (by_flags.iter_mut())
-                .find(|(a, d, _)| *a == g.args.as_slice() && *d == disassembly)
-            {
-                Some((_, _, members)) => members.push(i),
-                None => by_flags.push((&g.args, disassembly, vec![i])),
-            }
+/// The groups listed in `wanted` (in plan order) as units of work. With
+/// `batches`, the groups that may share an llvm-mc process ([`may_share`]) go into batch
+/// units by their flags, in plan order; the others, and a flag's lone group, stay with
+/// their file.
+fn units_of(groups: &[Group], wanted: &[usize], batches: bool) -> Vec<Unit> {
+    let mut by_flags: Vec<(&[String], bool, Vec<usize>)> = Vec::new();
+    let mut alone: Vec<usize> = Vec::new();
+    for &i in wanted {
+        let g = &groups[i];
+        if !(batches && may_share(g)) {
+            alone.push(i);
+            continue;
         }
-        let mut units = Vec::new();
-        for (_, _, members) in by_flags {
-            if members.len() < 2 {
-                alone.extend(members);
-                continue;
-            }
-            let mut unit = Vec::new();
-            let mut bytes = 0;
-            for i in members {
-                let size = file_size(&self.groups[i]);
-                if !unit.is_empty() && (unit.len() == BATCH_GROUPS || bytes + size > BATCH_BYTES) {
-                    units.push(std::mem::take(&mut unit));
-                    bytes = 0;
-                }
-                unit.push(i);
-                bytes += size;
-            }
-            units.push(unit);
+        let disassembly = is_disassembly(g.runs[0]);
+        match (by_flags.iter_mut()).find(|(a, d, _)| *a == g.args.as_slice() && *d == disassembly) {
+            Some((_, _, members)) => members.push(i),
+            None => by_flags.push((&g.args, disassembly, vec![i])),
         }
-        let mut units: Vec<Unit> = (units.into_iter())
-            .map(|u| {
-                if u.len() > 1 {
-                    Unit::Batch(u)
-                } else {
-                    Unit::File(u)
-                }
-            })
-            .collect();
-        alone.sort_unstable();
-        let groups = &self.groups;
-        for file in alone.chunk_by(|&a, &b| std::ptr::eq(groups[a].file, groups[b].file)) {
-            units.push(Unit::File(file.to_vec()));
-        }
-        units
     }
+    let mut units = Vec::new();
+    for (_, _, members) in by_flags {
+        if members.len() < 2 {
+            alone.extend(members);
+            continue;
+        }
+        let mut unit = Vec::new();
+        let mut bytes = 0;
+        for i in members {
+            let size = file_size(&groups[i]);
+            if !unit.is_empty() && (unit.len() == BATCH_GROUPS || bytes + size > BATCH_BYTES) {
+                units.push(std::mem::take(&mut unit));
+                bytes = 0;
+            }
+            unit.push(i);
+            bytes += size;
+        }
+        units.push(unit);
+    }
+    let mut units: Vec<Unit> = (units.into_iter())
+        .map(|u| {
+            if u.len() > 1 {
+                Unit::Batch(u)
+            } else {
+                Unit::File(u)
+            }
+        })
+        .collect();
+    alone.sort_unstable();
+    for file in alone.chunk_by(|&a, &b| std::ptr::eq(groups[a].file, groups[b].file)) {
+        units.push(Unit::File(file.to_vec()));
+    }
+    units
 }
 
 impl Unit {

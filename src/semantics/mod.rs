@@ -295,7 +295,10 @@ impl Semantics {
         match unparsed {
             Some((program, programs, by)) => {
                 let verdict = run_program(program, programs, spec, inst, state);
-                by.map_or(verdict.clone(), |sibling| with_sibling(verdict, sibling))
+                match by {
+                    Some(sibling) => with_sibling(verdict, sibling),
+                    None => verdict,
+                }
             }
             None => SemaVerdict::NoPseudocode,
         }
