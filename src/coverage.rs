@@ -69,7 +69,11 @@ pub fn spec_instructions_of(
                     .filter_map(|half| assembler.named_instruction(half.trim()))
                     .map(|instruction| SpecInstRef {
                         name: interned(&instruction.name),
-                        encoding: Some(interned(form_of_bytes(instruction, inst))),
+                        encoding: Some(interned(form_of_bytes(
+                            instruction,
+                            inst,
+                            assembler.spec(),
+                        ))),
                     })
                     .collect::<Vec<_>>()
             })
@@ -99,8 +103,8 @@ pub fn spec_instructions_of(
 /// The spec form an encoded instruction's bytes are: the encoding we chose, or, where a
 /// literal dword follows and the spec lists the instruction's `<family>_INST_LITERAL` form
 /// (AMD's official files list the literal forms apart), that form.
-fn form_of_bytes<'a>(instruction: &'a Instruction, inst: &'a Inst) -> &'a str {
-    let chosen = inst.encoding.as_str();
+fn form_of_bytes<'a>(instruction: &'a Instruction, inst: &Inst, spec: &'a Spec) -> &'a str {
+    let chosen = inst.form.encoding_name(spec);
     if inst.literal().is_none() || chosen.ends_with("_INST_LITERAL") {
         return chosen;
     }

@@ -8,7 +8,7 @@ use crate::data::DataDir;
 use crate::engine::encoded_bytes;
 use crate::semantics::Semantics;
 use mcdiff_asm::target::{TargetCtx, REFERENCE_LLVM_MAJOR};
-use mcdiff_asm::{AsmOutcome, Assembler};
+use mcdiff_asm::{AsmOutcome, Assembler, Family};
 use mcdiff_sema::state::{SGPR_COUNT, TTMP_COUNT, VGPR_COUNT};
 use mcdiff_sema::State;
 
@@ -51,11 +51,12 @@ pub fn run(
     writeln!(
         out,
         "spec:        {} ({})",
-        encoded.inst.name, encoded.inst.encoding
+        encoded.inst.name,
+        encoded.inst.form.encoding_name(&ts.spec)
     )?;
     writeln!(out, "wave:        {}", state.wave_size)?;
     writeln!(out, "verdict:     {verdict}")?;
-    if encoded.inst.encoding.contains("SMEM") {
+    if encoded.inst.form.family == Family::Smem {
         writeln!(
             out,
             "note:        unwritten memory reads as pseudo-random bytes (a hash of the address)"

@@ -126,7 +126,7 @@ fn unused_fields(
         self::word(&bytes(word), 0, word.len()),
         self::word(&bytes(text_bytes), 0, word.len()),
     );
-    let encoding = spec.encoding(&inst.encoding)?;
+    let encoding = inst.form.encoding(spec)?;
     let covered = encoding.fields.iter().fold(0u128, |m, f| m | mask(f));
     if (a ^ b) & !covered & low_bits(word.len()) != 0 {
         return None;
@@ -134,7 +134,7 @@ fn unused_fields(
     // The fields some instruction of the encoding has an operand in, gathered once.
     let operand_fields: std::collections::BTreeSet<&str> = (spec.instructions.iter())
         .flat_map(|i| i.encodings.iter())
-        .filter(|form| form.encoding == inst.encoding)
+        .filter(|form| form.encoding == encoding.name)
         .flat_map(|form| form.operands.iter())
         .filter_map(|o| o.field.as_deref())
         .collect();

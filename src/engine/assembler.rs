@@ -37,7 +37,7 @@ pub(super) fn assembler_results(
                                 &ts.spec,
                                 &enc.inst,
                             ));
-                            encoding = ts.spec.encoding(&enc.inst.encoding);
+                            encoding = enc.inst.form.encoding(&ts.spec);
                             OursAnswer::Encoded(encoded_bytes(&enc))
                         }
                         AsmOutcome::Rejected(e) => OursAnswer::Rejected(e.message),

@@ -21,7 +21,7 @@ use crate::llvm_mc::LlvmAnswer;
 use crate::markers::{invalid_marker, marked_refusal};
 use mcdiff_asm::decode::{DecodeOutcome, Disassembler, SPEC_RULE};
 use mcdiff_asm::print::print;
-use mcdiff_asm::{AsmOutcome, Assembler};
+use mcdiff_asm::{AsmOutcome, Assembler, Form};
 use mcdiff_spec::TargetSpec;
 
 /// Our side for one target.
@@ -59,7 +59,8 @@ pub struct Diff {
 
 /// One side's answer, reduced to what is compared.
 pub enum Side {
-    Bytes(Vec<EncByte>, String),
+    /// Bytes, and the form our assembler chose for them (llvm-mc's bytes have none).
+    Bytes(Vec<EncByte>, Option<Form>),
     Text(String, bool),
     Reject(String),
 }
@@ -128,7 +129,7 @@ impl<'a> Ours<'a> {
 
     fn asm_side(&self, text: &str) -> Result<Side, String> {
         Ok(match self.assembler.assemble(text) {
-            AsmOutcome::Encoded(enc) => Side::Bytes(encoded_bytes(&enc), enc.inst.encoding),
+            AsmOutcome::Encoded(enc) => Side::Bytes(encoded_bytes(&enc), Some(enc.inst.form)),
             AsmOutcome::Rejected(e) => Side::Reject(e.message),
             AsmOutcome::Unsupported(r) if is_spec_gap(&r) => Side::Reject(r),
             AsmOutcome::Unsupported(r) => return Err(r),
@@ -138,7 +139,7 @@ impl<'a> Ours<'a> {
     /// Our encoder on an assembler line against llvm-mc's answer for it.
     fn judge_asm(&self, text: &str, ours: Side, llvm: &LlvmAnswer) -> Outcome {
         let theirs = match llvm {
-            LlvmAnswer::Encoded { bytes, .. } => Side::Bytes(bytes.clone(), String::new()),
+            LlvmAnswer::Encoded { bytes, .. } => Side::Bytes(bytes.clone(), None),
             LlvmAnswer::Error { message, .. } => Side::Reject(message.clone()),
             LlvmAnswer::Decoded { text, .. } => Side::Text(text.clone(), false),
             LlvmAnswer::NotRun(why) => return Outcome::NoAnswer(why.clone()),
@@ -147,10 +148,14 @@ impl<'a> Ours<'a> {
         let found = match (&ours, &theirs) {
             (Side::Bytes(a, _), Side::Bytes(b, _)) if a == b => return Outcome::Agree,
             (Side::Reject(_), Side::Reject(_)) => return Outcome::Agree,
-            (Side::Bytes(a, enc), Side::Bytes(b, _)) => {
-                let detail = match self.ts.spec.encoding(enc) {
-                    Some(e) => field_diff(e, a, b, "llvm-mc"),
-                    None => format!("encoding {enc} not in spec"),
+            (Side::Bytes(a, form), Side::Bytes(b, _)) => {
+                let spec = &self.ts.spec;
+                let detail = match (form, form.and_then(|f| f.encoding(spec))) {
+                    (_, Some(e)) => field_diff(e, a, b, "llvm-mc"),
+                    (Some(form), None) => {
+                        format!("encoding {} not in spec", form.encoding_name(spec))
+                    }
+                    (None, None) => "bytes differ".to_string(),
                 };
                 ("bytes", "ours", field_names(&detail), detail)
             }

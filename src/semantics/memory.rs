@@ -2,6 +2,7 @@
 //! where the encoding's fields name them otherwise.
 
 use mcdiff_asm::inst::{Inst, OperandValue};
+use mcdiff_asm::Family;
 use mcdiff_sema::{Binding, BoundValue, ExecError, SpecialReg, State};
 use mcdiff_spec::Encoding;
 
@@ -23,16 +24,16 @@ pub(super) fn bind_addresses(
             construct: "load-to-lds".into(),
         });
     }
-    match inst.encoding.as_str() {
-        "ENC_MUBUF" | "ENC_MTBUF" | "ENC_VBUFFER" => bind_buffer_operands(inst, state, binding),
-        "ENC_DS" | "ENC_VDS" => {
+    match inst.form.family {
+        family if family.is_buffer() => bind_buffer_operands(inst, state, binding),
+        family if family.is_ds() => {
             bind_lds_operands(inst, binding);
             Ok(())
         }
-        "ENC_VGLOBAL" | "ENC_VFLAT" | "ENC_VSCRATCH" => {
+        Family::Vglobal | Family::Vflat | Family::Vscratch => {
             bind_flat_operands(inst, encoding, state, binding)
         }
-        "ENC_FLAT" | "ENC_FLAT_GLOBAL" | "ENC_FLAT_GLBL" | "ENC_FLAT_SCRATCH" => {
+        Family::Flat | Family::FlatGlobal | Family::FlatGlbl | Family::FlatScratch => {
             bind_older_flat_operands(binding);
             Ok(())
         }
@@ -222,9 +223,9 @@ fn bind_flat_operands(
     } as u64;
     let base = bound_scalar(binding, "SADDR", None, state)?;
     let vgpr = address_vgprs(binding, "VADDR");
-    let (vector, scalar) = match inst.encoding.as_str() {
-        "ENC_VSCRATCH" => ("v_addr_off", "s_saddr_off"),
-        "ENC_VFLAT" => ("v_addr", "flat_scratch"),
+    let (vector, scalar) = match inst.form.family {
+        Family::Vscratch => ("v_addr_off", "s_saddr_off"),
+        Family::Vflat => ("v_addr", "flat_scratch"),
         _ => ("v_addr", "s_saddr"),
     };
     binding.set_new(vector, BoundValue::Address { fixed: 0, vgpr });

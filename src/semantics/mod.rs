@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 
 use mcdiff_asm::inst::{Inst, OperandValue, RegFile, RegRange};
+use mcdiff_asm::Family;
 use mcdiff_sema::{
     Binding, BoundValue, ExecError, Library, Program, ProgramUses, RegisterWrites, SpecialReg,
     State,
@@ -263,7 +264,7 @@ impl Semantics {
             Ok(None) => return SemaVerdict::NoPseudocode,
             Err(_) => return SemaVerdict::Unsupported("pseudocode file unreadable".into()),
         };
-        if matches!(inst.encoding.as_str(), "VOPDXY" | "VOPD3") {
+        if matches!(inst.form.family, Family::Vopd | Family::Vopd3) {
             return run_dual(arch_programs, spec, inst, state);
         }
         let name = inst.name.to_ascii_uppercase();
@@ -330,11 +331,11 @@ fn run_program(
     };
     let spec_operands: &[mcdiff_spec::Operand] = spec
         .instruction(&inst.name)
-        .and_then(|i| i.in_encoding(&inst.encoding))
+        .and_then(|i| i.in_encoding(inst.form.encoding_name(spec)))
         .map_or(&[], |e| e.operands.as_slice());
     let (operands, values) = operand_values(inst, spec_operands);
     let mut binding = mcdiff_sema::bind_with_uses(&program.uses, &operands, &values);
-    let encoding = spec.encoding(&inst.encoding);
+    let encoding = inst.form.encoding(spec);
     bind_modifiers(inst, encoding, &operands, &mut binding);
     if let Err(e) = memory::bind_addresses(inst, encoding, state, &mut binding) {
         return verdict(Err(e));
@@ -365,7 +366,8 @@ fn run_dual(programs: &ArchPrograms, spec: &Spec, inst: &Inst, state: &mut State
     if select_not_vcc {
         return SemaVerdict::Unsupported("vopd3-select-not-vcc".into());
     }
-    let y_op = spec.instruction_with_opcode(&inst.encoding, inst.modifiers.get("OPY"));
+    let y_op =
+        spec.instruction_with_opcode(inst.form.encoding_name(spec), inst.modifiers.get("OPY"));
     let Some(y_name) = y_op.map(|(i, _)| i.name.clone()) else {
         return SemaVerdict::Unsupported("vopd-y-opcode-unknown".into());
     };
@@ -508,11 +510,13 @@ fn bind_modifiers(
             binding.set_new(&field.name, BoundValue::Imm(0));
         }
     }
-    binding.float_modifiers = inst.encoding.contains("VOP3") && !inst.encoding.contains("VOP3P");
-    if inst.encoding.contains("VOP") {
+    let family = inst.form.family;
+    binding.float_modifiers = matches!(family, Family::Vop3 | Family::Vop3Sdst);
+    let vector_alu = family.is_vector_alu() && !matches!(family, Family::Vintrp | Family::Vinterp);
+    if vector_alu || matches!(family, Family::Vopd | Family::Vopd3) {
         // The assembler sets OPSEL_HI where packed math defaults it to ones; elsewhere
         // (the FMA_MIX family) an unwritten op_sel_hi is 0.
-        let packed = inst.encoding.contains("VOP3P");
+        let packed = matches!(family, Family::Vop3p | Family::Vop3pMfma | Family::Vop3px2);
         let defaulted = ["OPSEL", "NEG", "NEG_HI", "ABS", "CLAMP", "OMOD", "OPSEL_HI"];
         for field in defaulted.iter().filter(|f| packed || **f != "OPSEL_HI") {
             binding.set_new(field, BoundValue::Imm(0));

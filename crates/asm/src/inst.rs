@@ -2,8 +2,9 @@
 //! executor): one spec instruction in one encoding, with one typed value per spec operand.
 //!
 //! Note for the decoder/printer (vector ALU forms; no field was added or changed):
-//! - `encoding` names the spec form (`ENC_VOP2`, `VOP3_SDST_ENC`, `ENC_VOP3P`), or for DPP
-//!   the composed spec encoding (`VOP1_VOP_DPP16`, `VOP3_VOP_DPP8`...).
+//! - `form` is the spec form (`ENC_VOP2`, `VOP3_SDST_ENC`, `ENC_VOP3P`) and its variant; a
+//!   DPP or SDWA word is laid out in the composed spec encoding (`VOP1_VOP_DPP16`,
+//!   `VOP3_VOP_DPP8`...).
 //! - Vector operands carry the slot the assembler settled on (see `forms::slots`): operand
 //!   types `OPR_SRC` (any source), `OPR_VGPR`, `OPR_SREG` (scalar destination or wave mask,
 //!   sized 32/64 by wave size), `OPR_VCC` (VCC as written in a 32-bit form, no field) and
@@ -131,8 +132,8 @@ pub struct Inst {
     pub mnemonic: String,
     /// The spec instruction name (`S_ADD_CO_U32`), after aliasing.
     pub name: String,
-    /// Encoding chosen (`ENC_SOP2`).
-    pub encoding: String,
+    /// The spec form and its variant (`ENC_SOP2`; `VOP1` as DPP16).
+    pub form: crate::form::Form,
     pub opcode: u32,
     /// Explicit operands in spec order (implicit spec operands are not listed).
     pub operands: Vec<InstOperand>,
@@ -219,9 +220,11 @@ impl<'a> IntoIterator for &'a Modifiers {
 }
 
 impl Inst {
-    /// Spec instruction `instruction` in form `form`, written `mnemonic`.
+    /// Spec instruction `instruction` in its form `form` of `spec` (its own variant), written
+    /// `mnemonic`.
     pub fn new(
         mnemonic: String,
+        spec: &mcdiff_spec::Spec,
         instruction: &mcdiff_spec::Instruction,
         form: &mcdiff_spec::InstructionEncoding,
         operands: Vec<InstOperand>,
@@ -230,7 +233,7 @@ impl Inst {
         Inst {
             mnemonic,
             name: instruction.name.clone(),
-            encoding: form.encoding.clone(),
+            form: crate::form::Form::new(spec, instruction, form, &form.encoding),
             opcode: form.opcode,
             operands,
             modifiers: modifiers.into(),

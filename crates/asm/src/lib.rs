@@ -10,6 +10,7 @@
 //! | [`bits`] | bit-field gather and scatter, for spec fields and symbolic operand fields |
 //! | [`inst`] | the instruction model all directions share |
 //! | [`family`] | encoding families, parsed once from spec encoding names |
+//! | [`form`] | [`Form`]: an instruction in one spec form and variant, as indexes into the spec |
 //! | [`target`] | [`TargetCtx`]: -mcpu, -mattr and LLVM release, worked out once |
 //! | [`operands`] | operand kinds by MRISA operand type, shared by parse and encode |
 //! | [`syntax`] | LLVM text rules no spec carries: statements, registers, constants, forms, modifiers |
@@ -20,6 +21,7 @@ pub mod bits;
 pub mod decode;
 pub mod encode;
 pub mod family;
+pub mod form;
 pub mod inst;
 mod memo;
 pub mod operands;
@@ -31,5 +33,6 @@ pub mod target;
 pub use asm::{AsmError, AsmOutcome, Assembler, Encoded};
 pub use encode::Fixup;
 pub use family::Family;
+pub use form::{Form, Variant};
 pub use inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
 pub use target::TargetCtx;

@@ -688,7 +688,8 @@ fn outcome_kinds() {
         panic!("smem with soffset and offset not encoded");
     };
     assert_eq!(e.inst.name, "S_LOAD_B64");
-    assert_eq!(e.inst.encoding, "ENC_SMEM");
+    assert_eq!(e.inst.form.family, mcdiff_asm::Family::Smem);
+    assert_eq!(e.inst.form.encoding_name(&target.spec), "ENC_SMEM");
     assert!(e.inst.modifiers.contains(&("GLC".into(), 1)));
     assert_eq!(
         e.inst.operands.last().map(|o| &o.value),

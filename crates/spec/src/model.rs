@@ -698,14 +698,15 @@ impl Spec {
     }
 
     pub fn encoding(&self, name: &str) -> Option<&Encoding> {
-        match self
-            .encoding_index
-            .get(name)
-            .and_then(|&i| self.encodings.get(i))
-        {
-            Some(e) if e.name == name => Some(e),
+        self.encoding_position(name).map(|i| &self.encodings[i])
+    }
+
+    /// The index into `encodings` of the encoding named `name`.
+    pub fn encoding_position(&self, name: &str) -> Option<usize> {
+        match self.encoding_index.get(name) {
+            Some(&i) if self.encodings.get(i).is_some_and(|e| e.name == name) => Some(i),
             _ if self.indexed_counts.0 == self.encodings.len() => None,
-            _ => self.encodings.iter().find(|e| e.name == name),
+            _ => self.encodings.iter().position(|e| e.name == name),
         }
     }
 

@@ -5,6 +5,7 @@ use mcdiff_spec::{Encoding, Instruction, InstructionEncoding, Operand};
 use super::operands::parser;
 use super::{check_literals, encode_built, reject, AsmOutcome, Assembler, NotEncoded};
 use crate::family::Family;
+use crate::form::Form;
 use crate::inst::{Inst, InstOperand, OperandValue};
 use crate::operands::{classify_vector, OperandCtx, INVALID_OPERAND};
 use crate::syntax::{self, forms, split_statement, Piece, Statement};
@@ -116,10 +117,15 @@ impl Assembler<'_> {
         }
         let mut modifiers = vec![("OPY".to_string(), pair.opcodes[1].1)];
         modifiers.extend(pair.half_fields);
+        // The statement is the X op in the pair's format (bound above, so it has that form).
+        let family = Family::of(&encoding.name);
+        let x_form = (halves[0].encodings.iter())
+            .find(|e| Family::of(&e.encoding) == family)
+            .expect("a bound X op has a form in the pair's format");
         Ok(Bound::Fits(Inst {
             mnemonic: format!("{} :: {}", x_stmt.mnemonic, y_stmt.mnemonic),
             name: pair.opcodes[0].0.clone(),
-            encoding: encoding.name.clone(),
+            form: Form::new(self.ctx.spec, halves[0], x_form, &encoding.name),
             opcode: pair.opcodes[0].1,
             operands: pair.operands,
             modifiers: modifiers.into(),

@@ -68,6 +68,7 @@ impl Assembler<'_> {
         };
         let inst = Inst::new(
             stmt.mnemonic.to_string(),
+            self.ctx.spec,
             instruction,
             form,
             operands,

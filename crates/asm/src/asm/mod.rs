@@ -122,6 +122,11 @@ impl<'s> Assembler<'s> {
             .or_else(|| self.aliases.get(mnemonic).and_then(|n| spec.instruction(n)))
     }
 
+    /// The spec this assembler reads: the one its instructions' forms index.
+    pub fn spec(&self) -> &'s mcdiff_spec::Spec {
+        self.ctx.spec
+    }
+
     /// The spec instruction a mnemonic names, found the ways [`assemble`](Self::assemble)
     /// finds it: the AMD name or an alias, a vector mnemonic without its encoding-forcing
     /// suffix (`_e32`, `_e64`, `_dpp`, `_e64_dpp`, `_sdwa`), or an older LLVM name of a memory

@@ -70,6 +70,7 @@ impl Assembler<'_> {
         check_smem_offset(&mut operands, &pieces, cx)?;
         Ok(Inst::new(
             mnemonic.to_string(),
+            cx.target.spec,
             instruction,
             form,
             operands,

@@ -12,6 +12,7 @@ use super::operands::parser;
 use super::{check_literals, encode_built, reject, AsmOutcome, Assembler, NotEncoded};
 use crate::encode::family_encoder;
 use crate::family::{family_name, form_families, Family};
+use crate::form::Form;
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile};
 use crate::operands::{classify_vector, KindId, OperandCtx, INVALID_OPERAND};
 use crate::syntax::vector::{operand_bit, split_source_modifiers, strip_half, Dpp, OPERANDLESS};
@@ -73,7 +74,7 @@ impl<'s> Assembler<'s> {
                 continue;
             };
             let cx = OperandCtx::new(&self.ctx, base, encoding);
-            let inst = match self.build_vector(&text, base, instruction, form, dpp, &cx) {
+            let inst = match self.build_vector(&text, base, instruction, form, layout.form, &cx) {
                 Ok(inst) => inst,
                 Err(why) => {
                     first_error.get_or_insert(why);
@@ -127,16 +128,17 @@ impl<'s> Assembler<'s> {
         base: &str,
         instruction: &Instruction,
         form: &InstructionEncoding,
-        dpp: Option<Dpp>,
+        typed: Form,
         cx: &OperandCtx,
     ) -> Result<Inst, NotEncoded> {
+        let dpp = typed.dpp();
         let (stmt, pieces, modifier_words) = (text.stmt, &text.pieces, &text.modifiers);
         self.check_operand_facts(base, instruction, form)?;
         let form_slots = self.form_slots(instruction, form, base);
         let mut slots = Cow::Borrowed(&*form_slots);
         let shape = VectorShape {
-            family: Family::of(&form.encoding),
-            sdwa: has_part(&cx.encoding.name, "_VOP_SDWA"),
+            family: typed.family,
+            sdwa: typed.is_sdwa(),
             dpp,
         };
         if slots.is_empty() && (shape.sdwa || shape.dpp.is_some()) {
@@ -210,11 +212,7 @@ impl<'s> Assembler<'s> {
         Ok(Inst {
             mnemonic: stmt.mnemonic.to_string(),
             name: instruction.name.clone(),
-            encoding: if dpp.is_some() || shape.sdwa {
-                cx.encoding.name.clone()
-            } else {
-                form.encoding.clone()
-            },
+            form: typed,
             opcode: form.opcode,
             operands,
             modifiers: fields.0.into(),
@@ -242,8 +240,16 @@ impl<'s> Assembler<'s> {
                 None => forms::layout_encoding(&form.encoding),
             };
             let refused = || spec.refuses_dpp(instruction, family, &form_families(instruction));
+            // The statement's form names the composed encoding of a DPP or SDWA word, else
+            // the form's own (a literal form's word is laid out as its family's).
+            let named = if dpp.is_some() || sdwa {
+                &name
+            } else {
+                &form.encoding
+            };
             Rc::new(FormLayout {
                 encoding: spec.encoding(&name),
+                form: Form::new(spec, instruction, form, named),
                 name,
                 dpp_refused: dpp.is_some() && (!spec.allows_dpp_with(family) || refused()),
             })
@@ -622,6 +628,8 @@ pub(super) struct FormLayout<'s> {
     name: String,
     /// `None` where the spec lacks it.
     encoding: Option<&'s mcdiff_spec::Encoding>,
+    /// The form a statement encoded in this layout is.
+    form: Form,
     /// A DPP statement: the manual refuses the form DPP (its format, or its opcode).
     dpp_refused: bool,
 }

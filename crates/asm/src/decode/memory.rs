@@ -613,7 +613,14 @@ impl Disassembler<'_> {
         (operands, modifiers): Built,
         len: usize,
     ) -> DecodeOutcome {
-        let inst = Inst::new(mnemonic, found.instruction, found.form, operands, modifiers);
+        let inst = Inst::new(
+            mnemonic,
+            self.ctx.spec,
+            found.instruction,
+            found.form,
+            operands,
+            modifiers,
+        );
         DecodeOutcome::Decoded { inst, len }
     }
 }

@@ -291,7 +291,7 @@ impl<'s> Disassembler<'s> {
             .sources
             .first()
             .is_some_and(|s| s.fidelity.lists_every_operand());
-        let encoding = spec.encoding(&inst.encoding).filter(|_| complete)?;
+        let encoding = inst.form.encoding(spec).filter(|_| complete)?;
         let len = (encoding.bit_count as usize / 8).min(bytes.len()).min(16);
         let word = word_of(bytes);
         let covered = encoding.fields.iter().fold(0u128, |m, f| m | field_mask(f));
@@ -504,7 +504,14 @@ impl<'s> Disassembler<'s> {
         } else {
             Vec::new()
         };
-        let inst = Inst::new(mnemonic, instruction, form, operands, modifiers);
+        let inst = Inst::new(
+            mnemonic,
+            self.ctx.spec,
+            instruction,
+            form,
+            operands,
+            modifiers,
+        );
         let len = base + inst.literal_len();
         DecodeOutcome::Decoded { inst, len }
     }

@@ -13,6 +13,7 @@ use mcdiff_spec::{Encoding, Field, Instruction, InstructionEncoding, Operand, Sp
 use super::{DecodeOutcome, Disassembler, Failure, LiteralBytes, SPEC_RULE};
 use crate::bits::read_field;
 use crate::family::{family_name, form_families, Family};
+use crate::form::Form;
 use crate::inst::{Inst, InstOperand, ModifierName, Modifiers, OperandValue, RegFile, RegRange};
 use crate::operands::{agpr_use, attribute_channel_field, AgprUse};
 use crate::syntax::constants::is_integer_format;
@@ -20,8 +21,8 @@ use crate::syntax::forms::{self, Forced};
 use crate::syntax::llvm_mnemonic;
 use crate::syntax::memory::INTERP_PARAMS;
 use crate::syntax::regs::parse_register;
+use crate::syntax::vector::keeps_truth_table;
 use crate::syntax::vector::{dpp_layout, vector_mnemonic, Dpp, LANE_SELS, OPERANDLESS};
-use crate::syntax::vector::{dpp_shape, keeps_truth_table};
 use crate::syntax::vector::{is_f8f6f4, size_f8f6f4_sources, MatrixOp};
 use crate::syntax::vector::{operand_bit, SRC_DPP16, SRC_DPP8, SRC_DPP8_FI, SRC_SDWA};
 use crate::syntax::vector::{sdwa_explicit_destination, sdwa_layout, sdwa_source_types};
@@ -139,7 +140,7 @@ impl<'s> Disassembler<'s> {
         let inst = Inst {
             mnemonic: plan.mnemonic.clone(),
             name: plan.instruction.name.clone(),
-            encoding: plan.encoding.clone(),
+            form: plan.typed,
             opcode: plan.form.opcode,
             operands,
             modifiers: raw_modifiers(&plan.modifiers, word, src0, halves),
@@ -224,10 +225,15 @@ impl<'s> Disassembler<'s> {
             } else {
                 vector_mnemonic(&base_mnemonic, form_family, dual, !slots.is_empty(), dpp)
             },
-            encoding: match dpp {
-                None if !sdwa => form.encoding.clone(),
-                _ => layout_name,
-            },
+            typed: Form::new(
+                spec,
+                instruction,
+                form,
+                match dpp {
+                    None if !sdwa => &form.encoding,
+                    _ => &layout_name,
+                },
+            ),
             f8f6f4: is_f8f6f4(&instruction.name),
             slots: laid_out(slots, layout),
             dpp_refused: dpp.is_some()
@@ -342,6 +348,7 @@ impl<'s> Disassembler<'s> {
         let mut operands = Vec::new();
         let mut halves = Vec::new();
         let mut opcodes = Vec::new();
+        let mut typed = Vec::new();
         let mut half_fields = Vec::new();
         for half in ['X', 'Y'] {
             let op = self.dual_op(family, &reader, half)?;
@@ -369,13 +376,14 @@ impl<'s> Disassembler<'s> {
             }
             halves.push(mnemonic.clone());
             opcodes.push((op.instruction.name.clone(), op.form.opcode));
+            typed.push(op.typed);
         }
         let mut modifiers = vec![("OPY".to_string(), opcodes[1].1)];
         modifiers.extend(half_fields);
         let inst = Inst {
             mnemonic: format!("{} :: {}", halves[0], halves[1]),
             name: opcodes[0].0.clone(),
-            encoding: layout.name.clone(),
+            form: typed[0],
             opcode: opcodes[0].1,
             operands,
             modifiers: modifiers.into(),
@@ -413,6 +421,7 @@ impl<'s> Disassembler<'s> {
             Ok(Rc::new(DualOp {
                 instruction,
                 form,
+                typed: Form::new(self.ctx.spec, instruction, form, &reader.layout.name),
                 mnemonic,
                 slots: laid_out(slots, reader.layout),
             }))
@@ -629,8 +638,8 @@ pub(super) struct VectorPlan<'s> {
     /// The word's layout: the form's encoding, or its DPP or SDWA variant.
     layout: &'s Encoding,
     mnemonic: String,
-    /// The encoding the decoded instruction names.
-    encoding: String,
+    /// The decoded instruction's form.
+    typed: Form,
     /// The form's operand slots, before an SDWA word or an F8F6F4 MFMA's formats adjust them;
     /// shared by the instructions decoded with them.
     slots: Vec<LaidSlot<'s>>,
@@ -712,6 +721,8 @@ impl VectorReader<'_> {
 pub(super) struct DualOp<'s> {
     instruction: &'s Instruction,
     form: &'s InstructionEncoding,
+    /// The op as the form of a decoded statement, laid out in the pair's format.
+    typed: Form,
     mnemonic: String,
     slots: Vec<LaidSlot<'s>>,
 }
@@ -772,7 +783,7 @@ fn restore_vdsty(layout: &Encoding, operands: &[InstOperand], value: &mut Operan
 /// list) modifies nothing the instruction reads, and no text can say it, so the word is not
 /// one of the instruction's.
 fn check_absent_source_modifiers(inst: &Inst) -> Result<(), Failure> {
-    let fields: &[&str] = match Family::of(&inst.encoding) {
+    let fields: &[&str] = match inst.form.family {
         Family::Vop3 | Family::Vop3Sdst => &["NEG", "ABS"],
         Family::Vop3p => &["NEG", "NEG_HI"],
         _ => return Ok(()),
@@ -803,7 +814,7 @@ fn check_absent_source_modifiers(inst: &Inst) -> Result<(), Failure> {
 /// table the bits carry. Untyped bits (`FMT_NUM_B32`) are not taken for integers: the files
 /// give that format to sources that hold floats too ([`is_integer_format`]).
 fn check_undefined_input_modifiers(inst: &Inst, ctx: &TargetCtx) -> Result<(), Failure> {
-    let family = Family::of(&inst.encoding);
+    let family = inst.form.family;
     let name = inst.name.to_ascii_uppercase();
     let excepted = ["V_MOV_B32", "V_MOV_B16", "V_MOVREL", "V_CNDMASK"]
         .iter()
@@ -843,7 +854,7 @@ fn check_undefined_input_modifiers(inst: &Inst, ctx: &TargetCtx) -> Result<(), F
 /// interpolation's parameter is P10, P20 or P0.
 fn check_reserved_controls(inst: &Inst, ctx: &TargetCtx) -> Result<(), Failure> {
     let ctrl = inst.modifiers.get("DPP_CTRL");
-    if dpp_shape(&inst.encoding) == Some(Dpp::Dpp16) && dpp_ctrl_text(ctrl, ctx).is_none() {
+    if inst.form.dpp() == Some(Dpp::Dpp16) && dpp_ctrl_text(ctrl, ctx).is_none() {
         return Err(Failure::Invalid(format!(
             "{SPEC_RULE}DPP_CTRL {ctrl:#x} is not among the DPP_CTRL values the ISA's table \
              defines for this generation (DPP_CTRL Enumeration)"

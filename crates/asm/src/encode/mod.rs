@@ -11,9 +11,8 @@ use crate::family::Family;
 use crate::inst::{Inst, OperandValue, RegFile};
 use crate::operands::{classify, classify_memory, classify_vector, is_off, is_vgpr_type};
 use crate::operands::{predefined, scalar_address_off, OperandCtx};
-use crate::syntax::has_part;
 use crate::syntax::vector::{
-    operand_bit, writes_exec_only, SRC_DPP16, SRC_DPP8, SRC_DPP8_FI, SRC_SDWA,
+    operand_bit, writes_exec_only, Dpp, SRC_DPP16, SRC_DPP8, SRC_DPP8_FI, SRC_SDWA,
 };
 use operands::encoder;
 
@@ -156,7 +155,7 @@ impl FamilyEncoder for ScalarAlu {
 
 impl FamilyEncoder for ScalarMem {
     fn encode(&self, inst: &Inst, cx: &OperandCtx) -> Result<EncodedBytes, String> {
-        debug_assert_eq!(Family::of(&inst.encoding), Family::Smem);
+        debug_assert_eq!(inst.form.family, Family::Smem);
         // SBASE is 6 bits wide for a 7-bit SGPR code: it holds the even SGPR number >> 1
         // (ISA manuals, SMEM microcode format); high-fidelity files say so with Padding.
         assemble(inst, cx, |name| u32::from(name == "SBASE"))
@@ -172,15 +171,14 @@ fn modifier_field<'e>(enc: &'e Encoding, name: &str) -> Result<&'e Field, String
 impl FamilyEncoder for VectorAlu {
     fn encode(&self, inst: &Inst, cx: &OperandCtx) -> Result<EncodedBytes, String> {
         let enc = cx.encoding;
-        let short = Family::of(&inst.encoding).is_vop32();
+        let short = inst.form.family.is_vop32();
         let mut word = Word::new(enc);
         word.set(field(enc, "OP")?, inst.opcode as u64, 0);
         let opsel = inst.modifiers.get("OPSEL");
-        let dpp8 = inst.encoding.ends_with("_VOP_DPP8");
-        let dpp =
-            dpp8 || inst.encoding.ends_with("_VOP_DPP16") || inst.encoding.ends_with("_VOP_DPP");
+        let dpp8 = inst.form.dpp() == Some(Dpp::Dpp8);
+        let dpp = inst.form.dpp().is_some();
         let fetch_inactive = inst.modifiers.iter().any(|(n, v)| n == "FI" && *v == 1);
-        let sdwa = has_part(&inst.encoding, "_VOP_SDWA");
+        let sdwa = inst.form.is_sdwa();
         for op in &inst.operands {
             for (name, value) in
                 encoder(classify_vector(&op.spec.operand_type)).encode(&op.value, &op.spec, cx)?

@@ -4,7 +4,7 @@
 //! base and for a scratch address left out, then a signed decimal `offset:` and the cache
 //! policy (`glc slc dlc`, or GFX12 `th:` `scope:`).
 
-use crate::family::{Family, Segment};
+use crate::family::Segment;
 use crate::inst::{Inst, OperandValue};
 use crate::syntax::memory::{access, export_target_name, is_two_address_ds, lds_wait_fields};
 use crate::syntax::memory::{EXPORT_COMPRESSED, EXPORT_FLAGS};
@@ -235,7 +235,7 @@ pub fn flat_text(inst: &Inst) -> String {
             other => format!("{other:?}"),
         });
     }
-    let scratch = Family::of(&inst.encoding).segment() == Some(Segment::Scratch);
+    let scratch = inst.form.family.segment() == Some(Segment::Scratch);
     let has = |fields: &[&str]| {
         (inst.operands.iter()).any(|o| o.spec.field.as_deref().is_some_and(|f| fields.contains(&f)))
     };

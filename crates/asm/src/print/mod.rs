@@ -31,7 +31,7 @@ fn spaced(mnemonic: &str, text: &str) -> String {
 }
 
 pub fn print(inst: &Inst, ctx: &TargetCtx) -> String {
-    let family = Family::of(&inst.encoding);
+    let family = inst.form.family;
     if matches!(family, Family::Vopd | Family::Vopd3) {
         return vector::print_dual(inst);
     }
@@ -147,7 +147,7 @@ fn literal_text(inst: &Inst, op: &InstOperand, value: u32) -> String {
         _ => return hex,
     }
     // What the assembler reads `hex` as in this slot: a literal, or an inline constant.
-    let numeric = scalar_numeric(&op.spec, Family::of(&inst.encoding));
+    let numeric = scalar_numeric(&op.spec, inst.form.family);
     let literal = matches!(
         source_constant(&Value::Int(i64::from(value)), numeric),
         Ok(SourceConst::Literal(_))
@@ -167,11 +167,11 @@ fn imm_text(inst: &Inst, op: &InstOperand, v: i64, ctx: &TargetCtx) -> String {
     if let Some(kind) = symbolic_kind(&op.spec.operand_type, mnemonic) {
         return crate::symbolic::print::print(kind, v as u32, ctx);
     }
-    if is_smem_imm_offset(Family::of(&inst.encoding), &op.spec) {
+    if is_smem_imm_offset(inst.form.family, &op.spec) {
         return signed_hex(v);
     }
     let decimal = classify(&op.spec.operand_type) == KindId::BranchTarget
-        || Family::of(&inst.encoding) == Family::Smem
+        || inst.form.family == Family::Smem
         || optional_imm16(ctx.gfx_major, mnemonic)
         || (truncated_imm16(mnemonic) && (0..=64).contains(&v));
     if decimal {

@@ -20,7 +20,7 @@ use crate::syntax::expr::Value;
 use crate::syntax::memory::{attr_text, INTERP_PARAMS};
 use crate::syntax::regs::register_text;
 use crate::syntax::vector::VINTERP_MODIFIER_ORDER;
-use crate::syntax::vector::{dpp_shape, Dpp, MatrixOp, LANE_SELS, SDWA_WITHOUT_DST_SEL};
+use crate::syntax::vector::{Dpp, MatrixOp, LANE_SELS, SDWA_WITHOUT_DST_SEL};
 use crate::syntax::vop_modifiers::{dpp_ctrl_text, SDWA_WORDS};
 use crate::target::TargetCtx;
 
@@ -59,10 +59,10 @@ pub fn print_vector(inst: &Inst, ctx: &TargetCtx) -> String {
         words.push(operands.join(", "));
     }
     words.extend(attribute_word(inst));
-    if !Family::of(&inst.encoding).is_vop32() {
+    if !inst.form.family.is_vop32() {
         words.extend(vop3_modifier_words(inst, style, ctx));
     }
-    if inst.encoding.contains("_VOP_SDWA") {
+    if inst.form.is_sdwa() {
         words.extend(sdwa_words(inst));
     }
     words.extend(dpp_words(inst, ctx));
@@ -73,7 +73,7 @@ pub fn print_vector(inst: &Inst, ctx: &TargetCtx) -> String {
 /// llvm-mc drops their src0/src1 op_sel bits.
 fn printed_opsel(inst: &Inst) -> u32 {
     let opsel = inst.modifiers.get("OPSEL");
-    let packed_dpp = dpp_shape(&inst.encoding).is_some()
+    let packed_dpp = inst.form.dpp().is_some()
         && PACKED_DPP_SOURCES.contains(&inst.name.to_ascii_uppercase().as_str());
     if packed_dpp {
         opsel & !0b11
@@ -86,11 +86,11 @@ fn printed_opsel(inst: &Inst) -> u32 {
 /// writes its negations as neg_lo/neg_hi lists instead; the mixed FMAs as source
 /// modifiers, with abs in NEG_HI).
 fn operand_texts(inst: &Inst, style: VectorStyle) -> Vec<String> {
-    let family = Family::of(&inst.encoding);
+    let family = inst.form.family;
     let packed = family == Family::Vop3p;
     let source_mods =
         (!packed || is_mix(&inst.name.to_ascii_lowercase())) && !keeps_truth_table(&inst.name);
-    let dpp = dpp_shape(&inst.encoding);
+    let dpp = inst.form.dpp();
     let opsel = printed_opsel(inst);
     let neg = inst.modifiers.get("NEG");
     let abs = inst.modifiers.get(if packed { "NEG_HI" } else { "ABS" });
@@ -147,13 +147,13 @@ fn bit_list(bits: u32, n: u32) -> String {
 /// The VOP3/VOP3P modifiers after the operands: op_sel (or byte_sel), op_sel_hi, neg_lo,
 /// neg_hi, clamp, output modifier.
 fn vop3_modifier_words(inst: &Inst, style: VectorStyle, ctx: &TargetCtx) -> Vec<String> {
-    if Family::of(&inst.encoding).is_matrix() {
+    if inst.form.family.is_matrix() {
         return matrix_control_words(inst, ctx);
     }
-    if Family::of(&inst.encoding) == Family::Vinterp {
+    if inst.form.family == Family::Vinterp {
         return interpolation_modifier_words(inst);
     }
-    let packed = Family::of(&inst.encoding) == Family::Vop3p;
+    let packed = inst.form.family == Family::Vop3p;
     let opsel = printed_opsel(inst);
     let sources = source_count(inst);
     let mut words = Vec::new();
@@ -200,7 +200,7 @@ fn vop3_modifier_words(inst: &Inst, style: VectorStyle, ctx: &TargetCtx) -> Vec<
             words.push("fi:1".into());
         }
     } else if opsel != 0 && !opsel_hidden(inst, style, ctx.gfx_major) {
-        let dpp = dpp_shape(&inst.encoding);
+        let dpp = inst.form.dpp();
         let list = if inst.name.to_ascii_uppercase().starts_with("V_PERMLANE") {
             // The permlanes keep fetch-inactive and bound-control in op_sel of src0/src1.
             bit_list(opsel, 2)
@@ -249,7 +249,7 @@ fn bitop3_word(table: u32) -> Option<String> {
 /// included: compares have no destination selects, VOP1 no src1_sel (llvm-mc 19 and 22),
 /// and a few conversions no destination selects ([`SDWA_WITHOUT_DST_SEL`]).
 fn sdwa_words(inst: &Inst) -> Vec<String> {
-    let family = Family::of(&inst.encoding);
+    let family = inst.form.family;
     let mut words = Vec::new();
     if inst.modifiers.get("CLAMP") != 0 {
         words.push("clamp".into());
@@ -287,7 +287,7 @@ fn matrix_control_words(inst: &Inst, ctx: &TargetCtx) -> Vec<String> {
             bits => vec![format!("neg:{}", bit_list(bits, 3))],
         };
     }
-    let scaled = Family::of(&inst.encoding) == Family::Vop3px2;
+    let scaled = inst.form.family == Family::Vop3px2;
     let mut words = Vec::new();
     if scaled {
         // The scales' byte selects (CDNA4 ISA §7.2.1), as llvm-mc 22 writes them: three
@@ -397,7 +397,7 @@ fn source_count(inst: &Inst) -> u32 {
 /// selects and fi.
 fn dpp_words(inst: &Inst, ctx: &TargetCtx) -> Vec<String> {
     let mut words = Vec::new();
-    match dpp_shape(&inst.encoding) {
+    match inst.form.dpp() {
         Some(Dpp::Dpp16) => {
             let ctrl = inst.modifiers.get("DPP_CTRL");
             words.push(dpp_ctrl_text(ctrl, ctx).unwrap_or_else(|| format!("dpp_ctrl:0x{ctrl:x}")));
@@ -456,7 +456,7 @@ fn opsel_hidden(inst: &Inst, style: VectorStyle, gfx_major: u32) -> bool {
     // the rule is GFX10's and later.
     let vop3_only_gfx10 = gfx_major == 10 && (0x140..0x180).contains(&inst.opcode);
     let promoted = gfx_major >= 10
-        && Family::of(&inst.encoding) == Family::Vop3
+        && inst.form.family == Family::Vop3
         && inst.opcode < 0x200
         && !vop3_only_gfx10
         && !(name.contains("FP8") || name.contains("BF8"));
@@ -652,7 +652,7 @@ mod tests {
         let inst = Inst {
             mnemonic: "v_dual_mul_f32 :: v_dual_mov_b32".into(),
             name: "V_DUAL_MUL_F32".into(),
-            encoding: "VOPDXY".into(),
+            form: crate::form::Form::bare(Family::Vopd, crate::form::Variant::Plain),
             opcode: 3,
             operands: vec![
                 op("VDSTX", 0),

@@ -881,18 +881,6 @@ pub const LANE_SELS: [&str; 8] = [
     "LANE_SEL_7",
 ];
 
-/// The DPP form a vector instruction's `encoding` name is, if any (GFX9's `_VOP_DPP` has the
-/// DPP16 layout, without FI).
-pub fn dpp_shape(encoding: &str) -> Option<Dpp> {
-    if encoding.ends_with("_VOP_DPP16") || encoding.ends_with("_VOP_DPP") {
-        Some(Dpp::Dpp16)
-    } else if encoding.ends_with("_VOP_DPP8") {
-        Some(Dpp::Dpp8)
-    } else {
-        None
-    }
-}
-
 /// The mnemonic llvm-mc prints for `base` in `family`; `dual` when the instruction has both a
 /// 32-bit and a VOP3 form.
 /// `operands`: whether the instruction writes any (v_nop and v_pipeflush print bare).
