@@ -422,6 +422,67 @@ mod tests {
         );
     }
 
+    /// The same rule on a partial file (gfx1030: FLAT bit 55, between SADDR and VDST in the
+    /// RDNA2 field table) and on a manual file (tonga: SMEM bit 14, between SDATA and GLC in
+    /// the GCN3 one), each against the clean word our assembler writes.
+    #[test]
+    fn bits_outside_every_field_are_refused_on_every_kind_of_file() {
+        for (mcpu, text, byte, bit) in [
+            ("gfx1030", "flat_load_dword v1, v[2:3]", 6, 0x80),
+            ("tonga", "s_load_dword s5, s[2:3], 0x10", 1, 0x40),
+        ] {
+            let Some(ts) = target(mcpu) else { return };
+            let ctx = TargetCtx::new(&ts, &[], 22);
+            let (assembler, dis) = (Assembler::new(ctx), Disassembler::new(ctx));
+            let AsmOutcome::Encoded(enc) = assembler.assemble(text) else {
+                panic!("{text} encodes for {mcpu}")
+            };
+            let mut word = enc.bytes;
+            assert!(matches!(dis.decode(&word), DecodeOutcome::Decoded { .. }));
+            word[byte] |= bit;
+            assert!(
+                matches!(dis.decode(&word), DecodeOutcome::Invalid(why) if why.starts_with(SPEC_RULE)),
+                "{mcpu}: {text} with bit {} set is refused",
+                byte * 8 + bit.trailing_zeros() as usize
+            );
+        }
+    }
+
+    /// A VOP3P word followed by a word that opens a scaled MFMA is the VOP3P instruction:
+    /// CDNA4's VOP3PX2 fixes its first word's opcode bits (0x2d or 0x2e), which
+    /// V_MAD_MIX_F32's (0x20, printed v_fma_mix_f32) are not.
+    #[test]
+    fn a_vop3p_word_is_not_read_as_the_scaled_matrix_format() {
+        let Some(ts) = target("gfx950") else { return };
+        let dis = Disassembler::new(TargetCtx::new(&ts, &[], 22));
+        let words = [
+            0x80, 0x00, 0xa0, 0xd3, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xad, 0xd3, 0x00, 0x09,
+            0x02, 0x04,
+        ];
+        match dis.decode(&words) {
+            DecodeOutcome::Decoded { inst, len } => {
+                assert_eq!((inst.name.as_str(), len), ("V_MAD_MIX_F32", 8));
+            }
+            other => panic!("not decoded as V_MAD_MIX_F32: {other:?}"),
+        }
+    }
+
+    /// A dual-issue word whose halves read VSRC1 from one VGPR bank (v128 and v0) breaks
+    /// the manual's VOPD restrictions; v1 in the Y half's VSRC1 does not.
+    #[test]
+    fn dual_issue_words_follow_the_bank_rules() {
+        let Some(ts) = gfx1100() else { return };
+        let dis = Disassembler::new(TargetCtx::new(&ts, &[], 22));
+        let other_banks = [0x00, 0x00, 0x55, 0xca, 0x00, 0x02, 0x80, 0xbf];
+        assert!(matches!(dis.decode(&other_banks), DecodeOutcome::Decoded { .. }));
+        let one_bank = [0x00, 0x00, 0x55, 0xca, 0x00, 0x00, 0x80, 0xbf];
+        assert!(
+            matches!(dis.decode(&one_bank), DecodeOutcome::Invalid(why)
+                if why.starts_with(SPEC_RULE) && why.contains("src1")),
+            "VSRCX1 v128 and VSRCY1 v0 share bank 0"
+        );
+    }
+
     fn blame(outcome: Outcome) -> (&'static str, &'static str, String) {
         match outcome {
             Outcome::Differs(d) => (d.kind, d.blame, d.subject),

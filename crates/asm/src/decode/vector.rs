@@ -388,6 +388,7 @@ impl<'s> Disassembler<'s> {
             operands,
             modifiers: modifiers.into(),
         };
+        check_dual_pair(&inst, &halves, layout, &self.ctx)?;
         let len = base_len + inst.literal_len();
         Ok((inst, len))
     }
@@ -732,6 +733,39 @@ pub(super) struct DualOp<'s> {
 pub(super) struct LaidSlot<'s> {
     operand: Arc<Operand>,
     field: Option<&'s Field>,
+}
+
+/// The restrictions on the two ops of a dual-issue word (RDNA3 ISA §7.6 "Dual Issue VALU",
+/// Restrictions; CDNA5 ISA §7.8.1 for VOPD3): the halves' sources in different VGPR banks,
+/// at most two scalar values between them, VOPD3's destinations distinct. The hardware does
+/// not function when one is broken, so a word that breaks one is invalid. (VOPD's
+/// destinations have opposite parity by construction: VDSTY holds no low bit.) The
+/// assembler checks the same rules ([`crate::syntax::vector::vopd_conflict`]).
+fn check_dual_pair(
+    inst: &Inst,
+    halves: &[String],
+    layout: &Encoding,
+    ctx: &TargetCtx,
+) -> Result<(), Failure> {
+    let vopd3 = inst.form.family == Family::Vopd3;
+    // A select the word has no field for is VCC, read implicitly.
+    let reads_vcc = ['X', 'Y'].iter().zip(halves).any(|(half, mnemonic)| {
+        crate::syntax::vector::reads_implicit_vcc(&mnemonic.replace("v_dual_", "v_"))
+            && layout.field(&format!("VSRC{half}2")).is_none()
+    });
+    let conflict = crate::syntax::vector::vopd_conflict(
+        &inst.operands,
+        (&halves[0], &halves[1]),
+        reads_vcc,
+        ctx.gfx_major,
+        (vopd3, ctx.spec.vopd_same_vgpr_reads),
+    );
+    match conflict {
+        Some(rule) => Err(Failure::Invalid(format!(
+            "{SPEC_RULE}{rule} (the manual's VOPD restrictions)"
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// `slots` with their fields in `layout`.
