@@ -535,8 +535,11 @@ fn load_arch(data_dir: &Path, arch: &str) -> Loaded {
         if programs.contains_key(&key) {
             continue; // the first section's copy serves every encoding
         }
+        // The GCN manuals' memory texts run in the names the binding gives their operands;
+        // the operand lists derived from the texts read them as written.
+        let gcn_memory = (entry.code()).and_then(|c| mcdiff_sema::gcn_memory_text(arch, &key, c));
         let parsed = (entry.code().map_or(Ok(()), mcdiff_sema::runnable))
-            .and_then(|()| parsed.clone())
+            .and_then(|()| gcn_memory.map_or_else(|| parsed.clone(), Ok))
             .map_err(|e| format!("parse:{}", e.construct));
         if let Ok(p) = &parsed {
             library.insert(&entry.name, p.clone());
