@@ -42,6 +42,20 @@ fn check(data: &Path, row: &Row, code: i32) {
 }
 
 const EXECUTES: &[Row] = &[
+    // GFX8's FLAT format has no instruction offset: CDNA3's text (the GCN3 file has none for
+    // FLAT stores) runs with OFFSET 0 and writes v4's bytes at the address in v[2:3].
+    Row {
+        name: "tonga flat_store_dword writes at the ADDR VGPRs, no offset",
+        mcpu: "tonga",
+        text: "flat_store_dword v[2:3], v4",
+        sets: &["v2=0x100", "v4=0x11223344", "exec=1"],
+        has: &[
+            "verdict:     executed (text from cdna3)",
+            "mem[0x100]: written 0x44",
+            "mem[0x103]: written 0x11",
+        ],
+        lacks: &["mem[0x104]"],
+    },
     // A buffer address is the descriptor's first dword, the offset register, the immediate
     // offset and the VGPR offset: 0x1000 + 0x300 + 8 + 0x20 = 0x1328 (RDNA3's text reads it
     // as ADDR, which its fields do not name).
