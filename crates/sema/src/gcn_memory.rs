@@ -17,9 +17,9 @@
 //!   returned to the data (buffer, image) or VDST (flat) VGPRs when GLC asks for it (each
 //!   row: "Returns previous value if glc==1"). A row's `(signed)`, `(unsigned)` note makes
 //!   its comparisons signed or unsigned; the float rows (FMIN, FMAX, FCMPSWAP: "float",
-//!   "Double") compare floats. Where the manual says which data VGPR holds `cmp` (the Sea
-//!   Islands FCMPSWAP rows: src from the first data VGPR(s), cmp from the next), it is
-//!   bound so; the integer CMPSWAP rows do not say, and their `cmp` stays unbound.
+//!   "Double") compare floats. The buffer and flat compare-swap rows take `src` from the
+//!   first data VGPR (two for `_X2`) and `cmp` from the next; the image rows do not say, and
+//!   image addresses are not modelled anyway.
 //!
 //! Texts these readings do not fit (a `DS[A+1]` dword index, an `A` the text assigns, the
 //! src2 forms, whose `A` the manual does not define) are left as they are.
@@ -242,8 +242,9 @@ fn atomic_text(name: &str, op: &str, code: &str) -> Option<Program> {
     if !names_in(&mut body).contains("dst") {
         return None;
     }
-    // The Sea Islands FCMPSWAP rows: src from the first data VGPR(s), cmp from the next.
-    let float_cmpswap = float && op.starts_with("FCMPSWAP") && name.starts_with("BUFFER");
+    // The buffer and flat compare-swap rows (GCN3 and Sea Islands): "src comes from the
+    // first data-vgpr, cmp from the second" (the first two and the second two for _X2).
+    let cmpswap = op.trim_start_matches('F').starts_with("CMPSWAP") && !name.starts_with("IMAGE");
     let data_part = |k: u32| {
         Expr::Slice(
             Box::new(named("DATA")),
@@ -255,9 +256,9 @@ fn atomic_text(name: &str, op: &str, code: &str) -> Option<Program> {
         let newer = match e {
             Expr::Name(n) => match n.as_str() {
                 "dst" => Some(mem(named("ADDR"))),
-                "src" if float_cmpswap => Some(data_part(0)),
+                "src" if cmpswap => Some(data_part(0)),
                 "src" => Some(named("DATA")),
-                "cmp" if float_cmpswap => Some(data_part(1)),
+                "cmp" if cmpswap => Some(data_part(1)),
                 _ => None,
             },
             _ => None,
@@ -269,7 +270,7 @@ fn atomic_text(name: &str, op: &str, code: &str) -> Option<Program> {
     if let Some(kind) = kind {
         let ty = Ty::new(kind, width);
         typed_operands(&mut body, ty);
-        if float_cmpswap {
+        if cmpswap {
             rewrite_exprs_of(&mut body, &mut |e| {
                 if matches!(e, Expr::Slice(base, ..) if is_name(base, "DATA")) {
                     *e = Expr::Typed(Box::new(e.take()), ty);

@@ -220,35 +220,42 @@ fn buffer_atomics_combine_memory_and_data() {
     assert_eq!(mem32(&s, 0x200), 4);
 }
 
-/// The Sea Islands FCMPSWAP row says src is the first data VGPR and cmp the second; the
-/// integer CMPSWAP rows do not, and their `cmp` stays unbound.
+/// The compare-swap rows: "src comes from the first data-vgpr, cmp from the second" (the
+/// first two and the second two for _X2); the pre-op value returns to the first.
 #[test]
-fn compare_swap_binds_cmp_only_where_the_manual_places_it() {
+fn compare_swap_takes_src_then_cmp_from_the_data_vgprs() {
     let (one, five) = (1.0f32.to_bits(), 5.0f32.to_bits());
     let data = u64::from(one) << 32 | u64::from(five);
     let Some(s) = run_atomic("gcn2", "BUFFER_ATOMIC_FCMPSWAP", one.into(), data, true) else {
         return;
     };
     assert_eq!(mem32(&s, 0x200), five);
-    assert_eq!(s.vgpr[0][2], one);
+    assert_eq!(
+        (s.vgpr[0][2], s.vgpr[0][3]),
+        (one, one),
+        "v2 gets the pre-op value"
+    );
     let s = run_atomic("gcn2", "BUFFER_ATOMIC_FCMPSWAP", five.into(), data, false).unwrap();
     assert_eq!(
         mem32(&s, 0x200),
         five,
         "no swap when memory differs from cmp"
     );
-    let p = program("gcn3", "BUFFER_ATOMIC_CMPSWAP").unwrap();
-    let binding = Binding::default()
-        .with(
-            "ADDR",
-            BoundValue::Address {
-                fixed: 0x200,
-                vgpr: None,
-            },
-        )
-        .with("DATA", BoundValue::Vgpr { first: 2, count: 2 });
-    let err = execute(&p, &mut one_lane(), &binding).unwrap_err();
-    assert!(err.to_string().contains("unbound:cmp"), "{err}");
+    // -0.0 equals 0.0 only as floats.
+    let data = u64::from(0.0f32.to_bits()) << 32 | u64::from(five);
+    let s = run_atomic(
+        "gcn2",
+        "BUFFER_ATOMIC_FCMPSWAP",
+        (-0.0f32).to_bits().into(),
+        data,
+        false,
+    );
+    assert_eq!(mem32(&s.unwrap(), 0x200), five);
+    // The integer rows of GCN3: memory 7 equals cmp 7, so src 9 is stored.
+    let s = run_atomic("gcn3", "BUFFER_ATOMIC_CMPSWAP", 7, 7 << 32 | 9, true).unwrap();
+    assert_eq!((mem32(&s, 0x200), s.vgpr[0][2], s.vgpr[0][3]), (9, 7, 7));
+    let s = run_atomic("gcn3", "BUFFER_ATOMIC_CMPSWAP", 8, 7 << 32 | 9, false).unwrap();
+    assert_eq!(mem32(&s, 0x200), 8);
 }
 
 /// GCN3 FLAT: the 64-bit address in the ADDR VGPR pair, data in DATA, the pre-op value to
