@@ -1,5 +1,6 @@
-//! The GCN1-3 manuals' memory texts, written in those manuals' own names, read with the
-//! names the binding gives the same operands (as the newer manuals' memory texts use them).
+//! The GCN1-3 manuals' memory texts (and V_MBCNT's lane), written in those manuals' own
+//! names, read with the names the binding gives the same operands (as the newer manuals'
+//! texts use them).
 //!
 //! - LDS (the DS opcode tables of the GCN3 and Sea Islands manuals): `DS[x]` is the LDS
 //!   dword at byte address `x`; `A` is the single-address form's address, the ADDR VGPR plus
@@ -21,6 +22,9 @@
 //!   first data VGPR (two for `_X2`) and `cmp` from the next; the image rows do not say, and
 //!   image addresses are not modelled anyway.
 //!
+//! - V_MBCNT's `ThreadPosition`, which its description defines as the thread's position in
+//!   the wavefront, is the lane (`laneId`).
+//!
 //! Texts these readings do not fit (a `DS[A+1]` dword index, an `A` the text assigns, the
 //! src2 forms, whose `A` the manual does not define) are left as they are.
 
@@ -39,6 +43,9 @@ pub fn read(arch: &str, name: &str, code: &str) -> Option<Program> {
     if !gcn(arch) {
         return None;
     }
+    if code.contains("ThreadPosition") {
+        return thread_position(code);
+    }
     if name.starts_with("DS_") && !name.contains("_SRC2_") && code.contains("DS[") {
         return lds(name, code);
     }
@@ -46,6 +53,18 @@ pub fn read(arch: &str, name: &str, code: &str) -> Option<Program> {
         .iter()
         .find_map(|p| name.strip_prefix(p))?;
     atomic_text(name, atomic, code)
+}
+
+/// V_MBCNT_LO/HI_U32_B32: "ThreadPosition is the position of this thread in the wavefront
+/// (in 0..63)", the lane the newer texts call `laneId`.
+fn thread_position(code: &str) -> Option<Program> {
+    let mut body = crate::parse(code).ok()?.into_body();
+    rewrite_exprs_of(&mut body, &mut |e| {
+        if is_name(e, "ThreadPosition") {
+            *e = named("laneId");
+        }
+    });
+    Some(Program::new(body, Implicit::default())).filter(|p| !p.body().is_empty())
 }
 
 fn int(n: u32) -> Expr {

@@ -320,3 +320,28 @@ fn whole_quad_mode_and_quad_mask() {
         assert_eq!(state.scc, expected != 0, "{input:#x}");
     }
 }
+
+/// V_MBCNT's ThreadPosition is the lane ("the position of this thread in the wavefront"):
+/// the count of S0's bits below the lane, in the low or the high half, plus S1.
+#[test]
+fn mbcnt_counts_the_bits_below_the_lane() {
+    let Some(lo) = program("gcn3", "V_MBCNT_LO_U32_B32") else {
+        return;
+    };
+    let hi = program("gcn3", "V_MBCNT_HI_U32_B32").unwrap();
+    let mut binding = Binding::default()
+        .with("D", vgpr(1))
+        .with("S0", BoundValue::Sgpr { first: 2, count: 1 })
+        .with("S1", vgpr(3));
+    binding.per_lane = true;
+    // S0 = 0x30 (bits 4 and 5), S1 = 1; lanes 5 and 40.
+    for (p, lane5, lane40) in [(&lo, 1 + 1, 2 + 1), (&hi, 1, 2 + 1)] {
+        let mut state = State::new(64);
+        state.exec = 1 << 5 | 1 << 40;
+        state.sgpr[2] = 0x30;
+        state.set_vgpr(5, 3, 1);
+        state.set_vgpr(40, 3, 1);
+        execute(p, &mut state, &binding).unwrap();
+        assert_eq!((state.vgpr[5][1], state.vgpr[40][1]), (lane5, lane40));
+    }
+}
