@@ -42,6 +42,45 @@ fn check(data: &Path, row: &Row, code: i32) {
 }
 
 const EXECUTES: &[Row] = &[
+    // The GCN3 texts of S_CMOV_B32 and V_TRUNC_F32 parse to no statement at all: they are
+    // not run (as a text that does not parse), and Vega's texts run instead: SCC set moves
+    // 7 into s1; trunc(3.14159274) = 3.0.
+    Row {
+        name: "tonga s_cmov_b32 runs Vega's text, not an empty one",
+        mcpu: "tonga",
+        text: "s_cmov_b32 s1, s2",
+        sets: &["s2=7", "scc=1"],
+        has: &[
+            "verdict:     executed (text from vega)",
+            "s1: 0x00000000 -> 0x00000007",
+        ],
+        lacks: &[],
+    },
+    Row {
+        name: "tonga v_trunc_f32 runs Vega's text, not an empty one",
+        mcpu: "tonga",
+        text: "v_trunc_f32 v1, v2",
+        sets: &["v2=0x40490fdb", "exec=1"],
+        has: &[
+            "verdict:     executed (text from vega)",
+            "v1: 0x00000000 -> 0x40400000",
+        ],
+        lacks: &[],
+    },
+    // GFX8's FLAT format has no instruction offset: CDNA3's text (the GCN3 file has none for
+    // FLAT stores) runs with OFFSET 0 and writes v4's bytes at the address in v[2:3].
+    Row {
+        name: "tonga flat_store_dword writes at the ADDR VGPRs, no offset",
+        mcpu: "tonga",
+        text: "flat_store_dword v[2:3], v4",
+        sets: &["v2=0x100", "v4=0x11223344", "exec=1"],
+        has: &[
+            "verdict:     executed (text from cdna3)",
+            "mem[0x100]: written 0x44",
+            "mem[0x103]: written 0x11",
+        ],
+        lacks: &["mem[0x104]"],
+    },
     // A buffer address is the descriptor's first dword, the offset register, the immediate
     // offset and the VGPR offset: 0x1000 + 0x300 + 8 + 0x20 = 0x1328 (RDNA3's text reads it
     // as ADDR, which its fields do not name).

@@ -34,7 +34,7 @@ pub(super) fn bind_addresses(
             bind_flat_operands(inst, encoding, state, binding)
         }
         Family::Flat | Family::FlatGlobal | Family::FlatGlbl | Family::FlatScratch => {
-            bind_older_flat_operands(binding);
+            bind_older_flat_operands(encoding, binding);
             Ok(())
         }
         _ => Ok(()),
@@ -249,8 +249,13 @@ fn bind_vdata(binding: &mut Binding) {
 /// The flat, global and scratch texts before GFX12 (RDNA3's `MEM[ADDR].b = VDATA[31 : 0]`,
 /// CDNA3's `CalcScratchAddr(ADDR.b32, SADDR.b32, OFFSET.b32)`): `VDATA` as in GFX12's, and
 /// with no VGPR address (`off`), the VGPR address `ADDR` reads 0, as an absent VADDR does in
-/// the buffer forms.
-fn bind_older_flat_operands(binding: &mut Binding) {
+/// the buffer forms. A FLAT encoding without an instruction offset (GFX7 and GFX8: the GCN3
+/// and Sea Islands FLAT formats have no OFFSET field, the address is the ADDR VGPRs alone)
+/// gives the newer texts' `OFFSET` 0.
+fn bind_older_flat_operands(encoding: Option<&Encoding>, binding: &mut Binding) {
+    if encoding.is_some_and(|e| e.field("OFFSET").is_none()) {
+        binding.set_new("OFFSET", BoundValue::Imm(0));
+    }
     if matches!(
         binding.get("ADDR").map(|b| &b.value),
         None | Some(BoundValue::Implicit)

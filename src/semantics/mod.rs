@@ -524,6 +524,22 @@ fn bind_modifiers(
     }
 }
 
+/// A GCN text from which the parser reads no statement (`R = signext(DS[A][7:0]};`, whose
+/// brackets do not close) runs nothing: it is not run, so the nearest generation's text runs
+/// instead (or the verdict says why not).
+fn runs_something(
+    arch: &str,
+    program: mcdiff_sema::Program,
+) -> Result<mcdiff_sema::Program, mcdiff_sema::ParseError> {
+    if program.body().is_empty() && arch.starts_with("gcn") {
+        return Err(mcdiff_sema::ParseError {
+            construct: "no-statement".into(),
+            message: "no statement of the text parses".into(),
+        });
+    }
+    Ok(program)
+}
+
 /// Every instruction's parsed pseudocode (parsed once per process, shared with the spec's
 /// completion from the same file); `None` when the file is missing, an error naming the file
 /// when it cannot be read.
@@ -539,8 +555,12 @@ fn load_arch(data_dir: &Path, arch: &str) -> Loaded {
         if programs.contains_key(&key) {
             continue; // the first section's copy serves every encoding
         }
+        // The GCN manuals' memory texts run in the names the binding gives their operands;
+        // the operand lists derived from the texts read them as written.
+        let gcn_memory = (entry.code()).and_then(|c| mcdiff_sema::gcn_memory_text(arch, &key, c));
         let parsed = (entry.code().map_or(Ok(()), mcdiff_sema::runnable))
-            .and_then(|()| parsed.clone())
+            .and_then(|()| gcn_memory.map_or_else(|| parsed.clone(), Ok))
+            .and_then(|p| runs_something(arch, p))
             .map_err(|e| format!("parse:{}", e.construct));
         if let Ok(p) = &parsed {
             library.insert(&entry.name, p.clone());

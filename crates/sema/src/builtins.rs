@@ -570,6 +570,28 @@ fn bit_helper(name: &str, args: &[Value]) -> Result<Option<Value>, ExecError> {
             let bits = args[0].bits(w).ok_or_else(|| unsupported("reverse_bits"))?;
             int_value(reverse_bits(&bits, w), Ty::new(TyKind::B, w))
         }
+        // The GCN1-3 manuals' S_WQM and S_QUADMASK helpers, as their descriptions define
+        // them: `WholeQuadMode` sets all four bits of each group of four that has a bit set
+        // (S_WQM_B32: "checks each group of four bits ... all four bits are set to 1"),
+        // `QuadMask` gives bit i the OR of the operand's bits 4i+3..4i (S_QUADMASK_B32:
+        // "D[0] = OR(S0[3:0]), D[1] = OR(S0[7:4])" and on).
+        "WholeQuadMode" | "QuadMask" => {
+            arity(name, args, 1)?;
+            let w = args[0].width().unwrap_or(32);
+            let bits = args[0]
+                .bits(w)
+                .ok_or_else(|| unsupported(format!("call:{name}")))?;
+            let mut r = Int::zero();
+            for quad in 0..u64::from(w / 4) {
+                let any = (4 * quad..4 * quad + 4).any(|i| bits.bit(i));
+                if name == "QuadMask" {
+                    r.set_bit(quad, any);
+                } else {
+                    (4 * quad..4 * quad + 4).for_each(|i| r.set_bit(i, any));
+                }
+            }
+            int_value(r, Ty::new(TyKind::B, w))
+        }
         _ => return Ok(None),
     };
     Ok(Some(v))
@@ -762,4 +784,29 @@ fn atan_inv(x: u32, prec: u32) -> num_bigint::BigInt {
         k += 1;
     }
     sum
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn quad_helper(name: &str, bits: u64, width: u32) -> u64 {
+        let arg = int_value(Int::from(bits), Ty::new(TyKind::U, width));
+        let result = call(name, &[arg], 0).unwrap();
+        result.bits(width).unwrap().low_u64()
+    }
+
+    /// Worked by hand from the S_WQM and S_QUADMASK descriptions of the GCN manuals.
+    #[test]
+    fn whole_quad_mode_and_quad_mask() {
+        // Quads 1, 3 and 6 (bits 7, 13, 24) have a bit set.
+        assert_eq!(quad_helper("WholeQuadMode", 0x0100_2080, 32), 0x0f00_f0f0);
+        assert_eq!(quad_helper("QuadMask", 0x0100_2080, 32), 0b0100_1010);
+        // The top quad of a 64-bit mask, and an empty mask.
+        let top = 1u64 << 63 | 1;
+        assert_eq!(quad_helper("WholeQuadMode", top, 64), 0xf000_0000_0000_000f);
+        assert_eq!(quad_helper("QuadMask", top, 64), 0x8001);
+        assert_eq!(quad_helper("WholeQuadMode", 0, 64), 0);
+        assert_eq!(quad_helper("QuadMask", 0, 32), 0);
+    }
 }

@@ -11,6 +11,7 @@ pub mod bind;
 mod builtins;
 pub mod crossgen;
 mod derive;
+mod gcn_memory;
 mod int;
 mod interp;
 mod lexer;
@@ -26,6 +27,7 @@ pub use bind::{
     bind, bind_program, bind_with_uses, Binding, BoundOperand, BoundValue, ProgramUses, SpecialReg,
 };
 pub use derive::{complete_by_role, complete_from_pseudocode, render_derived};
+pub use gcn_memory::read as gcn_memory_text;
 /// Register contents are read and written as [`Int`] bit patterns.
 pub use int::Int;
 pub use interp::{execute, execute_with_library, Library};
