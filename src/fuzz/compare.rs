@@ -474,7 +474,10 @@ mod tests {
         let Some(ts) = gfx1100() else { return };
         let dis = Disassembler::new(TargetCtx::new(&ts, &[], 22));
         let other_banks = [0x00, 0x00, 0x55, 0xca, 0x00, 0x02, 0x80, 0xbf];
-        assert!(matches!(dis.decode(&other_banks), DecodeOutcome::Decoded { .. }));
+        assert!(matches!(
+            dis.decode(&other_banks),
+            DecodeOutcome::Decoded { .. }
+        ));
         let one_bank = [0x00, 0x00, 0x55, 0xca, 0x00, 0x00, 0x80, 0xbf];
         assert!(
             matches!(dis.decode(&one_bank), DecodeOutcome::Invalid(why)

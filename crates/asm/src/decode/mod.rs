@@ -162,7 +162,9 @@ impl Candidate<'_> {
     /// Whether `word` has the fixed bits outside ENCODING and OP of one of the identifiers.
     fn fixes_match(&self, word: u128) -> bool {
         self.other_fixed_mask == 0
-            || self.other_fixed_values.contains(&(word & self.other_fixed_mask))
+            || self
+                .other_fixed_values
+                .contains(&(word & self.other_fixed_mask))
     }
 }
 
