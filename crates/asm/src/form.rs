@@ -44,33 +44,22 @@ impl Variant {
     }
 }
 
-/// One instruction in one form, as indexes into the spec it was found in.
+/// One spec instruction in one of its spec forms, as indexes into the spec: what the
+/// assembler and decoder keep what they find about a form under.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Form {
+pub struct FormId {
     /// Index into [`Spec::instructions`].
     instruction: u32,
     /// Index into that instruction's `encodings`.
     form: u16,
-    /// Index into [`Spec::encodings`] of the encoding the word is laid out in, as the form
-    /// names it (a DPP or SDWA variant names its composed encoding); `None` where the spec
-    /// lists no encoding of that name (a manual file's literal forms).
-    encoding: Option<u32>,
-    pub family: Family,
-    pub variant: Variant,
 }
 
-impl Form {
-    /// `instruction`'s form `form` of `spec`, its word laid out in the encoding named
-    /// `encoding` (the form's own, or its composed DPP or SDWA encoding).
+impl FormId {
+    /// `instruction`'s form `form`, both of `spec`.
     ///
     /// Panics when `instruction` is not one of `spec`'s instructions or `form` not one of its
     /// forms: both come from `spec`, so that is a bug.
-    pub fn new(
-        spec: &Spec,
-        instruction: &Instruction,
-        form: &InstructionEncoding,
-        encoding: &str,
-    ) -> Form {
+    pub fn of(spec: &Spec, instruction: &Instruction, form: &InstructionEncoding) -> FormId {
         let index = (spec.by_name.get(&instruction.name).copied())
             .filter(|&i| spec.instructions[i].name == instruction.name)
             .or_else(|| (spec.instructions.iter()).position(|i| i.name == instruction.name))
@@ -80,9 +69,41 @@ impl Form {
             .position(|e| std::ptr::eq(e, form))
             .or_else(|| (own.encodings.iter()).position(|e| e == form))
             .expect("a form of this instruction");
-        Form {
+        FormId {
             instruction: index as u32,
             form: form_index as u16,
+        }
+    }
+}
+
+/// One instruction in one form and variant, as indexes into the spec it was found in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Form {
+    pub id: FormId,
+    /// Index into [`Spec::encodings`] of the encoding the word is laid out in, as the form
+    /// names it (a DPP or SDWA variant names its composed encoding); `None` where the spec
+    /// lists no encoding of that name (a manual file's literal forms).
+    encoding: Option<u32>,
+    pub family: Family,
+    pub variant: Variant,
+}
+
+impl Form {
+    /// `instruction`'s form `form` of `spec` ([`FormId::of`]), its word laid out in the
+    /// encoding named `encoding` (the form's own, or its composed DPP or SDWA encoding).
+    pub fn new(
+        spec: &Spec,
+        instruction: &Instruction,
+        form: &InstructionEncoding,
+        encoding: &str,
+    ) -> Form {
+        Form::of_id(spec, FormId::of(spec, instruction, form), encoding)
+    }
+
+    /// Form `id` of `spec`, laid out in the encoding named `encoding`.
+    pub fn of_id(spec: &Spec, id: FormId, encoding: &str) -> Form {
+        Form {
+            id,
             encoding: spec.encoding_position(encoding).map(|i| i as u32),
             family: Family::of(encoding),
             variant: Variant::of(encoding),
@@ -91,12 +112,12 @@ impl Form {
 
     /// The spec instruction.
     pub fn instruction<'s>(&self, spec: &'s Spec) -> &'s Instruction {
-        &spec.instructions[self.instruction as usize]
+        &spec.instructions[self.id.instruction as usize]
     }
 
     /// The spec form (encoding name, opcode, operands).
     pub fn spec_form<'s>(&self, spec: &'s Spec) -> &'s InstructionEncoding {
-        &self.instruction(spec).encodings[self.form as usize]
+        &self.instruction(spec).encodings[self.id.form as usize]
     }
 
     /// The encoding the word is laid out in, where the spec lists it.
@@ -132,8 +153,10 @@ impl Form {
     /// A form of no spec, for unit tests of code that reads only the family and variant.
     pub(crate) fn bare(family: Family, variant: Variant) -> Form {
         Form {
-            instruction: 0,
-            form: 0,
+            id: FormId {
+                instruction: 0,
+                form: 0,
+            },
             encoding: None,
             family,
             variant,

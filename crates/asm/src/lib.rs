@@ -33,6 +33,6 @@ pub mod target;
 pub use asm::{AsmError, AsmOutcome, Assembler, Encoded};
 pub use encode::Fixup;
 pub use family::Family;
-pub use form::{Form, Variant};
+pub use form::{Form, FormId, Variant};
 pub use inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
 pub use target::TargetCtx;

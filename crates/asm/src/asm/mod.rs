@@ -19,6 +19,7 @@ use rustc_hash::FxHashMap;
 
 use crate::encode::{family_encoder, FamilyEncoder, Fixup};
 use crate::family::{family_name, Family};
+use crate::form::FormId;
 use crate::inst::{Inst, InstOperand, OperandValue};
 use crate::memo::Memo;
 use crate::operands::OperandCtx;
@@ -88,10 +89,10 @@ fn reject(column: u32, message: impl Into<String>) -> NotEncoded {
 /// Assembles statements for one target.
 pub struct Assembler<'s> {
     ctx: TargetCtx<'s>,
-    /// A vector form's operand slots by the form's address, for each mnemonic it was written
-    /// with, found on first use.
-    slots: RefCell<FxHashMap<usize, Vec<SlotsByMnemonic>>>,
-    /// A vector form's layout by the form's address, SDWA and DPP.
+    /// A vector form's operand slots, for each mnemonic it was written with, found on first
+    /// use.
+    slots: RefCell<FxHashMap<FormId, Vec<SlotsByMnemonic>>>,
+    /// A vector form's layout by the form, SDWA and DPP.
     layouts: Memo<FormLayoutKey, Rc<vector::FormLayout<'s>>>,
     aliases: MnemonicAliases,
 }
@@ -101,7 +102,7 @@ pub struct Assembler<'s> {
 type SlotsByMnemonic = (String, Rc<[Arc<Operand>]>);
 
 /// A vector form's address, whether SDWA is asked for, and which DPP.
-type FormLayoutKey = (usize, bool, Option<syntax::vector::Dpp>);
+type FormLayoutKey = (FormId, bool, Option<syntax::vector::Dpp>);
 
 impl<'s> Assembler<'s> {
     pub fn new(ctx: TargetCtx<'s>) -> Self {

@@ -12,7 +12,7 @@ use super::operands::parser;
 use super::{check_literals, encode_built, reject, AsmOutcome, Assembler, NotEncoded};
 use crate::encode::family_encoder;
 use crate::family::{family_name, form_families, Family};
-use crate::form::Form;
+use crate::form::{Form, FormId};
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile};
 use crate::operands::{classify_vector, KindId, OperandCtx, INVALID_OPERAND};
 use crate::syntax::vector::{operand_bit, split_source_modifiers, strip_half, Dpp, OPERANDLESS};
@@ -228,9 +228,9 @@ impl<'s> Assembler<'s> {
         sdwa: bool,
         dpp: Option<Dpp>,
     ) -> Rc<FormLayout<'s>> {
-        let key = (form as *const InstructionEncoding as usize, sdwa, dpp);
-        self.layouts.get_or(key, || {
-            let spec = self.ctx.spec;
+        let spec = self.ctx.spec;
+        let id = FormId::of(spec, instruction, form);
+        self.layouts.get_or((id, sdwa, dpp), || {
             let family = family_name(&form.encoding);
             let name = match dpp {
                 // DPP forms are the spec's composed DPP encodings with the opcode of the
@@ -249,7 +249,7 @@ impl<'s> Assembler<'s> {
             };
             Rc::new(FormLayout {
                 encoding: spec.encoding(&name),
-                form: Form::new(spec, instruction, form, named),
+                form: Form::of_id(spec, id, named),
                 name,
                 dpp_refused: dpp.is_some() && (!spec.allows_dpp_with(family) || refused()),
             })
@@ -264,7 +264,7 @@ impl<'s> Assembler<'s> {
         form: &InstructionEncoding,
         base: &str,
     ) -> Rc<[Arc<Operand>]> {
-        let key = form as *const InstructionEncoding as usize;
+        let key = FormId::of(self.ctx.spec, instruction, form);
         let known = self.slots.borrow().get(&key).and_then(|by_mnemonic| {
             (by_mnemonic.iter())
                 .find(|(mnemonic, _)| mnemonic == base)
