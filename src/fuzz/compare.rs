@@ -448,6 +448,22 @@ mod tests {
         }
     }
 
+    /// A buffer load to LDS with its TFE bit set (tonga, MUBUF bit 55): illegal by the
+    /// manuals' Memory Buffer Load to LDS, as the assembler also refuses it.
+    #[test]
+    fn a_buffer_load_to_lds_takes_no_tfe() {
+        let Some(ts) = target("tonga") else { return };
+        let dis = Disassembler::new(TargetCtx::new(&ts, &[], 22));
+        let lds = [0x00, 0x00, 0x51, 0xe0, 0x00, 0x00, 0x01, 0x01];
+        assert!(matches!(dis.decode(&lds), DecodeOutcome::Decoded { .. }));
+        let with_tfe = [0x00, 0x00, 0x51, 0xe0, 0x00, 0x00, 0x81, 0x01];
+        assert!(
+            matches!(dis.decode(&with_tfe), DecodeOutcome::Invalid(why)
+                if why.starts_with(SPEC_RULE) && why.contains("TFE")),
+            "buffer_load_dword ... lds with TFE is refused"
+        );
+    }
+
     /// A VOP3P word followed by a word that opens a scaled MFMA is the VOP3P instruction:
     /// CDNA4's VOP3PX2 fixes its first word's opcode bits (0x2d or 0x2e), which
     /// V_MAD_MIX_F32's (0x20, printed v_fma_mix_f32) are not.

@@ -7,7 +7,7 @@
 
 use mcdiff_spec::{Field, InstructionEncoding, Operand};
 
-use super::{DecodeOutcome, Disassembler, Failure, FieldReader, Found};
+use super::{DecodeOutcome, Disassembler, Failure, FieldReader, Found, SPEC_RULE};
 use crate::family::{family_name, Family, Segment};
 use crate::inst::{Inst, InstOperand, OperandValue, RegFile, RegRange};
 use crate::operands::{disables_scalar_address, is_vgpr_type, takes_agpr};
@@ -302,6 +302,9 @@ impl Disassembler<'_> {
             });
         }
         let modifiers = buffer_modifiers(&reader, &mnemonic);
+        if let Some(rule) = illegal_buffer_flags(&modifiers) {
+            return DecodeOutcome::Invalid(format!("{SPEC_RULE}{rule}"));
+        }
         self.decoded(found, mnemonic, (operands, modifiers), len)
     }
 
@@ -834,6 +837,22 @@ fn buffer_modifiers(reader: &FieldReader, mnemonic: &str) -> Vec<(String, u32)> 
         modifiers.extend(format_fields(code));
     }
     modifiers
+}
+
+/// The flag combination of a buffer word the manuals call illegal, the ones the assembler
+/// refuses: TFE on a load to LDS ("It is illegal to set the instruction's TFE bit for loads
+/// to LDS", Memory Buffer Load to LDS: Sea Islands ISA §8.1.8, GCN3, Vega, CDNA1, RDNA1,
+/// RDNA2) and ADDR64 with OFFEN or IDXEN (Sea Islands ISA Table 8.2: "IDXEN and OFFEN must
+/// be zero in this mode").
+fn illegal_buffer_flags(modifiers: &[(String, u32)]) -> Option<&'static str> {
+    let set = |f: &str| modifiers.iter().any(|(m, v)| m == f && *v != 0);
+    if set("LDS") && set("TFE") {
+        Some("TFE on a load to LDS is illegal (the manuals' Memory Buffer Load to LDS)")
+    } else if set("ADDR64") && (set("OFFEN") || set("IDXEN")) {
+        Some("ADDR64 with OFFEN or IDXEN (Sea Islands ISA Table 8.2: they must be zero)")
+    } else {
+        None
+    }
 }
 
 /// The operands and modifier fields a memory decoder reads.
