@@ -349,6 +349,7 @@ impl<'s> Disassembler<'s> {
         let mut halves = Vec::new();
         let mut opcodes = Vec::new();
         let mut typed = Vec::new();
+        let mut reads_vcc = false;
         let mut half_fields = Vec::new();
         for half in ['X', 'Y'] {
             let op = self.dual_op(family, &reader, half)?;
@@ -377,6 +378,7 @@ impl<'s> Disassembler<'s> {
             halves.push(mnemonic.clone());
             opcodes.push((op.instruction.name.clone(), op.form.opcode));
             typed.push(op.typed);
+            reads_vcc |= op.reads_vcc;
         }
         let mut modifiers = vec![("OPY".to_string(), opcodes[1].1)];
         modifiers.extend(half_fields);
@@ -388,7 +390,7 @@ impl<'s> Disassembler<'s> {
             operands,
             modifiers: modifiers.into(),
         };
-        check_dual_pair(&inst, &halves, layout, &self.ctx)?;
+        check_dual_pair(&inst, &halves, reads_vcc, &self.ctx)?;
         let len = base_len + inst.literal_len();
         Ok((inst, len))
     }
@@ -419,12 +421,16 @@ impl<'s> Disassembler<'s> {
                 return Err(Failure::Unsupported("no operand facts in spec".into()));
             }
             let slots = with_select(slots, reader.layout, &mnemonic, half);
+            let reads_vcc =
+                crate::syntax::vector::reads_implicit_vcc(&mnemonic.replace("v_dual_", "v_"))
+                    && (reader.layout).field(&format!("VSRC{half}2")).is_none();
             Ok(Rc::new(DualOp {
                 instruction,
                 form,
                 typed: Form::new(self.ctx.spec, instruction, form, &reader.layout.name),
                 mnemonic,
                 slots: laid_out(slots, reader.layout),
+                reads_vcc,
             }))
         })
     }
@@ -726,6 +732,9 @@ pub(super) struct DualOp<'s> {
     typed: Form,
     mnemonic: String,
     slots: Vec<LaidSlot<'s>>,
+    /// The op selects by VCC and the format has no select field for the half: it reads VCC
+    /// implicitly, a scalar value the pair's limit counts.
+    reads_vcc: bool,
 }
 
 /// An operand slot and its field in the word's layout, found once with the slot: a word's
@@ -744,15 +753,10 @@ pub(super) struct LaidSlot<'s> {
 fn check_dual_pair(
     inst: &Inst,
     halves: &[String],
-    layout: &Encoding,
+    reads_vcc: bool,
     ctx: &TargetCtx,
 ) -> Result<(), Failure> {
     let vopd3 = inst.form.family == Family::Vopd3;
-    // A select the word has no field for is VCC, read implicitly.
-    let reads_vcc = ['X', 'Y'].iter().zip(halves).any(|(half, mnemonic)| {
-        crate::syntax::vector::reads_implicit_vcc(&mnemonic.replace("v_dual_", "v_"))
-            && layout.field(&format!("VSRC{half}2")).is_none()
-    });
     let conflict = crate::syntax::vector::vopd_conflict(
         &inst.operands,
         (&halves[0], &halves[1]),
